@@ -1,0 +1,222 @@
+//! The abstract syntax tree of a `.lights` file. Every node carries the byte
+//! span it was parsed from; cell texts are read back from the source through
+//! spans, so large grids stay cheap.
+
+/// A half-open byte range `start..end` in the source text.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    pub fn new(start: usize, end: usize) -> Self {
+        Span { start, end }
+    }
+    /// The smallest span covering both.
+    pub fn join(self, other: Span) -> Span {
+        Span::new(self.start.min(other.start), self.end.max(other.end))
+    }
+    pub fn text(self, src: &str) -> &str {
+        src.get(self.start..self.end).unwrap_or("")
+    }
+    pub fn len(self) -> usize {
+        self.end - self.start
+    }
+    pub fn is_empty(self) -> bool {
+        self.start == self.end
+    }
+    pub fn contains(self, offset: usize) -> bool {
+        self.start <= offset && offset < self.end
+    }
+}
+
+/// A parsed file: its puzzle blocks, its comments (for the formatter) and
+/// the syntax errors that recovery stepped over.
+#[derive(Clone, Debug, Default)]
+pub struct SourceFile {
+    pub puzzles: Vec<PuzzleBlock>,
+    pub comments: Vec<Span>,
+    pub errors: Vec<crate::SyntaxError>,
+}
+
+/// `puzzle "NAME" { … }`.
+#[derive(Clone, Debug)]
+pub struct PuzzleBlock {
+    /// The whole block, from the keyword to the closing brace (or the last statement).
+    pub span: Span,
+    /// The header: keyword, name and opening brace.
+    pub head: Span,
+    /// `None` when the header is malformed (already reported).
+    pub name: Option<Name>,
+    pub statements: Vec<Statement>,
+    /// The closing brace; `None` when it is missing (already reported).
+    pub close: Option<Span>,
+}
+
+/// A quoted puzzle name, unescaped.
+#[derive(Clone, Debug)]
+pub struct Name {
+    pub value: String,
+    /// Includes the quotes.
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Statement {
+    pub span: Span,
+    pub keyword: Span,
+    pub kind: StatementKind,
+}
+
+#[derive(Clone, Debug)]
+pub enum StatementKind {
+    Size { rows: Number, cols: Number },
+    States(Number),
+    Rule(RuleSpec),
+    Topology(Ident),
+    Lights(Value),
+    Goal(Value),
+    Locked(Value),
+    Expect(Claim),
+    Solution(Value),
+}
+
+impl StatementKind {
+    /// The statement's keyword, as written in the language.
+    pub fn keyword(&self) -> &'static str {
+        match self {
+            StatementKind::Size { .. } => "size",
+            StatementKind::States(_) => "states",
+            StatementKind::Rule(_) => "rule",
+            StatementKind::Topology(_) => "topology",
+            StatementKind::Lights(_) => "lights",
+            StatementKind::Goal(_) => "goal",
+            StatementKind::Locked(_) => "locked",
+            StatementKind::Expect(_) => "expect",
+            StatementKind::Solution(_) => "solution",
+        }
+    }
+}
+
+/// A decimal number as written; its value is checked by the compiler (it may overflow).
+#[derive(Clone, Debug)]
+pub struct Number {
+    pub span: Span,
+    pub text: String,
+}
+
+impl Number {
+    pub fn value(&self) -> Option<u64> {
+        self.text.parse().ok()
+    }
+}
+
+/// A lower-case name (`torus`, `cross-cap`).
+#[derive(Clone, Debug)]
+pub struct Ident {
+    pub span: Span,
+    pub text: String,
+}
+
+#[derive(Clone, Debug)]
+pub enum RuleSpec {
+    Named(Ident),
+    Stencil(Grid),
+}
+
+#[derive(Clone, Debug)]
+pub struct Claim {
+    pub span: Span,
+    pub kind: ClaimKind,
+}
+
+#[derive(Clone, Debug)]
+pub enum ClaimKind {
+    Solvable,
+    Unsolvable,
+    Unique,
+    Solutions(Number),
+    Presses(Number),
+}
+
+/// A VALUE (`on`, `off`, a grid, a sparse list) or a MASK (a grid or a sparse list).
+#[derive(Clone, Debug)]
+pub enum Value {
+    On(Span),
+    Off(Span),
+    Grid(Grid),
+    Sparse(Sparse),
+}
+
+impl Value {
+    pub fn span(&self) -> Span {
+        match self {
+            Value::On(s) | Value::Off(s) => *s,
+            Value::Grid(g) => g.span,
+            Value::Sparse(s) => s.span,
+        }
+    }
+}
+
+/// `{ … }` with one row per line.
+#[derive(Clone, Debug)]
+pub struct Grid {
+    pub span: Span,
+    pub rows: Vec<Row>,
+    /// The closing brace; `None` when it is missing (already reported).
+    pub close: Option<Span>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Row {
+    pub span: Span,
+    pub form: RowForm,
+    /// Spaced rows: one span per cell. Compact rows: the one token. Bad rows: the text.
+    pub tokens: Vec<Span>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RowForm {
+    /// Cells separated by whitespace: `. 1 . 12`.
+    Spaced,
+    /// One token, one character per cell: `.1.2`.
+    Compact,
+    /// Neither (already reported); kept so row counts stay right.
+    Bad,
+}
+
+impl Row {
+    /// The row's cells on a board `width` columns wide. A compact token is
+    /// one cell per character, except on a board one column wide, where the
+    /// whole token is that cell (so `12` is the number twelve there).
+    pub fn cells(&self, width: usize) -> Vec<Span> {
+        match self.form {
+            RowForm::Spaced => self.tokens.clone(),
+            RowForm::Compact => {
+                let token = self.tokens[0];
+                if width == 1 {
+                    vec![token]
+                } else {
+                    (token.start..token.end).map(|i| Span::new(i, i + 1)).collect()
+                }
+            }
+            RowForm::Bad => Vec::new(),
+        }
+    }
+}
+
+/// `at 2,3 4,5:2`.
+#[derive(Clone, Debug)]
+pub struct Sparse {
+    pub span: Span,
+    pub entries: Vec<Entry>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Entry {
+    pub span: Span,
+    pub row: Number,
+    pub col: Number,
+    pub value: Option<Number>,
+}

@@ -1,0 +1,355 @@
+//! The canonical form of a `.lights` file.
+//!
+//! - two-space indentation, one statement per line, statements kept in the
+//!   order written;
+//! - grids one row per line; spaced rows aligned in columns (numbers
+//!   right-aligned), compact rows when the board is wider than 32 columns
+//!   and every cell is one character;
+//! - comments stay where they were: a comment on a line of its own stays on
+//!   a line of its own before the same code, a trailing comment stays at the
+//!   end of its line;
+//! - at most one blank line in a row (kept where the author put one), and
+//!   exactly one between puzzles.
+//!
+//! A file with syntax errors is not formatted: guessing could lose text.
+
+use crate::ast::*;
+use crate::{parse, LineIndex, SyntaxError};
+
+/// Boards wider than this are written with compact rows when they can be.
+pub const COMPACT_ABOVE_COLUMNS: usize = 32;
+
+const INDENT: &str = "  ";
+
+#[derive(Debug, Clone)]
+pub enum FormatError {
+    /// The file does not parse; nothing was formatted.
+    Syntax(Vec<SyntaxError>),
+}
+
+impl std::fmt::Display for FormatError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FormatError::Syntax(errors) => {
+                write!(f, "the file has {} syntax error(s); fix them first", errors.len())
+            }
+        }
+    }
+}
+
+impl std::error::Error for FormatError {}
+
+/// Format a whole file, or refuse (without touching anything) when it does not parse.
+pub fn format_source(src: &str) -> Result<String, FormatError> {
+    let file = parse(src);
+    if !file.errors.is_empty() {
+        return Err(FormatError::Syntax(file.errors));
+    }
+    Ok(Formatter::new(src).file(&file))
+}
+
+/// One line of output before layout: its text, its depth, and where it came from.
+struct Item {
+    indent: usize,
+    text: String,
+    /// Source line the item starts on / ends on.
+    line: usize,
+    end_line: usize,
+    kind: ItemKind,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ItemKind {
+    PuzzleHead,
+    Open,
+    Close,
+    Code,
+    OwnLineComment,
+}
+
+struct Formatter<'s> {
+    src: &'s str,
+    lines: LineIndex,
+    items: Vec<Item>,
+}
+
+impl<'s> Formatter<'s> {
+    fn new(src: &'s str) -> Self {
+        Formatter { src, lines: LineIndex::new(src), items: Vec::new() }
+    }
+
+    fn push(&mut self, indent: usize, text: String, span: Span, kind: ItemKind) {
+        let line = self.lines.line(span.start);
+        let end_line = self.lines.line(span.end.saturating_sub(1).max(span.start));
+        self.items.push(Item { indent, text, line, end_line, kind });
+    }
+
+    fn file(mut self, file: &SourceFile) -> String {
+        for block in &file.puzzles {
+            self.puzzle(block);
+        }
+        let comments: Vec<Span> = file.comments.clone();
+        self.place_comments(&comments);
+        self.render()
+    }
+
+    fn puzzle(&mut self, block: &PuzzleBlock) {
+        let name = block.name.as_ref().map(|n| quote(&n.value)).unwrap_or_default();
+        self.push(0, format!("puzzle {name} {{"), block.head, ItemKind::PuzzleHead);
+        let width = board_width(block);
+        for stmt in &block.statements {
+            self.statement(stmt, width);
+        }
+        let close = block.close.unwrap_or(Span::new(block.span.end, block.span.end));
+        self.push(0, "}".into(), close, ItemKind::Close);
+    }
+
+    fn statement(&mut self, stmt: &Statement, width: Option<usize>) {
+        let kw = stmt.kind.keyword();
+        let head_span = Span::new(stmt.span.start, stmt.keyword.end);
+        match &stmt.kind {
+            StatementKind::Size { rows, cols } => {
+                let text = format!("size {}x{}", num(rows), num(cols));
+                self.push(1, text, stmt.span, ItemKind::Code)
+            }
+            StatementKind::States(n) => self.push(1, format!("states {}", num(n)), stmt.span, ItemKind::Code),
+            StatementKind::Topology(t) => self.push(1, format!("topology {}", t.text), stmt.span, ItemKind::Code),
+            StatementKind::Rule(RuleSpec::Named(n)) => {
+                self.push(1, format!("rule {}", n.text), stmt.span, ItemKind::Code)
+            }
+            StatementKind::Rule(RuleSpec::Stencil(grid)) => {
+                self.grid(kw, head_span, grid, Some(stencil_width(grid)))
+            }
+            StatementKind::Expect(claim) => {
+                let c = match &claim.kind {
+                    ClaimKind::Solvable => "solvable".to_string(),
+                    ClaimKind::Unsolvable => "unsolvable".to_string(),
+                    ClaimKind::Unique => "unique".to_string(),
+                    ClaimKind::Solutions(n) => format!("solutions {}", num(n)),
+                    ClaimKind::Presses(n) => format!("presses {}", num(n)),
+                };
+                self.push(1, format!("expect {c}"), stmt.span, ItemKind::Code)
+            }
+            StatementKind::Lights(v) | StatementKind::Goal(v) | StatementKind::Locked(v) | StatementKind::Solution(v) => {
+                match v {
+                    Value::On(_) => self.push(1, format!("{kw} on"), stmt.span, ItemKind::Code),
+                    Value::Off(_) => self.push(1, format!("{kw} off"), stmt.span, ItemKind::Code),
+                    Value::Sparse(s) => self.push(1, format!("{kw} {}", sparse(s)), stmt.span, ItemKind::Code),
+                    Value::Grid(g) => self.grid(kw, head_span, g, width),
+                }
+            }
+        }
+    }
+
+    fn grid(&mut self, kw: &str, head: Span, grid: &Grid, width: Option<usize>) {
+        let open = Span::new(head.start, grid.span.start + 1);
+        self.push(1, format!("{kw} {{"), open, ItemKind::Open);
+        let rows = self.grid_rows(grid, width);
+        for (row, text) in grid.rows.iter().zip(rows) {
+            self.push(2, text, row.span, ItemKind::Code);
+        }
+        let close = grid.close.unwrap_or(Span::new(grid.span.end, grid.span.end));
+        self.push(1, "}".into(), close, ItemKind::Close);
+    }
+
+    /// The rows' texts, aligned in columns (or compact on wide boards).
+    fn grid_rows(&self, grid: &Grid, width: Option<usize>) -> Vec<String> {
+        let Some(width) = width else {
+            // Board width unknown: keep each row's form, normalise spacing only.
+            return grid.rows.iter().map(|r| self.tokens_text(r)).collect();
+        };
+        let cells: Vec<Vec<&str>> =
+            grid.rows.iter().map(|r| r.cells(width).iter().map(|s| s.text(self.src)).collect()).collect();
+        let all_single = cells.iter().flatten().all(|c| c.len() == 1);
+        if width > COMPACT_ABOVE_COLUMNS && all_single && width > 1 {
+            return cells.iter().map(|row| row.concat()).collect();
+        }
+        let columns = cells.iter().map(Vec::len).max().unwrap_or(0);
+        let mut col_width = vec![1; columns];
+        for row in &cells {
+            for (i, c) in row.iter().enumerate() {
+                col_width[i] = col_width[i].max(c.len());
+            }
+        }
+        cells
+            .iter()
+            .map(|row| {
+                let padded: Vec<String> =
+                    row.iter().enumerate().map(|(i, c)| format!("{c:>w$}", w = col_width[i])).collect();
+                padded.join(" ")
+            })
+            .collect()
+    }
+
+    fn tokens_text(&self, row: &Row) -> String {
+        row.tokens.iter().map(|t| t.text(self.src)).collect::<Vec<_>>().join(" ")
+    }
+
+    /// Insert the comments among the code items, in source order.
+    fn place_comments(&mut self, comments: &[Span]) {
+        let mut out: Vec<Item> = Vec::with_capacity(self.items.len() + comments.len());
+        let mut code = std::mem::take(&mut self.items).into_iter().peekable();
+        for &c in comments {
+            let line = self.lines.line(c.start);
+            let text = c.text(self.src).trim_end().to_string();
+            let own_line = self.src[self.lines.line_start(line)..c.start].trim().is_empty();
+            // Everything that starts before the comment's line (or on it, for a trailing comment) comes first.
+            while let Some(item) = code.peek() {
+                let before = if own_line { item.line < line } else { item.line <= line };
+                if !before {
+                    break;
+                }
+                out.push(code.next().expect("peeked"));
+            }
+            if own_line {
+                out.push(Item { indent: 0, text, line, end_line: line, kind: ItemKind::OwnLineComment });
+            } else if let Some(last) = out.iter_mut().rev().find(|i| i.kind != ItemKind::OwnLineComment) {
+                last.text.push(' ');
+                last.text.push_str(&text);
+            } else {
+                out.push(Item { indent: 0, text, line, end_line: line, kind: ItemKind::OwnLineComment });
+            }
+        }
+        out.extend(code);
+        // An own-line comment takes the indentation of the code after it
+        // (one deeper when that code closes a block: the comment is inside).
+        let mut next_indent = 0;
+        for item in out.iter_mut().rev() {
+            match item.kind {
+                ItemKind::OwnLineComment => item.indent = next_indent,
+                ItemKind::Close => next_indent = item.indent + 1,
+                _ => next_indent = item.indent,
+            }
+        }
+        self.items = out;
+    }
+
+    fn render(&self) -> String {
+        let mut out = String::with_capacity(self.src.len() + 64);
+        let n = self.items.len();
+        // Blank line before item i?
+        let mut blank = vec![false; n];
+        for i in 1..n {
+            let (prev, cur) = (&self.items[i - 1], &self.items[i]);
+            let gap = cur.line > prev.end_line + 1 && self.has_blank_line(prev.end_line + 1, cur.line);
+            let after_open = matches!(prev.kind, ItemKind::Open | ItemKind::PuzzleHead);
+            blank[i] = gap && !after_open && cur.kind != ItemKind::Close;
+        }
+        // Exactly one blank line before each puzzle but the first, placed
+        // above the comments that lead into it.
+        let mut seen_code = false;
+        for i in 0..n {
+            if self.items[i].kind == ItemKind::PuzzleHead {
+                let mut j = i;
+                while j > 0 && self.items[j - 1].kind == ItemKind::OwnLineComment && !blank[j] {
+                    j -= 1;
+                }
+                for b in &mut blank[j + 1..=i] {
+                    *b = false;
+                }
+                if seen_code || j > 0 && self.items[..j].iter().any(|it| it.kind != ItemKind::OwnLineComment) {
+                    blank[j] = true;
+                }
+                seen_code = true;
+            }
+        }
+        for (i, item) in self.items.iter().enumerate() {
+            if blank[i] && i > 0 {
+                out.push('\n');
+            }
+            for _ in 0..item.indent {
+                out.push_str(INDENT);
+            }
+            out.push_str(&item.text);
+            out.push('\n');
+        }
+        out
+    }
+
+    fn has_blank_line(&self, from: usize, to: usize) -> bool {
+        (from..to).any(|l| {
+            let start = self.lines.line_start(l);
+            let end = self.lines.line_start(l + 1);
+            self.src[start..end].trim().is_empty()
+        })
+    }
+}
+
+/// The board width from the puzzle's `size`, when it is there and sane.
+fn board_width(block: &PuzzleBlock) -> Option<usize> {
+    block.statements.iter().find_map(|s| match &s.kind {
+        StatementKind::Size { cols, .. } => cols.value().and_then(|c| usize::try_from(c).ok()).filter(|&c| c >= 1),
+        _ => None,
+    })
+}
+
+/// A stencil's width: its spaced rows' cell count, else its compact rows' length.
+pub fn stencil_width(grid: &Grid) -> usize {
+    grid.rows
+        .iter()
+        .find(|r| r.form == RowForm::Spaced)
+        .map(|r| r.tokens.len())
+        .or_else(|| grid.rows.iter().find(|r| r.form == RowForm::Compact).map(|r| r.tokens[0].len()))
+        .unwrap_or(1)
+}
+
+fn num(n: &Number) -> String {
+    match n.value() {
+        Some(v) => v.to_string(),
+        None => n.text.clone(),
+    }
+}
+
+fn sparse(s: &Sparse) -> String {
+    let mut out = String::from("at");
+    for e in &s.entries {
+        out.push_str(&format!(" {},{}", num(&e.row), num(&e.col)));
+        if let Some(v) = &e.value {
+            if v.value() != Some(1) {
+                out.push_str(&format!(":{}", num(v)));
+            }
+        }
+    }
+    out
+}
+
+/// A puzzle name as a quoted string, escaping `"` and `\`.
+pub fn quote(name: &str) -> String {
+    let mut s = String::with_capacity(name.len() + 2);
+    s.push('"');
+    for c in name.chars() {
+        if c == '"' || c == '\\' {
+            s.push('\\');
+        }
+        s.push(c);
+    }
+    s.push('"');
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::format_source;
+
+    #[test]
+    fn canonical_layout() {
+        let src = "// a pack\npuzzle \"a\" { size 2x3\nlights {\n1 . 12   // top\n.1.\n}\n\n\n   expect   solutions 004 // four\n}\n// lead\npuzzle \"b\" {\n size 1 x 1\n // inside\n}\n";
+        let out = format_source(src).unwrap();
+        let want = "// a pack\npuzzle \"a\" {\n  size 2x3\n  lights {\n    1 . 12 // top\n    . 1  .\n  }\n\n  expect solutions 4 // four\n}\n\n// lead\npuzzle \"b\" {\n  size 1x1\n  // inside\n}\n";
+        assert_eq!(out, want);
+        assert_eq!(format_source(&out).unwrap(), out);
+    }
+
+    #[test]
+    fn wide_boards_use_compact_rows() {
+        let row: String = (0..40).map(|i| if i % 2 == 0 { ". " } else { "1 " }).collect();
+        let src = format!("puzzle \"w\" {{\n size 1x40\n lights {{\n {row}\n }}\n}}\n");
+        let out = format_source(&src).unwrap();
+        assert!(out.contains(&".1".repeat(20)), "{out}");
+    }
+
+    #[test]
+    fn refuses_broken_files() {
+        assert!(format_source("puzzle \"a\" {\n size 5\n}\n").is_err());
+    }
+}

@@ -1,0 +1,580 @@
+//! From source text to [`SourceFile`]: run the pest grammar (which never
+//! fails on `file`) and turn the recovery captures into [`SyntaxError`]s.
+
+use pest::iterators::Pair;
+use pest::Parser;
+
+use crate::ast::*;
+use crate::grammar::{LightsParser, Rule};
+use crate::suggest::did_you_mean;
+use crate::{SyntaxError, SyntaxErrorKind, STATEMENT_KEYWORDS};
+
+/// Parse a whole file. Never fails: malformed parts are reported in
+/// [`SourceFile::errors`] and skipped.
+pub fn parse(src: &str) -> SourceFile {
+    let mut out = SourceFile::default();
+    let pairs = match LightsParser::parse(Rule::file, src) {
+        Ok(pairs) => pairs,
+        Err(err) => {
+            // The grammar is built so this cannot happen; never panic on it anyway.
+            out.errors.push(SyntaxError {
+                kind: SyntaxErrorKind::OutsideBlock,
+                span: Span::new(0, src.len()),
+                message: format!("the file could not be read as `.lights`: {err}"),
+                label: "here".into(),
+                notes: vec![],
+            });
+            return out;
+        }
+    };
+    let mut builder = Builder { src, out };
+    for file in pairs {
+        builder.file(file);
+    }
+    let mut out = builder.out;
+    out.errors.sort_by_key(|e| (e.span.start, e.span.end));
+    out
+}
+
+fn span(pair: &Pair<Rule>) -> Span {
+    let s = pair.as_span();
+    Span::new(s.start(), s.end())
+}
+
+/// Children of a pair, without the comments (which are collected separately).
+fn children<'a>(pair: Pair<'a, Rule>) -> impl Iterator<Item = Pair<'a, Rule>> {
+    pair.into_inner().filter(|p| p.as_rule() != Rule::COMMENT)
+}
+
+struct Builder<'s> {
+    src: &'s str,
+    out: SourceFile,
+}
+
+impl<'s> Builder<'s> {
+    fn error(&mut self, kind: SyntaxErrorKind, span: Span, message: String, label: &str, notes: Vec<String>) {
+        self.out.errors.push(SyntaxError { kind, span, message, label: label.to_string(), notes });
+    }
+
+    fn file(&mut self, file: Pair<'s, Rule>) {
+        // Comments can appear at any depth; collect them all, in order.
+        for p in file.clone().into_inner().flatten() {
+            if p.as_rule() == Rule::COMMENT {
+                self.out.comments.push(span(&p));
+            }
+        }
+        let mut stray: Option<Span> = None;
+        for item in file.into_inner() {
+            match item.as_rule() {
+                Rule::stray => {
+                    let s = span(&item);
+                    // Consecutive stray lines are one mistake, not one per line.
+                    stray = Some(match stray {
+                        Some(prev) if self.only_blank_between(prev.end, s.start) => prev.join(s),
+                        Some(prev) => {
+                            self.report_stray(prev);
+                            s
+                        }
+                        None => s,
+                    });
+                }
+                Rule::puzzle => {
+                    if let Some(prev) = stray.take() {
+                        self.report_stray(prev);
+                    }
+                    let block = self.puzzle(item);
+                    self.out.puzzles.push(block);
+                }
+                _ => {}
+            }
+        }
+        if let Some(prev) = stray {
+            self.report_stray(prev);
+        }
+    }
+
+    fn only_blank_between(&self, a: usize, b: usize) -> bool {
+        self.src[a..b].chars().all(char::is_whitespace)
+    }
+
+    fn report_stray(&mut self, s: Span) {
+        let text = s.text(self.src).trim();
+        let first = first_word(text);
+        let (message, notes) = if STATEMENT_KEYWORDS.contains(&first) {
+            (
+                format!("`{first}` must be inside a puzzle block"),
+                vec!["wrap the statements in `puzzle \"NAME\" { … }`".to_string()],
+            )
+        } else if text.starts_with('}') {
+            ("unmatched `}`: no block is open here".to_string(), vec![])
+        } else {
+            (
+                "this text is outside any puzzle block".to_string(),
+                vec!["a file holds `puzzle \"NAME\" { … }` blocks; write statements inside one".to_string()],
+            )
+        };
+        self.error(SyntaxErrorKind::OutsideBlock, s, message, "not inside a block", notes);
+    }
+
+    fn puzzle(&mut self, pair: Pair<'s, Rule>) -> PuzzleBlock {
+        let block_span = span(&pair);
+        let mut inner = children(pair);
+        let keyword = inner.next().expect("grammar: puzzle starts with its keyword");
+        let keyword_span = span(&keyword);
+        if keyword.as_rule() == Rule::block_kw_typo {
+            let word = keyword.as_str();
+            let mut notes = vec![];
+            if let Some(s) = did_you_mean(word, &["puzzle"]) {
+                notes.push(format!("did you mean `{s}`?"));
+            }
+            self.error(
+                SyntaxErrorKind::UnknownBlock,
+                keyword_span,
+                format!("unknown block `{word}`: blocks start with `puzzle`"),
+                "expected `puzzle`",
+                notes,
+            );
+        }
+        let head = inner.next().expect("grammar: puzzle has a head");
+        let head_span = span(&head);
+        let name = self.puzzle_head(head, keyword_span);
+        let body = inner.next().expect("grammar: puzzle has a body");
+        let statements = self.body(body);
+        let close = inner.next().map(|p| span(&p));
+        let head_all = keyword_span.join(head_span);
+        if close.is_none() {
+            self.error(
+                SyntaxErrorKind::UnclosedBlock,
+                head_all,
+                "this puzzle block is never closed".into(),
+                "opened here",
+                vec!["add `}` on a line of its own after the block's last statement".into()],
+            );
+        }
+        // Trim trailing blank lines out of an unclosed block's span.
+        let end = close.map(|c| c.end).unwrap_or_else(|| {
+            statements.last().map(|s| s.span.end).unwrap_or(head_all.end).max(head_all.end)
+        });
+        PuzzleBlock { span: Span::new(block_span.start, end), head: head_all, name, statements, close }
+    }
+
+    fn puzzle_head(&mut self, head: Pair<'s, Rule>, keyword: Span) -> Option<Name> {
+        let inner = children(head).next()?;
+        match inner.as_rule() {
+            Rule::string => Some(self.name(inner)),
+            _ => {
+                let s = span(&inner);
+                let text = s.text(self.src).trim_end_matches('{').trim();
+                let (message, notes) = if text.is_empty() {
+                    ("this puzzle has no name".to_string(), vec!["write `puzzle \"NAME\" {`".to_string()])
+                } else if text.starts_with('"') {
+                    (
+                        "the puzzle name's quotes are not closed".to_string(),
+                        vec!["a name is written `\"like this\"`; use `\\\"` for a quote inside it".to_string()],
+                    )
+                } else if !s.text(self.src).ends_with('{') && text.ends_with('"') {
+                    ("expected `{` after the puzzle name".to_string(), vec![])
+                } else {
+                    (
+                        format!("puzzle names are double-quoted: `puzzle \"{}\" {{`", text.trim_matches('"')),
+                        vec![],
+                    )
+                };
+                let at = if s.is_empty() { keyword } else { s };
+                self.error(SyntaxErrorKind::BadPuzzleHeader, at, message, "malformed header", notes);
+                None
+            }
+        }
+    }
+
+    fn name(&mut self, string: Pair<'s, Rule>) -> Name {
+        let s = span(&string);
+        let raw = children(string).next().map(|p| p.as_str()).unwrap_or("");
+        let mut value = String::with_capacity(raw.len());
+        let mut chars = raw.chars();
+        while let Some(c) = chars.next() {
+            if c == '\\' {
+                if let Some(next) = chars.next() {
+                    value.push(next);
+                }
+            } else {
+                value.push(c);
+            }
+        }
+        Name { value, span: s }
+    }
+
+    fn body(&mut self, body: Pair<'s, Rule>) -> Vec<Statement> {
+        let mut statements = Vec::new();
+        for item in children(body) {
+            match item.as_rule() {
+                Rule::statement => {
+                    let stmt = children(item).next().expect("grammar: statement has one child");
+                    statements.push(self.statement(stmt));
+                }
+                Rule::bad_statement => self.bad_statement(span(&item)),
+                _ => {}
+            }
+        }
+        statements
+    }
+
+    fn statement(&mut self, pair: Pair<'s, Rule>) -> Statement {
+        let stmt_span = span(&pair);
+        let rule = pair.as_rule();
+        let mut inner = children(pair);
+        let keyword = span(&inner.next().expect("grammar: statement starts with its keyword"));
+        let mut next = || inner.next().expect("grammar: statement shape");
+        let kind = match rule {
+            Rule::size_stmt => {
+                let rows = number(next());
+                let cols = number(next());
+                StatementKind::Size { rows, cols }
+            }
+            Rule::states_stmt => StatementKind::States(number(next())),
+            Rule::rule_stmt => {
+                let p = next();
+                match p.as_rule() {
+                    Rule::grid => StatementKind::Rule(RuleSpec::Stencil(self.grid(p))),
+                    _ => StatementKind::Rule(RuleSpec::Named(ident(p))),
+                }
+            }
+            Rule::topology_stmt => StatementKind::Topology(ident(next())),
+            Rule::lights_stmt => StatementKind::Lights(self.value(next())),
+            Rule::goal_stmt => StatementKind::Goal(self.value(next())),
+            Rule::locked_stmt => StatementKind::Locked(self.value(next())),
+            Rule::solution_stmt => StatementKind::Solution(self.value(next())),
+            Rule::expect_stmt => StatementKind::Expect(claim(next())),
+            other => unreachable!("grammar: unexpected statement rule {other:?}"),
+        };
+        Statement { span: stmt_span, keyword, kind }
+    }
+
+    fn value(&mut self, pair: Pair<'s, Rule>) -> Value {
+        let inner = children(pair).next().expect("grammar: value has one child");
+        match inner.as_rule() {
+            Rule::kw_on => Value::On(span(&inner)),
+            Rule::kw_off => Value::Off(span(&inner)),
+            Rule::grid => Value::Grid(self.grid(inner)),
+            Rule::sparse => Value::Sparse(sparse(inner)),
+            other => unreachable!("grammar: unexpected value rule {other:?}"),
+        }
+    }
+
+    fn grid(&mut self, pair: Pair<'s, Rule>) -> Grid {
+        let grid_span = span(&pair);
+        let mut rows = Vec::new();
+        let mut close = None;
+        for p in children(pair) {
+            match p.as_rule() {
+                Rule::row => {
+                    let row_pair = children(p).next().expect("grammar: row has one child");
+                    rows.push(self.row(row_pair));
+                }
+                Rule::grid_close => close = Some(span(&p)),
+                _ => {}
+            }
+        }
+        if close.is_none() {
+            let open = Span::new(grid_span.start, grid_span.start + 1);
+            self.error(
+                SyntaxErrorKind::UnclosedGrid,
+                open,
+                "this grid is never closed".into(),
+                "opened here",
+                vec!["add `}` after the grid's last row".into()],
+            );
+        }
+        let end = close.map(|c| c.end).or_else(|| rows.last().map(|r| r.span.end)).unwrap_or(grid_span.end);
+        Grid { span: Span::new(grid_span.start, end), rows, close }
+    }
+
+    fn row(&mut self, pair: Pair<'s, Rule>) -> Row {
+        match pair.as_rule() {
+            Rule::spaced_row => {
+                let tokens: Vec<Span> = children(pair).map(|c| span(&c)).collect();
+                let row_span = tokens[0].join(*tokens.last().expect("spaced rows have cells"));
+                Row { span: row_span, form: RowForm::Spaced, tokens }
+            }
+            Rule::compact_row => {
+                let token = span(&children(pair).next().expect("grammar: compact row has its token"));
+                Row { span: token, form: RowForm::Compact, tokens: vec![token] }
+            }
+            _ => {
+                let raw = span(&pair);
+                let trimmed_len = raw.text(self.src).trim_end().len();
+                let s = Span::new(raw.start, raw.start + trimmed_len);
+                self.bad_row(s);
+                Row { span: s, form: RowForm::Bad, tokens: vec![s] }
+            }
+        }
+    }
+
+    fn bad_row(&mut self, s: Span) {
+        let text = s.text(self.src);
+        // Point at the first character that cannot be in a row.
+        let bad = text
+            .char_indices()
+            .find(|(_, c)| !(c.is_ascii_digit() || *c == '.' || *c == 'x' || c.is_whitespace()));
+        let (at, message) = match bad {
+            Some((i, c)) => (
+                Span::new(s.start + i, s.start + i + c.len_utf8()),
+                format!("`{c}` cannot be a cell: cells are `.`, `x` or numbers"),
+            ),
+            None => (s, "a row is either spaced (`. 1 . 12`) or compact (`.1.2`), not a mix".into()),
+        };
+        self.error(
+            SyntaxErrorKind::BadRow,
+            at,
+            message,
+            "in this row",
+            vec!["each row is one line: cells separated by spaces, or one character per cell".into()],
+        );
+    }
+
+    /// A line inside a block that is not a statement: say why, as precisely as we can.
+    fn bad_statement(&mut self, s: Span) {
+        let raw = s.text(self.src);
+        let s = Span::new(s.start, s.start + raw.trim_end().len());
+        let text = s.text(self.src);
+        let word = first_word(text);
+        let Some(rule) = statement_rule(word) else {
+            let mut notes = Vec::new();
+            if let Some(m) = did_you_mean(word, STATEMENT_KEYWORDS) {
+                notes.push(format!("did you mean `{m}`?"));
+            }
+            notes.push(format!("statements are: {}", STATEMENT_KEYWORDS.join(", ")));
+            let word_span = Span::new(s.start, s.start + word.len().max(1).min(text.len()));
+            let message = if word.is_empty() {
+                format!("unexpected `{}`", text.chars().next().unwrap_or(' '))
+            } else {
+                format!("unknown statement `{word}`")
+            };
+            self.error(SyntaxErrorKind::UnknownStatement, word_span, message, "not a statement", notes);
+            return;
+        };
+        // Re-parse the line on its own with the statement's own rule: pest
+        // then tells us where it stops matching and what it expected there.
+        let (at, expected, found) = match LightsParser::parse(rule, text) {
+            Ok(_) => (s, String::from("the end of the line"), String::new()),
+            Err(err) => {
+                let pos = match err.location {
+                    pest::error::InputLocation::Pos(p) => p,
+                    pest::error::InputLocation::Span((p, _)) => p,
+                };
+                let rest = &text[pos.min(text.len())..];
+                let found = first_token(rest);
+                let expected = match &err.variant {
+                    pest::error::ErrorVariant::ParsingError { positives, .. } => describe_expected(positives),
+                    pest::error::ErrorVariant::CustomError { message } => message.clone(),
+                };
+                let start = s.start + pos.min(text.len());
+                let end = if found.is_empty() { start } else { start + found.len() };
+                (Span::new(start, end.max(start)), expected, found.to_string())
+            }
+        };
+        let mut notes = vec![format!("write it as {}", statement_shape(word))];
+        if word == "expect" && !found.is_empty() {
+            if let Some(m) = did_you_mean(&found, crate::CLAIM_KEYWORDS) {
+                notes.insert(0, format!("did you mean `{m}`?"));
+            }
+        }
+        let found_desc = if found.is_empty() { "the end of the line".to_string() } else { format!("`{found}`") };
+        let at = if at.is_empty() { Span::new(at.start.saturating_sub(0), at.start) } else { at };
+        self.error(
+            SyntaxErrorKind::MalformedStatement,
+            if at.is_empty() { s } else { at },
+            format!("malformed `{word}` statement: expected {expected}, found {found_desc}"),
+            &format!("expected {expected}"),
+            notes,
+        );
+    }
+}
+
+fn number(pair: Pair<Rule>) -> Number {
+    Number { span: span(&pair), text: pair.as_str().to_string() }
+}
+
+fn ident(pair: Pair<Rule>) -> Ident {
+    Ident { span: span(&pair), text: pair.as_str().to_string() }
+}
+
+fn claim(pair: Pair<Rule>) -> Claim {
+    let s = span(&pair);
+    let mut inner = children(pair);
+    let kw = inner.next().expect("grammar: claim keyword");
+    let kind = match kw.as_rule() {
+        Rule::kw_solvable => ClaimKind::Solvable,
+        Rule::kw_unsolvable => ClaimKind::Unsolvable,
+        Rule::kw_unique => ClaimKind::Unique,
+        Rule::kw_solutions => ClaimKind::Solutions(number(inner.next().expect("grammar: count"))),
+        Rule::kw_presses => ClaimKind::Presses(number(inner.next().expect("grammar: count"))),
+        other => unreachable!("grammar: unexpected claim rule {other:?}"),
+    };
+    Claim { span: s, kind }
+}
+
+fn sparse(pair: Pair<Rule>) -> Sparse {
+    let s = span(&pair);
+    let entries = children(pair)
+        .filter(|p| p.as_rule() == Rule::entry)
+        .map(|e| {
+            let es = span(&e);
+            let mut nums = children(e).map(number);
+            let row = nums.next().expect("grammar: entry row");
+            let col = nums.next().expect("grammar: entry column");
+            Entry { span: es, row, col, value: nums.next() }
+        })
+        .collect();
+    Sparse { span: s, entries }
+}
+
+fn first_word(text: &str) -> &str {
+    let end = text.find(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_')).unwrap_or(text.len());
+    &text[..end]
+}
+
+fn first_token(text: &str) -> &str {
+    let text = text.split(['\n', '\r']).next().unwrap_or("");
+    if text.starts_with(|c: char| c.is_ascii_alphanumeric()) {
+        first_word(text)
+    } else {
+        let end = text.find(char::is_whitespace).unwrap_or(text.len());
+        // Keep it short and on a char boundary.
+        let mut end = end.min(12);
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        &text[..end]
+    }
+}
+
+fn statement_rule(word: &str) -> Option<Rule> {
+    Some(match word {
+        "size" => Rule::size_stmt,
+        "states" => Rule::states_stmt,
+        "rule" => Rule::rule_stmt,
+        "topology" => Rule::topology_stmt,
+        "lights" => Rule::lights_stmt,
+        "goal" => Rule::goal_stmt,
+        "locked" => Rule::locked_stmt,
+        "expect" => Rule::expect_stmt,
+        "solution" => Rule::solution_stmt,
+        _ => return None,
+    })
+}
+
+/// The canonical shape of each statement, for error notes.
+pub(crate) fn statement_shape(keyword: &str) -> &'static str {
+    match keyword {
+        "size" => "`size R x C`, e.g. `size 5x5`",
+        "states" => "`states W` with 2 ≤ W ≤ 65536, e.g. `states 3`",
+        "rule" => "`rule NAME` (cross, king, flip, merlin) or `rule { STENCIL }`",
+        "topology" => "`topology NAME` (plane, cylinder, torus, mobius, klein, projective)",
+        "lights" => "`lights on`, `lights off`, `lights { GRID }` or `lights at 2,3 4,5:2`",
+        "goal" => "`goal on`, `goal off`, `goal { GRID }` or `goal at 2,3 4,5:2`",
+        "locked" => "`locked { MASK }` (cells `.` or `x`) or `locked at 1,1 5,5`",
+        "expect" => "`expect solvable`, `unsolvable`, `unique`, `solutions N` or `presses N`",
+        "solution" => "`solution { GRID }` of press counts, or `solution at 1,1 2,3`",
+        _ => "a statement",
+    }
+}
+
+fn describe_expected(positives: &[Rule]) -> String {
+    let mut names: Vec<&str> = Vec::new();
+    for r in positives {
+        let n = match r {
+            Rule::int => "a number",
+            Rule::name => "a name",
+            Rule::grid => "`{`",
+            Rule::value => "`on`, `off`, `{` or `at`",
+            Rule::mask => "`{` or `at`",
+            Rule::sparse | Rule::kw_at => "`at`",
+            Rule::kw_on => "`on`",
+            Rule::kw_off => "`off`",
+            Rule::entry => "a coordinate `row,column`",
+            Rule::claim => "a claim (solvable, unsolvable, unique, solutions N, presses N)",
+            Rule::kw_solvable => "`solvable`",
+            Rule::kw_unsolvable => "`unsolvable`",
+            Rule::kw_unique => "`unique`",
+            Rule::kw_solutions => "`solutions`",
+            Rule::kw_presses => "`presses`",
+            Rule::EOI => "the end of the line",
+            Rule::grid_close => "`}`",
+            _ => "something else",
+        };
+        if !names.contains(&n) {
+            names.push(n);
+        }
+    }
+    match names.len() {
+        0 => "the end of the line".into(),
+        1 => names[0].into(),
+        _ => {
+            let last = names.pop().unwrap_or_default();
+            format!("{} or {}", names.join(", "), last)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_the_first_file_of_the_reference() {
+        let src = "// Classic\npuzzle \"classic\" {\n  size 5x5\n  lights {\n    . 1 . . .\n    1 1 1 . .\n    . 1 . . .\n    . . . . .\n    . . . . .\n  }\n  expect solvable\n}\n";
+        let f = parse(src);
+        assert!(f.errors.is_empty(), "{:?}", f.errors);
+        assert_eq!(f.puzzles.len(), 1);
+        let p = &f.puzzles[0];
+        assert_eq!(p.name.as_ref().unwrap().value, "classic");
+        assert_eq!(p.statements.len(), 3);
+        let StatementKind::Lights(Value::Grid(g)) = &p.statements[1].kind else { panic!() };
+        assert_eq!(g.rows.len(), 5);
+        assert_eq!(g.rows[1].cells(5).len(), 5);
+        assert_eq!(f.comments.len(), 1);
+    }
+
+    #[test]
+    fn size_forms_and_compact_rows() {
+        let src = "puzzle \"a\" {\n size 2 x 3\n lights {\n .1.\n 1x1 // c\n }\n}\npuzzle \"b\" { size 1x1 }\n";
+        let f = parse(src);
+        assert!(f.errors.is_empty(), "{:?}", f.errors);
+        assert_eq!(f.puzzles.len(), 2);
+        let StatementKind::Lights(Value::Grid(g)) = &f.puzzles[0].statements[1].kind else { panic!() };
+        assert_eq!(g.rows[0].form, RowForm::Compact);
+        assert_eq!(g.rows[1].cells(3).len(), 3);
+        assert_eq!(f.comments.len(), 1);
+    }
+
+    #[test]
+    fn three_mistakes_three_errors() {
+        let src = "puzzle \"a\" {\n  size 5x\n  lightz on\n  lights {\n    . ? .\n  }\n}\n";
+        let f = parse(src);
+        let kinds: Vec<_> = f.errors.iter().map(|e| e.kind).collect();
+        assert_eq!(
+            kinds,
+            vec![SyntaxErrorKind::MalformedStatement, SyntaxErrorKind::UnknownStatement, SyntaxErrorKind::BadRow]
+        );
+        assert_eq!(f.puzzles[0].statements.len(), 1);
+    }
+
+    #[test]
+    fn unclosed_block_and_grid_recover() {
+        let src = "puzzle \"a\" {\n  size 2x2\n  lights {\n    1 1\n  goal on\npuzzle \"b\" {\n size 1x1\n}\n";
+        let f = parse(src);
+        let kinds: Vec<_> = f.errors.iter().map(|e| e.kind).collect();
+        assert_eq!(kinds, vec![SyntaxErrorKind::UnclosedBlock, SyntaxErrorKind::UnclosedGrid]);
+        assert_eq!(f.puzzles.len(), 2);
+        assert_eq!(f.puzzles[0].statements.len(), 3);
+    }
+
+    #[test]
+    fn stray_lines_merge() {
+        let f = parse("size 5x5\nstates 3\n\npuzzle \"a\" { size 1x1 }\n}\n");
+        assert_eq!(f.errors.len(), 2, "{:?}", f.errors);
+        assert!(f.errors[0].message.contains("inside a puzzle block"));
+        assert!(f.errors[1].message.contains("unmatched"));
+    }
+}
