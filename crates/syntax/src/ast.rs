@@ -52,6 +52,9 @@ pub struct PuzzleBlock {
     pub statements: Vec<Statement>,
     /// The closing brace; `None` when it is missing (already reported).
     pub close: Option<Span>,
+    /// Keywords of statements that were malformed (already reported), so
+    /// the compiler does not also call them missing.
+    pub malformed: Vec<&'static str>,
 }
 
 /// A quoted puzzle name, unescaped.

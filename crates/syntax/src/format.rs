@@ -160,25 +160,7 @@ impl<'s> Formatter<'s> {
         };
         let cells: Vec<Vec<&str>> =
             grid.rows.iter().map(|r| r.cells(width).iter().map(|s| s.text(self.src)).collect()).collect();
-        let all_single = cells.iter().flatten().all(|c| c.len() == 1);
-        if width > COMPACT_ABOVE_COLUMNS && all_single && width > 1 {
-            return cells.iter().map(|row| row.concat()).collect();
-        }
-        let columns = cells.iter().map(Vec::len).max().unwrap_or(0);
-        let mut col_width = vec![1; columns];
-        for row in &cells {
-            for (i, c) in row.iter().enumerate() {
-                col_width[i] = col_width[i].max(c.len());
-            }
-        }
-        cells
-            .iter()
-            .map(|row| {
-                let padded: Vec<String> =
-                    row.iter().enumerate().map(|(i, c)| format!("{c:>w$}", w = col_width[i])).collect();
-                padded.join(" ")
-            })
-            .collect()
+        layout_rows(&cells, width)
     }
 
     fn tokens_text(&self, row: &Row) -> String {
@@ -273,6 +255,52 @@ impl<'s> Formatter<'s> {
             self.src[start..end].trim().is_empty()
         })
     }
+}
+
+/// Lay out grid rows in canonical form: compact rows on boards wider than
+/// [`COMPACT_ABOVE_COLUMNS`] when every cell is one character, otherwise
+/// spaced rows aligned in columns (right-aligned).
+pub fn layout_rows<S: AsRef<str>>(cells: &[Vec<S>], width: usize) -> Vec<String> {
+    let all_single = cells.iter().flatten().all(|c| c.as_ref().len() == 1);
+    if width > COMPACT_ABOVE_COLUMNS && all_single {
+        return cells.iter().map(|row| row.iter().map(AsRef::as_ref).collect::<String>()).collect();
+    }
+    let columns = cells.iter().map(Vec::len).max().unwrap_or(0);
+    let mut col_width = vec![1; columns];
+    for row in cells {
+        for (i, c) in row.iter().enumerate() {
+            col_width[i] = col_width[i].max(c.as_ref().len());
+        }
+    }
+    cells
+        .iter()
+        .map(|row| {
+            let padded: Vec<String> =
+                row.iter().enumerate().map(|(i, c)| format!("{:>w$}", c.as_ref(), w = col_width[i])).collect();
+            padded.join(" ")
+        })
+        .collect()
+}
+
+/// A canonical grid statement (`keyword {`, rows, `}`) at block depth, with
+/// `.` for 0, ending without a newline.
+pub fn grid_statement(keyword: &str, rows: usize, cols: usize, values: &[u32]) -> String {
+    let cells: Vec<Vec<String>> = (0..rows)
+        .map(|r| {
+            (0..cols)
+                .map(|c| match values[r * cols + c] {
+                    0 => ".".to_string(),
+                    v => v.to_string(),
+                })
+                .collect()
+        })
+        .collect();
+    let mut out = format!("{INDENT}{keyword} {{\n");
+    for row in layout_rows(&cells, cols) {
+        out.push_str(&format!("{INDENT}{INDENT}{row}\n"));
+    }
+    out.push_str(&format!("{INDENT}}}"));
+    out
 }
 
 /// The board width from the puzzle's `size`, when it is there and sane.

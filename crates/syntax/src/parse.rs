@@ -43,7 +43,7 @@ fn span(pair: &Pair<Rule>) -> Span {
 
 /// Children of a pair, without the comments (which are collected separately).
 fn children<'a>(pair: Pair<'a, Rule>) -> impl Iterator<Item = Pair<'a, Rule>> {
-    pair.into_inner().filter(|p| p.as_rule() != Rule::COMMENT)
+    pair.into_inner().filter(|p| !matches!(p.as_rule(), Rule::COMMENT | Rule::by | Rule::comma | Rule::colon))
 }
 
 struct Builder<'s> {
@@ -139,7 +139,7 @@ impl<'s> Builder<'s> {
         let head_span = span(&head);
         let name = self.puzzle_head(head, keyword_span);
         let body = inner.next().expect("grammar: puzzle has a body");
-        let statements = self.body(body);
+        let (statements, malformed) = self.body(body);
         let close = inner.next().map(|p| span(&p));
         let head_all = keyword_span.join(head_span);
         if close.is_none() {
@@ -155,7 +155,7 @@ impl<'s> Builder<'s> {
         let end = close.map(|c| c.end).unwrap_or_else(|| {
             statements.last().map(|s| s.span.end).unwrap_or(head_all.end).max(head_all.end)
         });
-        PuzzleBlock { span: Span::new(block_span.start, end), head: head_all, name, statements, close }
+        PuzzleBlock { span: Span::new(block_span.start, end), head: head_all, name, statements, close, malformed }
     }
 
     fn puzzle_head(&mut self, head: Pair<'s, Rule>, keyword: Span) -> Option<Name> {
@@ -204,19 +204,20 @@ impl<'s> Builder<'s> {
         Name { value, span: s }
     }
 
-    fn body(&mut self, body: Pair<'s, Rule>) -> Vec<Statement> {
+    fn body(&mut self, body: Pair<'s, Rule>) -> (Vec<Statement>, Vec<&'static str>) {
         let mut statements = Vec::new();
+        let mut malformed = Vec::new();
         for item in children(body) {
             match item.as_rule() {
                 Rule::statement => {
                     let stmt = children(item).next().expect("grammar: statement has one child");
                     statements.push(self.statement(stmt));
                 }
-                Rule::bad_statement => self.bad_statement(span(&item)),
+                Rule::bad_statement => malformed.extend(self.bad_statement(span(&item))),
                 _ => {}
             }
         }
-        statements
+        (statements, malformed)
     }
 
     fn statement(&mut self, pair: Pair<'s, Rule>) -> Statement {
@@ -333,7 +334,8 @@ impl<'s> Builder<'s> {
     }
 
     /// A line inside a block that is not a statement: say why, as precisely as we can.
-    fn bad_statement(&mut self, s: Span) {
+    /// Returns the statement's keyword when the keyword itself was right.
+    fn bad_statement(&mut self, s: Span) -> Option<&'static str> {
         let raw = s.text(self.src);
         let s = Span::new(s.start, s.start + raw.trim_end().len());
         let text = s.text(self.src);
@@ -351,8 +353,9 @@ impl<'s> Builder<'s> {
                 format!("unknown statement `{word}`")
             };
             self.error(SyntaxErrorKind::UnknownStatement, word_span, message, "not a statement", notes);
-            return;
+            return None;
         };
+        let keyword = STATEMENT_KEYWORDS.iter().copied().find(|k| *k == word);
         // Re-parse the line on its own with the statement's own rule: pest
         // then tells us where it stops matching and what it expected there.
         let (at, expected, found) = match LightsParser::parse(rule, text) {
@@ -388,6 +391,7 @@ impl<'s> Builder<'s> {
             &format!("expected {expected}"),
             notes,
         );
+        keyword
     }
 }
 
@@ -501,14 +505,17 @@ fn describe_expected(positives: &[Rule]) -> String {
             Rule::kw_presses => "`presses`",
             Rule::EOI => "the end of the line",
             Rule::grid_close => "`}`",
-            _ => "something else",
+            Rule::by => "`x` (as in `5x5`)",
+            Rule::comma => "`,` (as in `2,3`)",
+            Rule::colon => "`:`",
+            _ => continue,
         };
         if !names.contains(&n) {
             names.push(n);
         }
     }
     match names.len() {
-        0 => "the end of the line".into(),
+        0 => "a complete statement".into(),
         1 => names[0].into(),
         _ => {
             let last = names.pop().unwrap_or_default();

@@ -1,0 +1,61 @@
+//! `lights fmt`.
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+
+use lights_compiler::Diagnostic;
+use lights_syntax::{format_source, FormatError};
+
+use crate::{files, render, EXIT_OK, EXIT_PUZZLE_ERROR, EXIT_USAGE};
+
+pub fn run(paths: &[PathBuf], check_only: bool) -> u8 {
+    let files = match files::collect(paths) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return EXIT_USAGE;
+        }
+    };
+    let color = render::use_color(std::io::stderr().is_terminal());
+    let mut status = EXIT_OK;
+    let mut changed = 0;
+    let stderr = std::io::stderr();
+    for path in &files {
+        let shown = path.display().to_string();
+        let src = match files::read(path) {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("error: {e}");
+                status = EXIT_USAGE;
+                continue;
+            }
+        };
+        match format_source(&src) {
+            Ok(formatted) if formatted == src => {}
+            Ok(formatted) => {
+                changed += 1;
+                if check_only {
+                    println!("would reformat {shown}");
+                    status = status.max(EXIT_PUZZLE_ERROR);
+                } else if let Err(e) = files::write_atomic(path, &formatted) {
+                    eprintln!("error: {e}");
+                    status = EXIT_USAGE;
+                } else {
+                    println!("formatted {shown}");
+                }
+            }
+            Err(FormatError::Syntax(errors)) => {
+                let mut err = stderr.lock();
+                let _ = writeln!(err, "error: not formatting {shown}: it has syntax errors (fix them first)");
+                for e in errors {
+                    let _ = render::write_diagnostic(&mut err, &shown, &src, &Diagnostic::from(e), color);
+                }
+                status = status.max(EXIT_PUZZLE_ERROR);
+            }
+        }
+    }
+    if check_only && changed == 0 && status == EXIT_OK {
+        eprintln!("{} file(s) already formatted", files.len());
+    }
+    status
+}

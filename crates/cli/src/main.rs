@@ -1,0 +1,112 @@
+//! `lights`: check, solve and format `.lights` puzzle files.
+
+mod check;
+mod files;
+mod fmt;
+mod output;
+mod render;
+mod solve;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+/// Exit statuses, as the language reference specifies.
+pub const EXIT_OK: u8 = 0;
+pub const EXIT_PUZZLE_ERROR: u8 = 1;
+pub const EXIT_USAGE: u8 = 2;
+
+#[derive(Parser)]
+#[command(
+    name = "lights",
+    version,
+    about = "Check, solve and format Lights Out puzzles written in `.lights` files",
+    long_about = "Check, solve and format Lights Out puzzles written in `.lights` files.\n\n\
+        Every puzzle is lowered to a linear system over Z/W and answered exactly.\n\
+        Exit status: 0 when every file is fine, 1 when any puzzle has an error,\n\
+        2 for bad usage or an unreadable file.",
+    after_help = "Examples:\n  lights check examples/\n  lights check --format json level-pack.lights\n  lights fmt --check examples/"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Parse and verify every puzzle in the given files and folders
+    #[command(
+        long_about = "Parse and verify every puzzle in the given files and folders (folders are searched \
+            recursively for *.lights files). Reports every syntax and meaning error, an unsolvable puzzle \
+            without `expect unsolvable`, every `expect` that does not hold, and a `solution` that does not \
+            solve its puzzle.",
+        after_help = "Examples:\n  lights check examples/\n  lights check pack.lights --format json\n  lights check -q levels/   # only the problems"
+    )]
+    Check {
+        /// Files and folders to check
+        #[arg(required = true, value_name = "PATH")]
+        paths: Vec<PathBuf>,
+        /// Output format
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
+        /// Print only problems and the summary, not a line per puzzle
+        #[arg(short, long)]
+        quiet: bool,
+    },
+    /// Solve the puzzles of a file and show a minimum solution
+    #[command(
+        long_about = "Solve every puzzle of FILE (or only --puzzle NAME) and print the result: solvable or not \
+            (with the reason), the exact number of solutions, and a solution with the fewest presses, \
+            drawn on the board. --write inserts that solution into the file as a `solution` block \
+            (replacing an existing one), leaving every other byte as it was.",
+        after_help = "Examples:\n  lights solve examples/classic.lights\n  lights solve pack.lights --puzzle \"level 3\"\n  lights solve pack.lights --write\n  lights solve pack.lights --format json"
+    )]
+    Solve {
+        /// The file to solve
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+        /// Only the puzzle with this name
+        #[arg(long, value_name = "NAME")]
+        puzzle: Option<String>,
+        /// Insert or replace each solvable puzzle's `solution` block in the file
+        #[arg(long)]
+        write: bool,
+        /// Output format
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
+    },
+    /// Rewrite files in canonical form
+    #[command(
+        long_about = "Rewrite files in canonical form: two-space indentation, one statement per line, \
+            aligned grids (compact rows on boards wider than 32 columns), comments kept in place. \
+            A file that does not parse is left untouched and reported. Files are replaced atomically.",
+        after_help = "Examples:\n  lights fmt examples/\n  lights fmt --check .   # in CI: exit 1 if a file would change"
+    )]
+    Fmt {
+        /// Files and folders to format
+        #[arg(required = true, value_name = "PATH")]
+        paths: Vec<PathBuf>,
+        /// Change nothing; list the files that would change and exit 1 if any
+        #[arg(long)]
+        check: bool,
+    },
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Reports for people, coloured on a terminal
+    Human,
+    /// One JSON array with an object per puzzle, in file order
+    Json,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let code = match cli.command {
+        Command::Check { paths, format, quiet } => check::run(&paths, format, quiet),
+        Command::Solve { file, puzzle, write, format } => solve::run(&file, puzzle.as_deref(), write, format),
+        Command::Fmt { paths, check } => fmt::run(&paths, check),
+    };
+    ExitCode::from(code)
+}

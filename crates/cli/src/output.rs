@@ -1,0 +1,103 @@
+//! What `check` and `solve` print about a puzzle: the JSON object of the
+//! language reference, and a one-line human summary.
+
+use lights_compiler::{Diagnostic, FileAnalysis, PuzzleAnalysis};
+use lights_syntax::LineIndex;
+use serde::Serialize;
+
+/// One object of the JSON array (keys as in the language reference, plus
+/// `diagnostics` with codes and positions).
+#[derive(Serialize)]
+pub struct PuzzleJson {
+    pub file: String,
+    pub puzzle: Option<String>,
+    pub solvable: Option<bool>,
+    pub solutions: Option<String>,
+    pub presses: Option<u64>,
+    pub optimal: Option<bool>,
+    pub solution: Option<Vec<Vec<u32>>>,
+    pub errors: Vec<String>,
+    pub diagnostics: Vec<DiagnosticJson>,
+}
+
+#[derive(Serialize)]
+pub struct DiagnosticJson {
+    pub code: &'static str,
+    pub severity: lights_compiler::Severity,
+    pub message: String,
+    /// 1-based line and column (in characters).
+    pub line: usize,
+    pub column: usize,
+}
+
+fn diagnostic_json(src: &str, index: &LineIndex, d: &Diagnostic) -> DiagnosticJson {
+    let line = index.line(d.span.start);
+    let start = index.line_start(line);
+    let column = src.get(start..d.span.start.min(src.len())).map_or(0, |s| s.chars().count()) + 1;
+    DiagnosticJson { code: d.code.as_str(), severity: d.severity, message: d.message.clone(), line: line + 1, column }
+}
+
+fn base(file: &str, src: &str, index: &LineIndex, name: Option<String>, ds: &[Diagnostic]) -> PuzzleJson {
+    PuzzleJson {
+        file: file.to_string(),
+        puzzle: name,
+        solvable: None,
+        solutions: None,
+        presses: None,
+        optimal: None,
+        solution: None,
+        errors: ds.iter().filter(|d| d.is_error()).map(|d| format!("{}: {}", d.code, d.message)).collect(),
+        diagnostics: ds.iter().map(|d| diagnostic_json(src, index, d)).collect(),
+    }
+}
+
+/// The JSON objects for a file: one for the text outside blocks (when it
+/// has errors, or when the file holds no puzzle), then one per puzzle.
+pub fn file_json(file: &str, src: &str, analysis: &FileAnalysis, only: Option<&str>) -> Vec<PuzzleJson> {
+    let index = LineIndex::new(src);
+    let mut out = Vec::new();
+    if only.is_none() && (!analysis.file_diagnostics.is_empty() || analysis.puzzles.is_empty()) {
+        out.push(base(file, src, &index, None, &analysis.file_diagnostics));
+    }
+    for p in analysis.puzzles.iter().filter(|p| only.is_none() || p.name.as_deref() == only) {
+        out.push(puzzle_json(file, src, &index, p));
+    }
+    out
+}
+
+fn puzzle_json(file: &str, src: &str, index: &LineIndex, p: &PuzzleAnalysis) -> PuzzleJson {
+    let mut j = base(file, src, index, p.name.clone(), &p.diagnostics);
+    if let (Some(model), Some(r)) = (&p.model, &p.report) {
+        j.solvable = Some(r.solvable);
+        j.solutions = Some(r.solutions.to_string());
+        if let Some(m) = &r.minimum {
+            j.presses = Some(m.cost);
+            j.optimal = Some(m.optimal);
+            j.solution = Some(m.presses.chunks(model.cols).map(<[u32]>::to_vec).collect());
+        }
+    }
+    j
+}
+
+/// `4 solutions · minimum 15 presses`, `unsolvable`, `has errors`, …
+pub fn summary(p: &PuzzleAnalysis) -> String {
+    let errors = p.diagnostics.iter().filter(|d| d.is_error()).count();
+    let result = match &p.report {
+        None => String::new(),
+        Some(r) if !r.solvable => "unsolvable".to_string(),
+        Some(r) => {
+            let count = if r.solutions == 1u32.into() { "1 solution".to_string() } else { format!("{} solutions", r.solutions) };
+            match &r.minimum {
+                Some(m) if m.optimal => format!("{count} · minimum {} presses", m.cost),
+                Some(m) => format!("{count} · {} presses (minimum not proven)", m.cost),
+                None => count,
+            }
+        }
+    };
+    match (errors, result.is_empty()) {
+        (0, false) => result,
+        (0, true) => "well formed".to_string(),
+        (n, true) => format!("{n} error(s)"),
+        (n, false) => format!("{result} · {n} error(s)"),
+    }
+}

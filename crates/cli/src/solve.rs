@@ -1,0 +1,182 @@
+//! `lights solve`: each puzzle's result and a minimum solution; `--write`
+//! puts the solution into the file.
+
+use std::io::{IsTerminal, Write};
+use std::path::Path;
+
+use lights_compiler::{check_source, Diagnostic, FileAnalysis, PuzzleAnalysis};
+use lights_syntax::ast::StatementKind;
+use lights_syntax::format::grid_statement;
+
+use crate::check::paint;
+use crate::output::{file_json, summary};
+use crate::{files, render, Format, EXIT_OK, EXIT_PUZZLE_ERROR, EXIT_USAGE};
+
+/// Boards wider or taller than this are summarised, not drawn.
+const MAX_PRINTED_SIDE: usize = 64;
+
+pub fn run(path: &Path, puzzle: Option<&str>, write: bool, format: Format) -> u8 {
+    let shown = path.display().to_string();
+    let src = match files::read(path) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return EXIT_USAGE;
+        }
+    };
+    let analysis = check_source(&src);
+    if let Some(name) = puzzle {
+        if !analysis.puzzles.iter().any(|p| p.name.as_deref() == Some(name)) {
+            let names: Vec<String> = analysis.puzzles.iter().filter_map(|p| p.name.clone()).map(|n| format!("\"{n}\"")).collect();
+            eprintln!("error: `{shown}` has no puzzle named \"{name}\"; its puzzles are: {}", names.join(", "));
+            return EXIT_USAGE;
+        }
+    }
+    let selected: Vec<&PuzzleAnalysis> =
+        analysis.puzzles.iter().filter(|p| puzzle.is_none() || p.name.as_deref() == puzzle).collect();
+    let mut status = if selected.iter().any(|p| p.diagnostics.iter().any(Diagnostic::is_error))
+        || (puzzle.is_none() && analysis.file_diagnostics.iter().any(Diagnostic::is_error))
+    {
+        EXIT_PUZZLE_ERROR
+    } else {
+        EXIT_OK
+    };
+
+    if format == Format::Json {
+        let json = file_json(&shown, &src, &analysis, puzzle);
+        let mut out = std::io::stdout().lock();
+        let _ = serde_json::to_writer_pretty(&mut out, &json);
+        let _ = writeln!(out);
+    } else {
+        print_human(&shown, &src, &analysis, &selected);
+    }
+
+    if write {
+        match write_solutions(path, &src, &analysis, puzzle) {
+            Ok(0) => eprintln!("no solution to write into {shown}"),
+            Ok(n) => eprintln!("wrote {n} solution(s) into {shown}"),
+            Err(e) => {
+                eprintln!("error: {e}");
+                status = EXIT_USAGE;
+            }
+        }
+    }
+    status
+}
+
+fn print_human(shown: &str, src: &str, analysis: &FileAnalysis, selected: &[&PuzzleAnalysis]) {
+    let color = render::use_color(std::io::stdout().is_terminal());
+    let mut out = std::io::stdout().lock();
+    if selected.len() == analysis.puzzles.len() {
+        for d in &analysis.file_diagnostics {
+            let _ = render::write_diagnostic(&mut out, shown, src, d, color);
+        }
+    }
+    for (i, p) in selected.iter().enumerate() {
+        if i > 0 {
+            let _ = writeln!(out);
+        }
+        let name = p.name.as_deref().unwrap_or("(unnamed)");
+        let ok = !p.diagnostics.iter().any(Diagnostic::is_error);
+        let mark = if ok { paint("✓", "32", color) } else { paint("✗", "31", color) };
+        match &p.model {
+            Some(m) => {
+                let _ = writeln!(
+                    out,
+                    "{mark} {}  {}×{} · {} · {} · {} states",
+                    paint(&format!("\"{name}\""), "1", color),
+                    m.rows,
+                    m.cols,
+                    m.rule.name(),
+                    m.topology.name(),
+                    m.states
+                );
+            }
+            None => {
+                let _ = writeln!(out, "{mark} {}", paint(&format!("\"{name}\""), "1", color));
+            }
+        }
+        let _ = writeln!(out, "  {}", summary(p));
+        for d in &p.diagnostics {
+            let _ = render::write_diagnostic(&mut out, shown, src, d, color);
+        }
+        let (Some(model), Some(report)) = (&p.model, &p.report) else { continue };
+        let Some(min) = &report.minimum else { continue };
+        if model.rows > MAX_PRINTED_SIDE || model.cols > MAX_PRINTED_SIDE {
+            let _ = writeln!(
+                out,
+                "  the board is too large to draw here; use `--format json` or `--write` to get the solution"
+            );
+            continue;
+        }
+        let legend = if model.states == 2 { "press the cells marked 1" } else { "press each cell the number of times shown" };
+        let _ = writeln!(out, "  {legend} ({} presses{}):", min.cost, if min.optimal { ", proven minimum" } else { "" });
+        let width = min.presses.iter().map(|v| v.to_string().len()).max().unwrap_or(1);
+        for r in 0..model.rows {
+            let cells: Vec<String> = (0..model.cols)
+                .map(|c| {
+                    let i = model.index(r, c);
+                    match min.presses[i] {
+                        0 if model.locked[i] => format!("{:>width$}", "x"),
+                        0 => format!("{:>width$}", "."),
+                        v => paint(&format!("{v:>width$}"), "1;33", color),
+                    }
+                })
+                .collect();
+            let _ = writeln!(out, "    {}", cells.join(" "));
+        }
+        if report.quiet_patterns.is_empty() {
+            let _ = writeln!(out, "  no quiet patterns: this is the only solution");
+        } else {
+            let _ = writeln!(out, "  {} solution(s): this one plus any quiet pattern (presses that change nothing)", report.solutions);
+        }
+    }
+}
+
+/// Insert or replace the `solution` statement of each solvable puzzle (or
+/// only `only`), leaving every other byte as it was; write atomically.
+fn write_solutions(path: &Path, src: &str, analysis: &FileAnalysis, only: Option<&str>) -> Result<usize, String> {
+    let mut edits: Vec<(usize, usize, String)> = Vec::new();
+    for (block, p) in analysis.syntax.puzzles.iter().zip(&analysis.puzzles) {
+        if only.is_some() && p.name.as_deref() != only {
+            continue;
+        }
+        let (Some(model), Some(report)) = (&p.model, &p.report) else { continue };
+        let Some(min) = &report.minimum else { continue };
+        let text = grid_statement("solution", model.rows, model.cols, &min.presses);
+        let existing = block.statements.iter().find(|s| matches!(s.kind, StatementKind::Solution(_)));
+        match (existing, block.close) {
+            (Some(stmt), _) => {
+                // Replace from the line's indentation to the statement's end.
+                let line_start = src[..stmt.span.start].rfind('\n').map_or(0, |i| i + 1);
+                let start = if src[line_start..stmt.span.start].trim().is_empty() { line_start } else { stmt.span.start };
+                let text = if start == line_start { text } else { text.trim_start().to_string() };
+                edits.push((start, stmt.span.end, text));
+            }
+            (None, Some(close)) => {
+                let line_start = src[..close.start].rfind('\n').map_or(0, |i| i + 1);
+                if src[line_start..close.start].trim().is_empty() {
+                    edits.push((line_start, line_start, format!("{text}\n")));
+                } else {
+                    edits.push((close.start, close.start, format!("\n{text}\n")));
+                }
+            }
+            (None, None) => {}
+        }
+    }
+    if edits.is_empty() {
+        return Ok(0);
+    }
+    let mut out = src.to_string();
+    edits.sort_by_key(|e| std::cmp::Reverse(e.0));
+    for (start, end, text) in &edits {
+        out.replace_range(*start..*end, text);
+    }
+    // Never write a file we would then reject.
+    let after = check_source(&out);
+    if after.all_diagnostics().iter().any(|d| d.is_error() && d.code == lights_compiler::Code::WrongSolution) {
+        return Err(format!("not writing `{}`: the inserted solution did not check (a bug; please report it)", path.display()));
+    }
+    files::write_atomic(path, &out)?;
+    Ok(edits.len())
+}

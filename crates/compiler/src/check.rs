@@ -1,0 +1,254 @@
+//! Verifying a solved puzzle: unsolvable puzzles, `expect` claims and
+//! `solution` blocks, each problem as a diagnostic a puzzle author can act on.
+
+use num_bigint::BigUint;
+use num_traits::Zero;
+
+use crate::diagnostic::{Code, Diagnostic};
+use crate::lower::apply_presses;
+use crate::model::{Claim, Puzzle, Rule};
+use crate::solve::{Report, SolveError};
+
+/// Grids up to this size are drawn in notes; larger ones are summarised.
+const MAX_GRID_NOTE: usize = 24;
+/// How many cells a message names before saying "and N more".
+const MAX_NAMED_CELLS: usize = 8;
+
+/// All diagnostics that follow from a puzzle's report.
+pub fn check(p: &Puzzle, r: &Report) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let expects_unsolvable = p.expects.iter().any(|e| match &e.claim {
+        Claim::Unsolvable => true,
+        Claim::Solutions(n) => n.is_zero(),
+        _ => false,
+    });
+    if !r.solvable && !expects_unsolvable {
+        out.push(unsolvable(p, r));
+    }
+    for e in &p.expects {
+        if let Some(d) = expectation(p, r, &e.claim, e.span) {
+            out.push(d);
+        }
+    }
+    if let Some(block) = &p.solution {
+        out.extend(solution_block(p, block));
+    }
+    out
+}
+
+/// The diagnostic for a puzzle the solver could not answer.
+pub fn solve_failure(p: &Puzzle, e: &SolveError) -> Option<Diagnostic> {
+    match e {
+        SolveError::Cancelled => None,
+        SolveError::TooLarge { unknowns, limit } => Some(
+            Diagnostic::error(
+                Code::TooLargeToSolve,
+                p.head,
+                format!("this puzzle is too large to verify: {unknowns} free cells, the solver takes at most {limit} for `states {}`", p.states),
+            )
+            .with_label("not verified")
+            .with_note("faster methods for huge boards are planned; until then, split the board or lock cells"),
+        ),
+        SolveError::Internal(msg) => Some(
+            Diagnostic::error(Code::SolverFailure, p.head, format!("internal solver error: {msg}"))
+                .with_label("not verified")
+                .with_note("this is a bug in lights: please report it with this file"),
+        ),
+    }
+}
+
+fn unsolvable(p: &Puzzle, r: &Report) -> Diagnostic {
+    let w = u64::from(p.states);
+    let mut d = Diagnostic::error(Code::Unsolvable, p.head, format!("puzzle \"{}\" cannot be solved", p.name))
+        .with_label("no sequence of presses reaches the goal");
+    if let Some(span) = p.spans.lights {
+        d = d.with_secondary(span, "from these lights");
+    }
+    if let Some(span) = p.spans.goal {
+        d = d.with_secondary(span, "to this goal");
+    }
+    let Some(y) = &r.certificate else { return d };
+    let dot = |v: &[u16]| -> u64 { y.iter().zip(v).map(|(&a, &b)| u64::from(a) * u64::from(b)).sum::<u64>() % w };
+    let start = dot(&p.lights.values);
+    let goal = dot(&p.goal.values);
+    let support: Vec<usize> = (0..y.len()).filter(|&i| y[i] != 0).collect();
+    let binary = y.iter().all(|&v| v <= 1);
+    let cells = name_cells(p, &support);
+    let proof = if p.states == 2 {
+        format!(
+            "why: every press changes an even number of the {} marked cells ({cells}), so the number of lights on \
+             among them stays even or odd for ever; it is {} now, and the goal needs it {}",
+            support.len(),
+            parity(start),
+            parity(goal)
+        )
+    } else if binary {
+        format!(
+            "why: every press adds a multiple of {w} to the total of the {} marked cells ({cells}), so that total \
+             modulo {w} never changes; it is {start} now, and the goal needs {goal}",
+            support.len()
+        )
+    } else {
+        format!(
+            "why: weight each cell by the number below; every press leaves the weighted total of the lights unchanged \
+             modulo {w}; it is {start} now, and the goal needs {goal}"
+        )
+    };
+    d = d.with_note(proof);
+    if let Some(grid) = grid_note(p, y) {
+        d = d.with_note(format!("the invariant's cells:\n{grid}"));
+    }
+    let symmetric = matches!(p.rule, Rule::Cross | Rule::King | Rule::Flip) && !p.locked.iter().any(|&l| l);
+    if symmetric {
+        d = d.with_note("these cells are also a quiet pattern: pressing each of them that many times changes nothing");
+    }
+    d.with_note("change `lights` or `goal` so the two totals agree, or write `expect unsolvable` if this is intended")
+}
+
+fn parity(v: u64) -> &'static str {
+    if v % 2 == 0 {
+        "even"
+    } else {
+        "odd"
+    }
+}
+
+fn expectation(p: &Puzzle, r: &Report, claim: &Claim, span: lights_syntax::Span) -> Option<Diagnostic> {
+    let truth = describe_truth(r);
+    let fail = |what: String| {
+        Some(
+            Diagnostic::error(Code::ExpectationFailed, span, format!("`{claim}` does not hold: {what}"))
+                .with_label("does not hold")
+                .with_note(format!("what is true: {truth}")),
+        )
+    };
+    match claim {
+        Claim::Solvable if !r.solvable => None, // reported as unsolvable already
+        Claim::Solvable => None,
+        Claim::Unsolvable if r.solvable => fail(format!("the puzzle has {} solution(s)", r.solutions)),
+        Claim::Unsolvable => None,
+        Claim::Unique if !r.solvable => None,
+        Claim::Unique if r.solutions != BigUint::from(1u32) => fail(format!("the puzzle has {} solutions", r.solutions)),
+        Claim::Unique => None,
+        Claim::Solutions(n) if n.is_zero() => {
+            if r.solvable {
+                fail(format!("the puzzle has {} solution(s)", r.solutions))
+            } else {
+                None
+            }
+        }
+        Claim::Solutions(_) if !r.solvable => None,
+        Claim::Solutions(n) if *n != r.solutions => fail(format!("the puzzle has {} solution(s)", r.solutions)),
+        Claim::Solutions(_) => None,
+        Claim::Presses(n) => {
+            let m = r.minimum.as_ref()?;
+            if m.optimal && m.cost != *n {
+                fail(format!("the minimum is {} presses", m.cost))
+            } else if !m.optimal && m.cost < *n {
+                fail(format!("a solution with {} presses exists", m.cost))
+            } else if !m.optimal {
+                Some(
+                    Diagnostic::warning(
+                        Code::MinimumNotProven,
+                        span,
+                        format!("`{claim}` could not be verified: the best solution found has {} presses, but it is not proven minimum", m.cost),
+                    )
+                    .with_label("not proven")
+                    .with_note("the puzzle has too many solutions to search them all"),
+                )
+            } else {
+                let _ = p;
+                None
+            }
+        }
+    }
+}
+
+fn describe_truth(r: &Report) -> String {
+    if !r.solvable {
+        return "the puzzle has no solution".into();
+    }
+    match &r.minimum {
+        Some(m) => format!(
+            "{} solution(s); minimum {} presses{}",
+            r.solutions,
+            m.cost,
+            if m.optimal { "" } else { " (best found, not proven)" }
+        ),
+        None => format!("{} solution(s)", r.solutions),
+    }
+}
+
+fn solution_block(p: &Puzzle, block: &crate::model::SolutionBlock) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let presses = &block.presses.values;
+    let locked: Vec<usize> = (0..presses.len()).filter(|&i| presses[i] != 0 && p.locked[i]).collect();
+    if !locked.is_empty() {
+        let mut d = Diagnostic::error(
+            Code::LockedPress,
+            block.span,
+            format!("this `solution` presses {} locked cell(s): {}", locked.len(), name_cells(p, &locked)),
+        )
+        .with_label("presses locked buttons");
+        if let Some(spans) = &block.presses.cell_spans {
+            for &i in locked.iter().take(MAX_NAMED_CELLS) {
+                d = d.with_secondary(spans[i], format!("cell {} is locked", p.coord(i)));
+            }
+        }
+        out.push(d.with_note("a locked button may not be pressed; find a solution with `lights solve`"));
+    }
+    let end = apply_presses(p, presses);
+    let wrong: Vec<usize> = (0..end.len()).filter(|&i| end[i] != u32::from(p.goal.values[i])).collect();
+    if !wrong.is_empty() {
+        let detail: Vec<String> = wrong
+            .iter()
+            .take(MAX_NAMED_CELLS)
+            .map(|&i| format!("{} is {} (goal {})", p.coord(i), end[i], p.goal.values[i]))
+            .collect();
+        let more = if wrong.len() > MAX_NAMED_CELLS { format!(" and {} more", wrong.len() - MAX_NAMED_CELLS) } else { String::new() };
+        let mut d = Diagnostic::error(
+            Code::WrongSolution,
+            block.span,
+            format!("this `solution` does not solve the puzzle: it leaves {} cell(s) wrong: {}{more}", wrong.len(), detail.join(", ")),
+        )
+        .with_label("does not reach the goal");
+        if let Some(grid) = grid_note(p, &end) {
+            d = d.with_note(format!("the board after these presses:\n{grid}"));
+        }
+        out.push(d.with_note("`lights solve --write FILE` replaces it with a minimum solution"));
+    }
+    out
+}
+
+/// `1,2 1,4 3,3` (1-based), with "and N more" past a few.
+fn name_cells(p: &Puzzle, cells: &[usize]) -> String {
+    let mut s: Vec<String> = cells.iter().take(MAX_NAMED_CELLS).map(|&i| p.coord(i)).collect();
+    if cells.len() > MAX_NAMED_CELLS {
+        s.push(format!("and {} more", cells.len() - MAX_NAMED_CELLS));
+    }
+    s.join(" ")
+}
+
+/// A small board drawn as a grid (`.` for 0), or `None` when too large to be useful.
+pub fn grid_note(p: &Puzzle, values: &[u32]) -> Option<String> {
+    if p.rows > MAX_GRID_NOTE || p.cols > MAX_GRID_NOTE {
+        return None;
+    }
+    let width = values.iter().map(|v| v.to_string().len()).max().unwrap_or(1);
+    let mut s = String::new();
+    for r in 0..p.rows {
+        let row: Vec<String> = (0..p.cols)
+            .map(|c| {
+                let v = values[p.index(r, c)];
+                let t = if v == 0 { ".".to_string() } else { v.to_string() };
+                format!("{t:>width$}")
+            })
+            .collect();
+        s.push_str("  ");
+        s.push_str(&row.join(" "));
+        if r + 1 < p.rows {
+            s.push('\n');
+        }
+    }
+    Some(s)
+}

@@ -1,0 +1,130 @@
+//! The compiler: from a `.lights` file to validated puzzle models, their
+//! linear systems over Z/W, and reports (solvable, count, minimum solution,
+//! certificate), with every problem as a [`Diagnostic`].
+//!
+//! Pipeline: [`analyze`] (parse + validate) → [`solve::solve`] (lower +
+//! algebra) → [`check::check`] (verify `expect` and `solution`).
+
+pub mod check;
+pub mod diagnostic;
+pub mod lower;
+pub mod model;
+pub mod solve;
+mod validate;
+
+use std::collections::HashMap;
+
+pub use diagnostic::{Code, Diagnostic, Label, Severity};
+use lights_syntax::{SourceFile, Span};
+pub use model::Puzzle;
+
+/// A file after parsing and validation.
+#[derive(Debug)]
+pub struct FileAnalysis {
+    pub syntax: SourceFile,
+    pub puzzles: Vec<PuzzleAnalysis>,
+    /// Diagnostics that belong to no puzzle block (text outside blocks).
+    pub file_diagnostics: Vec<Diagnostic>,
+}
+
+/// One puzzle block after validation.
+#[derive(Debug)]
+pub struct PuzzleAnalysis {
+    /// `None` when the header is malformed.
+    pub name: Option<String>,
+    pub span: Span,
+    /// The model, when the block has no error.
+    pub model: Option<Puzzle>,
+    /// Syntax errors inside the block, semantic errors and (after
+    /// [`check_source`]) solver findings, in source order.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The solver's answer (after [`check_source`], for puzzles without errors).
+    pub report: Option<solve::Report>,
+}
+
+impl FileAnalysis {
+    /// Every diagnostic of the file, in source order.
+    pub fn all_diagnostics(&self) -> Vec<&Diagnostic> {
+        let mut all: Vec<&Diagnostic> =
+            self.file_diagnostics.iter().chain(self.puzzles.iter().flat_map(|p| p.diagnostics.iter())).collect();
+        all.sort_by_key(|d| (d.span.start, d.span.end));
+        all
+    }
+}
+
+/// Parse and validate a whole file (no solving).
+pub fn analyze(src: &str) -> FileAnalysis {
+    let syntax = lights_syntax::parse(src);
+    let mut file_diagnostics = Vec::new();
+    let mut puzzles: Vec<PuzzleAnalysis> = syntax
+        .puzzles
+        .iter()
+        .map(|block| {
+            let (model, diagnostics) = validate::validate(src, block);
+            PuzzleAnalysis {
+                name: block.name.as_ref().map(|n| n.value.clone()),
+                span: block.span,
+                model,
+                diagnostics,
+                report: None,
+            }
+        })
+        .collect();
+
+    // Syntax errors go to the block they are in, or to the file.
+    for err in &syntax.errors {
+        let d = Diagnostic::from(err.clone());
+        match puzzles.iter_mut().find(|p| p.span.contains(err.span.start) || p.span.start == err.span.start) {
+            Some(p) => {
+                p.diagnostics.push(d);
+                p.model = None;
+            }
+            None => file_diagnostics.push(d),
+        }
+    }
+
+    // Names are unique within a file.
+    let mut names: HashMap<String, Span> = HashMap::new();
+    for (block, analysis) in syntax.puzzles.iter().zip(puzzles.iter_mut()) {
+        let Some(name) = &block.name else { continue };
+        if let Some(first) = names.get(&name.value) {
+            analysis.diagnostics.push(
+                Diagnostic::error(Code::DuplicateName, name.span, format!("a puzzle named \"{}\" already exists in this file", name.value))
+                    .with_label("second puzzle with this name")
+                    .with_secondary(*first, "first defined here")
+                    .with_note("names are unique within a file; rename one of them"),
+            );
+            analysis.model = None;
+        } else {
+            names.insert(name.value.clone(), name.span);
+        }
+    }
+    for p in &mut puzzles {
+        p.diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
+    }
+    FileAnalysis { syntax, puzzles, file_diagnostics }
+}
+
+/// Parse, validate, solve and verify a whole file: [`analyze`], then every
+/// well-formed puzzle is solved and its `expect` and `solution` checked.
+pub fn check_source(src: &str) -> FileAnalysis {
+    let mut analysis = analyze(src);
+    for p in &mut analysis.puzzles {
+        check_puzzle(p, &|| false);
+    }
+    analysis
+}
+
+/// Solve and verify one analysed puzzle (nothing happens when it has errors).
+/// `cancel` is polled during long work; a cancelled solve adds nothing.
+pub fn check_puzzle(p: &mut PuzzleAnalysis, cancel: &dyn Fn() -> bool) {
+    let Some(model) = &p.model else { return };
+    match solve::solve(model, cancel) {
+        Ok(report) => {
+            p.diagnostics.extend(check::check(model, &report));
+            p.report = Some(report);
+        }
+        Err(e) => p.diagnostics.extend(check::solve_failure(model, &e)),
+    }
+    p.diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
+}

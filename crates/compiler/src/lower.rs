@@ -1,0 +1,286 @@
+//! Lowering a puzzle to its linear system `A·x ≡ goal − lights (mod W)`.
+//!
+//! Column j of A is the press pattern of the j-th free (unlocked) cell: the
+//! cells it changes and by how much, after the topology has mapped
+//! neighbours that fall off the board (LANGUAGE.md, "Rules" and
+//! "Topologies"). Rows are all cells, row-major.
+
+use lights_algebra::SparseMatrix;
+
+use crate::model::{Gluing, Puzzle, Rule, Topology};
+
+/// The linear system of a puzzle.
+#[derive(Clone, Debug)]
+pub struct LinearSystem {
+    pub matrix: SparseMatrix,
+    /// `goal − lights` mod W, one entry per cell.
+    pub rhs: Vec<u32>,
+    /// The cell (row-major index) of each unknown: the free cells in order.
+    pub unknowns: Vec<usize>,
+    pub modulus: u32,
+}
+
+pub fn lower(p: &Puzzle) -> LinearSystem {
+    let w = p.states;
+    let unknowns: Vec<usize> = (0..p.cells()).filter(|&i| !p.locked[i]).collect();
+    let mut matrix = SparseMatrix::new(p.cells(), unknowns.len());
+    let mut pattern = Vec::new();
+    for (col, &cell) in unknowns.iter().enumerate() {
+        press_pattern_into(p, cell / p.cols, cell % p.cols, &mut pattern);
+        for &(target, weight) in &pattern {
+            matrix.push_entry(col, target, weight % w);
+        }
+    }
+    let rhs = p
+        .goal
+        .values
+        .iter()
+        .zip(&p.lights.values)
+        .map(|(&g, &l)| (u32::from(g) + w - u32::from(l)) % w)
+        .collect();
+    LinearSystem { matrix, rhs, unknowns, modulus: w }
+}
+
+/// The cells a press at 0-based (r, c) changes, with their weights (each
+/// cell at most once, weights nonzero).
+pub fn press_pattern(p: &Puzzle, r: usize, c: usize) -> Vec<(usize, u32)> {
+    let mut out = Vec::new();
+    press_pattern_into(p, r, c, &mut out);
+    out
+}
+
+fn press_pattern_into(p: &Puzzle, r: usize, c: usize, out: &mut Vec<(usize, u32)>) {
+    out.clear();
+    let (rows, cols, topo) = (p.rows, p.cols, p.topology);
+    let mut add = |cell: Option<(usize, usize)>, weight: u32, out: &mut Vec<(usize, u32)>| {
+        if let Some((tr, tc)) = cell {
+            let idx = tr * cols + tc;
+            // A cell is changed at most once per press: the first entry
+            // (nearest the centre, then in reading order) wins.
+            if weight != 0 && !out.iter().any(|&(i, _)| i == idx) {
+                out.push((idx, weight));
+            }
+        }
+    };
+    let offsets_from = |offsets: &[(i64, i64, u32)], out: &mut Vec<(usize, u32)>, add: &mut dyn FnMut(Option<(usize, usize)>, u32, &mut Vec<(usize, u32)>)| {
+        for &(dr, dc, weight) in offsets {
+            add(map_cell(topo, rows, cols, r as i64 + dr, c as i64 + dc), weight, out);
+        }
+    };
+    match &p.rule {
+        Rule::Cross => offsets_from(&CROSS, out, &mut add),
+        Rule::King => offsets_from(&KING, out, &mut add),
+        Rule::Stencil(s) => {
+            let (hr, hc) = ((s.rows / 2) as i64, (s.cols / 2) as i64);
+            let mut offsets: Vec<(i64, i64, u32)> = (0..s.rows)
+                .flat_map(|i| (0..s.cols).map(move |j| (i, j)))
+                .map(|(i, j)| (i as i64 - hr, j as i64 - hc, s.weights[i * s.cols + j]))
+                .filter(|&(_, _, wt)| wt != 0)
+                .collect();
+            offsets.sort_by_key(|&(dr, dc, _)| (dr * dr + dc * dc, dr, dc));
+            offsets_from(&offsets, out, &mut add);
+        }
+        Rule::Flip => {
+            add(Some((r, c)), 1, out);
+            let mut lines_r = vec![r];
+            if topo.columns() == Gluing::Twisted {
+                lines_r.push(rows - 1 - r);
+            }
+            let mut lines_c = vec![c];
+            if topo.rows() == Gluing::Twisted {
+                lines_c.push(cols - 1 - c);
+            }
+            for &lr in &lines_r {
+                for cc in 0..cols {
+                    add(Some((lr, cc)), 1, out);
+                }
+            }
+            for &lc in &lines_c {
+                for rr in 0..rows {
+                    add(Some((rr, lc)), 1, out);
+                }
+            }
+        }
+        Rule::Merlin => {
+            // Only borders that stay open on this topology count as borders.
+            let row_border = topo.rows() == Gluing::Open && (r == 0 || r == rows - 1);
+            let col_border = topo.columns() == Gluing::Open && (c == 0 || c == cols - 1);
+            let inward_r: i64 = if r == 0 { 1 } else { -1 };
+            let inward_c: i64 = if c == 0 { 1 } else { -1 };
+            let offsets: Vec<(i64, i64, u32)> = match (row_border, col_border) {
+                // A corner: the 2×2 block holding it.
+                (true, true) => vec![(0, 0, 1), (inward_r, 0, 1), (0, inward_c, 1), (inward_r, inward_c, 1)],
+                // On the top or bottom border: itself and its neighbours along it.
+                (true, false) => vec![(0, 0, 1), (0, -1, 1), (0, 1, 1)],
+                // On the left or right border.
+                (false, true) => vec![(0, 0, 1), (-1, 0, 1), (1, 0, 1)],
+                (false, false) => CROSS.to_vec(),
+            };
+            offsets_from(&offsets, out, &mut add);
+        }
+    }
+}
+
+/// Cross and King offsets, ordered nearest the centre first, then reading order.
+const CROSS: [(i64, i64, u32); 5] = [(0, 0, 1), (-1, 0, 1), (0, -1, 1), (0, 1, 1), (1, 0, 1)];
+const KING: [(i64, i64, u32); 9] = [
+    (0, 0, 1),
+    (-1, 0, 1),
+    (0, -1, 1),
+    (0, 1, 1),
+    (1, 0, 1),
+    (-1, -1, 1),
+    (-1, 1, 1),
+    (1, -1, 1),
+    (1, 1, 1),
+];
+
+/// Map a possibly off-board position through the topology's gluings,
+/// columns first, then rows (LANGUAGE.md, "Topologies"). `None` when it
+/// falls off an open border.
+pub fn map_cell(topo: Topology, rows: usize, cols: usize, r: i64, c: i64) -> Option<(usize, usize)> {
+    let (rows_i, cols_i) = (rows as i64, cols as i64);
+    let (mut r, mut c) = (r, c);
+    if !(0..cols_i).contains(&c) {
+        let crossings = c.div_euclid(cols_i);
+        c = c.rem_euclid(cols_i);
+        match topo.columns() {
+            Gluing::Open => return None,
+            Gluing::Glued => {}
+            // Column C+1 is column 1 at row R+1−r: each crossing mirrors the row.
+            Gluing::Twisted if crossings % 2 != 0 => r = rows_i - 1 - r,
+            Gluing::Twisted => {}
+        }
+    }
+    if !(0..rows_i).contains(&r) {
+        let crossings = r.div_euclid(rows_i);
+        r = r.rem_euclid(rows_i);
+        match topo.rows() {
+            Gluing::Open => return None,
+            Gluing::Glued => {}
+            // Row R+1 is row 1 at column C+1−c.
+            Gluing::Twisted if crossings % 2 != 0 => c = cols_i - 1 - c,
+            Gluing::Twisted => {}
+        }
+    }
+    Some((r as usize, c as usize))
+}
+
+/// The board after pressing each cell `presses[i]` times (all cells, locked
+/// or not): `lights + A_full·presses mod W`.
+pub fn apply_presses(p: &Puzzle, presses: &[u16]) -> Vec<u32> {
+    let w = p.states;
+    let mut state: Vec<u32> = p.lights.values.iter().map(|&v| u32::from(v)).collect();
+    let mut pattern = Vec::new();
+    for (cell, &n) in presses.iter().enumerate() {
+        if n == 0 {
+            continue;
+        }
+        press_pattern_into(p, cell / p.cols, cell % p.cols, &mut pattern);
+        for &(t, weight) in &pattern {
+            state[t] = ((u64::from(state[t]) + u64::from(weight) * u64::from(n)) % u64::from(w)) as u32;
+        }
+    }
+    state
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Board, StatementSpans, Stencil};
+
+    fn puzzle(rows: usize, cols: usize, rule: Rule, topology: Topology) -> Puzzle {
+        let n = rows * cols;
+        Puzzle {
+            name: "t".into(),
+            span: Default::default(),
+            head: Default::default(),
+            rows,
+            cols,
+            states: 2,
+            rule,
+            topology,
+            lights: Board { values: vec![0; n], cell_spans: None },
+            goal: Board { values: vec![0; n], cell_spans: None },
+            locked: vec![false; n],
+            expects: vec![],
+            solution: None,
+            spans: StatementSpans::default(),
+        }
+    }
+
+    fn cells(p: &Puzzle, r: usize, c: usize) -> Vec<(usize, usize)> {
+        let mut v: Vec<_> = press_pattern(p, r, c).into_iter().map(|(i, _)| (i / p.cols, i % p.cols)).collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn cross_on_plane_corner() {
+        let p = puzzle(3, 3, Rule::Cross, Topology::Plane);
+        assert_eq!(cells(&p, 0, 0), vec![(0, 0), (0, 1), (1, 0)]);
+        assert_eq!(cells(&p, 1, 1).len(), 5);
+    }
+
+    #[test]
+    fn gluings() {
+        // Cylinder: column 0's left neighbour is the last column, same row.
+        assert_eq!(map_cell(Topology::Cylinder, 4, 5, 1, -1), Some((1, 4)));
+        assert_eq!(map_cell(Topology::Cylinder, 4, 5, -1, 0), None);
+        // Möbius: crossing the right border mirrors the row.
+        assert_eq!(map_cell(Topology::Mobius, 4, 5, 0, 5), Some((3, 0)));
+        // Klein: crossing the bottom border mirrors the column.
+        assert_eq!(map_cell(Topology::Klein, 4, 5, 4, 1), Some((0, 3)));
+        assert_eq!(map_cell(Topology::Klein, 4, 5, 1, 5), Some((1, 0)));
+        // Projective: both twisted; columns first, then rows.
+        assert_eq!(map_cell(Topology::Projective, 4, 5, -1, -1), Some((0, 0)));
+        assert_eq!(map_cell(Topology::Torus, 4, 5, -1, -1), Some((3, 4)));
+    }
+
+    #[test]
+    fn small_wrapped_boards_change_each_cell_once() {
+        let p = puzzle(1, 2, Rule::Cross, Topology::Torus);
+        // (0,0): itself, and (0,1) reached from both sides; the rows wrap onto itself.
+        assert_eq!(cells(&p, 0, 0), vec![(0, 0), (0, 1)]);
+        let p = puzzle(1, 1, Rule::King, Topology::Torus);
+        assert_eq!(press_pattern(&p, 0, 0), vec![(0, 1)]);
+    }
+
+    #[test]
+    fn nearest_entry_wins() {
+        // A 1×3 stencil with weights 1 2 3 on a 1×2 torus: the left (-1) and
+        // right (+1) entries land on the same cell; they are equally near, so
+        // reading order picks the left one (weight 1).
+        let mut p = puzzle(1, 2, Rule::Stencil(Stencil { rows: 1, cols: 3, weights: vec![1, 2, 3] }), Topology::Torus);
+        p.states = 5;
+        assert_eq!(press_pattern(&p, 0, 0), vec![(0, 2), (1, 1)]);
+    }
+
+    #[test]
+    fn flip_follows_twisted_lines() {
+        let p = puzzle(3, 4, Rule::Flip, Topology::Plane);
+        assert_eq!(cells(&p, 0, 0).len(), 4 + 3 - 1);
+        let p = puzzle(3, 4, Rule::Flip, Topology::Mobius);
+        // Rows 0 and 2 and column 0.
+        assert_eq!(cells(&p, 0, 0).len(), 4 + 4 + 1);
+        let p = puzzle(3, 4, Rule::Flip, Topology::Projective);
+        // Rows 0, 2; columns 0, 3.
+        assert_eq!(cells(&p, 0, 0).len(), 8 + 2);
+    }
+
+    #[test]
+    fn merlin_borders() {
+        let p = puzzle(3, 3, Rule::Merlin, Topology::Plane);
+        assert_eq!(cells(&p, 0, 0), vec![(0, 0), (0, 1), (1, 0), (1, 1)]);
+        assert_eq!(cells(&p, 0, 1), vec![(0, 0), (0, 1), (0, 2)]);
+        assert_eq!(cells(&p, 1, 0), vec![(0, 0), (1, 0), (2, 0)]);
+        assert_eq!(cells(&p, 1, 1).len(), 5);
+        // On a cylinder only the top and bottom rows are border cells.
+        let p = puzzle(3, 3, Rule::Merlin, Topology::Cylinder);
+        assert_eq!(cells(&p, 1, 0), vec![(0, 0), (1, 0), (1, 1), (1, 2), (2, 0)]);
+        assert_eq!(cells(&p, 0, 0), vec![(0, 0), (0, 1), (0, 2)]);
+        // On a torus it is the cross rule.
+        let p = puzzle(3, 3, Rule::Merlin, Topology::Torus);
+        assert_eq!(cells(&p, 0, 0).len(), 5);
+    }
+}

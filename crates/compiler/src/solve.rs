@@ -1,0 +1,107 @@
+//! Solving a puzzle: lower it, hand the system to the algebra crate, and map
+//! the answer back to cells.
+
+use lights_algebra::{minimum_weight, solve_cancellable, AlgebraError};
+use num_bigint::BigUint;
+
+use crate::lower::{lower, LinearSystem};
+use crate::model::Puzzle;
+
+/// Everything known about one puzzle's solutions. Vectors are per cell,
+/// row-major (locked cells are 0 in press vectors).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    pub solvable: bool,
+    /// The exact number of solutions (0 when unsolvable).
+    pub solutions: BigUint,
+    /// The solution with the fewest presses found, when solvable.
+    pub minimum: Option<MinimumSolution>,
+    /// When unsolvable: cell weights y with yᵀA ≡ 0 and y·(goal − lights) ≢ 0.
+    pub certificate: Option<Vec<u32>>,
+    /// Generators of the quiet patterns (press sets that change nothing);
+    /// every quiet pattern is Σ cᵢ·gᵢ with 0 ≤ cᵢ < orderᵢ, in exactly one way.
+    pub quiet_patterns: Vec<QuietPattern>,
+    /// Number of unknowns (free cells).
+    pub unknowns: usize,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MinimumSolution {
+    pub presses: Vec<u32>,
+    pub cost: u64,
+    /// Whether `cost` is proven to be the least possible.
+    pub optimal: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QuietPattern {
+    pub presses: Vec<u32>,
+    pub order: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolveError {
+    /// Beyond what the solver handles in reasonable time and memory.
+    TooLarge { unknowns: usize, limit: usize },
+    Cancelled,
+    /// A self-check of the algebra failed: a bug.
+    Internal(String),
+}
+
+/// The largest number of unknowns the dense solver takes on, by modulus:
+/// dense elimination costs about n³/64 word operations for W = 2 and n³
+/// modular operations otherwise (see docs/PERFORMANCE.md).
+pub fn unknowns_limit(states: u32) -> usize {
+    if states == 2 {
+        20_000
+    } else {
+        4_000
+    }
+}
+
+/// Solve a puzzle exactly. `cancel` is polled during long work.
+pub fn solve(p: &Puzzle, cancel: &dyn Fn() -> bool) -> Result<Report, SolveError> {
+    let unknowns = p.locked.iter().filter(|&&l| !l).count();
+    let limit = unknowns_limit(p.states);
+    if unknowns > limit {
+        return Err(SolveError::TooLarge { unknowns, limit });
+    }
+    let system = lower(p);
+    solve_system(p, &system, cancel)
+}
+
+fn solve_system(p: &Puzzle, sys: &LinearSystem, cancel: &dyn Fn() -> bool) -> Result<Report, SolveError> {
+    let map_err = |e: AlgebraError| match e {
+        AlgebraError::Cancelled => SolveError::Cancelled,
+        other => SolveError::Internal(other.to_string()),
+    };
+    let sol = solve_cancellable(&sys.matrix, &sys.rhs, sys.modulus, cancel).map_err(map_err)?;
+    let to_cells = |x: &[u32]| -> Vec<u32> {
+        let mut cells = vec![0u32; p.cells()];
+        for (j, &cell) in sys.unknowns.iter().enumerate() {
+            cells[cell] = x[j];
+        }
+        cells
+    };
+    let quiet_patterns = sol
+        .kernel
+        .generators
+        .iter()
+        .map(|g| QuietPattern { presses: to_cells(&g.vector), order: g.order })
+        .collect();
+    let minimum = match &sol.particular {
+        Some(x) => {
+            let m = minimum_weight(x, &sol.kernel, sys.modulus, cancel).map_err(map_err)?;
+            Some(MinimumSolution { presses: to_cells(&m.x), cost: m.cost, optimal: m.optimal })
+        }
+        None => None,
+    };
+    Ok(Report {
+        solvable: sol.consistent,
+        solutions: sol.count(),
+        minimum,
+        certificate: sol.certificate.clone(),
+        quiet_patterns,
+        unknowns: sys.unknowns.len(),
+    })
+}

@@ -1,0 +1,486 @@
+//! From a parsed puzzle block to a validated [`Puzzle`], reporting every way
+//! the block can be wrong (as many as can be found at once, without cascades).
+
+use std::collections::HashMap;
+
+use lights_syntax::ast::{self, ClaimKind, RowForm, RuleSpec, StatementKind, Value};
+use lights_syntax::format::stencil_width;
+use lights_syntax::suggest::did_you_mean;
+use lights_syntax::Span;
+use num_bigint::BigUint;
+
+use crate::diagnostic::{Code, Diagnostic};
+use crate::model::*;
+
+/// Validate one block. Returns the model only when there is no error.
+pub fn validate(src: &str, block: &ast::PuzzleBlock) -> (Option<Puzzle>, Vec<Diagnostic>) {
+    let mut v = Validator { src, diags: Vec::new() };
+    let puzzle = v.puzzle(block);
+    let has_error = v.diags.iter().any(Diagnostic::is_error);
+    (if has_error { None } else { puzzle }, v.diags)
+}
+
+struct Validator<'s> {
+    src: &'s str,
+    diags: Vec<Diagnostic>,
+}
+
+/// Which cells a grid or sparse list may hold.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// `lights`, `goal`, `solution`: `.` or numbers below W.
+    Value,
+    /// `locked`: `.` or `x`.
+    Mask,
+}
+
+impl<'s> Validator<'s> {
+    fn push(&mut self, d: Diagnostic) {
+        self.diags.push(d);
+    }
+
+    fn puzzle(&mut self, block: &ast::PuzzleBlock) -> Option<Puzzle> {
+        let name = block.name.as_ref();
+        if let Some(n) = name {
+            if n.value.trim().is_empty() {
+                self.push(
+                    Diagnostic::error(Code::EmptyName, n.span, "the puzzle name is empty")
+                        .with_label("give the puzzle a name")
+                        .with_note("names identify puzzles in reports and with `lights solve --puzzle NAME`"),
+                );
+            }
+        }
+
+        // First occurrence of each statement; repeats are errors (except `expect`).
+        let mut first: HashMap<&'static str, &ast::Statement> = HashMap::new();
+        let mut expects = Vec::new();
+        for stmt in &block.statements {
+            let kw = stmt.kind.keyword();
+            if let StatementKind::Expect(claim) = &stmt.kind {
+                expects.push((stmt, claim));
+                continue;
+            }
+            if let Some(prev) = first.get(kw) {
+                self.push(
+                    Diagnostic::error(Code::RepeatedStatement, stmt.keyword, format!("`{kw}` is given twice"))
+                        .with_label("repeated here")
+                        .with_secondary(prev.keyword, "first given here")
+                        .with_note("each statement may appear once per puzzle (only `expect` may repeat)"),
+                );
+            } else {
+                first.insert(kw, stmt);
+            }
+        }
+
+        let size = match first.get("size") {
+            Some(stmt) => self.size(stmt),
+            None if block.malformed.contains(&"size") => None,
+            None => {
+                self.push(
+                    Diagnostic::error(Code::MissingSize, block.head, "this puzzle has no `size`")
+                        .with_label("needs a `size`")
+                        .with_note("add a line such as `size 5x5` (rows x columns)"),
+                );
+                None
+            }
+        };
+        let states = match first.get("states") {
+            Some(stmt) => self.states(stmt),
+            None => Some(2),
+        };
+        let topology = match first.get("topology") {
+            Some(stmt) => self.topology(stmt),
+            None => Some(Topology::Plane),
+        };
+        let rule = match (first.get("rule"), states) {
+            (Some(stmt), Some(w)) => self.rule(stmt, w),
+            (None, _) => Some(Rule::Cross),
+            (Some(_), None) => None,
+        };
+
+        let mut spans = StatementSpans::default();
+        for (kw, slot) in [
+            ("size", &mut spans.size),
+            ("states", &mut spans.states),
+            ("rule", &mut spans.rule),
+            ("topology", &mut spans.topology),
+            ("lights", &mut spans.lights),
+            ("goal", &mut spans.goal),
+            ("locked", &mut spans.locked),
+        ] {
+            *slot = first.get(kw).map(|s| s.span);
+        }
+
+        let expects: Vec<Expectation> = expects.into_iter().filter_map(|(stmt, c)| self.claim(stmt, c)).collect();
+
+        // Board-sized values need the size and the modulus.
+        let (Some((rows, cols)), Some(w)) = (size, states) else {
+            return None;
+        };
+        let value_of = |v: &mut Self, kw: &str, kind: Kind| -> Option<Board> {
+            match first.get(kw).map(|s| &s.kind) {
+                Some(
+                    StatementKind::Lights(val)
+                    | StatementKind::Goal(val)
+                    | StatementKind::Locked(val)
+                    | StatementKind::Solution(val),
+                ) => v.board(val, rows, cols, w, kind),
+                _ => Some(Board { values: vec![0; rows * cols], cell_spans: None }),
+            }
+        };
+        let lights = value_of(self, "lights", Kind::Value);
+        let goal = value_of(self, "goal", Kind::Value);
+        let locked = value_of(self, "locked", Kind::Mask);
+        let solution = match first.get("solution") {
+            Some(stmt) => {
+                value_of(self, "solution", Kind::Value).map(|presses| Some(SolutionBlock { span: stmt.span, presses }))
+            }
+            None => Some(None),
+        };
+
+        Some(Puzzle {
+            name: name.map(|n| n.value.clone()).unwrap_or_default(),
+            span: block.span,
+            head: block.head,
+            rows,
+            cols,
+            states: w,
+            rule: rule?,
+            topology: topology?,
+            lights: lights?,
+            goal: goal?,
+            locked: locked?.values.iter().map(|&v| v != 0).collect(),
+            expects,
+            solution: solution?,
+            spans,
+        })
+    }
+
+    /// A number that must fit; reports L0117 otherwise.
+    fn number(&mut self, n: &ast::Number, what: &str) -> Option<u64> {
+        match n.value() {
+            Some(v) => Some(v),
+            None => {
+                self.push(
+                    Diagnostic::error(Code::NumberTooLarge, n.span, format!("this {what} is far too large"))
+                        .with_label("too large"),
+                );
+                None
+            }
+        }
+    }
+
+    fn size(&mut self, stmt: &ast::Statement) -> Option<(usize, usize)> {
+        let StatementKind::Size { rows, cols } = &stmt.kind else { return None };
+        let r = self.number(rows, "row count");
+        let c = self.number(cols, "column count");
+        let (r, c) = (r?, c?);
+        let mut ok = true;
+        for (n, v, what) in [(rows, r, "rows"), (cols, c, "columns")] {
+            if v == 0 {
+                ok = false;
+                self.push(
+                    Diagnostic::error(Code::ZeroSize, n.span, format!("a board needs at least one of its {what}"))
+                        .with_label("zero")
+                        .with_note("`size R x C` needs 1 ≤ R and 1 ≤ C"),
+                );
+            }
+        }
+        if !ok {
+            return None;
+        }
+        let cells = r.checked_mul(c);
+        if cells.is_none_or(|n| n > MAX_CELLS) {
+            self.push(
+                Diagnostic::error(
+                    Code::BoardTooLarge,
+                    stmt.span,
+                    format!("a {r}×{c} board is too large: boards are limited to {MAX_CELLS} cells"),
+                )
+                .with_label("too many cells")
+                .with_note("a 10000x10000 board is the largest square board that fits"),
+            );
+            return None;
+        }
+        Some((r as usize, c as usize))
+    }
+
+    fn states(&mut self, stmt: &ast::Statement) -> Option<u32> {
+        let StatementKind::States(n) = &stmt.kind else { return None };
+        let w = match n.value() {
+            Some(w) => w,
+            None => u64::MAX,
+        };
+        if !(MIN_STATES..=MAX_STATES).contains(&w) {
+            self.push(
+                Diagnostic::error(
+                    Code::StatesOutOfRange,
+                    n.span,
+                    format!("`states {}` is out of range: a light has 2 to 65536 states", n.text),
+                )
+                .with_label("must be 2…65536"),
+            );
+            return None;
+        }
+        Some(w as u32)
+    }
+
+    fn topology(&mut self, stmt: &ast::Statement) -> Option<Topology> {
+        let StatementKind::Topology(id) = &stmt.kind else { return None };
+        let t = Topology::from_name(&id.text);
+        if t.is_none() {
+            let mut d =
+                Diagnostic::error(Code::UnknownTopology, id.span, format!("unknown topology `{}`", id.text))
+                    .with_label("not a topology");
+            if let Some(s) = did_you_mean(&id.text, Topology::NAMES) {
+                d = d.with_note(format!("did you mean `{s}`?"));
+            }
+            self.push(d.with_note("topologies are: plane, cylinder, torus, mobius, klein, projective (or cross-cap)"));
+        }
+        t
+    }
+
+    fn rule(&mut self, stmt: &ast::Statement, w: u32) -> Option<Rule> {
+        let StatementKind::Rule(spec) = &stmt.kind else { return None };
+        match spec {
+            RuleSpec::Named(id) => {
+                let r = Rule::from_name(&id.text);
+                if r.is_none() {
+                    let mut d = Diagnostic::error(Code::UnknownRule, id.span, format!("unknown rule `{}`", id.text))
+                        .with_label("not a rule");
+                    if let Some(s) = did_you_mean(&id.text, Rule::NAMES) {
+                        d = d.with_note(format!("did you mean `{s}`?"));
+                    }
+                    self.push(d.with_note("rules are: cross, king, flip, merlin, or a stencil `rule { … }`"));
+                }
+                r
+            }
+            RuleSpec::Stencil(grid) => self.stencil(grid, w).map(Rule::Stencil),
+        }
+    }
+
+    fn stencil(&mut self, grid: &ast::Grid, w: u32) -> Option<Stencil> {
+        if grid.rows.iter().any(|r| r.form == RowForm::Bad) {
+            return None; // already reported
+        }
+        let width = stencil_width(grid);
+        let rows: Vec<Vec<Span>> = grid.rows.iter().map(|r| r.cells(width)).collect();
+        if rows.is_empty() {
+            self.push(
+                Diagnostic::error(Code::ZeroStencil, grid.span, "this stencil is empty")
+                    .with_label("no rows")
+                    .with_note("a stencil is an odd-by-odd grid of weights centred on the pressed cell"),
+            );
+            return None;
+        }
+        let mut ok = true;
+        for (row, cells) in grid.rows.iter().zip(&rows) {
+            if cells.len() != width {
+                ok = false;
+                self.push(
+                    Diagnostic::error(
+                        Code::RaggedStencil,
+                        row.span,
+                        format!("this stencil row has {} cells, the first has {width}", cells.len()),
+                    )
+                    .with_label(format!("expected {width} cells")),
+                );
+            }
+        }
+        if !ok {
+            return None;
+        }
+        let (h, wd) = (rows.len(), width);
+        if h % 2 == 0 || wd % 2 == 0 {
+            self.push(
+                Diagnostic::error(Code::EvenStencil, grid.span, format!("a {h}×{wd} stencil has no centre cell"))
+                    .with_label("needs odd height and width")
+                    .with_note("a stencil is centred on the pressed cell, so it is 1×1, 3×3, 3×5, 5×5, …"),
+            );
+            ok = false;
+        }
+        let mut weights = Vec::with_capacity(h * wd);
+        for cell in rows.iter().flatten() {
+            weights.push(self.cell_value(*cell, w, Kind::Value, "weight").unwrap_or(0) as u32);
+        }
+        if !ok || self.diags.iter().any(|d| grid.span.contains(d.span.start) && d.is_error()) {
+            return None;
+        }
+        if weights.iter().all(|&x| x == 0) {
+            self.push(
+                Diagnostic::error(Code::ZeroStencil, grid.span, "this stencil changes nothing: every weight is 0")
+                    .with_label("all zero")
+                    .with_note("put a weight (1 or more) where a press should change a light"),
+            );
+            return None;
+        }
+        Some(Stencil { rows: h, cols: wd, weights })
+    }
+
+    /// One grid cell's value: `.`, a number below W (values), or `x` (masks → 1).
+    fn cell_value(&mut self, cell: Span, w: u32, kind: Kind, what: &str) -> Option<u16> {
+        let text = cell.text(self.src);
+        match (text, kind) {
+            (".", _) => Some(0),
+            ("x", Kind::Mask) => Some(1),
+            ("x", Kind::Value) => {
+                self.push(
+                    Diagnostic::error(Code::BadCell, cell, "`x` marks a locked cell; it is only allowed in `locked`")
+                        .with_label("not a value")
+                        .with_note("write `.` for 0 or a number below `states`; lock cells with `locked`"),
+                );
+                None
+            }
+            (_, Kind::Mask) => {
+                self.push(
+                    Diagnostic::error(Code::BadCell, cell, format!("`{text}` is not allowed in a mask"))
+                        .with_label("expected `.` or `x`")
+                        .with_note("in `locked`, `x` marks a locked cell and `.` a free one"),
+                );
+                None
+            }
+            (_, Kind::Value) => match text.parse::<u64>() {
+                Ok(v) if v < u64::from(w) => Some(v as u16),
+                _ => {
+                    self.push(
+                        Diagnostic::error(
+                            Code::ValueTooLarge,
+                            cell,
+                            format!("{what} {text} is too large: with `states {w}` values are 0…{}", w - 1),
+                        )
+                        .with_label(format!("must be below {w}")),
+                    );
+                    None
+                }
+            },
+        }
+    }
+
+    fn board(&mut self, value: &Value, rows: usize, cols: usize, w: u32, kind: Kind) -> Option<Board> {
+        let n = rows * cols;
+        match value {
+            Value::Off(_) => Some(Board { values: vec![0; n], cell_spans: None }),
+            Value::On(_) => Some(Board { values: vec![(w - 1) as u16; n], cell_spans: None }),
+            Value::Grid(g) => self.grid(g, rows, cols, w, kind),
+            Value::Sparse(s) => self.sparse(s, rows, cols, w, kind),
+        }
+    }
+
+    fn grid(&mut self, g: &ast::Grid, rows: usize, cols: usize, w: u32, kind: Kind) -> Option<Board> {
+        let before = self.diags.len();
+        if g.rows.len() != rows {
+            let msg = format!("this grid has {} rows, but the board has {rows} (`size {rows}x{cols}`)", g.rows.len());
+            let mut d = Diagnostic::error(Code::RowCount, g.span, msg).with_label(format!("expected {rows} rows"));
+            if g.rows.len() > rows {
+                d = d.with_secondary(g.rows[rows].span, format!("row {} is one too many", rows + 1));
+            }
+            self.push(d);
+        }
+        let mut values = Vec::with_capacity(rows * cols);
+        let mut cell_spans = Vec::with_capacity(rows * cols);
+        for (i, row) in g.rows.iter().enumerate() {
+            if row.form == RowForm::Bad {
+                continue; // already reported
+            }
+            let cells = row.cells(cols);
+            if cells.len() != cols {
+                let form = if row.form == RowForm::Compact && cols > 1 { " (a compact row: one character per cell)" } else { "" };
+                self.push(
+                    Diagnostic::error(
+                        Code::RowWidth,
+                        row.span,
+                        format!("row {} has {} cells, but the board is {cols} wide{form}", i + 1, cells.len()),
+                    )
+                    .with_label(format!("expected {cols} cells")),
+                );
+                continue;
+            }
+            for cell in cells {
+                let v = self.cell_value(cell, w, kind, "value").unwrap_or(0);
+                values.push(v);
+                cell_spans.push(cell);
+            }
+        }
+        if self.diags[before..].iter().any(Diagnostic::is_error) || g.rows.iter().any(|r| r.form == RowForm::Bad) {
+            return None;
+        }
+        Some(Board { values, cell_spans: Some(cell_spans) })
+    }
+
+    fn sparse(&mut self, s: &ast::Sparse, rows: usize, cols: usize, w: u32, kind: Kind) -> Option<Board> {
+        let before = self.diags.len();
+        let mut values = vec![0u16; rows * cols];
+        let mut spans = vec![s.span; rows * cols];
+        let mut seen: HashMap<usize, Span> = HashMap::new();
+        for e in &s.entries {
+            let r = self.number(&e.row, "row");
+            let c = self.number(&e.col, "column");
+            let (Some(r), Some(c)) = (r, c) else { continue };
+            if r == 0 || c == 0 || r > rows as u64 || c > cols as u64 {
+                self.push(
+                    Diagnostic::error(
+                        Code::CoordinateOutOfRange,
+                        Span::new(e.row.span.start, e.col.span.end),
+                        format!("cell {r},{c} is outside the {rows}×{cols} board"),
+                    )
+                    .with_label(format!("rows are 1…{rows}, columns 1…{cols}"))
+                    .with_note("coordinates are 1-based `row,column`; `1,1` is the top-left cell"),
+                );
+                continue;
+            }
+            let idx = (r as usize - 1) * cols + (c as usize - 1);
+            if let Some(prev) = seen.get(&idx) {
+                self.push(
+                    Diagnostic::error(Code::RepeatedCoordinate, e.span, format!("cell {r},{c} is listed twice"))
+                        .with_label("listed again")
+                        .with_secondary(*prev, "first listed here"),
+                );
+                continue;
+            }
+            seen.insert(idx, e.span);
+            let v = match (&e.value, kind) {
+                (None, Kind::Value) => 1.min(w - 1) as u16,
+                (None, Kind::Mask) => 1,
+                (Some(n), Kind::Mask) => {
+                    self.push(
+                        Diagnostic::error(Code::ValueInMask, n.span, "a mask lists cells without values")
+                            .with_label("remove `:value`")
+                            .with_note("`locked at 1,1 5,5` locks the listed cells"),
+                    );
+                    continue;
+                }
+                (Some(n), Kind::Value) => match n.value() {
+                    Some(v) if v < u64::from(w) => v as u16,
+                    _ => {
+                        self.push(
+                            Diagnostic::error(
+                                Code::ValueTooLarge,
+                                n.span,
+                                format!("value {} is too large: with `states {w}` values are 0…{}", n.text, w - 1),
+                            )
+                            .with_label(format!("must be below {w}")),
+                        );
+                        continue;
+                    }
+                },
+            };
+            values[idx] = v;
+            spans[idx] = e.span;
+        }
+        if self.diags[before..].iter().any(Diagnostic::is_error) {
+            return None;
+        }
+        Some(Board { values, cell_spans: Some(spans) })
+    }
+
+    fn claim(&mut self, stmt: &ast::Statement, claim: &ast::Claim) -> Option<Expectation> {
+        let c = match &claim.kind {
+            ClaimKind::Solvable => Claim::Solvable,
+            ClaimKind::Unsolvable => Claim::Unsolvable,
+            ClaimKind::Unique => Claim::Unique,
+            ClaimKind::Solutions(n) => Claim::Solutions(n.text.parse::<BigUint>().ok()?),
+            ClaimKind::Presses(n) => Claim::Presses(self.number(n, "press count")?),
+        };
+        Some(Expectation { span: stmt.span, claim: c })
+    }
+}
