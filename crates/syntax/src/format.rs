@@ -117,9 +117,7 @@ impl<'s> Formatter<'s> {
             StatementKind::Rule(RuleSpec::Named(n)) => {
                 self.push(1, format!("rule {}", n.text), stmt.span, ItemKind::Code)
             }
-            StatementKind::Rule(RuleSpec::Stencil(grid)) => {
-                self.grid(kw, head_span, grid, Some(stencil_width(grid)))
-            }
+            StatementKind::Rule(RuleSpec::Stencil(grid)) => self.grid(kw, head_span, grid, Some(stencil_width(grid))),
             StatementKind::Expect(claim) => {
                 let c = match &claim.kind {
                     ClaimKind::Solvable => "solvable".to_string(),
@@ -130,14 +128,15 @@ impl<'s> Formatter<'s> {
                 };
                 self.push(1, format!("expect {c}"), stmt.span, ItemKind::Code)
             }
-            StatementKind::Lights(v) | StatementKind::Goal(v) | StatementKind::Locked(v) | StatementKind::Solution(v) => {
-                match v {
-                    Value::On(_) => self.push(1, format!("{kw} on"), stmt.span, ItemKind::Code),
-                    Value::Off(_) => self.push(1, format!("{kw} off"), stmt.span, ItemKind::Code),
-                    Value::Sparse(s) => self.push(1, format!("{kw} {}", sparse(s)), stmt.span, ItemKind::Code),
-                    Value::Grid(g) => self.grid(kw, head_span, g, width),
-                }
-            }
+            StatementKind::Lights(v)
+            | StatementKind::Goal(v)
+            | StatementKind::Locked(v)
+            | StatementKind::Solution(v) => match v {
+                Value::On(_) => self.push(1, format!("{kw} on"), stmt.span, ItemKind::Code),
+                Value::Off(_) => self.push(1, format!("{kw} off"), stmt.span, ItemKind::Code),
+                Value::Sparse(s) => self.push(1, format!("{kw} {}", sparse(s)), stmt.span, ItemKind::Code),
+                Value::Grid(g) => self.grid(kw, head_span, g, width),
+            },
         }
     }
 
@@ -211,11 +210,11 @@ impl<'s> Formatter<'s> {
         let n = self.items.len();
         // Blank line before item i?
         let mut blank = vec![false; n];
-        for i in 1..n {
-            let (prev, cur) = (&self.items[i - 1], &self.items[i]);
+        for (i, pair) in self.items.windows(2).enumerate() {
+            let (prev, cur) = (&pair[0], &pair[1]);
             let gap = cur.line > prev.end_line + 1 && self.has_blank_line(prev.end_line + 1, cur.line);
             let after_open = matches!(prev.kind, ItemKind::Open | ItemKind::PuzzleHead);
-            blank[i] = gap && !after_open && cur.kind != ItemKind::Close;
+            blank[i + 1] = gap && !after_open && cur.kind != ItemKind::Close;
         }
         // Exactly one blank line before each puzzle but the first, placed
         // above the comments that lead into it.

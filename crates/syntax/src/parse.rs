@@ -152,9 +152,9 @@ impl<'s> Builder<'s> {
             );
         }
         // Trim trailing blank lines out of an unclosed block's span.
-        let end = close.map(|c| c.end).unwrap_or_else(|| {
-            statements.last().map(|s| s.span.end).unwrap_or(head_all.end).max(head_all.end)
-        });
+        let end = close
+            .map(|c| c.end)
+            .unwrap_or_else(|| statements.last().map(|s| s.span.end).unwrap_or(head_all.end).max(head_all.end));
         PuzzleBlock { span: Span::new(block_span.start, end), head: head_all, name, statements, close, malformed }
     }
 
@@ -175,10 +175,7 @@ impl<'s> Builder<'s> {
                 } else if !s.text(self.src).ends_with('{') && text.ends_with('"') {
                     ("expected `{` after the puzzle name".to_string(), vec![])
                 } else {
-                    (
-                        format!("puzzle names are double-quoted: `puzzle \"{}\" {{`", text.trim_matches('"')),
-                        vec![],
-                    )
+                    (format!("puzzle names are double-quoted: `puzzle \"{}\" {{`", text.trim_matches('"')), vec![])
                 };
                 let at = if s.is_empty() { keyword } else { s };
                 self.error(SyntaxErrorKind::BadPuzzleHeader, at, message, "malformed header", notes);
@@ -314,9 +311,8 @@ impl<'s> Builder<'s> {
     fn bad_row(&mut self, s: Span) {
         let text = s.text(self.src);
         // Point at the first character that cannot be in a row.
-        let bad = text
-            .char_indices()
-            .find(|(_, c)| !(c.is_ascii_digit() || *c == '.' || *c == 'x' || c.is_whitespace()));
+        let bad =
+            text.char_indices().find(|(_, c)| !(c.is_ascii_digit() || *c == '.' || *c == 'x' || c.is_whitespace()));
         let (at, message) = match bad {
             Some((i, c)) => (
                 Span::new(s.start + i, s.start + i + c.len_utf8()),
