@@ -19,7 +19,8 @@ pub fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
 }
 
 fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
-    let entries = std::fs::read_dir(dir).map_err(|e| format!("cannot read folder `{}`: {}", dir.display(), describe(&e)))?;
+    let entries =
+        std::fs::read_dir(dir).map_err(|e| format!("cannot read folder `{}`: {}", dir.display(), describe(&e)))?;
     let mut entries: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
     entries.sort();
     for path in entries {
@@ -39,7 +40,11 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
 pub fn read(path: &Path) -> Result<String, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read `{}`: {}", path.display(), describe(&e)))?;
     String::from_utf8(bytes).map_err(|e| {
-        format!("cannot read `{}`: it is not UTF-8 text (invalid byte at offset {})", path.display(), e.utf8_error().valid_up_to())
+        format!(
+            "cannot read `{}`: it is not UTF-8 text (invalid byte at offset {})",
+            path.display(),
+            e.utf8_error().valid_up_to()
+        )
     })
 }
 

@@ -86,7 +86,11 @@ pub fn summary(p: &PuzzleAnalysis) -> String {
         None => String::new(),
         Some(r) if !r.solvable => "unsolvable".to_string(),
         Some(r) => {
-            let count = if r.solutions == 1u32.into() { "1 solution".to_string() } else { format!("{} solutions", r.solutions) };
+            let count = if r.solutions == 1u32.into() {
+                "1 solution".to_string()
+            } else {
+                format!("{} solutions", r.solutions)
+            };
             match &r.minimum {
                 Some(m) if m.optimal => format!("{count} · minimum {} presses", m.cost),
                 Some(m) => format!("{count} · {} presses (minimum not proven)", m.cost),

@@ -12,7 +12,13 @@ pub fn use_color(is_terminal: bool) -> bool {
 }
 
 /// Write one diagnostic about `src` (shown as `path`).
-pub fn write_diagnostic(out: &mut dyn Write, path: &str, src: &str, d: &Diagnostic, color: bool) -> std::io::Result<()> {
+pub fn write_diagnostic(
+    out: &mut dyn Write,
+    path: &str,
+    src: &str,
+    d: &Diagnostic,
+    color: bool,
+) -> std::io::Result<()> {
     let kind = match d.severity {
         Severity::Error => ReportKind::Error,
         Severity::Warning => ReportKind::Warning,
@@ -35,7 +41,10 @@ pub fn write_diagnostic(out: &mut dyn Write, path: &str, src: &str, d: &Diagnost
     report = report.with_label(primary);
     for (i, l) in d.labels.iter().enumerate() {
         report = report.with_label(
-            Label::new((id.clone(), clamp(l.span))).with_message(&l.message).with_color(Color::Blue).with_order(i as i32 + 1),
+            Label::new((id.clone(), clamp(l.span)))
+                .with_message(&l.message)
+                .with_color(Color::Blue)
+                .with_order(i as i32 + 1),
         );
     }
     for note in &d.notes {

@@ -27,7 +27,8 @@ pub fn run(path: &Path, puzzle: Option<&str>, write: bool, format: Format) -> u8
     let analysis = check_source(&src);
     if let Some(name) = puzzle {
         if !analysis.puzzles.iter().any(|p| p.name.as_deref() == Some(name)) {
-            let names: Vec<String> = analysis.puzzles.iter().filter_map(|p| p.name.clone()).map(|n| format!("\"{n}\"")).collect();
+            let names: Vec<String> =
+                analysis.puzzles.iter().filter_map(|p| p.name.clone()).map(|n| format!("\"{n}\"")).collect();
             eprintln!("error: `{shown}` has no puzzle named \"{name}\"; its puzzles are: {}", names.join(", "));
             return EXIT_USAGE;
         }
@@ -109,8 +110,10 @@ fn print_human(shown: &str, src: &str, analysis: &FileAnalysis, selected: &[&Puz
             );
             continue;
         }
-        let legend = if model.states == 2 { "press the cells marked 1" } else { "press each cell the number of times shown" };
-        let _ = writeln!(out, "  {legend} ({} presses{}):", min.cost, if min.optimal { ", proven minimum" } else { "" });
+        let legend =
+            if model.states == 2 { "press the cells marked 1" } else { "press each cell the number of times shown" };
+        let _ =
+            writeln!(out, "  {legend} ({} presses{}):", min.cost, if min.optimal { ", proven minimum" } else { "" });
         let width = min.presses.iter().map(|v| v.to_string().len()).max().unwrap_or(1);
         for r in 0..model.rows {
             let cells: Vec<String> = (0..model.cols)
@@ -128,7 +131,11 @@ fn print_human(shown: &str, src: &str, analysis: &FileAnalysis, selected: &[&Puz
         if report.quiet_patterns.is_empty() {
             let _ = writeln!(out, "  no quiet patterns: this is the only solution");
         } else {
-            let _ = writeln!(out, "  {} solution(s): this one plus any quiet pattern (presses that change nothing)", report.solutions);
+            let _ = writeln!(
+                out,
+                "  {} solution(s): this one plus any quiet pattern (presses that change nothing)",
+                report.solutions
+            );
         }
     }
 }
@@ -149,7 +156,8 @@ fn write_solutions(path: &Path, src: &str, analysis: &FileAnalysis, only: Option
             (Some(stmt), _) => {
                 // Replace from the line's indentation to the statement's end.
                 let line_start = src[..stmt.span.start].rfind('\n').map_or(0, |i| i + 1);
-                let start = if src[line_start..stmt.span.start].trim().is_empty() { line_start } else { stmt.span.start };
+                let start =
+                    if src[line_start..stmt.span.start].trim().is_empty() { line_start } else { stmt.span.start };
                 let text = if start == line_start { text } else { text.trim_start().to_string() };
                 edits.push((start, stmt.span.end, text));
             }
@@ -175,7 +183,10 @@ fn write_solutions(path: &Path, src: &str, analysis: &FileAnalysis, only: Option
     // Never write a file we would then reject.
     let after = check_source(&out);
     if after.all_diagnostics().iter().any(|d| d.is_error() && d.code == lights_compiler::Code::WrongSolution) {
-        return Err(format!("not writing `{}`: the inserted solution did not check (a bug; please report it)", path.display()));
+        return Err(format!(
+            "not writing `{}`: the inserted solution did not check (a bug; please report it)",
+            path.display()
+        ));
     }
     files::write_atomic(path, &out)?;
     Ok(edits.len())

@@ -1,0 +1,181 @@
+//! The real binary, end to end.
+
+mod common;
+use common::*;
+
+const THREE_ERRORS: &str = "\
+// three independent mistakes
+puzzle \"a\" {
+  size 3x3
+  lightz on
+  topology torsu
+  lights {
+    . 1 .
+    1 ? 1
+    . 1 .
+  }
+}
+";
+
+#[test]
+fn three_independent_errors_give_three_diagnostics_and_exit_1() {
+    let dir = scratch("three");
+    std::fs::write(dir.join("three.lights"), THREE_ERRORS).unwrap();
+    let out = lights(&dir, &["check", "--format", "json", "three.lights"]);
+    assert_eq!(out.status.code(), Some(1));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let diags = json[0]["diagnostics"].as_array().unwrap();
+    let got: Vec<(String, u64)> =
+        diags.iter().map(|d| (d["code"].as_str().unwrap().to_string(), d["line"].as_u64().unwrap())).collect();
+    assert_eq!(got, vec![("L0005".into(), 4), ("L0110".into(), 5), ("L0007".into(), 8)]);
+
+    // The human report shows the same three, with their codes and places.
+    let out = lights(&dir, &["check", "three.lights"]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    for needle in ["[L0005]", "three.lights:4:3", "[L0110]", "three.lights:5:12", "[L0007]", "three.lights:8:7"] {
+        assert!(text.contains(needle), "missing {needle} in\n{text}");
+    }
+    assert!(!text.contains('\x1b'), "no colour when not on a terminal");
+}
+
+#[test]
+fn json_output_follows_the_reference() {
+    let dir = scratch("json");
+    std::fs::write(
+        dir.join("a.lights"),
+        "puzzle \"classic\" {\n  size 5x5\n  lights on\n}\npuzzle \"nope\" {\n  size 2x2\n  states 3\n  goal on\n}\n",
+    )
+    .unwrap();
+    for cmd in ["check", "solve"] {
+        let out = lights(&dir, &[cmd, "--format", "json", "a.lights"]);
+        assert_eq!(out.status.code(), Some(1), "{cmd}: the unsolvable puzzle is an error");
+        let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+        let a = &json[0];
+        assert_eq!(a["file"], "a.lights");
+        assert_eq!(a["puzzle"], "classic");
+        assert_eq!(a["solvable"], true);
+        assert_eq!(a["solutions"], "4");
+        assert_eq!(a["presses"], 15);
+        assert_eq!(a["optimal"], true);
+        let grid = a["solution"].as_array().unwrap();
+        assert_eq!(grid.len(), 5);
+        let presses: u64 = grid.iter().flat_map(|r| r.as_array().unwrap()).map(|v| v.as_u64().unwrap()).sum();
+        assert_eq!(presses, 15);
+        assert_eq!(a["errors"].as_array().unwrap().len(), 0);
+        let b = &json[1];
+        assert_eq!(b["solvable"], false);
+        assert_eq!(b["solutions"], "0");
+        assert!(b["presses"].is_null() && b["solution"].is_null() && b["optimal"].is_null());
+        assert!(b["errors"][0].as_str().unwrap().starts_with("L0201"));
+    }
+}
+
+#[test]
+fn a_file_that_does_not_parse_gives_an_object_without_a_puzzle() {
+    let dir = scratch("noparse");
+    std::fs::write(dir.join("x.lights"), "this is not a puzzle\n").unwrap();
+    let out = lights(&dir, &["check", "--format", "json", "x.lights"]);
+    assert_eq!(out.status.code(), Some(1));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert!(json[0]["puzzle"].is_null());
+    assert!(json[0]["errors"][0].as_str().unwrap().starts_with("L0001"));
+}
+
+#[test]
+fn exit_status_2_for_bad_usage_and_unreadable_files() {
+    let dir = scratch("usage");
+    assert_eq!(lights(&dir, &["check", "missing.lights"]).status.code(), Some(2));
+    assert!(stderr(&lights(&dir, &["check", "missing.lights"])).contains("no such file"));
+    assert_eq!(lights(&dir, &["frobnicate"]).status.code(), Some(2));
+    std::fs::write(dir.join("bin.lights"), [0xff, 0xfe, 0x00]).unwrap();
+    assert_eq!(lights(&dir, &["check", "bin.lights"]).status.code(), Some(2));
+    std::fs::write(dir.join("ok.lights"), "puzzle \"a\" { size 1x1 }\n").unwrap();
+    let out = lights(&dir, &["solve", "ok.lights", "--puzzle", "b"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("no puzzle named \"b\""));
+}
+
+#[test]
+fn check_walks_folders_recursively() {
+    let dir = scratch("walk");
+    std::fs::create_dir_all(dir.join("pack/sub")).unwrap();
+    std::fs::write(dir.join("pack/a.lights"), "puzzle \"a\" {\n  size 2x2\n}\n").unwrap();
+    std::fs::write(dir.join("pack/sub/b.lights"), "puzzle \"b\" {\n  size 3x3\n  lights on\n}\n").unwrap();
+    std::fs::write(dir.join("pack/sub/notes.txt"), "not a puzzle").unwrap();
+    let out = lights(&dir, &["check", "pack"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(stdout(&out).contains("checked 2 puzzle(s) in 2 file(s): all fine"));
+}
+
+#[test]
+fn expectations_and_solutions_are_verified() {
+    let dir = scratch("expect");
+    let src = "puzzle \"a\" {\n  size 5x5\n  lights on\n  expect solutions 2\n  expect presses 15\n  solution at 1,1\n}\n";
+    std::fs::write(dir.join("a.lights"), src).unwrap();
+    let out = lights(&dir, &["check", "a.lights"]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    assert!(text.contains("[L0202]") && text.contains("the puzzle has 4 solution(s)"), "{text}");
+    assert!(text.contains("[L0203]") && text.contains("leaves 22 cell(s) wrong"), "{text}");
+    assert!(!text.contains("expect presses 15` does not hold"));
+}
+
+#[test]
+fn solve_write_inserts_then_replaces_the_solution_and_keeps_other_bytes() {
+    let dir = scratch("write");
+    let src = "// keep me   exactly\npuzzle \"a\" {\n    size 5x5   // odd spacing stays\n    lights on\n}\n\npuzzle \"b\" { size 2x2 states 3 goal on expect unsolvable }\n";
+    std::fs::write(dir.join("a.lights"), src).unwrap();
+    let out = lights(&dir, &["solve", "a.lights", "--write"]);
+    assert_eq!(out.status.code(), Some(0), "{}{}", stdout(&out), stderr(&out));
+    let after = std::fs::read_to_string(dir.join("a.lights")).unwrap();
+    assert!(after.starts_with("// keep me   exactly\npuzzle \"a\" {\n    size 5x5   // odd spacing stays\n    lights on\n  solution {\n"));
+    assert!(after.ends_with("  }\n}\n\npuzzle \"b\" { size 2x2 states 3 goal on expect unsolvable }\n"), "{after}");
+    assert_eq!(lights(&dir, &["check", "a.lights"]).status.code(), Some(0));
+
+    // Replacing a wrong solution.
+    std::fs::write(dir.join("b.lights"), "puzzle \"a\" {\n  size 5x5\n  lights on\n  solution at 1,1\n}\n").unwrap();
+    assert_eq!(lights(&dir, &["check", "b.lights"]).status.code(), Some(1));
+    assert_eq!(lights(&dir, &["solve", "b.lights", "--write"]).status.code(), Some(1), "it had an error before writing");
+    let fixed = std::fs::read_to_string(dir.join("b.lights")).unwrap();
+    assert!(!fixed.contains("at 1,1"));
+    assert_eq!(fixed.matches("solution").count(), 1);
+    assert_eq!(lights(&dir, &["check", "b.lights"]).status.code(), Some(0));
+}
+
+#[test]
+fn fmt_check_lists_files_and_fmt_rewrites_atomically() {
+    let dir = scratch("fmt");
+    std::fs::write(dir.join("messy.lights"), "puzzle \"a\" {\nsize 2 x 2\n   lights {\n1 .\n.   1\n}\n}\n").unwrap();
+    std::fs::write(dir.join("broken.lights"), "puzzle \"a\" {\n size 2x\n}\n").unwrap();
+    let out = lights(&dir, &["fmt", "--check", "messy.lights"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).contains("would reformat messy.lights"));
+    let out = lights(&dir, &["fmt", "messy.lights"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        std::fs::read_to_string(dir.join("messy.lights")).unwrap(),
+        "puzzle \"a\" {\n  size 2x2\n  lights {\n    1 .\n    . 1\n  }\n}\n"
+    );
+    assert_eq!(lights(&dir, &["fmt", "--check", "messy.lights"]).status.code(), Some(0));
+    // No temporary file left behind.
+    let names: Vec<String> =
+        std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    assert!(names.iter().all(|n| !n.contains("tmp")), "{names:?}");
+    // A broken file is refused and left untouched.
+    let out = lights(&dir, &["fmt", "broken.lights"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("not formatting broken.lights"));
+    assert_eq!(std::fs::read_to_string(dir.join("broken.lights")).unwrap(), "puzzle \"a\" {\n size 2x\n}\n");
+}
+
+#[test]
+fn every_example_checks_clean_and_is_formatted() {
+    let root = root();
+    let out = lights(&root, &["check", "-q", "examples"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(stdout(&out).contains("all fine"));
+    assert!(!stdout(&out).contains("warning"));
+    let out = lights(&root, &["fmt", "--check", "examples"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+}

@@ -1,0 +1,73 @@
+//! Formatting is idempotent and preserves the meaning of generated puzzles.
+
+use lights_compiler::model::Puzzle;
+use proptest::prelude::*;
+
+/// What a puzzle means, without where it was written.
+fn meaning(p: &Puzzle) -> String {
+    let sol = p.solution.as_ref().map(|s| s.presses.values.clone());
+    format!(
+        "{:?}",
+        (&p.name, p.rows, p.cols, p.states, &p.rule, p.topology, &p.lights.values, &p.goal.values, &p.locked, p.expects.iter().map(|e| e.claim.clone()).collect::<Vec<_>>(), sol)
+    )
+}
+
+fn models(src: &str) -> Vec<String> {
+    let a = lights_compiler::analyze(src);
+    assert!(a.all_diagnostics().is_empty(), "generated file has errors:\n{src}\n{:?}", a.all_diagnostics());
+    a.puzzles.iter().map(|p| meaning(p.model.as_ref().unwrap())).collect()
+}
+
+/// A value of a grid written in a random style.
+fn grid_text(rows: usize, cols: usize, cells: &[String], compact: bool, pad: &str) -> String {
+    let mut s = String::from("{\n");
+    for r in 0..rows {
+        let row = &cells[r * cols..(r + 1) * cols];
+        let line = if compact && cols > 1 && row.iter().all(|c| c.len() == 1) { row.concat() } else { row.join(pad) };
+        s.push_str(&format!("{pad}{line}\n"));
+    }
+    s.push('}');
+    s
+}
+
+fn puzzle_text() -> impl Strategy<Value = String> {
+    (1usize..6, 1usize..40, prop::sample::select(vec![2u32, 3, 6, 12]), any::<bool>(), any::<bool>(), any::<u64>())
+        .prop_map(|(rows, cols, w, compact, comments, seed)| {
+            let mut rng = seed;
+            let mut next = move |m: u64| {
+                rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                (rng >> 33) % m
+            };
+            let cells: Vec<String> =
+                (0..rows * cols).map(|_| match next(w as u64) { 0 => ".".into(), v => v.to_string() }).collect();
+            let mask: Vec<String> = (0..rows * cols).map(|_| if next(5) == 0 { "x".into() } else { ".".into() }).collect();
+            let pad = if next(2) == 0 { " " } else { "   " };
+            let c = |t: &str| if comments { format!(" // {t}") } else { String::new() };
+            let topo = ["plane", "torus", "klein", "cross-cap"][next(4) as usize];
+            let rule = ["cross", "king", "merlin", "flip"][next(4) as usize];
+            format!(
+                "{}puzzle \"p{seed}\" {{{}\n{pad}size {rows} x {cols}\nstates {w}{}\n  topology {topo}\n rule {rule}\n\n\n  lights {}\n locked {}{}\n goal at 1,1:1\n expect solvable\n}}\n",
+                if comments { "// lead\n" } else { "" },
+                c("head"),
+                c("states"),
+                grid_text(rows, cols, &cells, compact, pad),
+                grid_text(rows, cols, &mask, !compact, pad),
+                c("after mask"),
+            )
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn formatting_is_idempotent_and_keeps_the_model(a in puzzle_text(), b in puzzle_text()) {
+        let src = format!("{a}\n{b}");
+        let once = lights_syntax::format_source(&src).expect("generated files parse");
+        let twice = lights_syntax::format_source(&once).expect("formatted files parse");
+        prop_assert_eq!(&once, &twice);
+        prop_assert_eq!(models(&src), models(&once));
+        // Comments survive.
+        prop_assert_eq!(src.matches("//").count(), once.matches("//").count());
+    }
+}
