@@ -68,41 +68,64 @@ fn unsolvable(p: &Puzzle, r: &Report) -> Diagnostic {
         d = d.with_secondary(span, "to this goal");
     }
     let Some(y) = &r.certificate else { return d };
-    let dot = |v: &[u16]| -> u64 { y.iter().zip(v).map(|(&a, &b)| u64::from(a) * u64::from(b)).sum::<u64>() % w };
-    let start = dot(&p.lights.values);
-    let goal = dot(&p.goal.values);
     let support: Vec<usize> = (0..y.len()).filter(|&i| y[i] != 0).collect();
-    let binary = y.iter().all(|&v| v <= 1);
     let cells = name_cells(p, &support);
-    let proof = if p.states == 2 {
-        format!(
-            "why: every press changes an even number of the {} marked cells ({cells}), so the number of lights on \
-             among them stays even or odd for ever; it is {} now, and the goal needs it {}",
-            support.len(),
-            parity(start),
-            parity(goal)
-        )
-    } else if binary {
-        format!(
-            "why: every press adds a multiple of {w} to the total of the {} marked cells ({cells}), so that total \
-             modulo {w} never changes; it is {start} now, and the goal needs {goal}",
-            support.len()
-        )
+    // When every marked cell has the same weight c, the invariant is simply
+    // the total of those cells modulo m = W / gcd(c, W).
+    let first = support.first().map_or(1, |&i| u64::from(y[i]));
+    let uniform = support.iter().all(|&i| u64::from(y[i]) == first);
+    let proof = if uniform {
+        let m = w / gcd(first, w);
+        let total = |v: &[u16]| -> u64 { support.iter().map(|&i| u64::from(v[i])).sum::<u64>() % m };
+        let (start, goal) = (total(&p.lights.values), total(&p.goal.values));
+        if p.states == 2 {
+            format!(
+                "why: every press changes an even number of the {} marked cells ({cells}), so the number of lights \
+                 on among them stays even or odd for ever; it is {} now, and the goal needs it {}",
+                support.len(),
+                parity(start),
+                parity(goal)
+            )
+        } else {
+            format!(
+                "why: every press adds a multiple of {m} to the total of the {} marked cells ({cells}), so that \
+                 total modulo {m} never changes; it is {start} now, and the goal needs {goal}",
+                support.len()
+            )
+        }
     } else {
+        let dot = |v: &[u16]| -> u64 { y.iter().zip(v).map(|(&a, &b)| u64::from(a) * u64::from(b)).sum::<u64>() % w };
         format!(
-            "why: weight each cell by the number below; every press leaves the weighted total of the lights unchanged \
-             modulo {w}; it is {start} now, and the goal needs {goal}"
+            "why: weight each cell by the number below; every press leaves the weighted total of the lights \
+             unchanged modulo {w}; it is {} now, and the goal needs {}",
+            dot(&p.lights.values),
+            dot(&p.goal.values)
         )
     };
     d = d.with_note(proof);
-    if let Some(grid) = grid_note(p, y) {
-        d = d.with_note(format!("the invariant's cells:\n{grid}"));
+    let marks: Vec<u32> = if uniform { y.iter().map(|&v| u32::from(v != 0)).collect() } else { y.clone() };
+    if let Some(grid) = grid_note(p, &marks) {
+        let what = if uniform { "the marked cells" } else { "the weights" };
+        d = d.with_note(format!("{what}:\n{grid}"));
     }
     let symmetric = matches!(p.rule, Rule::Cross | Rule::King | Rule::Flip) && !p.locked.iter().any(|&l| l);
     if symmetric {
-        d = d.with_note("these cells are also a quiet pattern: pressing each of them that many times changes nothing");
+        let how = if uniform {
+            format!("pressing each marked cell {first} time(s)")
+        } else {
+            "pressing each cell as many times as its weight".to_string()
+        };
+        d = d.with_note(format!("this is also a quiet pattern: {how} changes nothing"));
     }
     d.with_note("change `lights` or `goal` so the two totals agree, or write `expect unsolvable` if this is intended")
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
 }
 
 fn parity(v: u64) -> &'static str {
@@ -128,7 +151,9 @@ fn expectation(p: &Puzzle, r: &Report, claim: &Claim, span: lights_syntax::Span)
         Claim::Unsolvable if r.solvable => fail(format!("the puzzle has {} solution(s)", r.solutions)),
         Claim::Unsolvable => None,
         Claim::Unique if !r.solvable => None,
-        Claim::Unique if r.solutions != BigUint::from(1u32) => fail(format!("the puzzle has {} solutions", r.solutions)),
+        Claim::Unique if r.solutions != BigUint::from(1u32) => {
+            fail(format!("the puzzle has {} solutions", r.solutions))
+        }
         Claim::Unique => None,
         Claim::Solutions(n) if n.is_zero() => {
             if r.solvable {
@@ -205,11 +230,19 @@ fn solution_block(p: &Puzzle, block: &crate::model::SolutionBlock) -> Vec<Diagno
             .take(MAX_NAMED_CELLS)
             .map(|&i| format!("{} is {} (goal {})", p.coord(i), end[i], p.goal.values[i]))
             .collect();
-        let more = if wrong.len() > MAX_NAMED_CELLS { format!(" and {} more", wrong.len() - MAX_NAMED_CELLS) } else { String::new() };
+        let more = if wrong.len() > MAX_NAMED_CELLS {
+            format!(" and {} more", wrong.len() - MAX_NAMED_CELLS)
+        } else {
+            String::new()
+        };
         let mut d = Diagnostic::error(
             Code::WrongSolution,
             block.span,
-            format!("this `solution` does not solve the puzzle: it leaves {} cell(s) wrong: {}{more}", wrong.len(), detail.join(", ")),
+            format!(
+                "this `solution` does not solve the puzzle: it leaves {} cell(s) wrong: {}{more}",
+                wrong.len(),
+                detail.join(", ")
+            ),
         )
         .with_label("does not reach the goal");
         if let Some(grid) = grid_note(p, &end) {

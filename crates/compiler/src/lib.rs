@@ -89,10 +89,14 @@ pub fn analyze(src: &str) -> FileAnalysis {
         let Some(name) = &block.name else { continue };
         if let Some(first) = names.get(&name.value) {
             analysis.diagnostics.push(
-                Diagnostic::error(Code::DuplicateName, name.span, format!("a puzzle named \"{}\" already exists in this file", name.value))
-                    .with_label("second puzzle with this name")
-                    .with_secondary(*first, "first defined here")
-                    .with_note("names are unique within a file; rename one of them"),
+                Diagnostic::error(
+                    Code::DuplicateName,
+                    name.span,
+                    format!("a puzzle named \"{}\" already exists in this file", name.value),
+                )
+                .with_label("second puzzle with this name")
+                .with_secondary(*first, "first defined here")
+                .with_note("names are unique within a file; rename one of them"),
             );
             analysis.model = None;
         } else {

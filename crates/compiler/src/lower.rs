@@ -31,13 +31,8 @@ pub fn lower(p: &Puzzle) -> LinearSystem {
             matrix.push_entry(col, target, weight % w);
         }
     }
-    let rhs = p
-        .goal
-        .values
-        .iter()
-        .zip(&p.lights.values)
-        .map(|(&g, &l)| (u32::from(g) + w - u32::from(l)) % w)
-        .collect();
+    let rhs =
+        p.goal.values.iter().zip(&p.lights.values).map(|(&g, &l)| (u32::from(g) + w - u32::from(l)) % w).collect();
     LinearSystem { matrix, rhs, unknowns, modulus: w }
 }
 
@@ -62,11 +57,14 @@ fn press_pattern_into(p: &Puzzle, r: usize, c: usize, out: &mut Vec<(usize, u32)
             }
         }
     };
-    let offsets_from = |offsets: &[(i64, i64, u32)], out: &mut Vec<(usize, u32)>, add: &mut dyn FnMut(Option<(usize, usize)>, u32, &mut Vec<(usize, u32)>)| {
-        for &(dr, dc, weight) in offsets {
-            add(map_cell(topo, rows, cols, r as i64 + dr, c as i64 + dc), weight, out);
-        }
-    };
+    let offsets_from =
+        |offsets: &[(i64, i64, u32)],
+         out: &mut Vec<(usize, u32)>,
+         add: &mut dyn FnMut(Option<(usize, usize)>, u32, &mut Vec<(usize, u32)>)| {
+            for &(dr, dc, weight) in offsets {
+                add(map_cell(topo, rows, cols, r as i64 + dr, c as i64 + dc), weight, out);
+            }
+        };
     match &p.rule {
         Rule::Cross => offsets_from(&CROSS, out, &mut add),
         Rule::King => offsets_from(&KING, out, &mut add),
@@ -123,17 +121,8 @@ fn press_pattern_into(p: &Puzzle, r: usize, c: usize, out: &mut Vec<(usize, u32)
 
 /// Cross and King offsets, ordered nearest the centre first, then reading order.
 const CROSS: [(i64, i64, u32); 5] = [(0, 0, 1), (-1, 0, 1), (0, -1, 1), (0, 1, 1), (1, 0, 1)];
-const KING: [(i64, i64, u32); 9] = [
-    (0, 0, 1),
-    (-1, 0, 1),
-    (0, -1, 1),
-    (0, 1, 1),
-    (1, 0, 1),
-    (-1, -1, 1),
-    (-1, 1, 1),
-    (1, -1, 1),
-    (1, 1, 1),
-];
+const KING: [(i64, i64, u32); 9] =
+    [(0, 0, 1), (-1, 0, 1), (0, -1, 1), (0, 1, 1), (1, 0, 1), (-1, -1, 1), (-1, 1, 1), (1, -1, 1), (1, 1, 1)];
 
 /// Map a possibly off-board position through the topology's gluings,
 /// columns first, then rows (LANGUAGE.md, "Topologies"). `None` when it

@@ -42,7 +42,10 @@ pub struct QuietPattern {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SolveError {
     /// Beyond what the solver handles in reasonable time and memory.
-    TooLarge { unknowns: usize, limit: usize },
+    TooLarge {
+        unknowns: usize,
+        limit: usize,
+    },
     Cancelled,
     /// A self-check of the algebra failed: a bug.
     Internal(String),
@@ -83,12 +86,8 @@ fn solve_system(p: &Puzzle, sys: &LinearSystem, cancel: &dyn Fn() -> bool) -> Re
         }
         cells
     };
-    let quiet_patterns = sol
-        .kernel
-        .generators
-        .iter()
-        .map(|g| QuietPattern { presses: to_cells(&g.vector), order: g.order })
-        .collect();
+    let quiet_patterns =
+        sol.kernel.generators.iter().map(|g| QuietPattern { presses: to_cells(&g.vector), order: g.order }).collect();
     let minimum = match &sol.particular {
         Some(x) => {
             let m = minimum_weight(x, &sol.kernel, sys.modulus, cancel).map_err(map_err)?;

@@ -229,9 +229,8 @@ impl<'s> Validator<'s> {
         let StatementKind::Topology(id) = &stmt.kind else { return None };
         let t = Topology::from_name(&id.text);
         if t.is_none() {
-            let mut d =
-                Diagnostic::error(Code::UnknownTopology, id.span, format!("unknown topology `{}`", id.text))
-                    .with_label("not a topology");
+            let mut d = Diagnostic::error(Code::UnknownTopology, id.span, format!("unknown topology `{}`", id.text))
+                .with_label("not a topology");
             if let Some(s) = did_you_mean(&id.text, Topology::NAMES) {
                 d = d.with_note(format!("did you mean `{s}`?"));
             }
@@ -384,7 +383,11 @@ impl<'s> Validator<'s> {
             }
             let cells = row.cells(cols);
             if cells.len() != cols {
-                let form = if row.form == RowForm::Compact && cols > 1 { " (a compact row: one character per cell)" } else { "" };
+                let form = if row.form == RowForm::Compact && cols > 1 {
+                    " (a compact row: one character per cell)"
+                } else {
+                    ""
+                };
                 self.push(
                     Diagnostic::error(
                         Code::RowWidth,

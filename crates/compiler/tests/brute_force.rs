@@ -62,7 +62,9 @@ fn reference_press(p: &Puzzle, r: usize, c: usize) -> Vec<u32> {
         }
     };
     let (ri, ci) = (r as i64, c as i64);
-    let stencil = |weights: Vec<Vec<u32>>, effect: &mut Vec<u32>, put: &mut dyn FnMut(Option<(usize, usize)>, u32, &mut Vec<u32>)| {
+    let stencil = |weights: Vec<Vec<u32>>,
+                   effect: &mut Vec<u32>,
+                   put: &mut dyn FnMut(Option<(usize, usize)>, u32, &mut Vec<u32>)| {
         let (h, w) = (weights.len() as i64, weights[0].len() as i64);
         let mut entries = Vec::new();
         for (i, row) in weights.iter().enumerate() {
@@ -78,9 +80,7 @@ fn reference_press(p: &Puzzle, r: usize, c: usize) -> Vec<u32> {
     match &p.rule {
         Rule::Cross => stencil(vec![vec![0, 1, 0], vec![1, 1, 1], vec![0, 1, 0]], &mut effect, &mut put),
         Rule::King => stencil(vec![vec![1; 3]; 3], &mut effect, &mut put),
-        Rule::Stencil(s) => {
-            stencil(s.weights.chunks(s.cols).map(<[u32]>::to_vec).collect(), &mut effect, &mut put)
-        }
+        Rule::Stencil(s) => stencil(s.weights.chunks(s.cols).map(<[u32]>::to_vec).collect(), &mut effect, &mut put),
         Rule::Flip => {
             // Every cell reached by walking along the row or column through
             // the cell, across the surface, for a full period (2 laps).
@@ -114,7 +114,16 @@ fn reference_press(p: &Puzzle, r: usize, c: usize) -> Vec<u32> {
     effect
 }
 
-fn puzzle(rows: usize, cols: usize, w: u32, rule: Rule, topology: Topology, lights: Vec<u16>, goal: Vec<u16>, locked: Vec<bool>) -> Puzzle {
+fn puzzle(
+    rows: usize,
+    cols: usize,
+    w: u32,
+    rule: Rule,
+    topology: Topology,
+    lights: Vec<u16>,
+    goal: Vec<u16>,
+    locked: Vec<bool>,
+) -> Puzzle {
     Puzzle {
         name: "p".into(),
         span: Default::default(),
@@ -184,7 +193,13 @@ fn rule_strategy() -> impl Strategy<Value = Rule> {
 }
 
 fn case_strategy() -> impl Strategy<Value = Puzzle> {
-    (1usize..=3, 1usize..=3, prop::sample::select(MODULI.to_vec()), rule_strategy(), prop::sample::select(TOPOLOGIES.to_vec()))
+    (
+        1usize..=3,
+        1usize..=3,
+        prop::sample::select(MODULI.to_vec()),
+        rule_strategy(),
+        prop::sample::select(TOPOLOGIES.to_vec()),
+    )
         .prop_flat_map(|(rows, cols, w, rule, topo)| {
             let n = rows * cols;
             (
