@@ -52,7 +52,7 @@ pub fn run(paths: &[PathBuf], format: Format, quiet: bool) -> u8 {
             let ok = !p.diagnostics.iter().any(Diagnostic::is_error);
             bad_puzzles += usize::from(!ok);
             if !quiet {
-                let name = p.name.as_deref().unwrap_or("(unnamed)");
+                let name = p.name.as_deref().filter(|n| !n.trim().is_empty()).unwrap_or("(unnamed)");
                 let mark = if ok { paint("✓", "32", color) } else { paint("✗", "31", color) };
                 let _ = writeln!(out, "{mark} {shown}: {name}: {}", summary(p));
             }

@@ -92,8 +92,8 @@ pub fn summary(p: &PuzzleAnalysis) -> String {
                 format!("{} solutions", r.solutions)
             };
             match &r.minimum {
-                Some(m) if m.optimal => format!("{count} · minimum {} presses", m.cost),
-                Some(m) => format!("{count} · {} presses (minimum not proven)", m.cost),
+                Some(m) if m.optimal => format!("{count} · minimum {}", presses(m.cost)),
+                Some(m) => format!("{count} · {} (minimum not proven)", presses(m.cost)),
                 None => count,
             }
         }
@@ -103,5 +103,14 @@ pub fn summary(p: &PuzzleAnalysis) -> String {
         (0, true) => "well formed".to_string(),
         (n, true) => format!("{n} error(s)"),
         (n, false) => format!("{result} · {n} error(s)"),
+    }
+}
+
+/// `1 press`, `15 presses`.
+pub fn presses(n: u64) -> String {
+    if n == 1 {
+        "1 press".to_string()
+    } else {
+        format!("{n} presses")
     }
 }

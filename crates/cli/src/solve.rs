@@ -9,7 +9,7 @@ use lights_syntax::ast::StatementKind;
 use lights_syntax::format::grid_statement;
 
 use crate::check::paint;
-use crate::output::{file_json, summary};
+use crate::output::{file_json, presses, summary};
 use crate::{files, render, Format, EXIT_OK, EXIT_PUZZLE_ERROR, EXIT_USAGE};
 
 /// Boards wider or taller than this are summarised, not drawn.
@@ -113,7 +113,7 @@ fn print_human(shown: &str, src: &str, analysis: &FileAnalysis, selected: &[&Puz
         let legend =
             if model.states == 2 { "press the cells marked 1" } else { "press each cell the number of times shown" };
         let _ =
-            writeln!(out, "  {legend} ({} presses{}):", min.cost, if min.optimal { ", proven minimum" } else { "" });
+            writeln!(out, "  {legend} ({}{}):", presses(min.cost), if min.optimal { ", proven minimum" } else { "" });
         let width = min.presses.iter().map(|v| v.to_string().len()).max().unwrap_or(1);
         for r in 0..model.rows {
             let cells: Vec<String> = (0..model.cols)

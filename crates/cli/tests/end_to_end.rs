@@ -111,7 +111,8 @@ fn check_walks_folders_recursively() {
 #[test]
 fn expectations_and_solutions_are_verified() {
     let dir = scratch("expect");
-    let src = "puzzle \"a\" {\n  size 5x5\n  lights on\n  expect solutions 2\n  expect presses 15\n  solution at 1,1\n}\n";
+    let src =
+        "puzzle \"a\" {\n  size 5x5\n  lights on\n  expect solutions 2\n  expect presses 15\n  solution at 1,1\n}\n";
     std::fs::write(dir.join("a.lights"), src).unwrap();
     let out = lights(&dir, &["check", "a.lights"]);
     assert_eq!(out.status.code(), Some(1));
@@ -129,14 +130,20 @@ fn solve_write_inserts_then_replaces_the_solution_and_keeps_other_bytes() {
     let out = lights(&dir, &["solve", "a.lights", "--write"]);
     assert_eq!(out.status.code(), Some(0), "{}{}", stdout(&out), stderr(&out));
     let after = std::fs::read_to_string(dir.join("a.lights")).unwrap();
-    assert!(after.starts_with("// keep me   exactly\npuzzle \"a\" {\n    size 5x5   // odd spacing stays\n    lights on\n  solution {\n"));
+    assert!(after.starts_with(
+        "// keep me   exactly\npuzzle \"a\" {\n    size 5x5   // odd spacing stays\n    lights on\n  solution {\n"
+    ));
     assert!(after.ends_with("  }\n}\n\npuzzle \"b\" { size 2x2 states 3 goal on expect unsolvable }\n"), "{after}");
     assert_eq!(lights(&dir, &["check", "a.lights"]).status.code(), Some(0));
 
     // Replacing a wrong solution.
     std::fs::write(dir.join("b.lights"), "puzzle \"a\" {\n  size 5x5\n  lights on\n  solution at 1,1\n}\n").unwrap();
     assert_eq!(lights(&dir, &["check", "b.lights"]).status.code(), Some(1));
-    assert_eq!(lights(&dir, &["solve", "b.lights", "--write"]).status.code(), Some(1), "it had an error before writing");
+    assert_eq!(
+        lights(&dir, &["solve", "b.lights", "--write"]).status.code(),
+        Some(1),
+        "it had an error before writing"
+    );
     let fixed = std::fs::read_to_string(dir.join("b.lights")).unwrap();
     assert!(!fixed.contains("at 1,1"));
     assert_eq!(fixed.matches("solution").count(), 1);

@@ -8,7 +8,19 @@ fn meaning(p: &Puzzle) -> String {
     let sol = p.solution.as_ref().map(|s| s.presses.values.clone());
     format!(
         "{:?}",
-        (&p.name, p.rows, p.cols, p.states, &p.rule, p.topology, &p.lights.values, &p.goal.values, &p.locked, p.expects.iter().map(|e| e.claim.clone()).collect::<Vec<_>>(), sol)
+        (
+            &p.name,
+            p.rows,
+            p.cols,
+            p.states,
+            &p.rule,
+            p.topology,
+            &p.lights.values,
+            &p.goal.values,
+            &p.locked,
+            p.expects.iter().map(|e| e.claim.clone()).collect::<Vec<_>>(),
+            sol
+        )
     )
 }
 

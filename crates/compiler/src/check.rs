@@ -69,6 +69,9 @@ fn unsolvable(p: &Puzzle, r: &Report) -> Diagnostic {
     }
     let Some(y) = &r.certificate else { return d };
     let support: Vec<usize> = (0..y.len()).filter(|&i| y[i] != 0).collect();
+    // Locked buttons are not pressed, and may change the invariant: say so.
+    let press = if p.locked.iter().any(|&l| l) { " of a free button" } else { "" };
+    let press = press.to_string();
     let cells = name_cells(p, &support);
     // When every marked cell has the same weight c, the invariant is simply
     // the total of those cells modulo m = W / gcd(c, W).
@@ -80,15 +83,15 @@ fn unsolvable(p: &Puzzle, r: &Report) -> Diagnostic {
         let (start, goal) = (total(&p.lights.values), total(&p.goal.values));
         if p.states == 2 {
             format!(
-                "why: every press changes an even number of the {} marked cells ({cells}), so the number of lights \
-                 on among them stays even or odd for ever; it is {} now, and the goal needs it {}",
+                "why: every press{press} changes an even number of the {} marked cells ({cells}), so the number of \
+                 lights on among them stays even or odd for ever; it is {} now, and the goal needs it {}",
                 support.len(),
                 parity(start),
                 parity(goal)
             )
         } else {
             format!(
-                "why: every press adds a multiple of {m} to the total of the {} marked cells ({cells}), so that \
+                "why: every press{press} adds a multiple of {m} to the total of the {} marked cells ({cells}), so that \
                  total modulo {m} never changes; it is {start} now, and the goal needs {goal}",
                 support.len()
             )
@@ -96,7 +99,7 @@ fn unsolvable(p: &Puzzle, r: &Report) -> Diagnostic {
     } else {
         let dot = |v: &[u16]| -> u64 { y.iter().zip(v).map(|(&a, &b)| u64::from(a) * u64::from(b)).sum::<u64>() % w };
         format!(
-            "why: weight each cell by the number below; every press leaves the weighted total of the lights \
+            "why: weight each cell by the number below; every press{press} leaves the weighted total of the lights \
              unchanged modulo {w}; it is {} now, and the goal needs {}",
             dot(&p.lights.values),
             dot(&p.goal.values)
@@ -129,7 +132,7 @@ fn gcd(a: u64, b: u64) -> u64 {
 }
 
 fn parity(v: u64) -> &'static str {
-    if v % 2 == 0 {
+    if v.is_multiple_of(2) {
         "even"
     } else {
         "odd"

@@ -47,27 +47,15 @@ pub fn press_pattern(p: &Puzzle, r: usize, c: usize) -> Vec<(usize, u32)> {
 fn press_pattern_into(p: &Puzzle, r: usize, c: usize, out: &mut Vec<(usize, u32)>) {
     out.clear();
     let (rows, cols, topo) = (p.rows, p.cols, p.topology);
-    let mut add = |cell: Option<(usize, usize)>, weight: u32, out: &mut Vec<(usize, u32)>| {
-        if let Some((tr, tc)) = cell {
-            let idx = tr * cols + tc;
-            // A cell is changed at most once per press: the first entry
-            // (nearest the centre, then in reading order) wins.
-            if weight != 0 && !out.iter().any(|&(i, _)| i == idx) {
-                out.push((idx, weight));
-            }
+    let offsets_from = |offsets: &[(i64, i64, u32)], out: &mut Vec<(usize, u32)>| {
+        for &(dr, dc, weight) in offsets {
+            add(out, cols, map_cell(topo, rows, cols, r as i64 + dr, c as i64 + dc), weight);
         }
     };
-    let offsets_from =
-        |offsets: &[(i64, i64, u32)],
-         out: &mut Vec<(usize, u32)>,
-         add: &mut dyn FnMut(Option<(usize, usize)>, u32, &mut Vec<(usize, u32)>)| {
-            for &(dr, dc, weight) in offsets {
-                add(map_cell(topo, rows, cols, r as i64 + dr, c as i64 + dc), weight, out);
-            }
-        };
+    let add_line = |out: &mut Vec<(usize, u32)>, cell: (usize, usize)| add(out, cols, Some(cell), 1);
     match &p.rule {
-        Rule::Cross => offsets_from(&CROSS, out, &mut add),
-        Rule::King => offsets_from(&KING, out, &mut add),
+        Rule::Cross => offsets_from(&CROSS, out),
+        Rule::King => offsets_from(&KING, out),
         Rule::Stencil(s) => {
             let (hr, hc) = ((s.rows / 2) as i64, (s.cols / 2) as i64);
             let mut offsets: Vec<(i64, i64, u32)> = (0..s.rows)
@@ -76,10 +64,10 @@ fn press_pattern_into(p: &Puzzle, r: usize, c: usize, out: &mut Vec<(usize, u32)
                 .filter(|&(_, _, wt)| wt != 0)
                 .collect();
             offsets.sort_by_key(|&(dr, dc, _)| (dr * dr + dc * dc, dr, dc));
-            offsets_from(&offsets, out, &mut add);
+            offsets_from(&offsets, out);
         }
         Rule::Flip => {
-            add(Some((r, c)), 1, out);
+            add_line(out, (r, c));
             let mut lines_r = vec![r];
             if topo.columns() == Gluing::Twisted {
                 lines_r.push(rows - 1 - r);
@@ -90,12 +78,12 @@ fn press_pattern_into(p: &Puzzle, r: usize, c: usize, out: &mut Vec<(usize, u32)
             }
             for &lr in &lines_r {
                 for cc in 0..cols {
-                    add(Some((lr, cc)), 1, out);
+                    add_line(out, (lr, cc));
                 }
             }
             for &lc in &lines_c {
                 for rr in 0..rows {
-                    add(Some((rr, lc)), 1, out);
+                    add_line(out, (rr, lc));
                 }
             }
         }
@@ -114,7 +102,19 @@ fn press_pattern_into(p: &Puzzle, r: usize, c: usize, out: &mut Vec<(usize, u32)
                 (false, true) => vec![(0, 0, 1), (-1, 0, 1), (1, 0, 1)],
                 (false, false) => CROSS.to_vec(),
             };
-            offsets_from(&offsets, out, &mut add);
+            offsets_from(&offsets, out);
+        }
+    }
+}
+
+/// Add `weight` at a mapped cell, unless it fell off the board or was
+/// already changed by this press: a cell is changed at most once per press,
+/// and the first entry (nearest the centre, then in reading order) wins.
+fn add(out: &mut Vec<(usize, u32)>, cols: usize, cell: Option<(usize, usize)>, weight: u32) {
+    if let Some((tr, tc)) = cell {
+        let idx = tr * cols + tc;
+        if weight != 0 && !out.iter().any(|&(i, _)| i == idx) {
+            out.push((idx, weight));
         }
     }
 }

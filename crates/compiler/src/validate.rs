@@ -172,15 +172,15 @@ impl<'s> Validator<'s> {
 
     fn size(&mut self, stmt: &ast::Statement) -> Option<(usize, usize)> {
         let StatementKind::Size { rows, cols } = &stmt.kind else { return None };
-        let r = self.number(rows, "row count");
-        let c = self.number(cols, "column count");
+        let r = self.number(rows, "number of rows");
+        let c = self.number(cols, "number of columns");
         let (r, c) = (r?, c?);
         let mut ok = true;
-        for (n, v, what) in [(rows, r, "rows"), (cols, c, "columns")] {
+        for (n, v, what) in [(rows, r, "row"), (cols, c, "column")] {
             if v == 0 {
                 ok = false;
                 self.push(
-                    Diagnostic::error(Code::ZeroSize, n.span, format!("a board needs at least one of its {what}"))
+                    Diagnostic::error(Code::ZeroSize, n.span, format!("a board needs at least one {what}"))
                         .with_label("zero")
                         .with_note("`size R x C` needs 1 ≤ R and 1 ≤ C"),
                 );
@@ -207,10 +207,7 @@ impl<'s> Validator<'s> {
 
     fn states(&mut self, stmt: &ast::Statement) -> Option<u32> {
         let StatementKind::States(n) = &stmt.kind else { return None };
-        let w = match n.value() {
-            Some(w) => w,
-            None => u64::MAX,
-        };
+        let w = n.value().unwrap_or(u64::MAX);
         if !(MIN_STATES..=MAX_STATES).contains(&w) {
             self.push(
                 Diagnostic::error(
@@ -280,7 +277,7 @@ impl<'s> Validator<'s> {
                     Diagnostic::error(
                         Code::RaggedStencil,
                         row.span,
-                        format!("this stencil row has {} cells, the first has {width}", cells.len()),
+                        format!("this stencil row has {}, the first has {width}", plural(cells.len(), "cell")),
                     )
                     .with_label(format!("expected {width} cells")),
                 );
@@ -368,7 +365,10 @@ impl<'s> Validator<'s> {
     fn grid(&mut self, g: &ast::Grid, rows: usize, cols: usize, w: u32, kind: Kind) -> Option<Board> {
         let before = self.diags.len();
         if g.rows.len() != rows {
-            let msg = format!("this grid has {} rows, but the board has {rows} (`size {rows}x{cols}`)", g.rows.len());
+            let msg = format!(
+                "this grid has {}, but the board has {rows} (`size {rows}x{cols}`)",
+                plural(g.rows.len(), "row")
+            );
             let mut d = Diagnostic::error(Code::RowCount, g.span, msg).with_label(format!("expected {rows} rows"));
             if g.rows.len() > rows {
                 d = d.with_secondary(g.rows[rows].span, format!("row {} is one too many", rows + 1));
@@ -392,7 +392,11 @@ impl<'s> Validator<'s> {
                     Diagnostic::error(
                         Code::RowWidth,
                         row.span,
-                        format!("row {} has {} cells, but the board is {cols} wide{form}", i + 1, cells.len()),
+                        format!(
+                            "row {} has {}, but the board is {cols} wide{form}",
+                            i + 1,
+                            plural(cells.len(), "cell")
+                        ),
                     )
                     .with_label(format!("expected {cols} cells")),
                 );
@@ -416,8 +420,8 @@ impl<'s> Validator<'s> {
         let mut spans = vec![s.span; rows * cols];
         let mut seen: HashMap<usize, Span> = HashMap::new();
         for e in &s.entries {
-            let r = self.number(&e.row, "row");
-            let c = self.number(&e.col, "column");
+            let r = self.number(&e.row, "row number");
+            let c = self.number(&e.col, "column number");
             let (Some(r), Some(c)) = (r, c) else { continue };
             if r == 0 || c == 0 || r > rows as u64 || c > cols as u64 {
                 self.push(
@@ -485,5 +489,14 @@ impl<'s> Validator<'s> {
             ClaimKind::Presses(n) => Claim::Presses(self.number(n, "press count")?),
         };
         Some(Expectation { span: stmt.span, claim: c })
+    }
+}
+
+/// `1 cell`, `3 cells`.
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
     }
 }

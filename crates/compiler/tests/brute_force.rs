@@ -10,6 +10,9 @@ use lights_compiler::solve::solve;
 use num_bigint::BigUint;
 use proptest::prelude::*;
 
+/// Writes one stencil entry's effect (see `reference_press`).
+type Put<'a> = dyn FnMut(Option<(usize, usize)>, u32, &mut Vec<u32>) + 'a;
+
 const MODULI: [u32; 8] = [2, 3, 4, 5, 6, 8, 9, 12];
 const TOPOLOGIES: [Topology; 6] =
     [Topology::Plane, Topology::Cylinder, Topology::Torus, Topology::Mobius, Topology::Klein, Topology::Projective];
@@ -62,9 +65,7 @@ fn reference_press(p: &Puzzle, r: usize, c: usize) -> Vec<u32> {
         }
     };
     let (ri, ci) = (r as i64, c as i64);
-    let stencil = |weights: Vec<Vec<u32>>,
-                   effect: &mut Vec<u32>,
-                   put: &mut dyn FnMut(Option<(usize, usize)>, u32, &mut Vec<u32>)| {
+    let stencil = |weights: Vec<Vec<u32>>, effect: &mut Vec<u32>, put: &mut Put| {
         let (h, w) = (weights.len() as i64, weights[0].len() as i64);
         let mut entries = Vec::new();
         for (i, row) in weights.iter().enumerate() {
@@ -114,6 +115,7 @@ fn reference_press(p: &Puzzle, r: usize, c: usize) -> Vec<u32> {
     effect
 }
 
+#[allow(clippy::too_many_arguments)]
 fn puzzle(
     rows: usize,
     cols: usize,

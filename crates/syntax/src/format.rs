@@ -134,7 +134,10 @@ impl<'s> Formatter<'s> {
             | StatementKind::Solution(v) => match v {
                 Value::On(_) => self.push(1, format!("{kw} on"), stmt.span, ItemKind::Code),
                 Value::Off(_) => self.push(1, format!("{kw} off"), stmt.span, ItemKind::Code),
-                Value::Sparse(s) => self.push(1, format!("{kw} {}", sparse(s)), stmt.span, ItemKind::Code),
+                Value::Sparse(s) => {
+                    let text = format!("{kw} {}", sparse(s, kw != "locked"));
+                    self.push(1, text, stmt.span, ItemKind::Code)
+                }
                 Value::Grid(g) => self.grid(kw, head_span, g, width),
             },
         }
@@ -327,12 +330,14 @@ fn num(n: &Number) -> String {
     }
 }
 
-fn sparse(s: &Sparse) -> String {
+/// `at 1,1 2,3:2`; `:1` is dropped from values (it is the default) but kept
+/// in masks, where any `:v` is an error the formatter must not hide.
+fn sparse(s: &Sparse, drop_default: bool) -> String {
     let mut out = String::from("at");
     for e in &s.entries {
         out.push_str(&format!(" {},{}", num(&e.row), num(&e.col)));
         if let Some(v) = &e.value {
-            if v.value() != Some(1) {
+            if !drop_default || v.value() != Some(1) {
                 out.push_str(&format!(":{}", num(v)));
             }
         }
