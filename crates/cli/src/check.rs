@@ -9,13 +9,7 @@ use crate::output::{file_json, summary};
 use crate::{files, render, Format, EXIT_OK, EXIT_PUZZLE_ERROR, EXIT_USAGE};
 
 pub fn run(paths: &[PathBuf], format: Format, quiet: bool) -> u8 {
-    let files = match files::collect(paths) {
-        Ok(f) => f,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return EXIT_USAGE;
-        }
-    };
+    let Some(files) = files::collect_reporting(paths) else { return EXIT_USAGE };
     let color = render::use_color(std::io::stdout().is_terminal());
     let stdout = std::io::stdout();
     let mut out = stdout.lock();

@@ -18,6 +18,11 @@ pub fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     Ok(out)
 }
 
+/// [`collect`], printing the error (the caller then exits with status 2).
+pub fn collect_reporting(paths: &[PathBuf]) -> Option<Vec<PathBuf>> {
+    collect(paths).map_err(|e| eprintln!("error: {e}")).ok()
+}
+
 fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
     let entries =
         std::fs::read_dir(dir).map_err(|e| format!("cannot read folder `{}`: {}", dir.display(), describe(&e)))?;
