@@ -19,13 +19,9 @@ pub fn run(paths: &[PathBuf], format: Format, quiet: bool) -> u8 {
 
     for path in &files {
         let shown = path.display().to_string();
-        let src = match files::read(path) {
-            Ok(s) => s,
-            Err(e) => {
-                eprintln!("error: {e}");
-                status = EXIT_USAGE;
-                continue;
-            }
+        let Some(src) = files::read_reporting(path) else {
+            status = EXIT_USAGE;
+            continue;
         };
         let analysis = check_source(&src);
         let all = analysis.all_diagnostics();

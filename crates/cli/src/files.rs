@@ -53,6 +53,11 @@ pub fn read(path: &Path) -> Result<String, String> {
     })
 }
 
+/// [`read`], printing the error (the caller then exits with status 2).
+pub fn read_reporting(path: &Path) -> Option<String> {
+    read(path).map_err(|e| eprintln!("error: {e}")).ok()
+}
+
 /// Replace a file's contents atomically: write a temporary file beside it,
 /// flush it to disk, then rename it over the original. An interrupted run
 /// leaves either the old file or the new one, never a half-written one.

@@ -16,13 +16,9 @@ pub fn run(paths: &[PathBuf], check_only: bool) -> u8 {
     let stderr = std::io::stderr();
     for path in &files {
         let shown = path.display().to_string();
-        let src = match files::read(path) {
-            Ok(s) => s,
-            Err(e) => {
-                eprintln!("error: {e}");
-                status = EXIT_USAGE;
-                continue;
-            }
+        let Some(src) = files::read_reporting(path) else {
+            status = EXIT_USAGE;
+            continue;
         };
         match format_source(&src) {
             Ok(formatted) if formatted == src => {}

@@ -17,13 +17,7 @@ const MAX_PRINTED_SIDE: usize = 64;
 
 pub fn run(path: &Path, puzzle: Option<&str>, write: bool, format: Format) -> u8 {
     let shown = path.display().to_string();
-    let src = match files::read(path) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return EXIT_USAGE;
-        }
-    };
+    let Some(src) = files::read_reporting(path) else { return EXIT_USAGE };
     let analysis = check_source(&src);
     if let Some(name) = puzzle {
         if !analysis.puzzles.iter().any(|p| p.name.as_deref() == Some(name)) {

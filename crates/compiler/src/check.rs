@@ -17,16 +17,11 @@ const MAX_NAMED_CELLS: usize = 8;
 /// All diagnostics that follow from a puzzle's report.
 pub fn check(p: &Puzzle, r: &Report) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    let expects_unsolvable = p.expects.iter().any(|e| match &e.claim {
-        Claim::Unsolvable => true,
-        Claim::Solutions(n) => n.is_zero(),
-        _ => false,
-    });
-    if !r.solvable && !expects_unsolvable {
+    if !r.solvable && !p.expects.iter().any(|e| expects_no_solution(&e.claim)) {
         out.push(unsolvable(p, r));
     }
     for e in &p.expects {
-        if let Some(d) = expectation(p, r, &e.claim, e.span) {
+        if let Some(d) = expectation(r, &e.claim, e.span) {
             out.push(d);
         }
     }
@@ -139,7 +134,16 @@ fn parity(v: u64) -> &'static str {
     }
 }
 
-fn expectation(p: &Puzzle, r: &Report, claim: &Claim, span: lights_syntax::Span) -> Option<Diagnostic> {
+/// `expect unsolvable` and `expect solutions 0` both claim there is no solution.
+fn expects_no_solution(claim: &Claim) -> bool {
+    match claim {
+        Claim::Unsolvable => true,
+        Claim::Solutions(n) => n.is_zero(),
+        _ => false,
+    }
+}
+
+fn expectation(r: &Report, claim: &Claim, span: lights_syntax::Span) -> Option<Diagnostic> {
     let truth = describe_truth(r);
     let fail = |what: String| {
         Some(
@@ -148,26 +152,18 @@ fn expectation(p: &Puzzle, r: &Report, claim: &Claim, span: lights_syntax::Span)
                 .with_note(format!("what is true: {truth}")),
         )
     };
+    if expects_no_solution(claim) {
+        return if r.solvable { fail(format!("the puzzle has {} solution(s)", r.solutions)) } else { None };
+    }
+    // Every other claim is about solutions; an unsolvable puzzle is reported once, as L0201.
+    if !r.solvable {
+        return None;
+    }
     match claim {
-        Claim::Solvable if !r.solvable => None, // reported as unsolvable already
-        Claim::Solvable => None,
-        Claim::Unsolvable if r.solvable => fail(format!("the puzzle has {} solution(s)", r.solutions)),
-        Claim::Unsolvable => None,
-        Claim::Unique if !r.solvable => None,
         Claim::Unique if r.solutions != BigUint::from(1u32) => {
             fail(format!("the puzzle has {} solutions", r.solutions))
         }
-        Claim::Unique => None,
-        Claim::Solutions(n) if n.is_zero() => {
-            if r.solvable {
-                fail(format!("the puzzle has {} solution(s)", r.solutions))
-            } else {
-                None
-            }
-        }
-        Claim::Solutions(_) if !r.solvable => None,
         Claim::Solutions(n) if *n != r.solutions => fail(format!("the puzzle has {} solution(s)", r.solutions)),
-        Claim::Solutions(_) => None,
         Claim::Presses(n) => {
             let m = r.minimum.as_ref()?;
             if m.optimal && m.cost != *n {
@@ -185,10 +181,10 @@ fn expectation(p: &Puzzle, r: &Report, claim: &Claim, span: lights_syntax::Span)
                     .with_note("the puzzle has too many solutions to search them all"),
                 )
             } else {
-                let _ = p;
                 None
             }
         }
+        _ => None,
     }
 }
 

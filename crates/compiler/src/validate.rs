@@ -446,7 +446,7 @@ impl<'s> Validator<'s> {
             }
             seen.insert(idx, e.span);
             let v = match (&e.value, kind) {
-                (None, Kind::Value) => 1.min(w - 1) as u16,
+                (None, Kind::Value) => 1,
                 (None, Kind::Mask) => 1,
                 (Some(n), Kind::Mask) => {
                     self.push(

@@ -379,7 +379,6 @@ impl<'s> Builder<'s> {
             }
         }
         let found_desc = if found.is_empty() { "the end of the line".to_string() } else { format!("`{found}`") };
-        let at = if at.is_empty() { Span::new(at.start.saturating_sub(0), at.start) } else { at };
         self.error(
             SyntaxErrorKind::MalformedStatement,
             if at.is_empty() { s } else { at },
