@@ -1,4 +1,4 @@
-//! `lights`: check, solve and format `.lights` puzzle files.
+//! `lights`: check, solve and format `.lights` puzzle files; serve them to editors.
 
 mod check;
 mod files;
@@ -91,6 +91,17 @@ enum Command {
         #[arg(long)]
         check: bool,
     },
+    /// Run the language server on standard input and output
+    #[command(
+        long_about = "Run the language server (LSP) on standard input and output, for editors: diagnostics \
+            as you type, solution counts in code lenses and inlay hints, code actions that insert the minimum \
+            solution or make an unsolvable puzzle solvable, hover, formatting, completion, document symbols \
+            and folding. Editors start it themselves; see docs/editors.md. Settings (initializationOptions or \
+            workspace/didChangeConfiguration, under \"lights\"): codeLens.enable (default true), \
+            inlayHints.enable (default false), solver.timeBudgetMs (default 10000).",
+        after_help = "Example (any editor): command `lights lsp`, file pattern `*.lights`, language id `lights`"
+    )]
+    Lsp,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -107,6 +118,13 @@ fn main() -> ExitCode {
         Command::Check { paths, format, quiet } => check::run(&paths, format, quiet),
         Command::Solve { file, puzzle, write, format } => solve::run(&file, puzzle.as_deref(), write, format),
         Command::Fmt { paths, check } => fmt::run(&paths, check),
+        Command::Lsp => match lights_lsp::run_stdio() {
+            Ok(()) => EXIT_OK,
+            Err(e) => {
+                eprintln!("error: cannot start the language server: {e}");
+                EXIT_USAGE
+            }
+        },
     };
     ExitCode::from(code)
 }

@@ -82,35 +82,11 @@ fn puzzle_json(file: &str, src: &str, index: &LineIndex, p: &PuzzleAnalysis) -> 
 /// `4 solutions · minimum 15 presses`, `unsolvable`, `has errors`, …
 pub fn summary(p: &PuzzleAnalysis) -> String {
     let errors = p.diagnostics.iter().filter(|d| d.is_error()).count();
-    let result = match &p.report {
-        None => String::new(),
-        Some(r) if !r.solvable => "unsolvable".to_string(),
-        Some(r) => {
-            let count = if r.solutions == 1u32.into() {
-                "1 solution".to_string()
-            } else {
-                format!("{} solutions", r.solutions)
-            };
-            match &r.minimum {
-                Some(m) if m.optimal => format!("{count} · minimum {}", presses(m.cost)),
-                Some(m) => format!("{count} · {} (minimum not proven)", presses(m.cost)),
-                None => count,
-            }
-        }
-    };
+    let result = p.report.as_ref().map(lights_compiler::summary::result).unwrap_or_default();
     match (errors, result.is_empty()) {
         (0, false) => result,
         (0, true) => "well formed".to_string(),
         (n, true) => format!("{n} error(s)"),
         (n, false) => format!("{result} · {n} error(s)"),
-    }
-}
-
-/// `1 press`, `15 presses`.
-pub fn presses(n: u64) -> String {
-    if n == 1 {
-        "1 press".to_string()
-    } else {
-        format!("{n} presses")
     }
 }

@@ -4,13 +4,13 @@
 use std::io::{IsTerminal, Write};
 use std::path::Path;
 
+use lights_compiler::edit;
 use lights_compiler::{check_source, Diagnostic, FileAnalysis, PuzzleAnalysis};
-use lights_syntax::ast::StatementKind;
-use lights_syntax::format::grid_statement;
 
 use crate::check::paint;
-use crate::output::{file_json, presses, summary};
+use crate::output::{file_json, summary};
 use crate::{files, render, Format, EXIT_OK, EXIT_PUZZLE_ERROR, EXIT_USAGE};
+use lights_compiler::summary::presses;
 
 /// Boards wider or taller than this are summarised, not drawn.
 const MAX_PRINTED_SIDE: usize = 64;
@@ -137,43 +137,19 @@ fn print_human(shown: &str, src: &str, analysis: &FileAnalysis, selected: &[&Puz
 /// Insert or replace the `solution` statement of each solvable puzzle (or
 /// only `only`), leaving every other byte as it was; write atomically.
 fn write_solutions(path: &Path, src: &str, analysis: &FileAnalysis, only: Option<&str>) -> Result<usize, String> {
-    let mut edits: Vec<(usize, usize, String)> = Vec::new();
+    let mut edits = Vec::new();
     for (block, p) in analysis.syntax.puzzles.iter().zip(&analysis.puzzles) {
         if only.is_some() && p.name.as_deref() != only {
             continue;
         }
         let (Some(model), Some(report)) = (&p.model, &p.report) else { continue };
         let Some(min) = &report.minimum else { continue };
-        let text = grid_statement("solution", model.rows, model.cols, &min.presses);
-        let existing = block.statements.iter().find(|s| matches!(s.kind, StatementKind::Solution(_)));
-        match (existing, block.close) {
-            (Some(stmt), _) => {
-                // Replace from the line's indentation to the statement's end.
-                let line_start = src[..stmt.span.start].rfind('\n').map_or(0, |i| i + 1);
-                let start =
-                    if src[line_start..stmt.span.start].trim().is_empty() { line_start } else { stmt.span.start };
-                let text = if start == line_start { text } else { text.trim_start().to_string() };
-                edits.push((start, stmt.span.end, text));
-            }
-            (None, Some(close)) => {
-                let line_start = src[..close.start].rfind('\n').map_or(0, |i| i + 1);
-                if src[line_start..close.start].trim().is_empty() {
-                    edits.push((line_start, line_start, format!("{text}\n")));
-                } else {
-                    edits.push((close.start, close.start, format!("\n{text}\n")));
-                }
-            }
-            (None, None) => {}
-        }
+        edits.extend(edit::solution(src, block, model, &min.presses));
     }
     if edits.is_empty() {
         return Ok(0);
     }
-    let mut out = src.to_string();
-    edits.sort_by_key(|e| std::cmp::Reverse(e.0));
-    for (start, end, text) in &edits {
-        out.replace_range(*start..*end, text);
-    }
+    let out = edit::apply(src, &edits);
     // Never write a file we would then reject.
     let after = check_source(&out);
     if after.all_diagnostics().iter().any(|d| d.is_error() && d.code == lights_compiler::Code::WrongSolution) {

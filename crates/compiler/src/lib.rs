@@ -7,9 +7,12 @@
 
 pub mod check;
 pub mod diagnostic;
+pub mod edit;
 pub mod lower;
 pub mod model;
+pub mod repair;
 pub mod solve;
+pub mod summary;
 mod validate;
 
 use std::collections::HashMap;

@@ -61,7 +61,7 @@ pub struct SolutionBlock {
     pub presses: Board,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Rule {
     Cross,
     King,
@@ -71,7 +71,7 @@ pub enum Rule {
 }
 
 /// A custom press pattern: odd-by-odd weights centred on the pressed cell.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Stencil {
     pub rows: usize,
     pub cols: usize,

@@ -1,0 +1,165 @@
+//! Source edits that tools make to a puzzle: insert or replace its
+//! `solution`, rewrite its `expect` lines, change one cell of `lights`.
+//! Shared by `lights solve --write` and the language server's code actions.
+//! Every edit keeps all other bytes of the file as they were.
+
+use lights_syntax::ast::{PuzzleBlock, Statement, StatementKind, Value};
+use lights_syntax::format::grid_statement;
+use lights_syntax::Span;
+use num_bigint::BigUint;
+
+use crate::model::Puzzle;
+use crate::solve::Report;
+
+/// Replace the bytes of `span` with `text`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TextEdit {
+    pub span: Span,
+    pub text: String,
+}
+
+/// Apply non-overlapping edits to `src`.
+pub fn apply(src: &str, edits: &[TextEdit]) -> String {
+    let mut sorted: Vec<&TextEdit> = edits.iter().collect();
+    sorted.sort_by_key(|e| std::cmp::Reverse((e.span.start, e.span.end)));
+    let mut out = src.to_string();
+    for e in sorted {
+        out.replace_range(e.span.start..e.span.end, &e.text);
+    }
+    out
+}
+
+/// The edit that inserts or replaces the puzzle's `solution` statement with
+/// `presses` (row-major); `None` when the block has no closing brace.
+pub fn solution(src: &str, block: &PuzzleBlock, model: &Puzzle, presses: &[u32]) -> Option<TextEdit> {
+    let text = grid_statement("solution", model.rows, model.cols, presses);
+    let existing = block.statements.iter().find(|s| matches!(s.kind, StatementKind::Solution(_)));
+    match existing {
+        Some(stmt) => Some(replace_statement(src, stmt, &text)),
+        None => insert_statement(src, block, &text),
+    }
+}
+
+/// Edits that make the `expect` lines state the current result: existing
+/// `expect` statements are removed and the new ones are written where the
+/// first of them was (or at the end of the block).
+pub fn expectations(src: &str, block: &PuzzleBlock, report: &Report) -> Vec<TextEdit> {
+    let claims = claims_for(report);
+    let indent = block_indent(src, block);
+    let expects: Vec<&Statement> =
+        block.statements.iter().filter(|s| matches!(s.kind, StatementKind::Expect(_))).collect();
+    let Some((first, rest)) = expects.split_first() else {
+        let lines: Vec<String> = claims.iter().map(|c| format!("{indent}{c}")).collect();
+        return insert_statement(src, block, &lines.join("\n")).into_iter().collect();
+    };
+    // The first `expect` becomes the new claims (its line keeps its indentation
+    // and any trailing comment); the others go, with their line when alone on it.
+    let mut edits = vec![TextEdit { span: first.span, text: claims.join(&format!("\n{indent}")) }];
+    for stmt in rest {
+        let lines = whole_lines(src, stmt.span);
+        let alone = lines.text(src).trim() == stmt.span.text(src).trim();
+        edits.push(TextEdit { span: if alone { lines } else { stmt.span }, text: String::new() });
+    }
+    edits
+}
+
+/// The claims that describe `report`, one per line: `expect unique` or
+/// `expect solutions N`, plus `expect presses N` when the minimum is proven;
+/// `expect unsolvable` for an unsolvable puzzle.
+pub fn claims_for(report: &Report) -> Vec<String> {
+    if !report.solvable {
+        return vec!["expect unsolvable".to_string()];
+    }
+    let mut out = Vec::new();
+    if report.solutions == BigUint::from(1u32) {
+        out.push("expect unique".to_string());
+    } else {
+        out.push(format!("expect solutions {}", report.solutions));
+    }
+    if let Some(m) = report.minimum.as_ref().filter(|m| m.optimal) {
+        out.push(format!("expect presses {}", m.cost));
+    }
+    out
+}
+
+/// The edit that sets cell `index` of the puzzle's `lights` to `value`:
+/// the one grid cell when `lights` is a grid that can hold the value,
+/// otherwise the whole statement rewritten as a grid.
+pub fn lights_cell(src: &str, block: &PuzzleBlock, model: &Puzzle, index: usize, value: u32) -> Option<TextEdit> {
+    let stmt = block.statements.iter().find(|s| matches!(s.kind, StatementKind::Lights(_)));
+    if let Some(Statement { kind: StatementKind::Lights(Value::Grid(_)), .. }) = stmt {
+        if let Some(spans) = &model.lights.cell_spans {
+            let cell = spans[index];
+            let compact = cell.len() == 1 && model.cols > 1 && is_compact_cell(src, cell);
+            let text = if value == 0 { ".".to_string() } else { value.to_string() };
+            if !compact || text.len() == 1 {
+                return Some(TextEdit { span: cell, text });
+            }
+        }
+    }
+    let mut values: Vec<u32> = model.lights.values.iter().map(|&v| u32::from(v)).collect();
+    values[index] = value;
+    let text = grid_statement("lights", model.rows, model.cols, &values);
+    match stmt {
+        Some(stmt) => Some(replace_statement(src, stmt, &text)),
+        None => insert_statement(src, block, &text),
+    }
+}
+
+// A one-byte cell with a neighbour that is not whitespace is part of a compact row.
+fn is_compact_cell(src: &str, cell: Span) -> bool {
+    let bytes = src.as_bytes();
+    let touching = |i: Option<usize>| i.and_then(|i| bytes.get(i)).is_some_and(|b| !b.is_ascii_whitespace());
+    touching(cell.start.checked_sub(1)) || touching(Some(cell.end))
+}
+
+/// Replace a statement (from its line's indentation when it starts the
+/// line) with `text`, which is written with its own indentation.
+fn replace_statement(src: &str, stmt: &Statement, text: &str) -> TextEdit {
+    let line_start = line_start(src, stmt.span.start);
+    if src[line_start..stmt.span.start].trim().is_empty() {
+        TextEdit { span: Span::new(line_start, stmt.span.end), text: text.to_string() }
+    } else {
+        TextEdit { span: stmt.span, text: text.trim_start().to_string() }
+    }
+}
+
+/// Insert `text` (one or more indented lines, no final newline) as the last
+/// statement of the block.
+fn insert_statement(src: &str, block: &PuzzleBlock, text: &str) -> Option<TextEdit> {
+    let close = block.close?;
+    let line_start = line_start(src, close.start);
+    Some(if src[line_start..close.start].trim().is_empty() {
+        TextEdit { span: Span::new(line_start, line_start), text: format!("{text}\n") }
+    } else {
+        TextEdit { span: Span::new(close.start, close.start), text: format!("\n{text}\n") }
+    })
+}
+
+/// The span of the lines holding `span`, newline included.
+fn whole_lines(src: &str, span: Span) -> Span {
+    let start = line_start(src, span.start);
+    let end = src[span.end..].find('\n').map_or(src.len(), |i| span.end + i + 1);
+    Span::new(start, end)
+}
+
+fn line_start(src: &str, offset: usize) -> usize {
+    src[..offset].rfind('\n').map_or(0, |i| i + 1)
+}
+
+/// The indentation of the block's first statement (two spaces when none).
+fn block_indent(src: &str, block: &PuzzleBlock) -> String {
+    block
+        .statements
+        .first()
+        .map(|s| {
+            let start = line_start(src, s.span.start);
+            let lead = &src[start..s.span.start];
+            if lead.trim().is_empty() {
+                lead.to_string()
+            } else {
+                "  ".to_string()
+            }
+        })
+        .unwrap_or_else(|| "  ".to_string())
+}

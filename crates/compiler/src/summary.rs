@@ -1,0 +1,36 @@
+//! One-line descriptions of a result, shared by the CLI (`lights solve`)
+//! and the language server (code lens, inlay hints).
+
+use crate::solve::Report;
+
+/// `4 solutions · minimum 15 presses`, `1 solution · minimum 3 presses`,
+/// `unsolvable`, `2 solutions · 7 presses (minimum not proven)`.
+pub fn result(r: &Report) -> String {
+    if !r.solvable {
+        return "unsolvable".to_string();
+    }
+    let count = solutions(r);
+    match &r.minimum {
+        Some(m) if m.optimal => format!("{count} · minimum {}", presses(m.cost)),
+        Some(m) => format!("{count} · {} (minimum not proven)", presses(m.cost)),
+        None => count,
+    }
+}
+
+/// `1 solution`, `4 solutions`, `1073741824 solutions`.
+pub fn solutions(r: &Report) -> String {
+    if r.solutions == 1u32.into() {
+        "1 solution".to_string()
+    } else {
+        format!("{} solutions", r.solutions)
+    }
+}
+
+/// `1 press`, `15 presses`.
+pub fn presses(n: u64) -> String {
+    if n == 1 {
+        "1 press".to_string()
+    } else {
+        format!("{n} presses")
+    }
+}

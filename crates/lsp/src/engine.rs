@@ -1,0 +1,192 @@
+//! Solving off the async runtime, cached by what a puzzle means.
+//!
+//! Each puzzle is solved in a blocking task, at most one per core at a time.
+//! Results are keyed by the facts the answer depends on (size, states, rule,
+//! topology, lights, goal, locked), so editing one puzzle of a level pack,
+//! or an `expect` line, or a comment, re-solves nothing else. Work that no
+//! open document wants any more is cancelled; a solve that overruns the time
+//! budget stops and is remembered as timed out.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use lights_compiler::model::{Puzzle, Rule, Topology};
+use lights_compiler::solve::{Report, SolveError};
+use tokio::sync::{watch, Semaphore};
+
+/// What a solve depends on: two puzzles with equal keys have equal reports.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SolveKey {
+    rows: usize,
+    cols: usize,
+    states: u32,
+    rule: Rule,
+    topology: Topology,
+    lights: Vec<u16>,
+    goal: Vec<u16>,
+    locked: Vec<bool>,
+}
+
+impl SolveKey {
+    pub fn of(p: &Puzzle) -> SolveKey {
+        SolveKey {
+            rows: p.rows,
+            cols: p.cols,
+            states: p.states,
+            rule: p.rule.clone(),
+            topology: p.topology,
+            lights: p.lights.values.clone(),
+            goal: p.goal.values.clone(),
+            locked: p.locked.clone(),
+        }
+    }
+}
+
+/// The end of a solve.
+#[derive(Debug)]
+pub enum Outcome {
+    Solved(Arc<Report>),
+    /// The solver declined or failed (too large, a failed self-check).
+    Failed(SolveError),
+    /// Stopped after the time budget.
+    TimedOut(Duration),
+    /// The solver panicked; the message.
+    Crashed(String),
+}
+
+/// The solver function (swappable so tests can make it slow or panic).
+pub type SolveFn = fn(&Puzzle, &dyn Fn() -> bool) -> Result<Report, SolveError>;
+
+type Slot = watch::Receiver<Option<Arc<Outcome>>>;
+
+struct Entry {
+    slot: Slot,
+    cancel: Arc<AtomicBool>,
+    last_used: u64,
+}
+
+/// Finished results kept beyond those open documents want.
+const SPARE_RESULTS: usize = 256;
+
+pub struct Engine {
+    solve: SolveFn,
+    cache: Mutex<HashMap<Arc<SolveKey>, Entry>>,
+    permits: Arc<Semaphore>,
+    clock: AtomicU64,
+    /// Solves started (for tests of the cache).
+    started: AtomicU64,
+}
+
+impl Engine {
+    pub fn new(solve: SolveFn) -> Engine {
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        Engine {
+            solve,
+            cache: Mutex::new(HashMap::new()),
+            permits: Arc::new(Semaphore::new(cores)),
+            clock: AtomicU64::new(0),
+            started: AtomicU64::new(0),
+        }
+    }
+
+    /// The outcome for `key`, or `None` while it is being solved (or was never asked for).
+    pub fn outcome(&self, key: &SolveKey) -> Option<Arc<Outcome>> {
+        let cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        cache.get(key).and_then(|e| e.slot.borrow().clone())
+    }
+
+    pub fn solves_started(&self) -> u64 {
+        self.started.load(Ordering::Relaxed)
+    }
+
+    /// Start solving `model` unless its answer is known or on its way;
+    /// returns what to wait on.
+    pub fn ensure(&self, key: &Arc<SolveKey>, model: &Puzzle, budget: Duration) -> Slot {
+        let now = self.clock.fetch_add(1, Ordering::Relaxed);
+        let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(entry) = cache.get_mut(key) {
+            entry.last_used = now;
+            return entry.slot.clone();
+        }
+        // A board beyond the solver is declined at once, without copying it.
+        let unknowns = model.locked.iter().filter(|&&l| !l).count();
+        let limit = lights_compiler::solve::unknowns_limit(model.states);
+        if unknowns > limit {
+            let (_, rx) = watch::channel(Some(Arc::new(Outcome::Failed(SolveError::TooLarge { unknowns, limit }))));
+            cache.insert(
+                key.clone(),
+                Entry { slot: rx.clone(), cancel: Arc::new(AtomicBool::new(false)), last_used: now },
+            );
+            return rx;
+        }
+        let (tx, rx) = watch::channel(None);
+        let cancel = Arc::new(AtomicBool::new(false));
+        cache.insert(key.clone(), Entry { slot: rx.clone(), cancel: cancel.clone(), last_used: now });
+        drop(cache);
+        self.started.fetch_add(1, Ordering::Relaxed);
+        let (model, permits, solve) = (model.clone(), self.permits.clone(), self.solve);
+        tokio::spawn(async move {
+            let Ok(_permit) = permits.acquire_owned().await else { return };
+            if cancel.load(Ordering::Relaxed) {
+                return; // dropping `tx` tells the waiters
+            }
+            let flag = cancel.clone();
+            let joined = tokio::task::spawn_blocking(move || {
+                let deadline = Instant::now() + budget;
+                solve(&model, &|| flag.load(Ordering::Relaxed) || Instant::now() >= deadline)
+            })
+            .await;
+            let outcome = match joined {
+                Ok(Ok(report)) => Outcome::Solved(Arc::new(report)),
+                Ok(Err(SolveError::Cancelled)) if cancel.load(Ordering::Relaxed) => return,
+                Ok(Err(SolveError::Cancelled)) => Outcome::TimedOut(budget),
+                Ok(Err(e)) => Outcome::Failed(e),
+                Err(e) if e.is_panic() => Outcome::Crashed(panic_message(e.into_panic())),
+                Err(e) => Outcome::Crashed(e.to_string()),
+            };
+            let _ = tx.send(Some(Arc::new(outcome)));
+        });
+        rx
+    }
+
+    /// Cancel unfinished work on keys nobody wants, and forget old results
+    /// beyond a few spare ones.
+    pub fn retain(&self, wanted: &HashSet<Arc<SolveKey>>) {
+        let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        cache.retain(|key, entry| {
+            let done = entry.slot.borrow().is_some();
+            if !done && !wanted.contains(key) {
+                entry.cancel.store(true, Ordering::Relaxed);
+                return false;
+            }
+            true
+        });
+        let spare: usize = cache.keys().filter(|k| !wanted.contains(*k)).count();
+        if spare > SPARE_RESULTS {
+            let mut old: Vec<(u64, Arc<SolveKey>)> =
+                cache.iter().filter(|(k, _)| !wanted.contains(*k)).map(|(k, e)| (e.last_used, k.clone())).collect();
+            old.sort_by_key(|(used, _)| *used);
+            for (_, k) in old.into_iter().take(spare - SPARE_RESULTS) {
+                cache.remove(&k);
+            }
+        }
+    }
+
+    /// Forget results that depend on the time budget (after it changes).
+    pub fn forget_timeouts(&self) {
+        let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        cache.retain(|_, e| !matches!(e.slot.borrow().as_deref(), Some(Outcome::TimedOut(_))));
+    }
+}
+
+pub fn panic_message(payload: Box<dyn std::any::Any + Send>) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        s.to_string()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "unknown panic".to_string()
+    }
+}

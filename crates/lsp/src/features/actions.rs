@@ -1,0 +1,172 @@
+//! Code actions: insert or replace the minimum solution, make an
+//! unsolvable puzzle solvable with the smallest change to `lights`, and
+//! write `expect` lines for the current result.
+
+use std::collections::HashMap;
+
+use lights_compiler::diagnostic::Code;
+use lights_compiler::edit::{self, TextEdit};
+use lights_compiler::model::{Claim, Puzzle};
+use lights_compiler::repair::{make_solvable, CellChange};
+use lights_compiler::summary;
+use tower_lsp_server::lsp_types::{
+    self as lsp, CodeAction, CodeActionKind, CodeActionOrCommand, DocumentChanges, NumberOrString, OneOf,
+    OptionalVersionedTextDocumentIdentifier, Range, TextDocumentEdit, WorkspaceEdit,
+};
+
+use crate::document::Snapshot;
+use crate::engine::Engine;
+
+/// How the client wants workspace edits.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct EditSupport {
+    /// `documentChanges` with the document's version (else plain `changes`).
+    pub document_changes: bool,
+}
+
+pub fn code_actions(
+    doc: &Snapshot,
+    engine: &Engine,
+    range: Range,
+    context: &[lsp::Diagnostic],
+    support: EditSupport,
+    cancel: &dyn Fn() -> bool,
+) -> Vec<CodeActionOrCommand> {
+    let start = doc.map.offset(&doc.text, range.start);
+    let end = doc.map.offset(&doc.text, range.end);
+    let mut out = Vec::new();
+    for i in doc.puzzles_in(start, end) {
+        let (Some(model), Some(report)) = (&doc.analysis.puzzles[i].model, doc.report(i, engine)) else { continue };
+        let block = &doc.analysis.syntax.puzzles[i];
+        let related = |codes: &[Code]| -> Vec<lsp::Diagnostic> {
+            context
+                .iter()
+                .filter(|d| matches!(&d.code, Some(NumberOrString::String(c)) if codes.iter().any(|k| k.as_str() == c)))
+                .cloned()
+                .collect()
+        };
+        if let Some(min) = &report.minimum {
+            let same = model
+                .solution
+                .as_ref()
+                .is_some_and(|s| s.presses.values.iter().map(|&v| u32::from(v)).eq(min.presses.iter().copied()));
+            if let (false, Some(e)) = (same, edit::solution(&doc.text, block, model, &min.presses)) {
+                let title = if model.solution.is_some() { "Replace solution" } else { "Insert minimum solution" };
+                let fixes = related(&[Code::WrongSolution, Code::LockedPress]);
+                let title = format!("{title} ({})", summary::presses(min.cost));
+                out.push(action(doc, title, &[e], fixes, support));
+            }
+        }
+        let unsolvable = related(&[Code::Unsolvable]);
+        if !report.solvable && !expects_none(model) {
+            if let Some(changes) = make_solvable(model, cancel) {
+                let edits: Vec<TextEdit> = match changes.as_slice() {
+                    [one] => edit::lights_cell(&doc.text, block, model, one.index, one.to).into_iter().collect(),
+                    _ => lights_edit(&doc.text, block, model, &changes).into_iter().collect(),
+                };
+                if !edits.is_empty() {
+                    let mut a = action(doc, make_solvable_title(model, &changes), &edits, unsolvable, support);
+                    if let CodeActionOrCommand::CodeAction(a) = &mut a {
+                        a.is_preferred = Some(true);
+                    }
+                    out.push(a);
+                }
+            }
+        }
+        let edits = edit::expectations(&doc.text, block, &report);
+        let current: Vec<String> = model.expects.iter().map(|e| e.claim.to_string()).collect();
+        if !edits.is_empty() && current != edit::claims_for(&report) {
+            let fixes = related(&[Code::ExpectationFailed]);
+            out.push(action(doc, "Add expect lines for the current result".to_string(), &edits, fixes, support));
+        }
+    }
+    out
+}
+
+pub fn expects_none(model: &Puzzle) -> bool {
+    model.expects.iter().any(|e| match &e.claim {
+        Claim::Unsolvable => true,
+        Claim::Solutions(n) => *n == 0u32.into(),
+        _ => false,
+    })
+}
+
+/// Several changed cells: the whole `lights` statement rewritten.
+fn lights_edit(
+    src: &str,
+    block: &lights_syntax::ast::PuzzleBlock,
+    model: &Puzzle,
+    changes: &[CellChange],
+) -> Option<TextEdit> {
+    let mut changed = model.clone();
+    for c in &changes[1..] {
+        changed.lights.values[c.index] = c.to as u16;
+    }
+    // Rewrite through the one-cell edit of the first change on the changed model,
+    // forcing a whole-statement rewrite by dropping the grid's cell spans.
+    changed.lights.cell_spans = None;
+    edit::lights_cell(src, block, &changed, changes[0].index, changes[0].to)
+}
+
+/// `Make solvable by toggling row 2, column 3`, `… by changing row 1, column 1 from 2 to 0`.
+pub fn make_solvable_title(model: &Puzzle, changes: &[CellChange]) -> String {
+    let describe = |c: &CellChange| {
+        let (r, col) = (c.index / model.cols + 1, c.index % model.cols + 1);
+        if model.states == 2 {
+            format!("row {r}, column {col}")
+        } else {
+            format!("row {r}, column {col} from {} to {}", c.from, c.to)
+        }
+    };
+    let verb = if model.states == 2 { "toggling" } else { "changing" };
+    let parts: Vec<String> = changes.iter().map(describe).collect();
+    format!("Make solvable by {verb} {}", parts.join(" and "))
+}
+
+fn action(
+    doc: &Snapshot,
+    title: String,
+    edits: &[TextEdit],
+    diagnostics: Vec<lsp::Diagnostic>,
+    support: EditSupport,
+) -> CodeActionOrCommand {
+    let kind = if diagnostics.is_empty() { CodeActionKind::REFACTOR_REWRITE } else { CodeActionKind::QUICKFIX };
+    CodeActionOrCommand::CodeAction(CodeAction {
+        title,
+        kind: Some(kind),
+        diagnostics: (!diagnostics.is_empty()).then_some(diagnostics),
+        edit: Some(workspace_edit(doc, edits, support)),
+        ..Default::default()
+    })
+}
+
+/// The exact edit, against the version the client last sent.
+pub fn workspace_edit(doc: &Snapshot, edits: &[TextEdit], support: EditSupport) -> WorkspaceEdit {
+    let lsp_edits: Vec<lsp::TextEdit> = edits
+        .iter()
+        .map(|e| lsp::TextEdit { range: doc.map.range(&doc.text, e.span), new_text: e.text.clone() })
+        .collect();
+    if support.document_changes {
+        WorkspaceEdit {
+            document_changes: Some(DocumentChanges::Edits(vec![TextDocumentEdit {
+                text_document: OptionalVersionedTextDocumentIdentifier {
+                    uri: doc.uri.clone(),
+                    version: Some(doc.version),
+                },
+                edits: lsp_edits.into_iter().map(OneOf::Left).collect(),
+            }])),
+            ..Default::default()
+        }
+    } else {
+        WorkspaceEdit { changes: Some(HashMap::from([(doc.uri.clone(), lsp_edits)])), ..Default::default() }
+    }
+}
+
+/// The edit of the code lens command: insert or replace the minimum solution of puzzle `i`.
+pub fn insert_solution(doc: &Snapshot, engine: &Engine, i: usize, support: EditSupport) -> Option<WorkspaceEdit> {
+    let model = doc.analysis.puzzles.get(i)?.model.as_ref()?;
+    let report = doc.report(i, engine)?;
+    let min = report.minimum.as_ref()?;
+    let e = edit::solution(&doc.text, &doc.analysis.syntax.puzzles[i], model, &min.presses)?;
+    Some(workspace_edit(doc, &[e], support))
+}

@@ -1,0 +1,464 @@
+//! The language server: routes LSP messages to the features, keeps one
+//! snapshot per open document, and publishes diagnostics as answers arrive.
+//!
+//! Ordering: notifications may run concurrently, so every document carries
+//! the version the client gave it; an analysis or a publish for an older
+//! version than the newest one received is dropped.
+
+use std::collections::{HashMap, HashSet};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::str::FromStr;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+use tokio::sync::watch;
+use tower_lsp_server::jsonrpc::{Error, Result};
+use tower_lsp_server::lsp_types::*;
+use tower_lsp_server::{Client, LanguageServer};
+
+use crate::document::{AnalyzeFn, Snapshot};
+use crate::engine::{panic_message, Engine, SolveFn, SolveKey};
+use crate::features::actions::{self, EditSupport};
+use crate::features::{completion, format, hover, lens, outline};
+use crate::position::Encoding;
+use crate::settings::Settings;
+
+/// What the server runs; tests swap the analysis or the solver.
+#[derive(Clone, Copy)]
+pub struct Options {
+    pub analyze: AnalyzeFn,
+    pub solve: SolveFn,
+    /// How long the first publish of a new version waits for its solves,
+    /// so that fast answers arrive together with the syntax diagnostics.
+    pub first_publish_wait: Duration,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            analyze: lights_compiler::analyze,
+            solve: lights_compiler::solve::solve,
+            first_publish_wait: Duration::from_millis(300),
+        }
+    }
+}
+
+/// At most this many diagnostics are published per document.
+const MAX_DIAGNOSTICS: usize = 500;
+/// How long a request waits for the analysis of the newest version.
+const SNAPSHOT_WAIT: Duration = Duration::from_secs(10);
+
+pub struct Server {
+    shared: Arc<Shared>,
+}
+
+struct Doc {
+    version: i32,
+    /// The snapshot of `version`, `None` while it is being analysed.
+    current: watch::Sender<Option<Arc<Snapshot>>>,
+    /// The newest snapshot built (for keeping its solves alive meanwhile).
+    last: Option<Arc<Snapshot>>,
+}
+
+#[derive(Clone, Default)]
+struct Config {
+    settings: Settings,
+    encoding: Encoding,
+    edits: EditSupport,
+    snippets: bool,
+    lens_refresh: bool,
+    hint_refresh: bool,
+}
+
+struct Shared {
+    client: Client,
+    engine: Engine,
+    options: Options,
+    docs: Mutex<HashMap<Uri, Doc>>,
+    config: Mutex<Config>,
+    publish_lock: tokio::sync::Mutex<()>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Run a feature; a panic becomes a JSON-RPC error instead of a dead server.
+fn guard<T>(what: &str, f: impl FnOnce() -> T) -> Result<T> {
+    catch_unwind(AssertUnwindSafe(f)).map_err(|p| {
+        let mut e = Error::internal_error();
+        e.message = format!("internal error in {what}: {}", panic_message(p)).into();
+        e
+    })
+}
+
+impl Server {
+    pub fn new(client: Client, options: Options) -> Server {
+        Server {
+            shared: Arc::new(Shared {
+                client,
+                engine: Engine::new(options.solve),
+                options,
+                docs: Mutex::new(HashMap::new()),
+                config: Mutex::new(Config::default()),
+                publish_lock: tokio::sync::Mutex::new(()),
+            }),
+        }
+    }
+
+    /// Solves started since the server began (tests check the cache with it).
+    pub fn solves_started(&self) -> u64 {
+        self.shared.engine.solves_started()
+    }
+
+    fn config(&self) -> Config {
+        lock(&self.shared.config).clone()
+    }
+
+    /// The snapshot of the newest version of `uri`, waiting for its analysis.
+    async fn snapshot(&self, uri: &Uri) -> Option<Arc<Snapshot>> {
+        let mut rx = lock(&self.shared.docs).get(uri)?.current.subscribe();
+        let ready = tokio::time::timeout(SNAPSHOT_WAIT, rx.wait_for(Option::is_some)).await;
+        match ready {
+            Ok(Ok(snap)) => snap.clone(),
+            _ => None,
+        }
+    }
+}
+
+impl Shared {
+    /// A new text for `uri`: analyse it, solve what changed, publish.
+    async fn update(self: Arc<Self>, uri: Uri, version: i32, text: String) {
+        {
+            let mut docs = lock(&self.docs);
+            match docs.get_mut(&uri) {
+                Some(d) if d.version >= version => return, // an older version arriving late
+                Some(d) => {
+                    d.version = version;
+                    d.current.send_replace(None);
+                }
+                None => {
+                    let current = watch::channel(None).0;
+                    docs.insert(uri.clone(), Doc { version, current, last: None });
+                }
+            }
+        }
+        let encoding = lock(&self.config).encoding;
+        let analyze = self.options.analyze;
+        let target = uri.clone();
+        let built =
+            tokio::task::spawn_blocking(move || Snapshot::build(target, version, text, encoding, analyze)).await;
+        let Ok(snap) = built else { return };
+        let snap = Arc::new(snap);
+        {
+            let mut docs = lock(&self.docs);
+            match docs.get_mut(&uri) {
+                Some(d) if d.version == version => {
+                    d.current.send_replace(Some(snap.clone()));
+                    d.last = Some(snap.clone());
+                }
+                _ => return,
+            }
+        }
+        self.solve_and_publish(snap).await;
+    }
+
+    /// Start (or join) the solves of a snapshot; publish once they are done
+    /// or after a short wait, whichever is first, and again when the slow
+    /// ones finish.
+    async fn solve_and_publish(self: Arc<Self>, snap: Arc<Snapshot>) {
+        let budget = lock(&self.config).settings.time_budget;
+        let mut slots = Vec::new();
+        for (p, key) in snap.analysis.puzzles.iter().zip(&snap.keys) {
+            if let (Some(model), Some(key)) = (&p.model, key) {
+                slots.push(self.engine.ensure(key, model, budget));
+            }
+        }
+        self.retain();
+        let all = futures_join(slots);
+        tokio::pin!(all);
+        let quick = tokio::time::timeout(self.options.first_publish_wait, &mut all).await.is_ok();
+        self.publish(&snap.uri, snap.version).await;
+        if !quick {
+            all.await;
+            if self.publish(&snap.uri, snap.version).await {
+                self.refresh().await;
+            }
+        }
+    }
+
+    /// Cancel solves that no open document wants.
+    fn retain(&self) {
+        let docs = lock(&self.docs);
+        let wanted: HashSet<Arc<SolveKey>> =
+            docs.values().filter_map(|d| d.last.as_ref()).flat_map(|s| s.keys.iter().flatten().cloned()).collect();
+        drop(docs);
+        self.engine.retain(&wanted);
+    }
+
+    /// Publish the diagnostics of `version` if it is still the newest; true when published.
+    async fn publish(&self, uri: &Uri, version: i32) -> bool {
+        let _serial = self.publish_lock.lock().await;
+        let snap = {
+            let docs = lock(&self.docs);
+            match docs.get(uri) {
+                Some(d) if d.version == version => d.current.borrow().clone(),
+                _ => None,
+            }
+        };
+        let Some(snap) = snap else { return false };
+        let mut diags = match catch_unwind(AssertUnwindSafe(|| snap.diagnostics(&self.engine))) {
+            Ok(d) => d,
+            Err(p) => vec![Diagnostic {
+                range: Range::default(),
+                severity: Some(DiagnosticSeverity::ERROR),
+                code: Some(NumberOrString::String("L0302".into())),
+                source: Some("lights".into()),
+                message: format!("internal error while analysing this file: {}", panic_message(p)),
+                ..Default::default()
+            }],
+        };
+        if diags.len() > MAX_DIAGNOSTICS {
+            let more = diags.len() - MAX_DIAGNOSTICS + 1;
+            diags.truncate(MAX_DIAGNOSTICS - 1);
+            diags.push(Diagnostic {
+                range: Range::default(),
+                severity: Some(DiagnosticSeverity::INFORMATION),
+                source: Some("lights".into()),
+                message: format!("{more} more problems are not shown; `lights check` lists them all"),
+                ..Default::default()
+            });
+        }
+        self.client.publish_diagnostics(uri.clone(), diags, Some(version)).await;
+        true
+    }
+
+    /// Ask the client to re-request code lenses and inlay hints (answers changed).
+    async fn refresh(&self) {
+        let config = lock(&self.config).clone();
+        if config.lens_refresh && config.settings.code_lens {
+            let _ = self.client.code_lens_refresh().await;
+        }
+        if config.hint_refresh && config.settings.inlay_hints {
+            let _ = self.client.inlay_hint_refresh().await;
+        }
+    }
+}
+
+/// Wait until every slot has an answer (or its work was cancelled).
+async fn futures_join(slots: Vec<watch::Receiver<Option<Arc<crate::engine::Outcome>>>>) {
+    for mut rx in slots {
+        let _ = rx.wait_for(Option::is_some).await;
+    }
+}
+
+fn capabilities(encoding: Encoding) -> ServerCapabilities {
+    ServerCapabilities {
+        position_encoding: Some(encoding.kind()),
+        text_document_sync: Some(TextDocumentSyncCapability::Options(TextDocumentSyncOptions {
+            open_close: Some(true),
+            change: Some(TextDocumentSyncKind::FULL),
+            ..Default::default()
+        })),
+        hover_provider: Some(HoverProviderCapability::Simple(true)),
+        completion_provider: Some(CompletionOptions {
+            trigger_characters: Some(vec![" ".into()]),
+            ..Default::default()
+        }),
+        code_lens_provider: Some(CodeLensOptions { resolve_provider: Some(false) }),
+        code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
+            code_action_kinds: Some(vec![CodeActionKind::QUICKFIX, CodeActionKind::REFACTOR_REWRITE]),
+            ..Default::default()
+        })),
+        document_formatting_provider: Some(OneOf::Left(true)),
+        document_symbol_provider: Some(OneOf::Left(true)),
+        folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
+        inlay_hint_provider: Some(OneOf::Left(true)),
+        execute_command_provider: Some(ExecuteCommandOptions {
+            commands: vec![lens::INSERT_SOLUTION.to_string()],
+            ..Default::default()
+        }),
+        ..Default::default()
+    }
+}
+
+impl LanguageServer for Server {
+    async fn initialize(&self, params: InitializeParams) -> Result<InitializeResult> {
+        let caps = &params.capabilities;
+        let encoding = Encoding::negotiate(caps.general.as_ref().and_then(|g| g.position_encodings.as_deref()));
+        let mut settings = Settings::default();
+        if let Some(options) = &params.initialization_options {
+            settings.apply(options);
+        }
+        let workspace = caps.workspace.as_ref();
+        let text = caps.text_document.as_ref();
+        *lock(&self.shared.config) = Config {
+            settings,
+            encoding,
+            edits: EditSupport {
+                document_changes: workspace
+                    .and_then(|w| w.workspace_edit.as_ref())
+                    .and_then(|e| e.document_changes)
+                    .unwrap_or(false),
+            },
+            snippets: text
+                .and_then(|t| t.completion.as_ref())
+                .and_then(|c| c.completion_item.as_ref())
+                .and_then(|i| i.snippet_support)
+                .unwrap_or(false),
+            lens_refresh: workspace.and_then(|w| w.code_lens.as_ref()).and_then(|c| c.refresh_support).unwrap_or(false),
+            hint_refresh: workspace
+                .and_then(|w| w.inlay_hint.as_ref())
+                .and_then(|c| c.refresh_support)
+                .unwrap_or(false),
+        };
+        Ok(InitializeResult {
+            capabilities: capabilities(encoding),
+            server_info: Some(ServerInfo { name: "lights".into(), version: Some(env!("CARGO_PKG_VERSION").into()) }),
+        })
+    }
+
+    async fn shutdown(&self) -> Result<()> {
+        Ok(())
+    }
+
+    async fn did_open(&self, params: DidOpenTextDocumentParams) {
+        let doc = params.text_document;
+        self.shared.clone().update(doc.uri, doc.version, doc.text).await;
+    }
+
+    async fn did_change(&self, params: DidChangeTextDocumentParams) {
+        // Full sync: the last change holds the whole text.
+        let Some(change) = params.content_changes.into_iter().last() else { return };
+        let doc = params.text_document;
+        self.shared.clone().update(doc.uri, doc.version, change.text).await;
+    }
+
+    async fn did_close(&self, params: DidCloseTextDocumentParams) {
+        let uri = params.text_document.uri;
+        lock(&self.shared.docs).remove(&uri);
+        self.shared.retain();
+        self.shared.client.publish_diagnostics(uri, Vec::new(), None).await;
+    }
+
+    async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
+        let (before, after) = {
+            let mut config = lock(&self.shared.config);
+            let before = config.settings.clone();
+            config.settings.apply(&params.settings);
+            (before, config.settings.clone())
+        };
+        if before.time_budget != after.time_budget {
+            self.shared.engine.forget_timeouts();
+            let snaps: Vec<Arc<Snapshot>> =
+                lock(&self.shared.docs).values().filter_map(|d| d.current.borrow().clone()).collect();
+            for snap in snaps {
+                tokio::spawn(self.shared.clone().solve_and_publish(snap));
+            }
+        }
+        if before != after {
+            self.shared.refresh().await;
+        }
+    }
+
+    async fn code_lens(&self, params: CodeLensParams) -> Result<Option<Vec<CodeLens>>> {
+        if !self.config().settings.code_lens {
+            return Ok(Some(Vec::new()));
+        }
+        let Some(snap) = self.snapshot(&params.text_document.uri).await else { return Ok(None) };
+        guard("code lens", || Some(lens::code_lenses(&snap, &self.shared.engine)))
+    }
+
+    async fn inlay_hint(&self, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
+        if !self.config().settings.inlay_hints {
+            return Ok(Some(Vec::new()));
+        }
+        let Some(snap) = self.snapshot(&params.text_document.uri).await else { return Ok(None) };
+        guard("inlay hints", || Some(lens::inlay_hints(&snap, &self.shared.engine, params.range)))
+    }
+
+    async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
+        let Some(snap) = self.snapshot(&params.text_document.uri).await else { return Ok(None) };
+        let config = self.config();
+        let shared = self.shared.clone();
+        let budget = config.settings.time_budget;
+        // Finding the smallest fix solves a system: off the runtime, within the budget.
+        let work = tokio::task::spawn_blocking(move || {
+            let deadline = Instant::now() + budget;
+            let cancel = || Instant::now() >= deadline;
+            actions::code_actions(
+                &snap,
+                &shared.engine,
+                params.range,
+                &params.context.diagnostics,
+                config.edits,
+                &cancel,
+            )
+        })
+        .await;
+        match work {
+            Ok(list) => Ok(Some(list)),
+            Err(e) => {
+                let mut err = Error::internal_error();
+                err.message = format!("internal error in code actions: {e}").into();
+                Err(err)
+            }
+        }
+    }
+
+    async fn execute_command(&self, params: ExecuteCommandParams) -> Result<Option<LSPAny>> {
+        if params.command != lens::INSERT_SOLUTION {
+            return Err(Error::invalid_params(format!("unknown command `{}`", params.command)));
+        }
+        let (uri, index) = match params.arguments.as_slice() {
+            [Value::String(uri), index] => (Uri::from_str(uri).ok(), index.as_u64()),
+            _ => (None, None),
+        };
+        let (Some(uri), Some(index)) = (uri, index) else {
+            return Err(Error::invalid_params("expected [uri, puzzle index]"));
+        };
+        let Some(snap) = self.snapshot(&uri).await else { return Ok(None) };
+        let support = self.config().edits;
+        let edit =
+            guard("insert solution", || actions::insert_solution(&snap, &self.shared.engine, index as usize, support))?;
+        if let Some(edit) = edit {
+            let _ = self.shared.client.apply_edit(edit).await;
+        }
+        Ok(None)
+    }
+
+    async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
+        let p = params.text_document_position_params;
+        let Some(snap) = self.snapshot(&p.text_document.uri).await else { return Ok(None) };
+        guard("hover", || hover::hover(&snap, &self.shared.engine, p.position))
+    }
+
+    async fn completion(&self, params: CompletionParams) -> Result<Option<CompletionResponse>> {
+        let p = params.text_document_position;
+        let Some(snap) = self.snapshot(&p.text_document.uri).await else { return Ok(None) };
+        let snippets = self.config().snippets;
+        guard("completion", || Some(CompletionResponse::Array(completion::completion(&snap, p.position, snippets))))
+    }
+
+    async fn document_symbol(&self, params: DocumentSymbolParams) -> Result<Option<DocumentSymbolResponse>> {
+        let Some(snap) = self.snapshot(&params.text_document.uri).await else { return Ok(None) };
+        guard("document symbols", || Some(DocumentSymbolResponse::Nested(outline::symbols(&snap))))
+    }
+
+    async fn folding_range(&self, params: FoldingRangeParams) -> Result<Option<Vec<FoldingRange>>> {
+        let Some(snap) = self.snapshot(&params.text_document.uri).await else { return Ok(None) };
+        guard("folding ranges", || Some(outline::folding_ranges(&snap)))
+    }
+
+    async fn formatting(&self, params: DocumentFormattingParams) -> Result<Option<Vec<TextEdit>>> {
+        let Some(snap) = self.snapshot(&params.text_document.uri).await else { return Ok(None) };
+        match guard("formatting", || format::format(&snap))? {
+            Ok(edits) => Ok(Some(edits)),
+            Err(reason) => {
+                self.shared.client.show_message(MessageType::WARNING, format!("lights: not formatted: {reason}")).await;
+                Ok(None)
+            }
+        }
+    }
+}

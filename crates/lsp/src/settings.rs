@@ -1,0 +1,82 @@
+//! The server's settings, from `initializationOptions` and
+//! `workspace/didChangeConfiguration`. Both `{"lights": {...}}` and the bare
+//! object are accepted, with nested (`codeLens.enable`) or flat keys.
+
+use std::time::Duration;
+
+use serde_json::Value;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// Code lens above each puzzle (default on).
+    pub code_lens: bool,
+    /// Inlay hints after each puzzle header (default off).
+    pub inlay_hints: bool,
+    /// How long one puzzle may take to solve before the server gives up on it.
+    pub time_budget: Duration,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings { code_lens: true, inlay_hints: false, time_budget: Duration::from_secs(10) }
+    }
+}
+
+/// The longest time budget accepted (one hour).
+const MAX_BUDGET_MS: u64 = 3_600_000;
+
+impl Settings {
+    /// Take every recognised key of `value`; others are ignored.
+    pub fn apply(&mut self, value: &Value) {
+        let v = value.get("lights").unwrap_or(value);
+        let flag = |nested: &[&str], flat: &str| -> Option<bool> { lookup(v, nested, flat).and_then(Value::as_bool) };
+        if let Some(b) = flag(&["codeLens", "enable"], "codeLens") {
+            self.code_lens = b;
+        }
+        if let Some(b) = flag(&["inlayHints", "enable"], "inlayHints") {
+            self.inlay_hints = b;
+        }
+        if let Some(ms) = lookup(v, &["solver", "timeBudgetMs"], "timeBudgetMs").and_then(Value::as_u64) {
+            self.time_budget = Duration::from_millis(ms.clamp(1, MAX_BUDGET_MS));
+        }
+    }
+}
+
+fn lookup<'a>(v: &'a Value, nested: &[&str], flat: &str) -> Option<&'a Value> {
+    let mut cur = v;
+    let mut found = true;
+    for key in nested {
+        match cur.get(key) {
+            Some(next) => cur = next,
+            None => {
+                found = false;
+                break;
+            }
+        }
+    }
+    if found {
+        return Some(cur);
+    }
+    // `"codeLens": true` (a bool where the nested form has an object) and dotted keys.
+    v.get(flat).filter(|x| !x.is_object()).or_else(|| v.get(nested.join(".")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn nested_flat_and_dotted_keys() {
+        let mut s = Settings::default();
+        s.apply(&json!({"lights": {"codeLens": {"enable": false}, "solver": {"timeBudgetMs": 250}}}));
+        assert!(!s.code_lens);
+        assert_eq!(s.time_budget, Duration::from_millis(250));
+        s.apply(&json!({"inlayHints": true, "codeLens.enable": true}));
+        assert!(s.inlay_hints && s.code_lens);
+        s.apply(&json!({"timeBudgetMs": 0, "unknown": 1}));
+        assert_eq!(s.time_budget, Duration::from_millis(1));
+        s.apply(&json!(null));
+        assert!(s.inlay_hints);
+    }
+}
