@@ -54,11 +54,12 @@ pub fn expectations(src: &str, block: &PuzzleBlock, report: &Report) -> Vec<Text
     };
     // The first `expect` becomes the new claims (its line keeps its indentation
     // and any trailing comment); the others go, with their line when alone on it.
-    let mut edits = vec![TextEdit { span: first.span, text: claims.join(&format!("\n{indent}")) }];
+    let mut edits = vec![TextEdit { span: statement_span(first), text: claims.join(&format!("\n{indent}")) }];
     for stmt in rest {
-        let lines = whole_lines(src, stmt.span);
-        let alone = lines.text(src).trim() == stmt.span.text(src).trim();
-        edits.push(TextEdit { span: if alone { lines } else { stmt.span }, text: String::new() });
+        let span = statement_span(stmt);
+        let lines = whole_lines(src, span);
+        let alone = lines.text(src).trim() == span.text(src).trim();
+        edits.push(TextEdit { span: if alone { lines } else { span }, text: String::new() });
     }
     edits
 }
@@ -82,25 +83,63 @@ pub fn claims_for(report: &Report) -> Vec<String> {
     out
 }
 
-/// The edit that sets cell `index` of the puzzle's `lights` to `value`:
-/// the one grid cell when `lights` is a grid that can hold the value,
-/// otherwise the whole statement rewritten as a grid.
+/// The edit that sets cell `index` of the puzzle's `lights` to `value`,
+/// touching as little as possible: the one grid cell (when the grid can
+/// hold the value), the one entry of a sparse list, `off` turned into a
+/// list; otherwise the whole statement rewritten as a grid.
 pub fn lights_cell(src: &str, block: &PuzzleBlock, model: &Puzzle, index: usize, value: u32) -> Option<TextEdit> {
     let stmt = block.statements.iter().find(|s| matches!(s.kind, StatementKind::Lights(_)));
-    if let Some(Statement { kind: StatementKind::Lights(Value::Grid(_)), .. }) = stmt {
-        if let Some(spans) = &model.lights.cell_spans {
-            let cell = spans[index];
-            let compact = cell.len() == 1 && model.cols > 1 && is_compact_cell(src, cell);
-            let text = if value == 0 { ".".to_string() } else { value.to_string() };
-            if !compact || text.len() == 1 {
-                return Some(TextEdit { span: cell, text });
+    let coord = model.coord(index);
+    let entry = if value == 1 { coord.clone() } else { format!("{coord}:{value}") };
+    match stmt.map(|s| &s.kind) {
+        Some(StatementKind::Lights(Value::Grid(_))) => {
+            if let Some(spans) = &model.lights.cell_spans {
+                let cell = spans[index];
+                let compact = cell.len() == 1 && model.cols > 1 && is_compact_cell(src, cell);
+                let text = if value == 0 { ".".to_string() } else { value.to_string() };
+                if !compact || text.len() == 1 {
+                    return Some(TextEdit { span: cell, text });
+                }
             }
         }
+        Some(StatementKind::Lights(Value::Sparse(list))) => {
+            let (r, c) = (index / model.cols + 1, index % model.cols + 1);
+            let at =
+                |e: &&lights_syntax::ast::Entry| e.row.value() == Some(r as u64) && e.col.value() == Some(c as u64);
+            match (list.entries.iter().find(at), value) {
+                (Some(_), 0) if list.entries.len() == 1 => {
+                    return Some(TextEdit { span: list.span, text: "off".to_string() });
+                }
+                (Some(e), 0) => {
+                    // Remove the entry and the space before it.
+                    let start = src[..e.span.start].trim_end_matches([' ', '\t']).len();
+                    return Some(TextEdit { span: Span::new(start, e.span.end), text: String::new() });
+                }
+                (Some(e), _) => return Some(TextEdit { span: e.span, text: entry }),
+                (None, 0) => return None,
+                (None, _) => {
+                    let end = list.entries.last().map_or(list.span.end, |e| e.span.end);
+                    return Some(TextEdit { span: Span::new(end, end), text: format!(" {entry}") });
+                }
+            }
+        }
+        Some(StatementKind::Lights(Value::Off(span))) if value != 0 => {
+            return Some(TextEdit { span: *span, text: format!("at {entry}") });
+        }
+        _ => {}
+    }
+    if stmt.is_none() && value != 0 {
+        return insert_statement(src, block, &format!("{}lights at {entry}", block_indent(src, block)));
     }
     let mut values: Vec<u32> = model.lights.values.iter().map(|&v| u32::from(v)).collect();
     values[index] = value;
-    let text = grid_statement("lights", model.rows, model.cols, &values);
-    match stmt {
+    lights_board(src, block, model, &values)
+}
+
+/// The edit that rewrites (or adds) the puzzle's `lights` as a grid of `values`.
+pub fn lights_board(src: &str, block: &PuzzleBlock, model: &Puzzle, values: &[u32]) -> Option<TextEdit> {
+    let text = grid_statement("lights", model.rows, model.cols, values);
+    match block.statements.iter().find(|s| matches!(s.kind, StatementKind::Lights(_))) {
         Some(stmt) => Some(replace_statement(src, stmt, &text)),
         None => insert_statement(src, block, &text),
     }
@@ -113,14 +152,28 @@ fn is_compact_cell(src: &str, cell: Span) -> bool {
     touching(cell.start.checked_sub(1)) || touching(Some(cell.end))
 }
 
+/// From the keyword to the end of the statement's value (a comment after
+/// it on the same line is not part of it).
+fn statement_span(stmt: &Statement) -> Span {
+    let end = match &stmt.kind {
+        StatementKind::Lights(v) | StatementKind::Goal(v) | StatementKind::Locked(v) | StatementKind::Solution(v) => {
+            v.span().end
+        }
+        StatementKind::Expect(claim) => claim.span.end,
+        _ => stmt.span.end,
+    };
+    Span::new(stmt.span.start, end.clamp(stmt.span.start, stmt.span.end))
+}
+
 /// Replace a statement (from its line's indentation when it starts the
 /// line) with `text`, which is written with its own indentation.
 fn replace_statement(src: &str, stmt: &Statement, text: &str) -> TextEdit {
-    let line_start = line_start(src, stmt.span.start);
-    if src[line_start..stmt.span.start].trim().is_empty() {
-        TextEdit { span: Span::new(line_start, stmt.span.end), text: text.to_string() }
+    let span = statement_span(stmt);
+    let line_start = line_start(src, span.start);
+    if src[line_start..span.start].trim().is_empty() {
+        TextEdit { span: Span::new(line_start, span.end), text: text.to_string() }
     } else {
-        TextEdit { span: stmt.span, text: text.trim_start().to_string() }
+        TextEdit { span, text: text.trim_start().to_string() }
     }
 }
 

@@ -161,7 +161,9 @@ impl Shared {
                 _ => return,
             }
         }
-        self.solve_and_publish(snap).await;
+        // Solving goes on in its own task: the notification is done, and the
+        // server is free for the next message.
+        tokio::spawn(self.solve_and_publish(snap));
     }
 
     /// Start (or join) the solves of a snapshot; publish once they are done

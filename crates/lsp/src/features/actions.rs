@@ -9,6 +9,7 @@ use lights_compiler::edit::{self, TextEdit};
 use lights_compiler::model::{Claim, Puzzle};
 use lights_compiler::repair::{make_solvable, CellChange};
 use lights_compiler::summary;
+use lights_syntax::ast::PuzzleBlock;
 use tower_lsp_server::lsp_types::{
     self as lsp, CodeAction, CodeActionKind, CodeActionOrCommand, DocumentChanges, NumberOrString, OneOf,
     OptionalVersionedTextDocumentIdentifier, Range, TextDocumentEdit, WorkspaceEdit,
@@ -53,8 +54,10 @@ pub fn code_actions(
             if let (false, Some(e)) = (same, edit::solution(&doc.text, block, model, &min.presses)) {
                 let title = if model.solution.is_some() { "Replace solution" } else { "Insert minimum solution" };
                 let fixes = related(&[Code::WrongSolution, Code::LockedPress]);
+                let kind =
+                    if model.solution.is_some() { CodeActionKind::QUICKFIX } else { CodeActionKind::REFACTOR_REWRITE };
                 let title = format!("{title} ({})", summary::presses(min.cost));
-                out.push(action(doc, title, &[e], fixes, support));
+                out.push(action(doc, title, kind, &[e], fixes, support));
             }
         }
         let unsolvable = related(&[Code::Unsolvable]);
@@ -62,10 +65,11 @@ pub fn code_actions(
             if let Some(changes) = make_solvable(model, cancel) {
                 let edits: Vec<TextEdit> = match changes.as_slice() {
                     [one] => edit::lights_cell(&doc.text, block, model, one.index, one.to).into_iter().collect(),
-                    _ => lights_edit(&doc.text, block, model, &changes).into_iter().collect(),
+                    _ => lights_edits(&doc.text, block, model, &changes),
                 };
                 if !edits.is_empty() {
-                    let mut a = action(doc, make_solvable_title(model, &changes), &edits, unsolvable, support);
+                    let title = make_solvable_title(model, &changes);
+                    let mut a = action(doc, title, CodeActionKind::QUICKFIX, &edits, unsolvable, support);
                     if let CodeActionOrCommand::CodeAction(a) = &mut a {
                         a.is_preferred = Some(true);
                     }
@@ -77,7 +81,9 @@ pub fn code_actions(
         let current: Vec<String> = model.expects.iter().map(|e| e.claim.to_string()).collect();
         if !edits.is_empty() && current != edit::claims_for(&report) {
             let fixes = related(&[Code::ExpectationFailed]);
-            out.push(action(doc, "Add expect lines for the current result".to_string(), &edits, fixes, support));
+            let kind =
+                if model.expects.is_empty() { CodeActionKind::REFACTOR_REWRITE } else { CodeActionKind::QUICKFIX };
+            out.push(action(doc, "Add expect lines for the current result".to_string(), kind, &edits, fixes, support));
         }
     }
     out
@@ -91,21 +97,22 @@ pub fn expects_none(model: &Puzzle) -> bool {
     })
 }
 
-/// Several changed cells: the whole `lights` statement rewritten.
-fn lights_edit(
-    src: &str,
-    block: &lights_syntax::ast::PuzzleBlock,
-    model: &Puzzle,
-    changes: &[CellChange],
-) -> Option<TextEdit> {
-    let mut changed = model.clone();
-    for c in &changes[1..] {
-        changed.lights.values[c.index] = c.to as u16;
+/// Several changed cells: one edit per grid cell when `lights` is a grid
+/// written with single characters, else the whole statement rewritten.
+fn lights_edits(src: &str, block: &PuzzleBlock, model: &Puzzle, changes: &[CellChange]) -> Vec<TextEdit> {
+    let singles: Vec<TextEdit> =
+        changes.iter().filter_map(|c| edit::lights_cell(src, block, model, c.index, c.to)).collect();
+    let cells = model.lights.cell_spans.as_ref();
+    let in_place = singles.len() == changes.len()
+        && singles.iter().zip(changes).all(|(e, c)| cells.is_some_and(|spans| spans[c.index] == e.span));
+    if in_place {
+        return singles;
     }
-    // Rewrite through the one-cell edit of the first change on the changed model,
-    // forcing a whole-statement rewrite by dropping the grid's cell spans.
-    changed.lights.cell_spans = None;
-    edit::lights_cell(src, block, &changed, changes[0].index, changes[0].to)
+    let mut values: Vec<u32> = model.lights.values.iter().map(|&v| u32::from(v)).collect();
+    for c in changes {
+        values[c.index] = c.to;
+    }
+    edit::lights_board(src, block, model, &values).into_iter().collect()
 }
 
 /// `Make solvable by toggling row 2, column 3`, `… by changing row 1, column 1 from 2 to 0`.
@@ -126,11 +133,11 @@ pub fn make_solvable_title(model: &Puzzle, changes: &[CellChange]) -> String {
 fn action(
     doc: &Snapshot,
     title: String,
+    kind: CodeActionKind,
     edits: &[TextEdit],
     diagnostics: Vec<lsp::Diagnostic>,
     support: EditSupport,
 ) -> CodeActionOrCommand {
-    let kind = if diagnostics.is_empty() { CodeActionKind::REFACTOR_REWRITE } else { CodeActionKind::QUICKFIX };
     CodeActionOrCommand::CodeAction(CodeAction {
         title,
         kind: Some(kind),

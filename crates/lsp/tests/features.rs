@@ -1,0 +1,330 @@
+//! Every feature of the server, in process: JSON responses pinned with insta
+//! snapshots, and edits applied and re-checked by the compiler.
+
+mod common;
+
+use common::*;
+use lights_lsp::Options;
+use serde_json::{json, Value};
+
+const UNSOLVABLE: &str = "// a 2×2 board with three states
+puzzle \"stuck\" {
+  size 2x2
+  states 3
+  lights {
+    1 .
+    . .
+  }
+}
+";
+
+const ALL_ON: &str = "puzzle \"all-on\" {
+  size 5x5
+  lights on
+}
+";
+
+/// The compiler's own verdict on a text: every error code and message.
+fn compiler_errors(text: &str) -> Vec<(String, String)> {
+    let analysis = lights_compiler::check_source(text);
+    analysis.all_diagnostics().iter().map(|d| (d.code.as_str().to_string(), d.message.clone())).collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn initialize_answers_capabilities_and_negotiates_utf8() {
+    let mut c = Client::spawn(Options::default());
+    let init = c.request("initialize", json!({"capabilities": capabilities(true)})).await;
+    insta::assert_json_snapshot!("initialize_utf8", init);
+    let mut c = Client::spawn(Options::default());
+    let init = c.request("initialize", json!({"capabilities": {}})).await;
+    assert_eq!(init["capabilities"]["positionEncoding"], "utf-16");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn diagnostics_have_the_cli_codes_and_messages() {
+    let text = example("tests/corpus/several-errors.lights");
+    let mut c = Client::start(Options::default()).await;
+    c.open(URI, 1, &text).await;
+    let diags = c.diagnostics(URI, 1).await;
+    let got: Vec<(String, String)> = diags
+        .iter()
+        .map(|d| {
+            let message = d["message"].as_str().unwrap();
+            (d["code"].as_str().unwrap().to_string(), message.split("\nnote: ").next().unwrap().to_string())
+        })
+        .collect();
+    assert!(got.len() >= 3, "several errors expected: {got:?}");
+    assert_eq!(got, compiler_errors(&text));
+    insta::assert_json_snapshot!("several_errors", diags);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn unsolvable_points_at_the_certificate_cells() {
+    let mut c = Client::start(Options::default()).await;
+    c.open(URI, 1, UNSOLVABLE).await;
+    let diags = c.diagnostics(URI, 1).await;
+    assert_eq!(codes(&diags), ["L0201"]);
+    let related = diags[0]["relatedInformation"].as_array().unwrap();
+    let cells: Vec<&str> =
+        related.iter().map(|r| r["message"].as_str().unwrap()).filter(|m| m.starts_with("marked")).collect();
+    assert_eq!(cells, ["marked cell 1,1", "marked cell 1,2", "marked cell 2,1", "marked cell 2,2"]);
+    insta::assert_json_snapshot!("unsolvable", diags);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn wrong_solution_and_failed_expect_are_reported_on_their_statements() {
+    let text = "puzzle \"p\" {
+  size 3x3
+  lights on
+  expect unique
+  expect presses 4
+  solution {
+    1 . .
+    . . .
+    . . .
+  }
+}
+";
+    let mut c = Client::start(Options::default()).await;
+    c.open(URI, 1, text).await;
+    let diags = c.diagnostics(URI, 1).await;
+    assert_eq!(codes(&diags), ["L0202", "L0203"]);
+    assert_eq!(diags[0]["range"]["start"]["line"], 4);
+    assert_eq!(diags[1]["range"]["start"]["line"], 5, "the wrong solution is reported on its block");
+    assert!(diags[1]["message"].as_str().unwrap().contains("2,2 is 1 (goal 0)"), "names the cells");
+    insta::assert_json_snapshot!("wrong_solution", diags);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn code_lens_lists_every_puzzle_result() {
+    let text = format!("{ALL_ON}\n{UNSOLVABLE}\npuzzle \"broken\" {{\n  size 0x3\n}}\n");
+    let mut c = Client::start(Options::default()).await;
+    c.open(URI, 1, &text).await;
+    c.diagnostics(URI, 1).await;
+    let lenses = c.request("textDocument/codeLens", json!({"textDocument": {"uri": URI}})).await;
+    let titles: Vec<&str> =
+        lenses.as_array().unwrap().iter().map(|l| l["command"]["title"].as_str().unwrap()).collect();
+    assert_eq!(titles, ["✓ 4 solutions · minimum 15 presses", "insert minimum solution", "✗ unsolvable", "✗ 1 error"]);
+    insta::assert_json_snapshot!("code_lens", lenses);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn settings_switch_code_lens_and_inlay_hints() {
+    let mut c = Client::start(Options::default()).await;
+    c.open(URI, 1, ALL_ON).await;
+    c.diagnostics(URI, 1).await;
+    let whole = json!({"textDocument": {"uri": URI}, "range": {"start": {"line": 0, "character": 0}, "end": {"line": 9, "character": 0}}});
+    assert_eq!(c.request("textDocument/inlayHint", whole.clone()).await, json!([]), "inlay hints are off by default");
+    let settings = json!({"settings": {"lights": {"inlayHints": {"enable": true}, "codeLens": {"enable": false}}}});
+    c.notify("workspace/didChangeConfiguration", settings).await;
+    let hints = c.request("textDocument/inlayHint", whole).await;
+    insta::assert_json_snapshot!("inlay_hints", hints);
+    assert_eq!(hints[0]["label"], "✓ 4 solutions · minimum 15 presses");
+    assert_eq!(c.request("textDocument/codeLens", json!({"textDocument": {"uri": URI}})).await, json!([]));
+    // The client was asked to refresh its inlay hints.
+    c.wait_for("inlay hint refresh", |m| m["method"] == "workspace/inlayHint/refresh").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn insert_and_replace_solution_are_exact_edits() {
+    let mut c = Client::start(Options::default()).await;
+    c.open(URI, 1, ALL_ON).await;
+    let diags = c.diagnostics(URI, 1).await;
+    let actions = c.code_actions(URI, 0, &diags).await;
+    insta::assert_json_snapshot!("insert_solution_actions", actions);
+    let insert = actions.iter().find(|a| a["title"].as_str().unwrap().starts_with("Insert minimum solution")).unwrap();
+    let after = apply_edits(ALL_ON, &action_edits(insert, URI), false);
+    assert!(after.contains("  solution {\n"), "{after}");
+    assert!(compiler_errors(&after).is_empty(), "{after}");
+    // Break the solution: the action becomes "Replace solution", a quick fix of L0203.
+    let first_cell = after.find("solution {\n").unwrap() + "solution {\n    ".len();
+    let flipped = if &after[first_cell..=first_cell] == "." { "1" } else { "." };
+    let mut broken = after.clone();
+    broken.replace_range(first_cell..=first_cell, flipped);
+    c.change(URI, 2, &broken).await;
+    let diags = c.diagnostics(URI, 2).await;
+    assert_eq!(codes(&diags), ["L0203"]);
+    let line = diags[0]["range"]["start"]["line"].as_u64().unwrap() as u32;
+    let actions = c.code_actions(URI, line, &diags).await;
+    let replace = actions.iter().find(|a| a["title"].as_str().unwrap().starts_with("Replace solution")).unwrap();
+    assert_eq!(replace["kind"], "quickfix");
+    assert_eq!(replace["diagnostics"][0]["code"], "L0203");
+    assert_eq!(replace["edit"]["documentChanges"][0]["textDocument"]["version"], 2);
+    let fixed = apply_edits(&broken, &action_edits(replace, URI), false);
+    assert!(compiler_errors(&fixed).is_empty(), "{fixed}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn make_solvable_changes_one_light() {
+    for (text, title) in [
+        (UNSOLVABLE.to_string(), "Make solvable by changing row 1, column 1 from 1 to 0"),
+        // 5×5 cross, one corner lit: unsolvable (the kernel has dimension 2).
+        (
+            "puzzle \"corner\" {\n  size 5x5\n  lights at 1,1\n}\n".to_string(),
+            "Make solvable by toggling row 1, column 1",
+        ),
+        ("puzzle \"grid\" {\n  size 4x4\n  lights {\n    ..1.\n    ....\n    ....\n    ....\n  }\n}\n".to_string(), ""),
+    ] {
+        let mut c = Client::start(Options::default()).await;
+        c.open(URI, 1, &text).await;
+        let diags = c.diagnostics(URI, 1).await;
+        assert_eq!(codes(&diags), ["L0201"], "{text}");
+        let actions = c.code_actions(URI, 1, &diags).await;
+        let fix = actions.iter().find(|a| a["title"].as_str().unwrap().starts_with("Make solvable")).expect("a fix");
+        if !title.is_empty() {
+            assert_eq!(fix["title"], title);
+        }
+        assert_eq!(fix["kind"], "quickfix");
+        assert_eq!(fix["isPreferred"], true);
+        let after = apply_edits(&text, &action_edits(fix, URI), false);
+        assert!(compiler_errors(&after).is_empty(), "{after}");
+        let changed = text.lines().zip(after.lines()).filter(|(a, b)| a != b).count();
+        assert!(changed <= 1, "one line changes when the lights are a grid or a list:\n{after}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn expect_lines_for_the_current_result() {
+    let text = "puzzle \"p\" {\n  size 5x5\n  lights on\n  expect solutions 3 // wrong\n  expect solvable\n}\n";
+    let mut c = Client::start(Options::default()).await;
+    c.open(URI, 1, text).await;
+    let diags = c.diagnostics(URI, 1).await;
+    assert_eq!(codes(&diags), ["L0202"]);
+    let actions = c.code_actions(URI, 3, &diags).await;
+    let add = actions.iter().find(|a| a["title"] == "Add expect lines for the current result").unwrap();
+    let after = apply_edits(text, &action_edits(add, URI), false);
+    assert_eq!(
+        after,
+        "puzzle \"p\" {\n  size 5x5\n  lights on\n  expect solutions 4\n  expect presses 15 // wrong\n}\n"
+    );
+    c.change(URI, 2, &after).await;
+    let diags = c.diagnostics(URI, 2).await;
+    assert!(diags.is_empty());
+    let actions = c.code_actions(URI, 3, &diags).await;
+    assert!(actions.iter().all(|a| a["title"] != "Add expect lines for the current result"), "nothing left to add");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn lens_command_applies_the_solution() {
+    let mut c = Client::start(Options::default()).await;
+    c.open(URI, 1, ALL_ON).await;
+    c.diagnostics(URI, 1).await;
+    let lenses = c.request("textDocument/codeLens", json!({"textDocument": {"uri": URI}})).await;
+    let command =
+        lenses.as_array().unwrap().iter().find(|l| l["command"]["command"] == "lights.insertSolution").unwrap();
+    let params = json!({"command": command["command"]["command"], "arguments": command["command"]["arguments"]});
+    c.request("workspace/executeCommand", params).await;
+    let apply = c.wait_for("applyEdit", |m| m["method"] == "workspace/applyEdit").await;
+    let edits = apply["params"]["edit"]["documentChanges"][0]["edits"].as_array().unwrap().clone();
+    assert!(compiler_errors(&apply_edits(ALL_ON, &edits, false)).is_empty());
+    let bad = c.request_raw("workspace/executeCommand", json!({"command": "lights.nope", "arguments": []})).await;
+    assert_eq!(bad["error"]["code"], -32602);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hover_on_cells_keywords_and_names() {
+    let text = format!("{UNSOLVABLE}\npuzzle \"t\" {{\n  size 3x3\n  topology plane\n  lights {{\n    . 1 .\n    . . .\n    . . .\n  }}\n}}\n");
+    let mut c = Client::start(Options::default()).await;
+    c.open(URI, 1, &text).await;
+    c.diagnostics(URI, 1).await;
+    let mut hovers = serde_json::Map::new();
+    let line_of = |needle: &str| text.lines().position(|l| l.contains(needle)).unwrap() as u32;
+    for (label, line, character) in [
+        ("unsolvable cell", 5, 4),
+        ("plane cell", line_of(". 1 ."), 6),
+        ("topology keyword", line_of("topology"), 3),
+        ("plane name", line_of("topology"), 12),
+        ("puzzle name", 1, 9),
+        ("comment", 0, 5),
+    ] {
+        let params = json!({"textDocument": {"uri": URI}, "position": {"line": line, "character": character}});
+        hovers.insert(label.to_string(), c.request("textDocument/hover", params).await);
+    }
+    let text_of = |k: &str| hovers[k]["contents"]["value"].as_str().unwrap_or("").to_string();
+    assert!(text_of("unsolvable cell").contains("certificate: part of it"));
+    assert!(text_of("plane cell").contains("cell 1,2"));
+    assert!(
+        text_of("plane cell").contains("minimum solution: pressed once")
+            || text_of("plane cell").contains("not pressed")
+    );
+    assert!(text_of("topology keyword").contains("the surface"));
+    assert!(text_of("plane name").contains("borders are open"));
+    assert!(text_of("puzzle name").contains("✗ unsolvable"));
+    assert_eq!(hovers["comment"], Value::Null);
+    insta::assert_json_snapshot!("hover", hovers);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn completion_by_context() {
+    let text = "puzzle \"p\" {\n  size 3x3\n  \n  rule \n  topology t\n  expect \n}\n\n";
+    let mut c = Client::start(Options::default()).await;
+    c.open(URI, 1, text).await;
+    c.diagnostics(URI, 1).await;
+    let mut got = serde_json::Map::new();
+    for (label, line, character) in
+        [("statement", 2, 2), ("rule", 3, 7), ("topology", 4, 12), ("expect", 5, 9), ("outside", 7, 0)]
+    {
+        let params = json!({"textDocument": {"uri": URI}, "position": {"line": line, "character": character}});
+        let items = c.request("textDocument/completion", params).await;
+        let labels: Vec<Value> = items.as_array().unwrap().iter().map(|i| i["label"].clone()).collect();
+        got.insert(label.to_string(), Value::Array(labels));
+    }
+    insta::assert_json_snapshot!("completion", got);
+    assert!(!got["statement"].as_array().unwrap().contains(&json!("size")), "size is already there");
+    assert_eq!(got["outside"], json!(["puzzle"]));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn symbols_and_folding() {
+    let text = example("examples/classic.lights");
+    let mut c = Client::start(Options::default()).await;
+    c.open(URI, 1, &text).await;
+    c.diagnostics(URI, 1).await;
+    let symbols = c.request("textDocument/documentSymbol", json!({"textDocument": {"uri": URI}})).await;
+    let folds = c.request("textDocument/foldingRange", json!({"textDocument": {"uri": URI}})).await;
+    assert_eq!(symbols.as_array().unwrap().len(), lights_compiler::analyze(&text).puzzles.len());
+    insta::assert_json_snapshot!("symbols", symbols);
+    insta::assert_json_snapshot!("folding", folds);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn formatting_uses_the_cli_formatter() {
+    let messy = "puzzle \"p\"{\nsize 2x2\n   lights {\n1 .\n.   1\n}\n}\n";
+    let mut c = Client::start(Options::default()).await;
+    c.open(URI, 1, messy).await;
+    c.diagnostics(URI, 1).await;
+    let params = json!({"textDocument": {"uri": URI}, "options": {"tabSize": 2, "insertSpaces": true}});
+    let edits = c.request("textDocument/formatting", params.clone()).await;
+    let formatted = apply_edits(messy, edits.as_array().unwrap(), false);
+    assert_eq!(formatted, lights_syntax::format::format_source(messy).unwrap());
+    c.change(URI, 2, "puzzle \"p\" {\n  siz 2x2\n}\n").await;
+    c.diagnostics(URI, 2).await;
+    assert_eq!(c.request("textDocument/formatting", params).await, Value::Null, "broken files are not formatted");
+    c.wait_for("a message saying why", |m| m["method"] == "window/showMessage").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn positions_are_right_after_non_ascii_text_in_both_encodings() {
+    // 𝄞 is 2 UTF-16 units and 4 bytes; é is 1 unit and 2 bytes.
+    let text = "// 𝄞 clef é\npuzzle \"é𝄞\" { // ü\n  size 2x2 // 𝄞\n  lights { // é\n    1 . // 𝄞\n    . 9\n  }\n}\n";
+    for utf8 in [false, true] {
+        let mut c = Client::start_with(Options::default(), capabilities(utf8), Value::Null).await;
+        c.open(URI, 1, text).await;
+        let diags = c.diagnostics(URI, 1).await;
+        assert_eq!(codes(&diags), ["L0105"], "9 is not below 2");
+        let line = text.lines().nth(5).unwrap();
+        let col = line.find('9').unwrap(); // all ASCII before it on this line
+        assert_eq!(diags[0]["range"]["start"], json!({"line": 5, "character": col}));
+        // The name's range: after `puzzle "` on line 1, in the negotiated unit.
+        let symbols = c.request("textDocument/documentSymbol", json!({"textDocument": {"uri": URI}})).await;
+        let sel = &symbols[0]["selectionRange"];
+        let name_len = if utf8 { "\"é𝄞\"".len() } else { "\"é𝄞\"".encode_utf16().count() };
+        assert_eq!(sel["start"], json!({"line": 1, "character": 7}));
+        assert_eq!(sel["end"], json!({"line": 1, "character": 7 + name_len}));
+        // Hover on the `.` after the 𝄞 comment's line: line 4, the second cell.
+        let cell = if utf8 { "    1 ".len() } else { "    1 ".encode_utf16().count() };
+        let params = json!({"textDocument": {"uri": URI}, "position": {"line": 4, "character": cell}});
+        let hover = c.request("textDocument/hover", params).await;
+        assert!(hover["contents"]["value"].as_str().unwrap().contains("cell 1,2"), "{hover}");
+    }
+}

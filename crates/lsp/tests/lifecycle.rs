@@ -1,0 +1,234 @@
+//! Versions, caching, cancellation, time budgets and crashes: the server
+//! never blocks, never dies, and never shows an older version's answers.
+//! Test solvers (slow, never finishing, panicking) are swapped in through
+//! `Options`.
+
+mod common;
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use common::*;
+use lights_compiler::model::Puzzle;
+use lights_compiler::solve::{solve, Report, SolveError};
+use lights_compiler::FileAnalysis;
+use lights_lsp::Options;
+use serde_json::{json, Value};
+
+const ALL_ON: &str = "puzzle \"all-on\" {\n  size 5x5\n  lights on\n}\n";
+
+fn change_params(version: i32, text: &str) -> Value {
+    json!({"textDocument": {"uri": URI, "version": version}, "contentChanges": [{"text": text}]})
+}
+
+fn puzzle(name: &str, lights: &str) -> String {
+    format!("puzzle \"{name}\" {{\n  size 4x4\n  lights {lights}\n}}\n")
+}
+
+async fn symbol_names(c: &mut Client) -> Vec<String> {
+    let symbols = c.request("textDocument/documentSymbol", json!({"textDocument": {"uri": URI}})).await;
+    symbols.as_array().unwrap().iter().map(|s| s["name"].as_str().unwrap().to_string()).collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_older_version_never_overwrites_a_newer_one() {
+    for order in [[3, 2], [2, 3]] {
+        let mut c = Client::start(Options::default()).await;
+        c.open(URI, 1, &puzzle("one", "on")).await;
+        c.diagnostics(URI, 1).await;
+        let notes = order
+            .iter()
+            .map(|&v| ("textDocument/didChange", change_params(v, &puzzle(&format!("v{v}"), "at 1,1"))))
+            .collect();
+        c.notify_concurrently(notes).await;
+        c.diagnostics(URI, 3).await;
+        assert_eq!(symbol_names(&mut c).await, ["v3"], "order {order:?}");
+        // Version 2 is never published after version 3.
+        let versions: Vec<i64> = c.publishes(URI).iter().map(|p| p["version"].as_i64().unwrap()).collect();
+        let last3 = versions.iter().rposition(|&v| v == 3).unwrap();
+        assert!(versions[last3..].iter().all(|&v| v == 3), "{versions:?}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn unchanged_puzzles_are_not_solved_again() {
+    let pack = example("examples/level-pack.lights");
+    let mut c = Client::start(Options::default()).await;
+    c.open(URI, 1, &pack).await;
+    c.diagnostics(URI, 1).await;
+    let first = c.server().solves_started();
+    assert!(first >= 3, "the pack has several puzzles: {first}");
+    // A comment and an expect line change nothing the solver depends on.
+    let commented = format!("// a new comment\n{pack}");
+    c.change(URI, 2, &commented).await;
+    c.diagnostics(URI, 2).await;
+    assert_eq!(c.server().solves_started(), first);
+    // Changing one puzzle's lights re-solves that puzzle only.
+    let idx = commented.find("\n  lights at ").unwrap() + 3;
+    let line_end = idx + commented[idx..].find('\n').unwrap();
+    let mut edited = commented.clone();
+    edited.replace_range(idx..line_end, "lights at 1,1");
+    c.change(URI, 3, &edited).await;
+    c.diagnostics(URI, 3).await;
+    assert_eq!(c.server().solves_started(), first + 1);
+}
+
+static SLOW_CALLS: AtomicUsize = AtomicUsize::new(0);
+
+fn slow_solve(p: &Puzzle, cancel: &dyn Fn() -> bool) -> Result<Report, SolveError> {
+    SLOW_CALLS.fetch_add(1, Ordering::SeqCst);
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_millis(600) {
+        if cancel() {
+            return Err(SolveError::Cancelled);
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    solve(p, cancel)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_slow_puzzle_shows_solving_then_its_answer() {
+    let options = Options { solve: slow_solve, first_publish_wait: Duration::from_millis(20), ..Options::default() };
+    let mut c = Client::start(options).await;
+    c.open(URI, 1, ALL_ON).await;
+    let first = c.diagnostics(URI, 1).await;
+    assert!(first.is_empty());
+    assert_eq!(c.code_lens_titles(URI).await, ["⋯ solving…"]);
+    // The answer is published again when the solve ends, and lenses are refreshed.
+    c.wait_for("code lens refresh", |m| m["method"] == "workspace/codeLens/refresh").await;
+    assert_eq!(c.publishes(URI).len(), 2);
+    assert_eq!(c.code_lens_titles(URI).await[0], "✓ 4 solutions · minimum 15 presses");
+}
+
+static CANCELLED: AtomicUsize = AtomicUsize::new(0);
+
+fn solve_until_cancelled(_: &Puzzle, cancel: &dyn Fn() -> bool) -> Result<Report, SolveError> {
+    loop {
+        if cancel() {
+            CANCELLED.fetch_add(1, Ordering::SeqCst);
+            return Err(SolveError::Cancelled);
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_newer_edit_cancels_stale_work() {
+    let options =
+        Options { solve: solve_until_cancelled, first_publish_wait: Duration::from_millis(10), ..Options::default() };
+    let mut c = Client::start(options).await;
+    c.open(URI, 1, &puzzle("p", "on")).await;
+    c.diagnostics(URI, 1).await;
+    assert_eq!(c.code_lens_titles(URI).await, ["⋯ solving…"]);
+    let before = CANCELLED.load(Ordering::SeqCst);
+    c.change(URI, 2, &puzzle("p", "at 2,2")).await;
+    c.diagnostics(URI, 2).await;
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while CANCELLED.load(Ordering::SeqCst) == before {
+        assert!(Instant::now() < deadline, "the stale solve was never cancelled");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    // Closing the document cancels the rest and clears its diagnostics.
+    let before = CANCELLED.load(Ordering::SeqCst);
+    c.notify("textDocument/didClose", json!({"textDocument": {"uri": URI}})).await;
+    c.wait_for("cleared diagnostics", |m| {
+        m["method"] == "textDocument/publishDiagnostics"
+            && m["params"]["diagnostics"] == json!([])
+            && m["params"]["version"].is_null()
+    })
+    .await;
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while CANCELLED.load(Ordering::SeqCst) == before {
+        assert!(Instant::now() < deadline, "closing did not cancel");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+fn never_finishes(_: &Puzzle, cancel: &dyn Fn() -> bool) -> Result<Report, SolveError> {
+    while !cancel() {
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    Err(SolveError::Cancelled)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_time_budget_is_reported() {
+    let options =
+        Options { solve: never_finishes, first_publish_wait: Duration::from_millis(10), ..Options::default() };
+    let mut c =
+        Client::start_with(options, capabilities(false), json!({"lights": {"solver": {"timeBudgetMs": 100}}})).await;
+    c.open(URI, 1, ALL_ON).await;
+    let published = c
+        .wait_for("the timeout", |m| {
+            m["method"] == "textDocument/publishDiagnostics"
+                && m["params"]["diagnostics"].as_array().is_some_and(|d| !d.is_empty())
+        })
+        .await;
+    let diags = published["params"]["diagnostics"].as_array().unwrap().clone();
+    assert_eq!(codes(&diags), ["L0301"]);
+    assert_eq!(diags[0]["severity"], 2, "a warning");
+    assert!(diags[0]["message"].as_str().unwrap().contains("within the time budget of 100 ms"));
+    assert_eq!(c.code_lens_titles(URI).await, ["⏱ not solved within 100 ms"]);
+}
+
+fn panics_on_boom(p: &Puzzle, cancel: &dyn Fn() -> bool) -> Result<Report, SolveError> {
+    if p.name == "boom" {
+        panic!("the solver exploded");
+    }
+    solve(p, cancel)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_solver_panic_becomes_a_diagnostic() {
+    let options = Options { solve: panics_on_boom, ..Options::default() };
+    let mut c = Client::start(options).await;
+    let text = format!("{ALL_ON}\npuzzle \"boom\" {{\n  size 3x3\n  lights on\n}}\n");
+    c.open(URI, 1, &text).await;
+    // (Printing a panic's backtrace can take longer than the first publish waits.)
+    let published = c
+        .wait_for("the crash", |m| {
+            m["method"] == "textDocument/publishDiagnostics"
+                && m["params"]["diagnostics"].as_array().is_some_and(|d| !d.is_empty())
+        })
+        .await;
+    let diags = published["params"]["diagnostics"].as_array().unwrap().clone();
+    assert_eq!(codes(&diags), ["L0302"]);
+    assert!(diags[0]["message"].as_str().unwrap().contains("the solver exploded"));
+    assert_eq!(diags[0]["range"]["start"]["line"], 5);
+    // Still serving: the other puzzle's answer, hover, a new version.
+    assert_eq!(c.code_lens_titles(URI).await[0], "✓ 4 solutions · minimum 15 presses");
+    c.change(URI, 2, ALL_ON).await;
+    assert!(c.diagnostics(URI, 2).await.is_empty());
+}
+
+fn panics_on_marker(src: &str) -> FileAnalysis {
+    if src.contains("EXPLODE") {
+        panic!("the parser exploded");
+    }
+    lights_compiler::analyze(src)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_analysis_panic_becomes_a_diagnostic() {
+    let options = Options { analyze: panics_on_marker, ..Options::default() };
+    let mut c = Client::start(options).await;
+    c.open(URI, 1, "// EXPLODE\n").await;
+    let diags = c.diagnostics(URI, 1).await;
+    assert_eq!(codes(&diags), ["L0302"]);
+    assert!(diags[0]["message"].as_str().unwrap().contains("the parser exploded"));
+    assert_eq!(symbol_names(&mut c).await, Vec::<String>::new());
+    c.change(URI, 2, ALL_ON).await;
+    assert!(c.diagnostics(URI, 2).await.is_empty());
+    assert_eq!(symbol_names(&mut c).await, ["all-on"]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_board_beyond_the_solver_is_declined_at_once() {
+    let mut c = Client::start(Options::default()).await;
+    let text = format!("puzzle \"huge\" {{\n  size 3000x3000\n  lights on\n}}\n{ALL_ON}");
+    c.open(URI, 1, &text).await;
+    let diags = c.diagnostics(URI, 1).await;
+    assert_eq!(codes(&diags), ["L0205"]);
+    assert_eq!(c.code_lens_titles(URI).await[..2], ["⚠ too large to verify", "✓ 4 solutions · minimum 15 presses"]);
+}
