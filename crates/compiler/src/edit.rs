@@ -54,7 +54,11 @@ pub fn expectations(src: &str, block: &PuzzleBlock, report: &Report) -> Vec<Text
     };
     // The first `expect` becomes the new claims (its line keeps its indentation
     // and any trailing comment); the others go, with their line when alone on it.
-    let mut edits = vec![TextEdit { span: statement_span(first), text: claims.join(&format!("\n{indent}")) }];
+    // On a line of its own the claims go one per line; on a shared line (a
+    // one-line puzzle) they stay on it.
+    let first_span = statement_span(first);
+    let separator = if owns_line(src, first_span) { format!("\n{indent}") } else { "  ".to_string() };
+    let mut edits = vec![TextEdit { span: first_span, text: claims.join(&separator) }];
     for stmt in rest {
         let span = statement_span(stmt);
         let lines = whole_lines(src, span);
@@ -111,9 +115,14 @@ pub fn lights_cell(src: &str, block: &PuzzleBlock, model: &Puzzle, index: usize,
                     return Some(TextEdit { span: list.span, text: "off".to_string() });
                 }
                 (Some(e), 0) => {
-                    // Remove the entry and the space before it.
-                    let start = src[..e.span.start].trim_end_matches([' ', '\t']).len();
-                    return Some(TextEdit { span: Span::new(start, e.span.end), text: String::new() });
+                    // Remove the entry and the space that separated it from its neighbour.
+                    let k = list.entries.iter().position(|x| x.span == e.span).unwrap_or(0);
+                    let span = match (k.checked_sub(1).map(|i| &list.entries[i]), list.entries.get(k + 1)) {
+                        (Some(prev), _) => Span::new(prev.span.end, e.span.end),
+                        (None, Some(next)) => Span::new(e.span.start, next.span.start),
+                        (None, None) => e.span,
+                    };
+                    return Some(TextEdit { span, text: String::new() });
                 }
                 (Some(e), _) => return Some(TextEdit { span: e.span, text: entry }),
                 (None, 0) => return None,
@@ -185,8 +194,18 @@ fn insert_statement(src: &str, block: &PuzzleBlock, text: &str) -> Option<TextEd
     Some(if src[line_start..close.start].trim().is_empty() {
         TextEdit { span: Span::new(line_start, line_start), text: format!("{text}\n") }
     } else {
-        TextEdit { span: Span::new(close.start, close.start), text: format!("\n{text}\n") }
+        // `}` after other text on its line: break the line there, leaving no trailing spaces.
+        let content_end = line_start + src[line_start..close.start].trim_end().len();
+        TextEdit { span: Span::new(content_end, close.start), text: format!("\n{text}\n") }
     })
+}
+
+/// Whether `span` is the only statement on its line (a comment may follow).
+fn owns_line(src: &str, span: Span) -> bool {
+    let lines = whole_lines(src, span);
+    let before = &src[lines.start..span.start];
+    let after = src[span.end..lines.end].trim();
+    before.trim().is_empty() && (after.is_empty() || after.starts_with("//"))
 }
 
 /// The span of the lines holding `span`, newline included.
@@ -215,4 +234,66 @@ fn block_indent(src: &str, block: &PuzzleBlock) -> String {
             }
         })
         .unwrap_or_else(|| "  ".to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{analyze, check_source};
+
+    fn first(src: &str) -> (PuzzleBlock, Puzzle, Report) {
+        let analysis = check_source(src);
+        let p = &analysis.puzzles[0];
+        (analysis.syntax.puzzles[0].clone(), p.model.clone().unwrap(), p.report.clone().unwrap())
+    }
+
+    #[test]
+    fn expect_lines_keep_comments_and_one_line_puzzles_stay_valid() {
+        let src = "puzzle \"p\" {\n  size 5x5\n  lights on\n  expect unique // was\n  expect solvable\n}\n";
+        let (block, _, report) = first(src);
+        let out = apply(src, &expectations(src, &block, &report));
+        assert_eq!(
+            out,
+            "puzzle \"p\" {\n  size 5x5\n  lights on\n  expect solutions 4\n  expect presses 15 // was\n}\n"
+        );
+
+        let src = "puzzle \"one\" { size 1x2  states 3  lights { 1 1 }  expect presses 5 }\n";
+        let (block, _, report) = first(src);
+        let out = apply(src, &expectations(src, &block, &report));
+        assert_eq!(
+            out,
+            "puzzle \"one\" { size 1x2  states 3  lights { 1 1 }  expect solutions 3  expect presses 2 }\n"
+        );
+        assert!(check_source(&out).all_diagnostics().is_empty(), "{out}");
+    }
+
+    #[test]
+    fn solutions_are_inserted_without_trailing_spaces() {
+        let src = "puzzle \"one\" { size 1x2  states 3  lights { 1 1 } }\n";
+        let (block, model, report) = first(src);
+        let e = solution(src, &block, &model, &report.minimum.unwrap().presses).unwrap();
+        let out = apply(src, &[e]);
+        assert_eq!(out, "puzzle \"one\" { size 1x2  states 3  lights { 1 1 }\n  solution {\n    2 .\n  }\n}\n");
+        assert!(check_source(&out).all_diagnostics().is_empty(), "{out}");
+    }
+
+    #[test]
+    fn one_light_changes_touch_one_cell_or_entry() {
+        let cases = [
+            ("lights {\n    1 .\n    . .\n  }", 0, 0, "lights {\n    . .\n    . .\n  }"),
+            ("lights {\n    1.\n    ..\n  }", 3, 1, "lights {\n    1.\n    .1\n  }"),
+            ("lights at 1,1 2,2", 0, 0, "lights at 2,2"),
+            ("lights at 1,1", 0, 0, "lights off"),
+            ("lights at 1,1", 1, 1, "lights at 1,1 1,2"),
+            ("lights off", 2, 1, "lights at 2,1"),
+        ];
+        for (lights, index, value, expected) in cases {
+            let src = format!("puzzle \"p\" {{\n  size 2x2\n  {lights}\n  expect unsolvable\n}}\n");
+            let analysis = analyze(&src);
+            let model = analysis.puzzles[0].model.clone().unwrap();
+            let e = lights_cell(&src, &analysis.syntax.puzzles[0], &model, index, value).unwrap();
+            let out = apply(&src, &[e]);
+            assert_eq!(out, src.replace(lights, expected), "{lights}");
+        }
+    }
 }

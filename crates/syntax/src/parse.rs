@@ -218,7 +218,17 @@ impl<'s> Builder<'s> {
     }
 
     fn statement(&mut self, pair: Pair<'s, Rule>) -> Statement {
-        let stmt_span = span(&pair);
+        // The statement ends with its last token: a comment or spaces after it
+        // on the same line are not part of it (diagnostics underline the statement).
+        let full = span(&pair);
+        let end = pair
+            .clone()
+            .into_inner()
+            .filter(|p| p.as_rule() != Rule::COMMENT)
+            .map(|p| p.as_span().end())
+            .max()
+            .unwrap_or(full.end);
+        let stmt_span = Span::new(full.start, end);
         let rule = pair.as_rule();
         let mut inner = children(pair);
         let keyword = span(&inner.next().expect("grammar: statement starts with its keyword"));
