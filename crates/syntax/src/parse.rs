@@ -534,6 +534,23 @@ mod tests {
     use super::*;
 
     #[test]
+    fn unclosed_braces_in_junk_are_one_error_per_line() {
+        // Each line opens a brace that never closes. Recovery must not look
+        // for the `}` past the rows that could belong to it (that made such
+        // files quadratic to parse: 8,000 lines took 37 s).
+        let junk: String = (0..20_000).map(|i| format!("junk {i} {{{{ )) x\nmore {i} {{\n")).collect();
+        // At the top level, consecutive stray lines are one error.
+        assert_eq!(parse(&junk).errors.len(), 1);
+        let inside = format!("puzzle \"p\" {{\n{junk}  size 2x2\n}}\n");
+        let f = parse(&inside);
+        assert_eq!(f.puzzles.len(), 1);
+        assert_eq!(f.errors.len(), 40_000);
+        // A misspelt statement with a grid below is still one mistake.
+        let typo = parse("puzzle \"p\" {\n  size 2x2\n  lightz {\n    1 .\n    . 1 // c\n  }\n}\n");
+        assert_eq!(typo.errors.len(), 1, "{:?}", typo.errors);
+    }
+
+    #[test]
     fn parses_the_first_file_of_the_reference() {
         let src = "// Classic\npuzzle \"classic\" {\n  size 5x5\n  lights {\n    . 1 . . .\n    1 1 1 . .\n    . 1 . . .\n    . . . . .\n    . . . . .\n  }\n  expect solvable\n}\n";
         let f = parse(src);
