@@ -8,6 +8,7 @@
 //! budget stops and is remembered as timed out.
 
 use std::collections::{HashMap, HashSet};
+use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -17,8 +18,11 @@ use lights_compiler::solve::{Report, SolveError};
 use tokio::sync::{watch, Semaphore};
 
 /// What a solve depends on: two puzzles with equal keys have equal reports.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// Hashing uses a fingerprint computed once (keys are looked up on every
+/// edit, and a board's cells are many bytes); equality compares everything.
+#[derive(Clone, Debug)]
 pub struct SolveKey {
+    fingerprint: u64,
     rows: usize,
     cols: usize,
     states: u32,
@@ -29,9 +33,32 @@ pub struct SolveKey {
     locked: Vec<bool>,
 }
 
+impl PartialEq for SolveKey {
+    fn eq(&self, other: &Self) -> bool {
+        self.fingerprint == other.fingerprint
+            && (self.rows, self.cols, self.states, self.topology)
+                == (other.rows, other.cols, other.states, other.topology)
+            && self.rule == other.rule
+            && self.lights == other.lights
+            && self.goal == other.goal
+            && self.locked == other.locked
+    }
+}
+
+impl Eq for SolveKey {}
+
+impl Hash for SolveKey {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.fingerprint);
+    }
+}
+
 impl SolveKey {
     pub fn of(p: &Puzzle) -> SolveKey {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        (p.rows, p.cols, p.states, &p.rule, p.topology, &p.lights.values, &p.goal.values, &p.locked).hash(&mut h);
         SolveKey {
+            fingerprint: h.finish(),
             rows: p.rows,
             cols: p.cols,
             states: p.states,

@@ -16,6 +16,7 @@ pub mod position;
 pub mod reference;
 pub mod server;
 pub mod settings;
+pub mod transport;
 
 use std::time::Duration;
 
@@ -32,7 +33,7 @@ pub fn run_stdio() -> std::io::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     runtime.block_on(async {
         let (service, socket) = service(Options::default());
-        tower_lsp_server::Server::new(tokio::io::stdin(), tokio::io::stdout(), socket).serve(service).await;
+        transport::serve(tokio::io::stdin(), tokio::io::stdout(), service, socket).await;
     });
     // Do not wait for solves still running: the client has gone.
     runtime.shutdown_timeout(Duration::from_millis(100));
