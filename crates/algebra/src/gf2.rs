@@ -130,7 +130,7 @@ impl BitRow {
         }
         if other_lo < self.lo {
             let pad = self.lo - other_lo;
-            self.words.splice(0..0, std::iter::repeat(0u64).take(pad));
+            self.words.splice(0..0, std::iter::repeat_n(0u64, pad));
             self.lo = other_lo;
             self.first += pad;
         }

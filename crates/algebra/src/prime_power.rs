@@ -135,7 +135,7 @@ impl ModRow {
         }
         if other.lo < self.lo {
             let pad = self.lo - other.lo;
-            self.vals.splice(0..0, std::iter::repeat(0u32).take(pad));
+            self.vals.splice(0..0, std::iter::repeat_n(0u32, pad));
             self.lo = other.lo;
         }
         let other_hi = other.lo + other.vals.len();

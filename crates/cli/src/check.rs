@@ -1,15 +1,79 @@
-//! `lights check`: human reports or JSON.
+//! `lights check`: human reports, JSON, or just `Yes`/`No` per puzzle.
 
-use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::io::{IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
 
-use lights_compiler::{check_source, Diagnostic};
+use clap::ValueEnum;
+use lights_compiler::model::Claim;
+use lights_compiler::{check_source, Code, Diagnostic, FileAnalysis, PuzzleAnalysis};
 
 use crate::output::{file_json, summary};
 use crate::{files, render, Format, EXIT_OK, EXIT_PUZZLE_ERROR, EXIT_USAGE};
 
-pub fn run(paths: &[PathBuf], format: Format, quiet: bool) -> u8 {
-    let Some(files) = files::collect_reporting(paths) else { return EXIT_USAGE };
+/// `--answer`: print only the answer to a question about each puzzle.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Answer {
+    /// `Yes` when the puzzle can be solved, `No` when it cannot
+    YesNo,
+}
+
+/// One input: a file, or standard input (`-`).
+enum Input {
+    File(PathBuf),
+    Stdin,
+}
+
+impl Input {
+    fn shown(&self) -> String {
+        match self {
+            Input::File(p) => p.display().to_string(),
+            Input::Stdin => "<stdin>".to_string(),
+        }
+    }
+
+    /// The text, or `None` after printing why it cannot be read.
+    fn read(&self) -> Option<String> {
+        match self {
+            Input::File(p) => files::read_reporting(p),
+            Input::Stdin => read_stdin().map_err(|e| eprintln!("error: {e}")).ok(),
+        }
+    }
+}
+
+/// All of standard input as UTF-8 text.
+pub fn read_stdin() -> Result<String, String> {
+    let mut bytes = Vec::new();
+    std::io::stdin().read_to_end(&mut bytes).map_err(|e| format!("cannot read standard input: {e}"))?;
+    String::from_utf8(bytes).map_err(|e| {
+        format!("standard input is not UTF-8 text (invalid byte at offset {})", e.utf8_error().valid_up_to())
+    })
+}
+
+/// The inputs named on the command line: `-` is standard input (once),
+/// folders are searched for `*.lights` files. `None` after printing an error.
+fn collect_inputs(paths: &[PathBuf]) -> Option<Vec<Input>> {
+    let mut inputs = Vec::new();
+    let mut stdin_seen = false;
+    for p in paths {
+        if is_stdin(p) {
+            if stdin_seen {
+                eprintln!("error: `-` (standard input) can be given only once");
+                return None;
+            }
+            stdin_seen = true;
+            inputs.push(Input::Stdin);
+        } else {
+            inputs.extend(files::collect_reporting(std::slice::from_ref(p))?.into_iter().map(Input::File));
+        }
+    }
+    Some(inputs)
+}
+
+pub fn run(paths: &[PathBuf], format: Format, quiet: bool, answer: Option<Answer>) -> u8 {
+    let Some(inputs) = collect_inputs(paths) else { return EXIT_USAGE };
+    if answer == Some(Answer::YesNo) {
+        return run_yes_no(&inputs);
+    }
     let color = render::use_color(std::io::stdout().is_terminal());
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
@@ -17,9 +81,9 @@ pub fn run(paths: &[PathBuf], format: Format, quiet: bool) -> u8 {
     let mut json = Vec::new();
     let (mut puzzles, mut bad_puzzles, mut errors, mut warnings) = (0usize, 0usize, 0usize, 0usize);
 
-    for path in &files {
-        let shown = path.display().to_string();
-        let Some(src) = files::read_reporting(path) else {
+    for input in &inputs {
+        let shown = input.shown();
+        let Some(src) = input.read() else {
             status = EXIT_USAGE;
             continue;
         };
@@ -57,7 +121,7 @@ pub fn run(paths: &[PathBuf], format: Format, quiet: bool) -> u8 {
         let _ = writeln!(out);
         return status;
     }
-    let files_n = files.len();
+    let files_n = inputs.len();
     let mut line = if errors == 0 {
         format!("checked {puzzles} puzzle(s) in {files_n} file(s): all fine")
     } else {
@@ -70,6 +134,66 @@ pub fn run(paths: &[PathBuf], format: Format, quiet: bool) -> u8 {
     status
 }
 
+/// `--answer yes-no`: `Yes` or `No` on standard output for every puzzle the
+/// solver answered, in file order; everything else (syntax and meaning
+/// errors, failed claims, warnings) goes to standard error. "cannot be
+/// solved" (L0201) is the answer `No`, not an error, unless the puzzle
+/// claims to be solvable. Exit status 1 when any error was printed.
+fn run_yes_no(inputs: &[Input]) -> u8 {
+    let color = render::use_color(std::io::stderr().is_terminal());
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let mut err = std::io::stderr();
+    let mut status = EXIT_OK;
+    for input in inputs {
+        let shown = input.shown();
+        let Some(src) = input.read() else {
+            status = EXIT_USAGE;
+            continue;
+        };
+        let analysis = check_source(&src);
+        let problems = yes_no_problems(&analysis);
+        for d in &problems {
+            let _ = render::write_diagnostic(&mut err, &shown, &src, d, color);
+        }
+        if problems.iter().any(|d| d.is_error()) {
+            status = status.max(EXIT_PUZZLE_ERROR);
+        }
+        for p in &analysis.puzzles {
+            if let Some(r) = &p.report {
+                let _ = writeln!(out, "{}", if r.solvable { "Yes" } else { "No" });
+            }
+        }
+        if analysis.puzzles.is_empty() && analysis.file_diagnostics.is_empty() {
+            let _ = writeln!(err, "warning: {shown}: no puzzles in this file");
+        }
+    }
+    let _ = out.flush();
+    status
+}
+
+/// The diagnostics to print in yes-no mode, in source order.
+fn yes_no_problems(analysis: &FileAnalysis) -> Vec<&Diagnostic> {
+    let mut all: Vec<&Diagnostic> = analysis.file_diagnostics.iter().collect();
+    for p in &analysis.puzzles {
+        let keep_unsolvable = claims_a_solution(p);
+        all.extend(p.diagnostics.iter().filter(|d| d.code != Code::Unsolvable || keep_unsolvable));
+    }
+    all.sort_by_key(|d| (d.span.start, d.span.end));
+    all
+}
+
+/// Whether the puzzle has an `expect` that says it can be solved.
+fn claims_a_solution(p: &PuzzleAnalysis) -> bool {
+    p.model.as_ref().is_some_and(|m| {
+        m.expects.iter().any(|e| match &e.claim {
+            Claim::Unsolvable => false,
+            Claim::Solutions(n) => n.bits() > 0,
+            Claim::Solvable | Claim::Unique | Claim::Presses(_) => true,
+        })
+    })
+}
+
 /// ANSI colour when `color` is on.
 pub fn paint(text: &str, ansi: &str, color: bool) -> String {
     if color {
@@ -77,4 +201,9 @@ pub fn paint(text: &str, ansi: &str, color: bool) -> String {
     } else {
         text.to_string()
     }
+}
+
+/// Whether a command-line path means standard input.
+pub fn is_stdin(path: &Path) -> bool {
+    path.as_os_str() == "-"
 }

@@ -62,13 +62,18 @@ pub fn read_reporting(path: &Path) -> Option<String> {
 /// flush it to disk, then rename it over the original. An interrupted run
 /// leaves either the old file or the new one, never a half-written one.
 pub fn write_atomic(path: &Path, contents: &str) -> Result<(), String> {
+    write_atomic_bytes(path, contents.as_bytes())
+}
+
+/// [`write_atomic`] for bytes (images and other binary files).
+pub fn write_atomic_bytes(path: &Path, contents: &[u8]) -> Result<(), String> {
     use std::io::Write;
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
     let tmp = dir.join(format!(".{name}.lights-tmp-{}", std::process::id()));
     let result = (|| -> std::io::Result<()> {
         let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(contents.as_bytes())?;
+        f.write_all(contents)?;
         f.sync_all()?;
         if let Ok(meta) = std::fs::metadata(path) {
             std::fs::set_permissions(&tmp, meta.permissions())?;

@@ -1,11 +1,17 @@
 //! `lights`: check, solve and format `.lights` puzzle files; serve them to editors.
 
+mod census;
 mod check;
+mod compile;
 mod files;
 mod fmt;
+mod generate;
+mod import;
 mod output;
+mod picture;
 mod render;
 mod solve;
+mod table;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -38,13 +44,16 @@ enum Command {
     /// Parse and verify every puzzle in the given files and folders
     #[command(
         long_about = "Parse and verify every puzzle in the given files and folders (folders are searched \
-            recursively for *.lights files). Reports every syntax and meaning error, an unsolvable puzzle \
-            without `expect unsolvable`, every `expect` that does not hold, and a `solution` that does not \
-            solve its puzzle.",
-        after_help = "Examples:\n  lights check examples/\n  lights check pack.lights --format json\n  lights check -q levels/   # only the problems"
+            recursively for *.lights files; `-` reads standard input). Reports every syntax and meaning error, \
+            an unsolvable puzzle without `expect unsolvable`, every `expect` that does not hold, and a \
+            `solution` that does not solve its puzzle.\n\n\
+            --answer yes-no prints only `Yes` (solvable) or `No` (not solvable) for each puzzle, one line per \
+            puzzle in file order, for scripts and programming exercises; errors go to standard error and make \
+            the exit status 1, and a puzzle with errors prints no answer.",
+        after_help = "Examples:\n  lights check examples/\n  lights check pack.lights --format json\n  lights check -q levels/   # only the problems\n  lights import coords in.txt | lights check --answer yes-no -"
     )]
     Check {
-        /// Files and folders to check
+        /// Files and folders to check (`-` for standard input)
         #[arg(required = true, value_name = "PATH")]
         paths: Vec<PathBuf>,
         /// Output format
@@ -53,6 +62,9 @@ enum Command {
         /// Print only problems and the summary, not a line per puzzle
         #[arg(short, long)]
         quiet: bool,
+        /// Print only the answer for each puzzle: `yes-no` prints `Yes` or `No` (solvable or not)
+        #[arg(long, value_enum, value_name = "KIND", conflicts_with_all = ["format", "quiet"])]
+        answer: Option<check::Answer>,
     },
     /// Solve the puzzles of a file and show a minimum solution
     #[command(
@@ -102,6 +114,13 @@ enum Command {
         after_help = "Example (any editor): command `lights lsp`, file pattern `*.lights`, language id `lights`"
     )]
     Lsp,
+    // Authoring tools: each command's help text is on its `Args` struct.
+    Generate(generate::Args),
+    Table(table::Args),
+    Census(census::Args),
+    Render(picture::Args),
+    Compile(compile::Args),
+    Import(import::Args),
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -115,9 +134,15 @@ pub enum Format {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let code = match cli.command {
-        Command::Check { paths, format, quiet } => check::run(&paths, format, quiet),
+        Command::Check { paths, format, quiet, answer } => check::run(&paths, format, quiet, answer),
         Command::Solve { file, puzzle, write, format } => solve::run(&file, puzzle.as_deref(), write, format),
         Command::Fmt { paths, check } => fmt::run(&paths, check),
+        Command::Generate(args) => generate::run(args),
+        Command::Table(args) => table::run(args),
+        Command::Census(args) => census::run(args),
+        Command::Render(args) => picture::run(args),
+        Command::Compile(args) => compile::run(args),
+        Command::Import(args) => import::run(args),
         Command::Lsp => match lights_lsp::run_stdio() {
             Ok(()) => EXIT_OK,
             Err(e) => {

@@ -1,0 +1,913 @@
+//! Census: among all positions of a board with exactly K lights on, how many
+//! can be turned off?
+//!
+//! A position puts W−1 ("on") on a set S of K cells and 0 elsewhere; it is
+//! solvable when A·x ≡ −b has a solution, b = (W−1)·1_S.
+//!
+//! **All buttons free.** Classify positions by their invariants instead of
+//! solving each one. Let L = {y : yᵀA ≡ 0} (the left kernel, a direct sum
+//! ⊕ ⟨yᵢ⟩ of cyclic groups of orders oᵢ). Over Z/W (a Frobenius ring, so
+//! also for composite W) the image of A is exactly {b : y·b ≡ 0 for all
+//! y ∈ L}. Every entry of yᵢ is a multiple of W/oᵢ, so cell c has a
+//! *syndrome* σ_c ∈ ⊕ Z/oᵢ (its entries divided by W/oᵢ), and S is
+//! solvable iff Σ_{c∈S} σ_c = 0. Two exact counters follow:
+//!
+//! * [`Method::Syndromes`] (any W): a dynamic programme over the cells,
+//!   counting subsets by size and syndrome sum, u128 when the counts fit and
+//!   `BigUint` otherwise. Work: cells × (K+1) × |⊕ Z/oᵢ|.
+//! * [`Method::MacWilliams`] (W = 2): the solvable positions form a linear
+//!   code (the image of A) whose dual is L. The MacWilliams identity gives
+//!   count_K = 2^−t · Σ_{y∈L} P_K(|y|), with P_K(j) the coefficient of z^K
+//!   in (1−z)^j (1+z)^(n−j) (a Krawtchouk polynomial). The weights |y| of
+//!   all 2^t members of L come from one Walsh–Hadamard transform of the
+//!   cells' t-bit signatures. Work: t·2^t + (distinct weights) × min(K, n−K)
+//!   big-integer steps, so it handles boards far too big for the other
+//!   methods.
+//!
+//! **Dark cells locked** (`lock_dark`, as in Gary Watson's Flip): only lit
+//! cells may be pressed, so the matrix depends on the position and each of
+//! the C(cells, K) positions is decided on its own ([`Method::Enumeration`]).
+//! For W = 2 the positions are enumerated depth-first with an incremental
+//! bit-packed GF(2) basis (adding a lit cell adds one column and one bit of
+//! the target), in parallel over the first two lit cells; other W (and
+//! boards of more than [`LOCK_DARK_MAX_CELLS`] cells) solve each position
+//! with `lights-algebra`.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::ops::{AddAssign, RangeInclusive};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use lights_algebra::{solve, SparseMatrix};
+use lights_compiler::lower::{lower, press_pattern};
+use num_bigint::{BigInt, BigUint};
+use num_traits::{One, Zero};
+use rayon::prelude::*;
+
+use crate::table::{Family, Fraction, GroupShape};
+
+/// The most positions `lock_dark` enumerates on the bit-packed GF(2) path.
+pub const LOCK_DARK_LIMIT_GF2: u64 = 100_000_000;
+/// The most positions `lock_dark` enumerates on the general path (each one
+/// is a full modular solve).
+pub const LOCK_DARK_LIMIT_OTHER: u64 = 2_000_000;
+/// `lock_dark` with two states packs a column in 32 words: boards up to this
+/// many cells take the bit-packed path (larger ones the general one).
+pub const LOCK_DARK_MAX_CELLS: usize = 64 * 32;
+/// The most syndrome classes the Walsh–Hadamard transform handles (2^24).
+pub const MAX_MACWILLIAMS_INVARIANTS: usize = 24;
+/// The most table entries (classes × (K+1)) the syndrome programme keeps.
+pub const MAX_SYNDROME_STATES: u128 = 1 << 23;
+/// The most additions the syndrome programme does (about a minute).
+pub const MAX_SYNDROME_WORK: u128 = 20_000_000_000;
+
+/// How the solvable positions are counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// MacWilliams for W = 2, syndromes otherwise; enumeration with `lock_dark`.
+    Auto,
+    /// The syndrome dynamic programme (any W, not with `lock_dark`).
+    Syndromes,
+    /// The MacWilliams identity (W = 2, not with `lock_dark`).
+    MacWilliams,
+    /// Decide every position on its own (only with `lock_dark`).
+    Enumeration,
+}
+
+impl Method {
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Auto => "auto",
+            Method::Syndromes => "syndromes",
+            Method::MacWilliams => "macwilliams",
+            Method::Enumeration => "enumeration",
+        }
+    }
+}
+
+/// What to count.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Query {
+    pub rows: usize,
+    pub cols: usize,
+    /// The numbers of lights on, inclusive.
+    pub on: RangeInclusive<usize>,
+    /// Only lit cells may be pressed.
+    pub lock_dark: bool,
+}
+
+/// The count for one number of lights.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CensusRow {
+    /// K, the number of lights on.
+    pub on: usize,
+    /// C(cells, K).
+    pub positions: BigUint,
+    pub solvable: BigUint,
+}
+
+impl CensusRow {
+    /// solvable / positions, reduced.
+    pub fn fraction(&self) -> Fraction {
+        Fraction::new(self.solvable.clone(), self.positions.clone())
+    }
+}
+
+/// The answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Census {
+    pub rows: Vec<CensusRow>,
+    /// The method that counted.
+    pub method: Method,
+    /// Without `lock_dark`: the group of invariants (the cokernel of A);
+    /// positions fall into |classes| classes and one class is solvable.
+    pub classes: Option<GroupShape>,
+}
+
+impl Census {
+    /// Positions and solvable positions over every K, and their fraction.
+    pub fn totals(&self) -> (BigUint, BigUint, Fraction) {
+        let positions: BigUint = self.rows.iter().map(|r| &r.positions).sum();
+        let solvable: BigUint = self.rows.iter().map(|r| &r.solvable).sum();
+        let fraction = Fraction::new(solvable.clone(), positions.clone());
+        (positions, solvable, fraction)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CensusError {
+    /// The range of K is empty or goes past the number of cells.
+    BadOn {
+        start: usize,
+        end: usize,
+        cells: usize,
+    },
+    ZeroSize,
+    BoardTooLarge {
+        rows: usize,
+        cols: usize,
+        limit: usize,
+    },
+    /// The method does not apply to this query.
+    MethodNotApplicable {
+        method: Method,
+        why: &'static str,
+    },
+    /// Too many invariant classes for the counting method.
+    TooManyClasses {
+        invariants: usize,
+        classes: String,
+        why: String,
+    },
+    /// `lock_dark` would enumerate more positions than allowed (`positions`
+    /// is the exact total, or a lower bound when not `exact`: counting stops
+    /// once past the limit).
+    TooManyPositions {
+        positions: BigUint,
+        exact: bool,
+        limit: u64,
+    },
+    /// A self-check failed: a bug.
+    Internal(String),
+}
+
+impl fmt::Display for CensusError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CensusError::BadOn { start, end, cells } if start > end => {
+                write!(f, "the range of lights on, {start}..{end}, is empty (ranges are inclusive and go upwards)")
+            }
+            CensusError::BadOn { end, cells, .. } => {
+                write!(f, "cannot have {end} lights on: the board has only {cells} cells")
+            }
+            CensusError::ZeroSize => write!(f, "a board has at least 1 row and 1 column"),
+            CensusError::BoardTooLarge { rows, cols, limit } => write!(
+                f,
+                "{rows}×{cols} has {} cells; at most {limit} are supported for this number of states",
+                rows * cols
+            ),
+            CensusError::MethodNotApplicable { method, why } => {
+                write!(f, "method `{}` does not apply: {why}", method.name())
+            }
+            CensusError::TooManyClasses { invariants, classes, why } => {
+                write!(f, "this board has {invariants} independent invariants ({classes} classes of positions): {why}")
+            }
+            CensusError::TooManyPositions { positions, exact, limit } => write!(
+                f,
+                "with locked dark cells every position is solved on its own, and there are {}{positions} of them \
+                 (at most {limit} are allowed); choose a smaller board or fewer/more lights on",
+                if *exact { "" } else { "over " }
+            ),
+            CensusError::Internal(m) => write!(f, "internal error (a bug): {m}"),
+        }
+    }
+}
+
+impl std::error::Error for CensusError {}
+
+/// C(n, k) exactly.
+pub fn binomial(n: usize, k: usize) -> BigUint {
+    if k > n {
+        return BigUint::zero();
+    }
+    let k = k.min(n - k);
+    let mut acc = BigUint::one();
+    for i in 0..k {
+        acc = acc * (n - i) / (i + 1);
+    }
+    acc
+}
+
+/// C(n, k) for every k of `range` (k ≤ n), stepping C(n, k+1) = C(n, k)·(n−k)/(k+1).
+pub fn binomials(n: usize, range: RangeInclusive<usize>) -> Vec<BigUint> {
+    let (start, end) = (*range.start(), *range.end());
+    let mut out = Vec::with_capacity(end.saturating_sub(start) + 1);
+    let mut current = binomial(n, start);
+    for k in start..=end {
+        if k > start {
+            current = if k > n { BigUint::zero() } else { current * (n - k + 1) / k };
+        }
+        out.push(current.clone());
+    }
+    out
+}
+
+/// The number of positions a query covers, Σ_K C(cells, K), or once it
+/// passes `cap`, the sum so far and whether that is the whole sum.
+fn positions_up_to(query: &Query, cap: u64) -> Result<u64, (BigUint, bool)> {
+    let n = query.rows * query.cols;
+    let (start, end) = (*query.on.start(), *query.on.end());
+    let mut current = binomial(n, start);
+    let mut total = BigUint::zero();
+    for k in start..=end {
+        if k > start {
+            current = current * (n - k + 1) / k;
+        }
+        total += &current;
+        if total > BigUint::from(cap) {
+            return Err((total, k == end));
+        }
+    }
+    Ok(u64::try_from(total).unwrap_or(u64::MAX))
+}
+
+/// The most positions `lock_dark` may enumerate with W states on a board of
+/// `cells` cells.
+pub fn lock_dark_limit(states: u32, cells: usize) -> u64 {
+    if bit_packed(states, cells) {
+        LOCK_DARK_LIMIT_GF2
+    } else {
+        LOCK_DARK_LIMIT_OTHER
+    }
+}
+
+/// Check a query before any work (sizes, range of K, enumeration limits).
+pub fn validate(family: &Family, query: &Query) -> Result<(), CensusError> {
+    if query.rows == 0 || query.cols == 0 {
+        return Err(CensusError::ZeroSize);
+    }
+    let limit = family.max_cells();
+    let cells = match query.rows.checked_mul(query.cols) {
+        Some(c) if c <= limit => c,
+        _ => return Err(CensusError::BoardTooLarge { rows: query.rows, cols: query.cols, limit }),
+    };
+    let (start, end) = (*query.on.start(), *query.on.end());
+    if start > end || end > cells {
+        return Err(CensusError::BadOn { start, end, cells });
+    }
+    if query.lock_dark {
+        let limit = lock_dark_limit(family.states, cells);
+        if let Err((positions, exact)) = positions_up_to(query, limit) {
+            return Err(CensusError::TooManyPositions { positions, exact, limit });
+        }
+    }
+    Ok(())
+}
+
+/// Count with the best method. `progress(done, total)` reports work units
+/// (positions when enumerating, cells for the syndrome programme, distinct
+/// invariant weights for MacWilliams), from any thread.
+pub fn census(family: &Family, query: &Query, progress: &(dyn Fn(u64, u64) + Sync)) -> Result<Census, CensusError> {
+    census_with(family, query, Method::Auto, progress)
+}
+
+/// Count with a chosen method (the others serve as cross-checks).
+pub fn census_with(
+    family: &Family,
+    query: &Query,
+    method: Method,
+    progress: &(dyn Fn(u64, u64) + Sync),
+) -> Result<Census, CensusError> {
+    validate(family, query)?;
+    let method = match (method, query.lock_dark) {
+        (Method::Auto, true) => Method::Enumeration,
+        (Method::Auto, false) if family.states == 2 => Method::MacWilliams,
+        (Method::Auto, false) => Method::Syndromes,
+        (Method::Enumeration, false) => {
+            return Err(CensusError::MethodNotApplicable { method, why: "enumeration is for locked dark cells" })
+        }
+        (Method::Syndromes | Method::MacWilliams, true) => {
+            return Err(CensusError::MethodNotApplicable {
+                method,
+                why: "with locked dark cells the system changes with the position",
+            })
+        }
+        (Method::MacWilliams, false) if family.states != 2 => {
+            return Err(CensusError::MethodNotApplicable { method, why: "MacWilliams needs two states" })
+        }
+        (m, _) => m,
+    };
+    let cells = query.rows * query.cols;
+    let mut classes = None;
+    let solvable: Vec<BigUint> = match method {
+        Method::Enumeration => enumerate_lock_dark(family, query, progress)?,
+        _ => {
+            let invariants = left_kernel(family, query.rows, query.cols)?;
+            classes = Some(GroupShape::from_orders(invariants.iter().map(|(_, o)| *o)));
+            if method == Method::MacWilliams {
+                macwilliams(&invariants, cells, &query.on, progress)?
+            } else {
+                syndromes(&invariants, family.states, cells, &query.on, progress)?
+            }
+        }
+    };
+    let rows = query
+        .on
+        .clone()
+        .zip(binomials(cells, query.on.clone()))
+        .zip(solvable)
+        .map(|((on, positions), solvable)| CensusRow { on, positions, solvable })
+        .collect();
+    Ok(Census { rows, method, classes })
+}
+
+/// Generators yᵢ (one weight per cell) and orders oᵢ of {y : yᵀA ≡ 0}.
+fn left_kernel(family: &Family, rows: usize, cols: usize) -> Result<Vec<(Vec<u32>, u32)>, CensusError> {
+    let board = family.board(rows, cols, vec![0; rows * cols]);
+    let system = lower(&board);
+    let a = &system.matrix;
+    let mut transposed = SparseMatrix::new(a.cols, a.rows);
+    for (j, column) in a.columns.iter().enumerate() {
+        for &(i, v) in column {
+            transposed.push_entry(i as usize, j, v);
+        }
+    }
+    let zero = vec![0u32; transposed.rows];
+    let solution = solve(&transposed, &zero, family.states).map_err(|e| CensusError::Internal(e.to_string()))?;
+    Ok(solution.kernel.generators.into_iter().map(|g| (g.vector, g.order)).collect())
+}
+
+fn too_many(invariants: &[(Vec<u32>, u32)], why: String) -> CensusError {
+    let classes = GroupShape::from_orders(invariants.iter().map(|(_, o)| *o)).size().to_string();
+    CensusError::TooManyClasses { invariants: invariants.len(), classes, why }
+}
+
+/// The MacWilliams count for W = 2, for every K of `on`.
+fn macwilliams(
+    invariants: &[(Vec<u32>, u32)],
+    n: usize,
+    on: &RangeInclusive<usize>,
+    progress: &(dyn Fn(u64, u64) + Sync),
+) -> Result<Vec<BigUint>, CensusError> {
+    let t = invariants.len();
+    if t > MAX_MACWILLIAMS_INVARIANTS {
+        return Err(too_many(
+            invariants,
+            format!("the MacWilliams count handles at most {MAX_MACWILLIAMS_INVARIANTS} invariants"),
+        ));
+    }
+    // Signatures: bit i of cell c is yᵢ[c].
+    let size = 1usize << t;
+    let mut h = vec![0i32; size];
+    for c in 0..n {
+        let mut sig = 0usize;
+        for (i, (y, order)) in invariants.iter().enumerate() {
+            if *order != 2 {
+                return Err(CensusError::Internal(format!("invariant of order {order} with two states")));
+            }
+            sig |= ((y[c] & 1) as usize) << i;
+        }
+        h[sig] += 1;
+    }
+    // Walsh–Hadamard: h[u] = Σ_c (−1)^{u·σ_c} = n − 2·|y_u|.
+    let mut len = 1;
+    while len < size {
+        for block in h.chunks_mut(2 * len) {
+            let (a, b) = block.split_at_mut(len);
+            for (x, y) in a.iter_mut().zip(b.iter_mut()) {
+                let (s, d) = (*x + *y, *x - *y);
+                *x = s;
+                *y = d;
+            }
+        }
+        len *= 2;
+    }
+    // by_weight[j] = the number of members of L of weight j.
+    let mut by_weight = vec![0u64; n + 1];
+    for &v in &h {
+        let twice = n as i64 - i64::from(v);
+        if twice < 0 || twice % 2 != 0 || twice / 2 > n as i64 {
+            return Err(CensusError::Internal("Walsh–Hadamard transform gave an impossible weight".into()));
+        }
+        by_weight[(twice / 2) as usize] += 1;
+    }
+    // P_K(j) = (−1)^j·P_{n−K}(j) (read the polynomial backwards), so the
+    // recurrence only runs to min(K, n−K).
+    let kmax = on.clone().map(|k| k.min(n - k)).max().unwrap_or(0);
+    let weights: Vec<(usize, u64)> = by_weight.into_iter().enumerate().filter(|&(_, c)| c > 0).collect();
+    let done = AtomicU64::new(0);
+    let width = on.clone().count();
+    // Σ_j count_j·P_K(j) for every K, summed per thread then combined.
+    let totals: Vec<BigInt> = weights
+        .par_iter()
+        .fold(
+            || vec![BigInt::zero(); width],
+            |mut acc, &(j, count)| {
+                let p = krawtchouk(n, j, kmax);
+                let count = BigInt::from(count);
+                for (slot, k) in acc.iter_mut().zip(on.clone()) {
+                    let value =
+                        if k <= n - k { p[k].clone() } else { p[n - k].clone() * if j % 2 == 1 { -1 } else { 1 } };
+                    *slot += value * &count;
+                }
+                progress(done.fetch_add(1, Ordering::Relaxed) + 1, weights.len() as u64);
+                acc
+            },
+        )
+        .reduce(
+            || vec![BigInt::zero(); width],
+            |mut a, b| {
+                for (x, y) in a.iter_mut().zip(b) {
+                    *x += y;
+                }
+                a
+            },
+        );
+    let divisor = BigInt::one() << t;
+    on.clone()
+        .zip(totals)
+        .map(|(k, total)| {
+            let (q, r) = (&total / &divisor, &total % &divisor);
+            match q.to_biguint() {
+                Some(q) if r.is_zero() => Ok(q),
+                _ => Err(CensusError::Internal(format!(
+                    "MacWilliams sum for K = {k} is {total}, not a multiple of 2^{t}"
+                ))),
+            }
+        })
+        .collect()
+}
+
+/// P_k(j) for k = 0..=kmax: the coefficient of z^k in (1−z)^j (1+z)^(n−j),
+/// by the three-term recurrence (k+1)·P_{k+1} = (n−2j)·P_k − (n−k+1)·P_{k−1}.
+fn krawtchouk(n: usize, j: usize, kmax: usize) -> Vec<BigInt> {
+    let mut p: Vec<BigInt> = Vec::with_capacity(kmax + 1);
+    p.push(BigInt::one());
+    let a = BigInt::from(n as i64 - 2 * j as i64);
+    for k in 0..kmax {
+        let next = if k == 0 {
+            a.clone()
+        } else {
+            (&a * &p[k] - BigInt::from((n - k + 1) as u64) * &p[k - 1]) / BigInt::from((k + 1) as u64)
+        };
+        p.push(next);
+    }
+    p
+}
+
+/// What the syndrome programme counts in.
+trait Counter: Clone + Send + Sync + Zero + One + for<'a> AddAssign<&'a Self> {
+    fn to_big(&self) -> BigUint;
+}
+
+impl Counter for u128 {
+    fn to_big(&self) -> BigUint {
+        BigUint::from(*self)
+    }
+}
+
+impl Counter for BigUint {
+    fn to_big(&self) -> BigUint {
+        self.clone()
+    }
+}
+
+/// The syndrome dynamic programme, for every K of `on`.
+fn syndromes(
+    invariants: &[(Vec<u32>, u32)],
+    w: u32,
+    n: usize,
+    on: &RangeInclusive<usize>,
+    progress: &(dyn Fn(u64, u64) + Sync),
+) -> Result<Vec<BigUint>, CensusError> {
+    let kmax = *on.end();
+    let radices: Vec<usize> = invariants.iter().map(|(_, o)| *o as usize).collect();
+    let classes: u128 = radices.iter().try_fold(1u128, |acc, &r| acc.checked_mul(r as u128)).unwrap_or(u128::MAX);
+    let states = classes.saturating_mul(kmax as u128 + 1);
+    if states > MAX_SYNDROME_STATES {
+        return Err(too_many(
+            invariants,
+            format!("counting them for up to {kmax} lights needs {states} counters (at most {MAX_SYNDROME_STATES})"),
+        ));
+    }
+    let work = states.saturating_mul(n as u128);
+    if work > MAX_SYNDROME_WORK {
+        return Err(too_many(
+            invariants,
+            format!("counting them needs about {work} additions (at most {MAX_SYNDROME_WORK})"),
+        ));
+    }
+    // Each cell's syndrome as a mixed-radix index (digit i = yᵢ[c] / (W/oᵢ)).
+    let mut syndrome_of = vec![0usize; n];
+    let mut stride = 1usize;
+    for ((y, order), &radix) in invariants.iter().zip(&radices) {
+        let step = w / order;
+        for (c, slot) in syndrome_of.iter_mut().enumerate() {
+            if y[c] % step != 0 {
+                return Err(CensusError::Internal(format!("invariant of order {order} has entry {}", y[c])));
+            }
+            *slot += ((y[c] / step) as usize % radix) * stride;
+        }
+        stride *= radix;
+    }
+    // Every intermediate count is at most max_{k ≤ kmax} C(n, k).
+    let fits = binomial(n, kmax.min(n / 2)) < (BigUint::one() << 127u32);
+    let counts = if fits {
+        syndrome_counts::<u128>(&syndrome_of, &radices, kmax, progress)
+    } else {
+        syndrome_counts::<BigUint>(&syndrome_of, &radices, kmax, progress)
+    };
+    Ok(on.clone().map(|k| counts[k].clone()).collect())
+}
+
+/// dp[k][s] = number of subsets of the cells seen so far with k cells and
+/// syndrome sum s; returns dp[k][0] for k = 0..=kmax.
+fn syndrome_counts<T: Counter>(
+    syndrome_of: &[usize],
+    radices: &[usize],
+    kmax: usize,
+    progress: &(dyn Fn(u64, u64) + Sync),
+) -> Vec<BigUint> {
+    let classes: usize = radices.iter().product();
+    let n = syndrome_of.len();
+    let mut dp: Vec<Vec<T>> = (0..=kmax).map(|_| vec![T::zero(); classes]).collect();
+    dp[0][0] = T::one();
+    // Cells with the same syndrome share one translation table.
+    let mut groups: BTreeMap<usize, usize> = BTreeMap::new();
+    for &s in syndrome_of {
+        *groups.entry(s).or_default() += 1;
+    }
+    let mut seen = 0usize;
+    for (sigma, multiplicity) in groups {
+        // back[s] = s − σ, digit by digit.
+        let back: Option<Vec<usize>> =
+            (sigma != 0).then(|| (0..classes).map(|s| subtract(s, sigma, radices)).collect());
+        for _ in 0..multiplicity {
+            seen += 1;
+            for k in (1..=kmax.min(seen)).rev() {
+                let (lower, upper) = dp.split_at_mut(k);
+                let prev = &lower[k - 1];
+                let cur = &mut upper[0];
+                let update = |offset: usize, chunk: &mut [T]| {
+                    for (i, slot) in chunk.iter_mut().enumerate() {
+                        let s = offset + i;
+                        let from = back.as_ref().map_or(s, |b| b[s]);
+                        *slot += &prev[from];
+                    }
+                };
+                const CHUNK: usize = 4096;
+                if classes >= 2 * CHUNK {
+                    cur.par_chunks_mut(CHUNK).enumerate().for_each(|(i, chunk)| update(i * CHUNK, chunk));
+                } else {
+                    update(0, cur);
+                }
+            }
+            progress(seen as u64, n as u64);
+        }
+    }
+    dp.iter().map(|row| row[0].to_big()).collect()
+}
+
+/// s − σ in ⊕ Z/radix, both as mixed-radix indices.
+fn subtract(mut s: usize, mut sigma: usize, radices: &[usize]) -> usize {
+    let (mut out, mut stride) = (0, 1);
+    for &r in radices {
+        let (a, b) = (s % r, sigma % r);
+        out += ((a + r - b) % r) * stride;
+        s /= r;
+        sigma /= r;
+        stride *= r;
+    }
+    out
+}
+
+/// Whether `lock_dark` enumerates with the bit-packed GF(2) walk.
+fn bit_packed(states: u32, cells: usize) -> bool {
+    states == 2 && cells <= LOCK_DARK_MAX_CELLS
+}
+
+/// Every position of K lights with the dark cells locked, decided one by one.
+fn enumerate_lock_dark(
+    family: &Family,
+    query: &Query,
+    progress: &(dyn Fn(u64, u64) + Sync),
+) -> Result<Vec<BigUint>, CensusError> {
+    let (rows, cols) = (query.rows, query.cols);
+    let n = rows * cols;
+    let board = family.board(rows, cols, vec![0; n]);
+    let patterns: Vec<Vec<(usize, u32)>> = (0..n).map(|c| press_pattern(&board, c / cols, c % cols)).collect();
+    let total: u64 = binomials(n, query.on.clone()).iter().map(|c| u64::try_from(c).unwrap_or(u64::MAX)).sum();
+    let done = AtomicU64::new(0);
+    let report = |delta: u64| {
+        let d = done.fetch_add(delta, Ordering::Relaxed) + delta;
+        progress(d, total);
+    };
+    let mut out = Vec::new();
+    for k in query.on.clone() {
+        let count = if bit_packed(family.states, n) {
+            let words = n.div_ceil(64);
+            match words {
+                1 => gf2_lock_dark::<1>(&patterns, k, &report),
+                2 => gf2_lock_dark::<2>(&patterns, k, &report),
+                3..=4 => gf2_lock_dark::<4>(&patterns, k, &report),
+                5..=8 => gf2_lock_dark::<8>(&patterns, k, &report),
+                9..=16 => gf2_lock_dark::<16>(&patterns, k, &report),
+                17..=32 => gf2_lock_dark::<32>(&patterns, k, &report),
+                _ => return Err(CensusError::Internal(format!("{n} cells reached the GF(2) enumerator"))),
+            }
+        } else {
+            general_lock_dark(&patterns, family.states, k, &report)?
+        };
+        out.push(BigUint::from(count));
+    }
+    Ok(out)
+}
+
+/// The prefixes (first `depth` lit cells) that split the enumeration of
+/// K-subsets of n cells into parallel tasks.
+fn prefixes(n: usize, k: usize) -> Vec<Vec<usize>> {
+    let depth = k.min(2);
+    let mut out = Vec::new();
+    let mut current = Vec::new();
+    fn go(n: usize, k: usize, depth: usize, start: usize, current: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+        if current.len() == depth {
+            out.push(current.clone());
+            return;
+        }
+        let remaining = k - current.len();
+        for c in start..=(n - remaining) {
+            current.push(c);
+            go(n, k, depth, c + 1, current, out);
+            current.pop();
+        }
+    }
+    go(n, k, depth, 0, &mut current, &mut out);
+    out
+}
+
+/// Progress is reported every this many positions per task.
+const TICK: u64 = 1 << 16;
+
+/// An echelon basis of the lit cells' columns and the target 1_S, over GF(2).
+struct Gf2State<const N: usize> {
+    basis: Vec<[u64; N]>,
+    /// (word, bit mask) of each basis vector's pivot.
+    pivots: Vec<(usize, u64)>,
+    target: [u64; N],
+}
+
+impl<const N: usize> Gf2State<N> {
+    /// Add a lit cell: its column joins the span (returns whether it was
+    /// independent), its bit joins the target.
+    fn push(&mut self, column: &[u64; N], cell: usize) -> bool {
+        self.target[cell / 64] ^= 1 << (cell % 64);
+        let mut v = *column;
+        for (b, &(word, mask)) in self.basis.iter().zip(&self.pivots) {
+            if v[word] & mask != 0 {
+                for (x, y) in v.iter_mut().zip(b) {
+                    *x ^= y;
+                }
+            }
+        }
+        match v.iter().position(|&x| x != 0) {
+            Some(word) => {
+                let mask = 1u64 << v[word].trailing_zeros();
+                self.basis.push(v);
+                self.pivots.push((word, mask));
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn pop(&mut self, inserted: bool, cell: usize) {
+        self.target[cell / 64] ^= 1 << (cell % 64);
+        if inserted {
+            self.basis.pop();
+            self.pivots.pop();
+        }
+    }
+
+    fn target_in_span(&self) -> bool {
+        let mut t = self.target;
+        for (b, &(word, mask)) in self.basis.iter().zip(&self.pivots) {
+            if t[word] & mask != 0 {
+                for (x, y) in t.iter_mut().zip(b) {
+                    *x ^= y;
+                }
+            }
+        }
+        t.iter().all(|&x| x == 0)
+    }
+}
+
+struct Gf2Walk<'a, const N: usize> {
+    columns: &'a [[u64; N]],
+    state: Gf2State<N>,
+    solvable: u64,
+    pending: u64,
+    report: &'a (dyn Fn(u64) + Sync),
+}
+
+impl<const N: usize> Gf2Walk<'_, N> {
+    fn dfs(&mut self, start: usize, remaining: usize) {
+        if remaining == 0 {
+            if self.state.target_in_span() {
+                self.solvable += 1;
+            }
+            self.pending += 1;
+            if self.pending == TICK {
+                (self.report)(TICK);
+                self.pending = 0;
+            }
+            return;
+        }
+        let n = self.columns.len();
+        for c in start..=(n - remaining) {
+            let inserted = self.state.push(&self.columns[c], c);
+            self.dfs(c + 1, remaining - 1);
+            self.state.pop(inserted, c);
+        }
+    }
+}
+
+fn gf2_lock_dark<const N: usize>(patterns: &[Vec<(usize, u32)>], k: usize, report: &(dyn Fn(u64) + Sync)) -> u64 {
+    let n = patterns.len();
+    let columns: Vec<[u64; N]> = patterns
+        .iter()
+        .map(|p| {
+            let mut col = [0u64; N];
+            for &(cell, weight) in p {
+                if weight % 2 == 1 {
+                    col[cell / 64] ^= 1 << (cell % 64);
+                }
+            }
+            col
+        })
+        .collect();
+    prefixes(n, k)
+        .par_iter()
+        .with_max_len(1)
+        .map(|prefix| {
+            let mut walk = Gf2Walk {
+                columns: &columns,
+                state: Gf2State { basis: Vec::with_capacity(k), pivots: Vec::with_capacity(k), target: [0; N] },
+                solvable: 0,
+                pending: 0,
+                report,
+            };
+            for &c in prefix {
+                walk.state.push(&columns[c], c);
+            }
+            let start = prefix.last().map_or(0, |&c| c + 1);
+            walk.dfs(start, k - prefix.len());
+            report(walk.pending);
+            walk.solvable
+        })
+        .sum()
+}
+
+/// Lock-dark for W ≠ 2: each position is a system with the lit cells as
+/// unknowns and A·x ≡ 1 on the lit cells (goal 0 − lights W−1), 0 elsewhere.
+fn general_lock_dark(
+    patterns: &[Vec<(usize, u32)>],
+    w: u32,
+    k: usize,
+    report: &(dyn Fn(u64) + Sync),
+) -> Result<u64, CensusError> {
+    let n = patterns.len();
+    let decide = |lit: &[usize]| -> Result<bool, CensusError> {
+        let mut a = SparseMatrix::new(n, lit.len());
+        let mut rhs = vec![0u32; n];
+        for (j, &c) in lit.iter().enumerate() {
+            rhs[c] = 1;
+            for &(cell, weight) in &patterns[c] {
+                a.push_entry(j, cell, weight % w);
+            }
+        }
+        solve(&a, &rhs, w).map(|s| s.consistent).map_err(|e| CensusError::Internal(e.to_string()))
+    };
+    prefixes(n, k)
+        .par_iter()
+        .with_max_len(1)
+        .map(|prefix| {
+            let mut lit = prefix.clone();
+            let mut solvable = 0u64;
+            let mut pending = 0u64;
+            let start = prefix.last().map_or(0, |&c| c + 1);
+            let mut error = None;
+            let mut visit = |lit: &[usize]| {
+                match decide(lit) {
+                    Ok(true) => solvable += 1,
+                    Ok(false) => {}
+                    Err(e) => {
+                        error.get_or_insert(e);
+                    }
+                }
+                pending += 1;
+                if pending == TICK {
+                    report(TICK);
+                    pending = 0;
+                }
+            };
+            combinations(n, k, start, &mut lit, &mut visit);
+            report(pending);
+            match error {
+                Some(e) => Err(e),
+                None => Ok(solvable),
+            }
+        })
+        .sum()
+}
+
+/// Call `visit` with every extension of `lit` to k cells taken from start..n.
+fn combinations(n: usize, k: usize, start: usize, lit: &mut Vec<usize>, visit: &mut dyn FnMut(&[usize])) {
+    if lit.len() == k {
+        visit(lit);
+        return;
+    }
+    let remaining = k - lit.len();
+    for c in start..=(n - remaining) {
+        lit.push(c);
+        combinations(n, k, c + 1, lit, visit);
+        lit.pop();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn binomial_coefficients() {
+        assert_eq!(binomial(25, 20), BigUint::from(53_130u32));
+        assert_eq!(binomial(5, 0), BigUint::one());
+        assert_eq!(binomial(5, 6), BigUint::zero());
+        for (n, range) in [(25, 0..=25), (10, 3..=7), (4, 2..=6), (0, 0..=0)] {
+            let stepped = binomials(n, range.clone());
+            let direct: Vec<BigUint> = range.map(|k| binomial(n, k)).collect();
+            assert_eq!(stepped, direct, "n = {n}");
+        }
+    }
+
+    #[test]
+    fn position_totals_stop_past_the_cap() {
+        let q = |on: RangeInclusive<usize>| Query { rows: 5, cols: 5, on, lock_dark: true };
+        assert_eq!(positions_up_to(&q(0..=25), 1 << 25), Ok(1 << 25));
+        assert_eq!(positions_up_to(&q(20..=20), 100), Err((BigUint::from(53_130u32), true)));
+        // 1 + 25 + 300 passes 300 at K = 2 of 0..=25: a lower bound.
+        assert_eq!(positions_up_to(&q(0..=25), 300), Err((BigUint::from(326u32), false)));
+    }
+
+    #[test]
+    fn krawtchouk_matches_expansion() {
+        // (1−z)^2 (1+z)^3 = 1 + z − 2z² − 2z³ + z⁴ + z⁵.
+        let p = krawtchouk(5, 2, 5);
+        let want: Vec<BigInt> = [1, 1, -2, -2, 1, 1].iter().map(|&v| BigInt::from(v)).collect();
+        assert_eq!(p, want);
+    }
+
+    #[test]
+    fn prefixes_cover_all_subsets_once() {
+        for (n, k) in [(5, 0), (5, 1), (5, 2), (6, 3), (4, 4)] {
+            let mut all = Vec::new();
+            for prefix in prefixes(n, k) {
+                let mut lit = prefix.clone();
+                let start = prefix.last().map_or(0, |&c| c + 1);
+                combinations(n, k, start, &mut lit, &mut |s| all.push(s.to_vec()));
+            }
+            assert_eq!(BigUint::from(all.len()), binomial(n, k), "{n} choose {k}");
+            all.sort();
+            all.dedup();
+            assert_eq!(BigUint::from(all.len()), binomial(n, k));
+        }
+    }
+
+    #[test]
+    fn mixed_radix_subtraction() {
+        // radices 2, 3: index = d0 + 2·d1.
+        assert_eq!(subtract(0, 1, &[2, 3]), 1);
+        assert_eq!(subtract(2, 4, &[2, 3]), 4); // (0,1) − (0,2) = (0,2)
+        assert_eq!(subtract(5, 3, &[2, 3]), 2); // (1,2) − (1,1) = (0,1)
+    }
+}

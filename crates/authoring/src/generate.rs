@@ -1,0 +1,698 @@
+//! Random solvable puzzles (`lights generate`).
+//!
+//! A position is drawn uniformly among the solvable ones: draw a uniform
+//! press vector `x` on the free cells and set `lights = goal − A·x` (goal
+//! off). The map `x ↦ A·x` is a group homomorphism, so every reachable
+//! position is hit by exactly |kernel| press vectors, and a uniform `x` gives
+//! a uniform reachable position. Filters are applied by rejection:
+//!
+//! - the all-off position, and a position already in the file, are skipped;
+//! - `unique` needs a trivial kernel. The kernel depends only on the size,
+//!   rule, topology, states and locked cells, so when it is not trivial the
+//!   locks are redrawn (and when nothing is locked at random it can never
+//!   change, which is an error straight away);
+//! - `presses` keeps a position whose proven minimum number of presses is in
+//!   the range.
+//!
+//! Each puzzle gets its own lock pattern (each cell locked with probability
+//! F); after a run of rejected positions on one pattern a new one is drawn.
+//!
+//! Randomness comes from `ChaCha8Rng::seed_from_u64(seed)`, read only through
+//! `next_u64` with the samplers below (not `rand`'s distributions, whose
+//! algorithms may change between versions), so a seed gives the same file
+//! on every platform and every version of the dependencies.
+
+use std::collections::HashSet;
+use std::fmt;
+use std::ops::RangeInclusive;
+
+use lights_algebra::{minimum_weight, Kernel, SparseMatrix};
+use lights_compiler::lower::lower;
+use lights_compiler::model::{Board, Puzzle, Rule, StatementSpans, Topology, MAX_CELLS, MAX_STATES, MIN_STATES};
+use lights_compiler::solve::unknowns_limit;
+use lights_syntax::format::{format_source, grid_statement, layout_rows, quote};
+use lights_syntax::suggest::did_you_mean;
+use num_bigint::BigUint;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Position draws per puzzle before giving up.
+pub const MAX_ATTEMPTS: u64 = 2_000;
+/// Lock patterns drawn per puzzle before giving up (each needs a kernel).
+pub const MAX_LOCK_DRAWS: u64 = 500;
+/// Position draws on one lock pattern before new locks are drawn (when
+/// locks are random), so one unlucky pattern cannot use up every attempt.
+const DRAWS_PER_LOCKS: u64 = 50;
+
+/// What to generate.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Options {
+    pub rows: usize,
+    pub cols: usize,
+    pub rule: Rule,
+    pub topology: Topology,
+    pub states: u32,
+    /// Each cell is locked with this probability (0 ≤ F < 1).
+    pub locked_fraction: f64,
+    /// Only puzzles with exactly one solution.
+    pub unique: bool,
+    /// Only puzzles whose proven minimum number of presses is in this range.
+    pub presses: Option<RangeInclusive<u64>>,
+    pub count: usize,
+    pub seed: u64,
+    /// Puzzles are named `PREFIX-1`, `PREFIX-2`, …
+    pub name: String,
+}
+
+impl Options {
+    /// Options with the defaults of `lights generate` for a board size.
+    pub fn new(rows: usize, cols: usize, seed: u64) -> Options {
+        Options {
+            rows,
+            cols,
+            rule: Rule::Cross,
+            topology: Topology::Plane,
+            states: 2,
+            locked_fraction: 0.0,
+            unique: false,
+            presses: None,
+            count: 1,
+            seed,
+            name: "generated".to_string(),
+        }
+    }
+
+    /// The command line that reproduces this output (shell-quoted).
+    pub fn command_line(&self) -> String {
+        let mut s = format!(
+            "lights generate --size {}x{} --rule {} --topology {} --states {}",
+            self.rows,
+            self.cols,
+            shell_quote(&rule_argument(&self.rule)),
+            self.topology.name(),
+            self.states
+        );
+        if self.locked_fraction > 0.0 {
+            s.push_str(&format!(" --locked-fraction {}", self.locked_fraction));
+        }
+        if self.unique {
+            s.push_str(" --unique");
+        }
+        if let Some(r) = &self.presses {
+            s.push_str(&format!(" --presses {}..{}", r.start(), r.end()));
+        }
+        s.push_str(&format!(" --count {} --seed {} --name {}", self.count, self.seed, shell_quote(&self.name)));
+        s
+    }
+}
+
+/// One generated puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GeneratedPuzzle {
+    pub name: String,
+    /// Row-major starting lights (the goal is all off).
+    pub lights: Vec<u32>,
+    /// Row-major: true where the button is locked.
+    pub locked: Vec<bool>,
+    /// The exact number of solutions.
+    pub solutions: BigUint,
+    /// The fewest presses found, and whether that is proven minimum.
+    pub presses: u64,
+    pub optimal: bool,
+}
+
+/// The generated puzzles and the `.lights` file that holds them.
+#[derive(Clone, Debug)]
+pub struct Generated {
+    pub puzzles: Vec<GeneratedPuzzle>,
+    /// A formatted `.lights` file: a header comment, then one block per puzzle.
+    pub text: String,
+    /// Position draws made in all (for statistics).
+    pub attempts: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GenerateError {
+    /// An option is out of range.
+    Invalid(String),
+    /// `unique` on a board whose quiet patterns no lock draw can remove.
+    NeverUnique(String),
+    /// Every attempt was rejected.
+    Exhausted(String),
+}
+
+impl fmt::Display for GenerateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GenerateError::Invalid(m) | GenerateError::NeverUnique(m) | GenerateError::Exhausted(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for GenerateError {}
+
+/// A fresh random seed (from the operating system's generator).
+pub fn random_seed() -> u64 {
+    rand::rng().next_u64()
+}
+
+/// Generate `opts.count` puzzles. `progress(done)` is called after each one.
+pub fn generate(opts: &Options, progress: &mut dyn FnMut(usize)) -> Result<Generated, GenerateError> {
+    validate(opts)?;
+    let mut rng = ChaCha8Rng::seed_from_u64(opts.seed);
+    let cells = opts.rows * opts.cols;
+    let random_locks = opts.locked_fraction > 0.0;
+    let lock_threshold = probability_threshold(opts.locked_fraction);
+    let mut cache: Option<Structure> = None;
+    let mut seen: HashSet<(Vec<u32>, Vec<bool>)> = HashSet::new();
+    let mut puzzles = Vec::with_capacity(opts.count.min(1024));
+    let mut attempts = 0u64;
+
+    for index in 0..opts.count {
+        let mut tally = Tally::default();
+        let mut lock_draws = 0u64;
+        let mut draws_here = 0u64;
+        if random_locks {
+            // Every puzzle gets its own lock pattern.
+            cache = None;
+        }
+        let found = loop {
+            // (Re)draw the locks: at the start, and after a run of rejections.
+            let need_locks = match &cache {
+                None => true,
+                Some(_) => random_locks && draws_here >= DRAWS_PER_LOCKS,
+            };
+            if need_locks {
+                if lock_draws >= MAX_LOCK_DRAWS {
+                    return Err(exhausted(opts, index, &tally, lock_draws));
+                }
+                lock_draws += 1;
+                draws_here = 0;
+                let locked: Vec<bool> = if random_locks {
+                    (0..cells).map(|_| rng.next_u64() < lock_threshold).collect()
+                } else {
+                    vec![false; cells]
+                };
+                let structure = Structure::new(opts, locked)?;
+                if opts.unique && !structure.kernel.is_trivial() {
+                    if !random_locks {
+                        return Err(never_unique(opts, &structure.kernel));
+                    }
+                    tally.not_unique_locks += 1;
+                    cache = None;
+                    continue;
+                }
+                if structure.free == 0 {
+                    // Only possible with random locks: draw them again.
+                    tally.all_locked += 1;
+                    cache = None;
+                    continue;
+                }
+                cache = Some(structure);
+            }
+            let Some(s) = cache.as_ref() else { continue };
+            if tally.draws >= MAX_ATTEMPTS {
+                return Err(exhausted(opts, index, &tally, lock_draws));
+            }
+            tally.draws += 1;
+            draws_here += 1;
+            attempts += 1;
+            let x: Vec<u32> = (0..s.free).map(|_| uniform(&mut rng, u64::from(opts.states)) as u32).collect();
+            let change = s.matrix.mul_vec(&x, opts.states);
+            if change.iter().all(|&v| v == 0) {
+                tally.all_off += 1;
+                continue;
+            }
+            // lights = goal − A·x with the goal off.
+            let lights: Vec<u32> = change.iter().map(|&v| (opts.states - v) % opts.states).collect();
+            let key = (lights, s.locked.clone());
+            if seen.contains(&key) {
+                tally.duplicates += 1;
+                continue;
+            }
+            // x solves the puzzle; the lightest solution is in x + kernel.
+            let m = minimum_weight(&x, &s.kernel, opts.states, &|| false)
+                .map_err(|e| GenerateError::Invalid(format!("internal error in the minimum search: {e}")))?;
+            if let Some(range) = &opts.presses {
+                if !m.optimal {
+                    tally.not_proven += 1;
+                    continue;
+                }
+                tally.seen_presses(m.cost);
+                if !range.contains(&m.cost) {
+                    continue;
+                }
+            }
+            seen.insert(key.clone());
+            break GeneratedPuzzle {
+                name: format!("{}-{}", opts.name, index + 1),
+                lights: key.0,
+                locked: key.1,
+                solutions: s.kernel.size(),
+                presses: m.cost,
+                optimal: m.optimal,
+            };
+        };
+        puzzles.push(found);
+        progress(index + 1);
+    }
+
+    let text = render(opts, &puzzles)?;
+    Ok(Generated { puzzles, text, attempts })
+}
+
+/// The system's matrix and kernel for one lock pattern.
+struct Structure {
+    locked: Vec<bool>,
+    free: usize,
+    matrix: SparseMatrix,
+    kernel: Kernel,
+}
+
+impl Structure {
+    fn new(opts: &Options, locked: Vec<bool>) -> Result<Structure, GenerateError> {
+        let free = locked.iter().filter(|&&l| !l).count();
+        check_free_cells(opts, free)?;
+        let p = puzzle_model(opts, locked.clone());
+        let system = lower(&p);
+        let zeros = vec![0u32; system.matrix.rows];
+        let solution = lights_algebra::solve(&system.matrix, &zeros, opts.states)
+            .map_err(|e| GenerateError::Invalid(format!("internal solver error: {e}")))?;
+        Ok(Structure { locked, free, matrix: system.matrix, kernel: solution.kernel })
+    }
+}
+
+/// The solver's limit on unknowns.
+fn check_free_cells(opts: &Options, free: usize) -> Result<(), GenerateError> {
+    let limit = unknowns_limit(opts.states);
+    if free > limit {
+        return Err(GenerateError::Invalid(format!(
+            "a {}x{} board has {free} free cells; the solver takes at most {limit} with --states {} \
+             (choose a smaller size, or lock more cells with --locked-fraction)",
+            opts.rows, opts.cols, opts.states
+        )));
+    }
+    Ok(())
+}
+
+/// Why draws were rejected, for the error when every one was.
+#[derive(Default)]
+struct Tally {
+    draws: u64,
+    all_off: u64,
+    duplicates: u64,
+    not_proven: u64,
+    not_unique_locks: u64,
+    all_locked: u64,
+    presses_seen: Option<(u64, u64)>,
+}
+
+impl Tally {
+    fn seen_presses(&mut self, cost: u64) {
+        self.presses_seen = Some(match self.presses_seen {
+            None => (cost, cost),
+            Some((lo, hi)) => (lo.min(cost), hi.max(cost)),
+        });
+    }
+}
+
+fn validate(opts: &Options) -> Result<(), GenerateError> {
+    let bad = |m: String| Err(GenerateError::Invalid(m));
+    if opts.rows == 0 || opts.cols == 0 {
+        return bad("the board needs at least one row and one column".into());
+    }
+    if (opts.rows as u64).saturating_mul(opts.cols as u64) > MAX_CELLS {
+        return bad(format!("a board has at most {MAX_CELLS} cells"));
+    }
+    if !(MIN_STATES..=MAX_STATES).contains(&u64::from(opts.states)) {
+        return bad(format!("--states must be between {MIN_STATES} and {MAX_STATES}"));
+    }
+    if let Rule::Stencil(s) = &opts.rule {
+        if s.weights.iter().any(|&w| w >= opts.states) {
+            return bad(format!("every weight of the stencil must be below --states {}", opts.states));
+        }
+    }
+    if !(0.0..1.0).contains(&opts.locked_fraction) {
+        return bad(format!("--locked-fraction must be at least 0 and below 1, not {}", opts.locked_fraction));
+    }
+    if opts.count == 0 {
+        return bad("--count must be at least 1".into());
+    }
+    if opts.locked_fraction == 0.0 {
+        // Nothing will be locked: refuse an oversized board before building it.
+        check_free_cells(opts, opts.rows * opts.cols)?;
+    }
+    if let Some(r) = &opts.presses {
+        if r.start() > r.end() {
+            return bad(format!("--presses {}..{} is an empty range", r.start(), r.end()));
+        }
+    }
+    check_name(&opts.name).map_err(GenerateError::Invalid)
+}
+
+/// A name (or prefix) must be non-empty and printable: it lands in comments
+/// and in quoted puzzle names.
+pub fn check_name(name: &str) -> Result<(), String> {
+    if name.trim().is_empty() {
+        return Err("--name must not be empty".into());
+    }
+    if name.chars().any(char::is_control) {
+        return Err("--name must not contain control characters (tabs, line breaks, …)".into());
+    }
+    Ok(())
+}
+
+fn never_unique(opts: &Options, kernel: &Kernel) -> GenerateError {
+    GenerateError::NeverUnique(format!(
+        "a {}x{} board with rule {} on a {} with {} states can never have a unique solution: every solvable \
+         position has {} solutions (pressing a quiet pattern changes nothing); lock some cells at random with \
+         --locked-fraction (e.g. 0.2), or choose another size",
+        opts.rows,
+        opts.cols,
+        opts.rule.name(),
+        opts.topology.name(),
+        opts.states,
+        kernel.size()
+    ))
+}
+
+fn exhausted(opts: &Options, index: usize, t: &Tally, lock_draws: u64) -> GenerateError {
+    let mut why = Vec::new();
+    if t.not_unique_locks > 0 {
+        why.push(format!("{} of {lock_draws} lock patterns left more than one solution", t.not_unique_locks));
+    }
+    if t.all_locked > 0 {
+        why.push(format!("{} lock patterns locked every cell", t.all_locked));
+    }
+    if t.all_off > 0 {
+        why.push(format!("{} positions were all off", t.all_off));
+    }
+    if t.duplicates > 0 {
+        why.push(format!("{} repeated an earlier puzzle", t.duplicates));
+    }
+    if t.not_proven > 0 {
+        why.push(format!("{} had a minimum number of presses that could not be proven", t.not_proven));
+    }
+    if let (Some(range), Some((lo, hi))) = (&opts.presses, t.presses_seen) {
+        why.push(format!(
+            "the minimum presses of the positions drawn ranged over {lo}..{hi}, outside --presses {}..{}",
+            range.start(),
+            range.end()
+        ));
+    }
+    let why = if why.is_empty() { String::new() } else { format!(": {}", why.join("; ")) };
+    let advice = if opts.unique && t.not_unique_locks > 0 {
+        "; try a larger --locked-fraction or another size"
+    } else if opts.presses.is_some() {
+        "; widen --presses or change the board"
+    } else {
+        "; ask for fewer puzzles or a larger board"
+    };
+    GenerateError::Exhausted(format!(
+        "could not generate puzzle {} of {} after {} position draws{why}{advice}",
+        index + 1,
+        opts.count,
+        t.draws
+    ))
+}
+
+/// The puzzle model of the board with every light off (only its structure is used).
+fn puzzle_model(opts: &Options, locked: Vec<bool>) -> Puzzle {
+    let cells = opts.rows * opts.cols;
+    Puzzle {
+        name: String::new(),
+        span: Default::default(),
+        head: Default::default(),
+        rows: opts.rows,
+        cols: opts.cols,
+        states: opts.states,
+        rule: opts.rule.clone(),
+        topology: opts.topology,
+        lights: Board { values: vec![0; cells], cell_spans: None },
+        goal: Board { values: vec![0; cells], cell_spans: None },
+        locked,
+        expects: Vec::new(),
+        solution: None,
+        spans: StatementSpans::default(),
+    }
+}
+
+/// The `.lights` file for the generated puzzles, in canonical form.
+fn render(opts: &Options, puzzles: &[GeneratedPuzzle]) -> Result<String, GenerateError> {
+    let mut out = String::new();
+    out.push_str(&format!(
+        "// {} random solvable puzzle(s); this command makes the same file again:\n// {}\n",
+        puzzles.len(),
+        opts.command_line()
+    ));
+    for p in puzzles {
+        out.push('\n');
+        out.push_str(&format!("puzzle {} {{\n", quote(&p.name)));
+        out.push_str(&format!("  size {}x{}\n", opts.rows, opts.cols));
+        if opts.states != 2 {
+            out.push_str(&format!("  states {}\n", opts.states));
+        }
+        match &opts.rule {
+            Rule::Cross => {}
+            Rule::Stencil(s) => {
+                out.push_str(&grid_statement("rule", s.rows, s.cols, &s.weights));
+                out.push('\n');
+            }
+            named => out.push_str(&format!("  rule {}\n", named.name())),
+        }
+        if opts.topology != Topology::Plane {
+            out.push_str(&format!("  topology {}\n", opts.topology.name()));
+        }
+        out.push_str(&grid_statement("lights", opts.rows, opts.cols, &p.lights));
+        out.push('\n');
+        if p.locked.iter().any(|&l| l) {
+            out.push_str(&mask_statement(opts.rows, opts.cols, &p.locked));
+            out.push('\n');
+        }
+        for claim in claims(p) {
+            out.push_str(&format!("  {claim}\n"));
+        }
+        out.push_str("}\n");
+    }
+    format_source(&out).map_err(|e| GenerateError::Invalid(format!("internal error: generated text: {e}")))
+}
+
+/// `expect unique` or `expect solutions N`, plus `expect presses N` when proven.
+fn claims(p: &GeneratedPuzzle) -> Vec<String> {
+    let mut out = vec![if p.solutions == BigUint::from(1u32) {
+        "expect unique".to_string()
+    } else {
+        format!("expect solutions {}", p.solutions)
+    }];
+    if p.optimal {
+        out.push(format!("expect presses {}", p.presses));
+    }
+    out
+}
+
+/// A canonical `locked { … }` grid: `x` locked, `.` free.
+fn mask_statement(rows: usize, cols: usize, locked: &[bool]) -> String {
+    let cells: Vec<Vec<&str>> =
+        (0..rows).map(|r| (0..cols).map(|c| if locked[r * cols + c] { "x" } else { "." }).collect()).collect();
+    let mut out = String::from("  locked {\n");
+    for row in layout_rows(&cells, cols) {
+        out.push_str(&format!("    {row}\n"));
+    }
+    out.push_str("  }");
+    out
+}
+
+/// A uniform integer in `0..n` (n ≥ 1), unbiased: draws below `2^64 mod n`
+/// are rejected.
+fn uniform(rng: &mut ChaCha8Rng, n: u64) -> u64 {
+    let reject_below = n.wrapping_neg() % n;
+    loop {
+        let r = rng.next_u64();
+        if r >= reject_below {
+            return r % n;
+        }
+    }
+}
+
+/// `next_u64() < threshold` happens with probability `p` (to 2⁻⁶⁴).
+fn probability_threshold(p: f64) -> u64 {
+    if p <= 0.0 {
+        0
+    } else {
+        // p < 1, so the product is below 2^64; `as` saturates anyway.
+        (p * 18_446_744_073_709_551_616.0) as u64
+    }
+}
+
+/// The text of `--rule` for a rule: its name, or a stencil's rows joined by `/`.
+pub fn rule_argument(rule: &Rule) -> String {
+    match rule {
+        Rule::Stencil(s) => (0..s.rows)
+            .map(|r| {
+                (0..s.cols)
+                    .map(|c| match s.weights[r * s.cols + c] {
+                        0 => ".".to_string(),
+                        w => w.to_string(),
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect::<Vec<_>>()
+            .join(" / "),
+        named => named.name().to_string(),
+    }
+}
+
+fn shell_quote(s: &str) -> String {
+    if !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || "._-/:,+=".contains(c)) {
+        s.to_string()
+    } else {
+        format!("'{}'", s.replace('\'', "'\\''"))
+    }
+}
+
+/// `RxC` (or `R x C`, `R×C`), each at least 1.
+pub fn parse_size(text: &str) -> Result<(usize, usize), String> {
+    let t = text.trim().to_lowercase().replace('×', "x");
+    let Some((r, c)) = t.split_once('x') else {
+        return Err(format!("`{text}` is not a size: write ROWSxCOLUMNS, e.g. 5x5"));
+    };
+    let num = |s: &str| -> Result<usize, String> {
+        match s.trim().parse::<usize>() {
+            Ok(0) => Err(format!("`{text}`: a board needs at least one row and one column")),
+            Ok(n) => Ok(n),
+            Err(_) => Err(format!("`{text}` is not a size: write ROWSxCOLUMNS, e.g. 5x5")),
+        }
+    };
+    let (rows, cols) = (num(r)?, num(c)?);
+    if (rows as u64).saturating_mul(cols as u64) > MAX_CELLS {
+        return Err(format!("`{text}`: a board has at most {MAX_CELLS} cells"));
+    }
+    Ok((rows, cols))
+}
+
+/// `MIN..MAX` (inclusive; `MIN..=MAX` too), `MIN..`, `..MAX` or `N`.
+pub fn parse_range(text: &str) -> Result<RangeInclusive<u64>, String> {
+    let t = text.trim();
+    let num = |s: &str| -> Result<u64, String> {
+        s.trim().parse::<u64>().map_err(|_| format!("`{text}` is not a range: write MIN..MAX (inclusive), e.g. 5..10"))
+    };
+    let range = match t.split_once("..") {
+        Some((a, b)) => {
+            let b = b.strip_prefix('=').unwrap_or(b);
+            let lo = if a.trim().is_empty() { 0 } else { num(a)? };
+            let hi = if b.trim().is_empty() { u64::MAX } else { num(b)? };
+            lo..=hi
+        }
+        None => {
+            let n = num(t)?;
+            n..=n
+        }
+    };
+    if range.start() > range.end() {
+        return Err(format!("`{text}` is an empty range: its minimum is above its maximum"));
+    }
+    Ok(range)
+}
+
+/// A topology name (`plane`, `cylinder`, `torus`, `mobius`, `klein`, `projective`).
+pub fn parse_topology(text: &str) -> Result<Topology, String> {
+    Topology::from_name(text.trim()).ok_or_else(|| {
+        let hint =
+            did_you_mean(text.trim(), Topology::NAMES).map(|s| format!(" (did you mean `{s}`?)")).unwrap_or_default();
+        format!("unknown topology `{text}`{hint}; the topologies are {}", Topology::NAMES.join(", "))
+    })
+}
+
+/// A rule name (`cross`, `king`, `flip`, `merlin`) or a stencil written as
+/// rows separated by `/`, e.g. `. 1 . / 1 1 1 / . 1 .`, checked as the
+/// language checks `rule { … }` for `states`.
+pub fn parse_rule(text: &str, states: u32) -> Result<Rule, String> {
+    let t = text.trim();
+    if let Some(rule) = Rule::from_name(t) {
+        return Ok(rule);
+    }
+    let looks_like_stencil = !t.is_empty() && t.chars().all(|c| c.is_ascii_digit() || " \t./".contains(c));
+    if !looks_like_stencil {
+        let hint = did_you_mean(t, Rule::NAMES).map(|s| format!(" (did you mean `{s}`?)")).unwrap_or_default();
+        return Err(format!(
+            "unknown rule `{text}`{hint}; the rules are {}, or a stencil such as '. 1 . / 1 1 1 / . 1 .'",
+            Rule::NAMES.join(", ")
+        ));
+    }
+    let rows: Vec<&str> = t.split('/').map(str::trim).collect();
+    if rows.iter().any(|r| r.is_empty()) {
+        return Err(format!("stencil `{text}` has an empty row; separate rows with `/`"));
+    }
+    let mut src = format!("puzzle \"rule\" {{\n  size 1x1\n  states {states}\n  rule {{\n");
+    for r in &rows {
+        src.push_str(&format!("    {r}\n"));
+    }
+    src.push_str("  }\n}\n");
+    let analysis = lights_compiler::analyze(&src);
+    match analysis.puzzles.into_iter().next() {
+        Some(p) => match p.model {
+            Some(model) => Ok(model.rule),
+            None => {
+                let why = p.diagnostics.iter().find(|d| d.is_error()).map(|d| d.message.clone()).unwrap_or_default();
+                Err(format!("stencil `{text}` is not valid: {why}"))
+            }
+        },
+        None => Err(format!("stencil `{text}` is not valid")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uniform_covers_the_range() {
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let mut seen = [0u32; 3];
+        for _ in 0..3000 {
+            seen[uniform(&mut rng, 3) as usize] += 1;
+        }
+        assert!(seen.iter().all(|&n| (900..1100).contains(&n)), "{seen:?}");
+        assert_eq!(uniform(&mut rng, 1), 0);
+    }
+
+    #[test]
+    fn thresholds() {
+        assert_eq!(probability_threshold(0.0), 0);
+        assert_eq!(probability_threshold(0.5), 1 << 63);
+    }
+
+    #[test]
+    fn parse_helpers() {
+        assert_eq!(parse_size("5x7"), Ok((5, 7)));
+        assert_eq!(parse_size(" 3 X 4 "), Ok((3, 4)));
+        assert!(parse_size("0x3").is_err());
+        assert!(parse_size("5").is_err());
+        assert_eq!(parse_range("3..7"), Ok(3..=7));
+        assert_eq!(parse_range("3..=7"), Ok(3..=7));
+        assert_eq!(parse_range("4"), Ok(4..=4));
+        assert_eq!(parse_range("..4"), Ok(0..=4));
+        assert_eq!(parse_range("4.."), Ok(4..=u64::MAX));
+        assert!(parse_range("7..3").is_err());
+        assert!(parse_range("a..3").is_err());
+        assert_eq!(parse_topology("cross-cap"), Ok(Topology::Projective));
+        assert!(parse_topology("tours").unwrap_err().contains("did you mean `torus`"));
+        assert_eq!(parse_rule("king", 2), Ok(Rule::King));
+        assert!(parse_rule("kign", 2).unwrap_err().contains("did you mean `king`"));
+        let Ok(Rule::Stencil(s)) = parse_rule(". 1 . / 1 1 1 / . 1 .", 2) else { panic!("a stencil") };
+        assert_eq!((s.rows, s.cols, s.weights), (3, 3, vec![0, 1, 0, 1, 1, 1, 0, 1, 0]));
+        assert!(parse_rule("1 2 1", 2).unwrap_err().contains("not valid"));
+        assert!(parse_rule("1 1 / 1 1", 2).is_err());
+        let knight = ". 1 . 1 . / 1 . . . 1 / . . 1 . . / 1 . . . 1 / . 1 . 1 .";
+        assert_eq!(parse_rule(knight, 2).map(|r| rule_argument(&r)), Ok(knight.to_string()));
+        assert_eq!(rule_argument(&Rule::Merlin), "merlin");
+    }
+
+    #[test]
+    fn shell_quoting() {
+        assert_eq!(shell_quote("level"), "level");
+        assert_eq!(shell_quote("my level"), "'my level'");
+        assert_eq!(shell_quote("it's"), "'it'\\''s'");
+    }
+}

@@ -1,0 +1,1093 @@
+//! Pictures of boards: an SVG drawing of a puzzle (its lights, its goal, its
+//! locked buttons) with one overlay from the solver's report (the minimum
+//! solution, a quiet pattern or the certificate of an unsolvable puzzle), and
+//! PNG rendering of that SVG through resvg.
+//!
+//! Two drawing styles, chosen by the cell size:
+//!
+//! - **detailed** (cells of [`GRID_MIN_CELL`] px and more): one `<rect>` per
+//!   cell with grid lines between them, row and column numbers (1-based, as
+//!   the language writes them), locked buttons crossed out, and the overlay
+//!   drawn on the lights as marks (a dot per pressed cell, or a numbered dot
+//!   when W > 2) when the cells are large enough ([`MARKS_MIN_CELL`]);
+//! - **compact** (smaller cells, e.g. 500×500 at 2 px): no grid lines and no
+//!   numbers; each row's runs of equal cells are merged into one `<path>` per
+//!   value (the most frequent value is the panel's background), locked
+//!   buttons are hatched, and the overlay is a panel of its own.
+//!
+//! The goal, when it is not "all off", is a second panel beside the lights.
+
+use std::collections::BTreeMap;
+use std::fmt::{self, Write as _};
+use std::sync::{Arc, OnceLock};
+
+use lights_compiler::model::Puzzle;
+use lights_compiler::solve::Report;
+use lights_compiler::summary;
+use num_bigint::BigUint;
+use resvg::{tiny_skia, usvg};
+
+/// What to draw over the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Show {
+    /// The board only.
+    Lights,
+    /// The minimum solution's presses (solvable puzzles).
+    Solution,
+    /// The first generator of the quiet patterns (presses that change nothing).
+    Quiet,
+    /// The certificate of an unsolvable puzzle: cell weights whose weighted
+    /// total no press changes.
+    Certificate,
+}
+
+impl Show {
+    /// The overlay shown when none is asked for: the minimum solution of a
+    /// solvable puzzle, the certificate of an unsolvable one, the bare board
+    /// when the puzzle was not solved.
+    pub fn default_for(report: Option<&Report>) -> Show {
+        match report {
+            Some(r) if r.solvable => Show::Solution,
+            Some(r) if r.certificate.is_some() => Show::Certificate,
+            _ => Show::Lights,
+        }
+    }
+}
+
+/// How to draw.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// The overlay; `None` for [`Show::default_for`].
+    pub show: Option<Show>,
+    /// Cell size in pixels (1 to [`MAX_CELL_PX`]); `None` picks one so that
+    /// the board is about [`AUTO_BOARD_PX`] pixels on its longer side, with
+    /// cells between 1 and 40 px.
+    pub cell: Option<u32>,
+}
+
+/// A drawn picture.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Picture {
+    pub svg: String,
+    /// Size in pixels (the SVG's `width` and `height`).
+    pub width: u32,
+    pub height: u32,
+    /// The overlay drawn (the default resolved).
+    pub show: Show,
+    /// The cell size used, in pixels.
+    pub cell: u32,
+    /// Things worth telling the user that are also written in the picture
+    /// (e.g. that there is no quiet pattern to show).
+    pub notes: Vec<String>,
+}
+
+/// Cells of this size and more get grid lines, row/column numbers and crosses
+/// on locked buttons.
+pub const GRID_MIN_CELL: u32 = 10;
+/// Cells of this size and more carry the overlay's marks (numbers when W > 2);
+/// below it (or without the grid), the overlay is a panel of its own. With
+/// W = 2 a mark is a plain dot, so grid-sized cells are enough.
+pub const MARKS_MIN_CELL: u32 = 16;
+/// The automatic cell size aims at boards about this many pixels across.
+pub const AUTO_BOARD_PX: u32 = 1000;
+/// Largest automatic cell size.
+pub const AUTO_MAX_CELL: u32 = 40;
+/// Boards with more cells than this are drawn in the compact style whatever
+/// the cell size (one `<rect>` per cell would make a huge file).
+pub const GRID_MAX_CELLS: usize = 250_000;
+/// Largest `cell` accepted.
+pub const MAX_CELL_PX: u32 = 200;
+/// Boards with more cells than this are not drawn (the SVG would run to
+/// hundreds of megabytes).
+pub const MAX_DRAWN_CELLS: usize = 4_000_000;
+/// PNGs with more pixels than this are refused (the pixmap alone takes four
+/// bytes a pixel).
+pub const MAX_PNG_PIXELS: u64 = 100_000_000;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PictureError {
+    /// `Show::Solution` for an unsolvable puzzle.
+    NoSolution,
+    /// `Show::Certificate` for a solvable puzzle (or one without a certificate).
+    NoCertificate {
+        solvable: bool,
+    },
+    /// An overlay was asked for but the puzzle was not solved.
+    NotSolved(Show),
+    BoardTooLarge {
+        rows: usize,
+        cols: usize,
+    },
+    BadCellSize(u32),
+    ImageTooLarge {
+        width: u64,
+        height: u64,
+    },
+    /// The SVG could not be parsed or rendered (a bug when it is ours).
+    Render(String),
+}
+
+impl fmt::Display for PictureError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PictureError::NoSolution => {
+                write!(f, "the puzzle is unsolvable, so it has no solution to show (try `--show certificate`)")
+            }
+            PictureError::NoCertificate { solvable: true } => write!(
+                f,
+                "the puzzle is solvable, so it has no certificate of unsolvability (try `--show solution` or `--show quiet`)"
+            ),
+            PictureError::NoCertificate { solvable: false } => {
+                write!(f, "the solver gave no certificate for this unsolvable puzzle")
+            }
+            PictureError::NotSolved(show) => write!(
+                f,
+                "cannot show the {}: the puzzle was not solved (only `--show lights` is possible)",
+                match show {
+                    Show::Solution => "solution",
+                    Show::Quiet => "quiet pattern",
+                    Show::Certificate => "certificate",
+                    Show::Lights => "lights",
+                }
+            ),
+            PictureError::BoardTooLarge { rows, cols } => write!(
+                f,
+                "the board is too large to draw: {rows}×{cols} = {} cells, at most {MAX_DRAWN_CELLS} are drawn",
+                rows * cols
+            ),
+            PictureError::BadCellSize(n) => write!(f, "the cell size must be 1 to {MAX_CELL_PX} pixels, not {n}"),
+            PictureError::ImageTooLarge { width, height } => write!(
+                f,
+                "the image would be {width}×{height} pixels, more than the {MAX_PNG_PIXELS} a PNG may have here; \
+                 use a smaller cell size or write an SVG"
+            ),
+            PictureError::Render(msg) => write!(f, "cannot render the picture: {msg}"),
+        }
+    }
+}
+
+impl std::error::Error for PictureError {}
+
+// ---------------------------------------------------------------------------
+// Colours and sizes.
+
+const PAGE: Rgb = Rgb(0xff, 0xff, 0xff);
+const INK: &str = "#111827";
+const MUTED: &str = "#6b7280";
+const GRID: &str = "#5b6270";
+/// Light states, from off to fully on (W > 2 interpolates along these).
+const RAMP: [Rgb; 4] = [Rgb(0x1f, 0x24, 0x33), Rgb(0x55, 0x2c, 0x8a), Rgb(0xc8, 0x45, 0x78), Rgb(0xff, 0xd8, 0x4d)];
+const SOLUTION_MARK: Rgb = Rgb(0xe0, 0x32, 0x3c);
+const QUIET_MARK: Rgb = Rgb(0x0f, 0x8a, 0x7e);
+const CERTIFICATE_MARK: Rgb = Rgb(0x6d, 0x28, 0xd9);
+/// The background of an overlay panel (cells the overlay leaves at 0).
+const OVERLAY_ZERO: Rgb = Rgb(0xee, 0xef, 0xf2);
+const LOCKED_STROKE: &str = "#e5e7eb";
+const LOCKED_HALO: &str = "#374151";
+
+const MARGIN: u32 = 16;
+const PANEL_GAP: u32 = 28;
+const TITLE_SIZE: f64 = 18.0;
+const SUBTITLE_SIZE: f64 = 13.0;
+const CAPTION_SIZE: f64 = 13.0;
+const LEGEND_SIZE: f64 = 12.0;
+const SWATCH: u32 = 14;
+/// Minimum width text is wrapped to.
+const MIN_TEXT_WIDTH: f64 = 420.0;
+/// Largest W whose states get one legend swatch each (beyond: a gradient).
+const LEGEND_SWATCHES_MAX: u32 = 16;
+const FONTS: &str = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif";
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Rgb(u8, u8, u8);
+
+impl Rgb {
+    fn lerp(self, other: Rgb, t: f64) -> Rgb {
+        let t = t.clamp(0.0, 1.0);
+        let mix = |a: u8, b: u8| (f64::from(a) + (f64::from(b) - f64::from(a)) * t).round() as u8;
+        Rgb(mix(self.0, other.0), mix(self.1, other.1), mix(self.2, other.2))
+    }
+}
+
+impl fmt::Display for Rgb {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{:02x}{:02x}{:02x}", self.0, self.1, self.2)
+    }
+}
+
+/// The colour of light state `v` of `w`: dark for off, bright for fully on.
+fn state_colour(v: u32, w: u32) -> Rgb {
+    if v == 0 {
+        return RAMP[0];
+    }
+    if w <= 2 || v >= w - 1 {
+        return RAMP[3];
+    }
+    let t = f64::from(v) / f64::from(w - 1) * 3.0;
+    let i = (t.floor() as usize).min(2);
+    RAMP[i].lerp(RAMP[i + 1], t - i as f64)
+}
+
+/// The colour of overlay value `v` of `w` in an overlay panel.
+fn overlay_colour(v: u32, w: u32, mark: Rgb) -> Rgb {
+    if v == 0 {
+        return OVERLAY_ZERO;
+    }
+    let t = if w <= 2 { 1.0 } else { f64::from(v) / f64::from(w - 1) };
+    OVERLAY_ZERO.lerp(mark, 0.3 + 0.7 * t)
+}
+
+/// Estimated width of a text in the sans-serif faces above (DejaVu Sans is
+/// among the widest, so this errs on the side of room).
+fn text_width(s: &str, size: f64, bold: bool) -> f64 {
+    s.chars().count() as f64 * size * if bold { 0.68 } else { 0.6 }
+}
+
+/// A number for an attribute: integer when whole, else one decimal.
+fn num(x: f64) -> String {
+    let r = (x * 10.0).round() / 10.0;
+    if r.fract() == 0.0 {
+        format!("{}", r as i64)
+    } else {
+        format!("{r:.1}")
+    }
+}
+
+fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for ch in s.chars() {
+        match ch {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            // Characters XML 1.0 does not allow at all.
+            c if (c as u32) < 0x20 && !matches!(c, '\t' | '\n' | '\r') => out.push('\u{fffd}'),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+fn digits(n: usize) -> usize {
+    n.to_string().len()
+}
+
+/// The picture's one-line result: [`summary::result`], with solution counts
+/// too long to read given as a power of two or in scientific notation.
+pub fn result_line(report: Option<&Report>) -> String {
+    let Some(r) = report else { return "not solved".to_string() };
+    let count = &r.solutions;
+    let text = count.to_string();
+    if !r.solvable || text.len() <= 15 {
+        return summary::result(r);
+    }
+    let bits = count.bits();
+    let short = if *count == BigUint::from(1u32) << (bits - 1) {
+        format!("2^{} solutions", bits - 1)
+    } else {
+        format!("{}.{}×10^{} solutions", &text[..1], &text[1..3], text.len() - 1)
+    };
+    match &r.minimum {
+        Some(m) if m.optimal => format!("{short} · minimum {}", summary::presses(m.cost)),
+        Some(m) => format!("{short} · {} (minimum not proven)", summary::presses(m.cost)),
+        None => short,
+    }
+}
+
+/// The automatic cell size for a board.
+pub fn auto_cell(rows: usize, cols: usize) -> u32 {
+    let side = rows.max(cols).max(1) as u64;
+    (u64::from(AUTO_BOARD_PX) / side).clamp(1, u64::from(AUTO_MAX_CELL)) as u32
+}
+
+// ---------------------------------------------------------------------------
+// The overlay.
+
+struct Overlay {
+    /// Per cell, row-major.
+    values: Vec<u32>,
+    mark: Rgb,
+    /// Caption of its panel (compact style).
+    caption: String,
+    /// What the marks mean (legend text).
+    meaning: String,
+}
+
+/// The overlay `show` asks for. `on_board`: drawn as marks on the lights
+/// (else as a panel of its own), which changes how the legend says it.
+fn overlay(
+    p: &Puzzle,
+    report: Option<&Report>,
+    show: Show,
+    on_board: bool,
+    notes: &mut Vec<String>,
+) -> Result<Option<Overlay>, PictureError> {
+    let w = p.states;
+    let solved = || report.ok_or(PictureError::NotSolved(show));
+    let marked = if on_board { "marked" } else { "coloured" };
+    // How many times each button is pressed, said after "press(ing) …".
+    let times = match (w, on_board) {
+        (2, _) => String::new(),
+        (_, true) => ", each the number of times shown".to_string(),
+        (_, false) => format!(", each as many times as its shade says (palest 1, darkest {})", w - 1),
+    };
+    match show {
+        Show::Lights => Ok(None),
+        Show::Solution => {
+            let r = solved()?;
+            let Some(min) = r.minimum.as_ref().filter(|_| r.solvable) else { return Err(PictureError::NoSolution) };
+            let heading = if min.optimal {
+                format!("minimum solution, {}", summary::presses(min.cost))
+            } else {
+                format!("a solution of {} (the fewest found; minimum not proven)", summary::presses(min.cost))
+            };
+            let once = if w == 2 { " once" } else { "" };
+            Ok(Some(Overlay {
+                values: min.presses.clone(),
+                mark: SOLUTION_MARK,
+                caption: "minimum solution".into(),
+                meaning: format!("{heading}: press the {marked} buttons{once}{times}"),
+            }))
+        }
+        Show::Quiet => {
+            let r = solved()?;
+            let Some(first) = r.quiet_patterns.first() else {
+                let note = if r.solvable {
+                    "no quiet pattern: no presses leave the board unchanged, so the solution is unique"
+                } else {
+                    "no quiet pattern: no presses leave the board unchanged"
+                };
+                notes.push(note.to_string());
+                return Ok(None);
+            };
+            let k = r.quiet_patterns.len();
+            let order = if first.order == w { String::new() } else { format!(", of order {}", first.order) };
+            let generators = if k == 1 { "generator" } else { "generators" };
+            Ok(Some(Overlay {
+                values: first.presses.clone(),
+                mark: QUIET_MARK,
+                caption: "quiet pattern".into(),
+                meaning: format!(
+                    "quiet pattern 1 of {k} {generators}{order}: pressing all the {marked} buttons{times} changes no light"
+                ),
+            }))
+        }
+        Show::Certificate => {
+            let r = solved()?;
+            let Some(y) = r.certificate.as_ref().filter(|_| !r.solvable) else {
+                return Err(PictureError::NoCertificate { solvable: r.solvable });
+            };
+            let total = |values: &[u16]| -> u64 {
+                y.iter().zip(values).map(|(&a, &b)| u64::from(a) * u64::from(b) % u64::from(w)).sum::<u64>()
+                    % u64::from(w)
+            };
+            let (now, goal) = (total(&p.lights.values), total(&p.goal.values));
+            let meaning = if w == 2 {
+                let parity = |t: u64| if t == 0 { "even" } else { "odd" };
+                format!(
+                    "certificate: every press keeps the number of lights on among the {marked} cells even or odd; \
+                     it is {} now, the goal needs it {}",
+                    parity(now),
+                    parity(goal)
+                )
+            } else {
+                let weights = if on_board { "written in the marks" } else { "shown by the shades, palest 1" };
+                format!(
+                    "certificate: no press changes the sum of weight × light over the {marked} cells, modulo {w} \
+                     (weights {weights}); it is {now} now, the goal needs {goal}"
+                )
+            };
+            Ok(Some(Overlay { values: y.clone(), mark: CERTIFICATE_MARK, caption: "certificate".into(), meaning }))
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Drawing.
+
+/// Geometry shared by the panels.
+struct Board {
+    rows: usize,
+    cols: usize,
+    /// Cell pitch.
+    s: u32,
+    /// Grid line width (0 in the compact style).
+    g: u32,
+    grid: bool,
+    /// Space for row numbers (left) and column numbers (top).
+    label_w: u32,
+    label_h: u32,
+    label_size: f64,
+    /// Label every `step`-th row/column; a label needs this many pixels.
+    row_step: usize,
+    col_step: usize,
+    row_need: f64,
+    col_need: f64,
+}
+
+impl Board {
+    fn new(rows: usize, cols: usize, s: u32) -> Board {
+        let grid = s >= GRID_MIN_CELL && rows * cols <= GRID_MAX_CELLS;
+        let g = if !grid {
+            0
+        } else if s >= 24 {
+            2
+        } else {
+            1
+        };
+        let label_size = (f64::from(s) * 0.35).clamp(9.0, 12.0);
+        let (mut label_w, mut label_h, mut row_step, mut col_step) = (0, 0, 1, 1);
+        let (mut row_need, mut col_need) = (0.0, 0.0);
+        if grid {
+            label_w = (digits(rows) as f64 * label_size * 0.62 + 8.0).ceil() as u32;
+            label_h = (label_size + 6.0).ceil() as u32;
+            let step = |need: f64| -> usize {
+                let mut candidates = [1usize, 2, 5].into_iter().chain((0..).flat_map(|k| {
+                    let p = 10usize.saturating_pow(k + 1);
+                    [p, p.saturating_mul(2), p.saturating_mul(5)]
+                }));
+                candidates.find(|&c| c as f64 * f64::from(s) >= need).unwrap_or(usize::MAX)
+            };
+            col_need = digits(cols) as f64 * label_size * 0.62 + 4.0;
+            row_need = label_size + 2.0;
+            col_step = step(col_need);
+            row_step = step(row_need);
+        }
+        Board { rows, cols, s, g, grid, label_w, label_h, label_size, row_step, col_step, row_need, col_need }
+    }
+
+    fn board_w(&self) -> u32 {
+        self.cols as u32 * self.s + self.g
+    }
+
+    fn board_h(&self) -> u32 {
+        self.rows as u32 * self.s + self.g
+    }
+
+    fn panel_w(&self) -> u32 {
+        self.label_w + self.board_w()
+    }
+}
+
+/// Draw one board of values at (x0, y0) (the board's top-left corner, after
+/// the labels): `<g id="{id}-cells">` holds one rect per cell (detailed) or
+/// one path per value other than the background (compact, `data-value`).
+fn draw_cells(out: &mut String, b: &Board, id: &str, x0: u32, y0: u32, values: &[u32], colour: &dyn Fn(u32) -> Rgb) {
+    if b.grid {
+        let _ = writeln!(
+            out,
+            r#"<rect x="{x0}" y="{y0}" width="{}" height="{}" fill="{GRID}"/>"#,
+            b.board_w(),
+            b.board_h()
+        );
+        let _ = writeln!(out, r#"<g id="{id}-cells" shape-rendering="crispEdges">"#);
+        let inner = b.s - b.g;
+        for r in 0..b.rows {
+            for c in 0..b.cols {
+                let v = values[r * b.cols + c];
+                let _ = writeln!(
+                    out,
+                    r#"<rect x="{}" y="{}" width="{inner}" height="{inner}" fill="{}"/>"#,
+                    x0 + c as u32 * b.s + b.g,
+                    y0 + r as u32 * b.s + b.g,
+                    colour(v)
+                );
+            }
+        }
+        out.push_str("</g>\n");
+        return;
+    }
+    // Compact: the most frequent value is the background; every other value
+    // is one path of row runs.
+    let mut counts: BTreeMap<u32, usize> = BTreeMap::new();
+    for &v in values {
+        *counts.entry(v).or_default() += 1;
+    }
+    let background = counts.iter().max_by_key(|&(&v, &n)| (n, std::cmp::Reverse(v))).map_or(0, |(&v, _)| v);
+    let _ = writeln!(
+        out,
+        r#"<rect x="{x0}" y="{y0}" width="{}" height="{}" fill="{}"/>"#,
+        b.board_w(),
+        b.board_h(),
+        colour(background)
+    );
+    let mut paths: BTreeMap<u32, RunPath> = BTreeMap::new();
+    for_each_run(
+        b.rows,
+        b.cols,
+        |i| values[i],
+        |r, c, len, v| {
+            if v != background {
+                paths.entry(v).or_default().push(
+                    x0 as i64 + (c * b.s as usize) as i64,
+                    y0 as i64 + (r * b.s as usize) as i64,
+                    len * b.s as usize,
+                    b.s,
+                );
+            }
+        },
+    );
+    let _ = writeln!(out, r#"<g id="{id}-cells" data-background="{background}" shape-rendering="crispEdges">"#);
+    for (v, path) in paths {
+        let _ = writeln!(out, r#"<path data-value="{v}" fill="{}" d="{}"/>"#, colour(v), path.d);
+    }
+    out.push_str("</g>\n");
+}
+
+/// Calls `f(row, first column, length, value)` for each run of equal values
+/// in each row.
+fn for_each_run<T: PartialEq + Copy>(
+    rows: usize,
+    cols: usize,
+    value: impl Fn(usize) -> T,
+    mut f: impl FnMut(usize, usize, usize, T),
+) {
+    for r in 0..rows {
+        let mut c = 0;
+        while c < cols {
+            let v = value(r * cols + c);
+            let start = c;
+            while c < cols && value(r * cols + c) == v {
+                c += 1;
+            }
+            f(r, start, c - start, v);
+        }
+    }
+}
+
+/// A path of axis-aligned rectangles, each a closed subpath; after `z` the
+/// pen is back at the rectangle's corner, so the next one is a short
+/// relative move.
+#[derive(Default)]
+struct RunPath {
+    d: String,
+    at: Option<(i64, i64)>,
+}
+
+impl RunPath {
+    fn push(&mut self, x: i64, y: i64, w: usize, h: u32) {
+        match self.at {
+            None => {
+                let _ = write!(self.d, "M{x} {y}");
+            }
+            Some((px, py)) => {
+                let _ = write!(self.d, "m{} {}", x - px, y - py);
+            }
+        }
+        let _ = write!(self.d, "h{w}v{h}h-{w}z");
+        self.at = Some((x, y));
+    }
+}
+
+/// Row and column numbers around a detailed board whose top-left corner is
+/// (x0, y0).
+fn draw_labels(out: &mut String, b: &Board, id: &str, x0: u32, y0: u32) {
+    if !b.grid {
+        return;
+    }
+    let size = b.label_size;
+    let _ = writeln!(out, r#"<g id="{id}-labels" font-size="{}" fill="{MUTED}">"#, num(size));
+    let s = f64::from(b.s);
+    let half = f64::from(b.g) / 2.0 + s / 2.0;
+    // Every `step`-th number, and 1 when the next one is far enough.
+    let labelled =
+        |i: usize, step: usize, need: f64| i.is_multiple_of(step) || (i == 1 && (step - 1) as f64 * s >= need);
+    for c in 1..=b.cols {
+        if labelled(c, b.col_step, b.col_need) {
+            let x = f64::from(x0) + (c - 1) as f64 * s + half;
+            let y = f64::from(y0) - 5.0;
+            let _ = writeln!(out, r#"<text x="{}" y="{}" text-anchor="middle">{c}</text>"#, num(x), num(y));
+        }
+    }
+    for r in 1..=b.rows {
+        if labelled(r, b.row_step, b.row_need) {
+            let x = f64::from(x0) - 5.0;
+            let y = f64::from(y0) + (r - 1) as f64 * s + half + size * 0.35;
+            let _ = writeln!(out, r#"<text x="{}" y="{}" text-anchor="end">{r}</text>"#, num(x), num(y));
+        }
+    }
+    out.push_str("</g>\n");
+}
+
+/// Locked buttons: a cross per cell (detailed) or hatched runs (compact).
+fn draw_locked(out: &mut String, b: &Board, x0: u32, y0: u32, locked: &[bool]) {
+    if !locked.iter().any(|&l| l) {
+        return;
+    }
+    if b.grid {
+        let s = f64::from(b.s);
+        let inner = s - f64::from(b.g);
+        let pad = (inner * 0.18).round();
+        let width = (s / 14.0).max(1.5);
+        // A light cross with a dark halo: visible on dark and on bright cells.
+        let _ = writeln!(
+            out,
+            r#"<g id="locked" fill="none" stroke-linecap="round" stroke="{LOCKED_HALO}" stroke-width="{}">"#,
+            num(width + 2.0)
+        );
+        let mut crosses = String::new();
+        for (i, _) in locked.iter().enumerate().filter(|(_, &l)| l) {
+            let x = f64::from(x0) + (i % b.cols) as f64 * s + f64::from(b.g) + pad;
+            let y = f64::from(y0) + (i / b.cols) as f64 * s + f64::from(b.g) + pad;
+            let d = inner - 2.0 * pad;
+            let _ = writeln!(
+                crosses,
+                r#"<path d="M{} {}l{} {}m0 -{}l-{} {}"/>"#,
+                num(x),
+                num(y),
+                num(d),
+                num(d),
+                num(d),
+                num(d),
+                num(d)
+            );
+        }
+        out.push_str(&crosses);
+        let _ = writeln!(out, r#"<g stroke="{LOCKED_STROKE}" stroke-width="{}">"#, num(width));
+        out.push_str(&crosses);
+        out.push_str("</g>\n</g>\n");
+        return;
+    }
+    let mut path = RunPath::default();
+    let mut cells = 0usize;
+    for_each_run(
+        b.rows,
+        b.cols,
+        |i| locked[i],
+        |r, c, len, l| {
+            if l {
+                cells += len;
+                path.push(
+                    x0 as i64 + (c * b.s as usize) as i64,
+                    y0 as i64 + (r * b.s as usize) as i64,
+                    len * b.s as usize,
+                    b.s,
+                );
+            }
+        },
+    );
+    let _ = writeln!(out, r#"<path id="locked" data-cells="{cells}" fill="url(#hatch)" d="{}"/>"#, path.d);
+}
+
+/// The hatch pattern for locked runs: a light grey tint with dark stripes
+/// (visible on dark and on bright cells).
+const HATCH_DEF: &str = r##"<pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="6" height="6" fill="#c4c8cf" fill-opacity="0.5"/><rect width="2" height="6" fill="#4b5563" fill-opacity="0.85"/></pattern>"##;
+
+/// The overlay's marks on the lights: a dot per nonzero cell, with the value
+/// written in it when W > 2.
+fn draw_marks(out: &mut String, b: &Board, x0: u32, y0: u32, o: &Overlay, w: u32) {
+    let s = f64::from(b.s);
+    let inner = s - f64::from(b.g);
+    let numbered = w > 2;
+    let r = if numbered { inner * 0.36 } else { inner * 0.22 };
+    let stroke = (s / 20.0).max(1.0);
+    let _ = writeln!(out, r##"<g id="marks" fill="{}" stroke="#ffffff" stroke-width="{}">"##, o.mark, num(stroke));
+    let mut texts = String::new();
+    for (i, &v) in o.values.iter().enumerate() {
+        if v == 0 {
+            continue;
+        }
+        let cx = f64::from(x0) + (i % b.cols) as f64 * s + f64::from(b.g) + inner / 2.0;
+        let cy = f64::from(y0) + (i / b.cols) as f64 * s + f64::from(b.g) + inner / 2.0;
+        let _ = writeln!(out, r#"<circle cx="{}" cy="{}" r="{}"/>"#, num(cx), num(cy), num(r));
+        if numbered {
+            let label = v.to_string();
+            let size = (inner * 0.42).min(2.0 * r * 0.9 / (label.len() as f64 * 0.62));
+            let _ = writeln!(
+                texts,
+                r#"<text x="{}" y="{}" font-size="{}">{label}</text>"#,
+                num(cx),
+                num(cy + size * 0.36),
+                num(size)
+            );
+        }
+    }
+    out.push_str("</g>\n");
+    if numbered {
+        let _ = writeln!(out, r##"<g id="mark-values" fill="#ffffff" font-weight="bold" text-anchor="middle">"##);
+        out.push_str(&texts);
+        out.push_str("</g>\n");
+    }
+}
+
+/// Greedy word wrap to an estimated width.
+fn wrap(text: &str, size: f64, width: f64) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let candidate = if line.is_empty() { word.to_string() } else { format!("{line} {word}") };
+        if !line.is_empty() && text_width(&candidate, size, false) > width {
+            lines.push(std::mem::replace(&mut line, word.to_string()));
+        } else {
+            line = candidate;
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// Draw a puzzle as SVG: title, lights (and goal) panels, the overlay chosen
+/// by `options.show` from `report`, and a legend.
+///
+/// `report` is the solver's answer for `p`; `None` when it was not solved
+/// (then only [`Show::Lights`] is possible).
+pub fn svg(p: &Puzzle, report: Option<&Report>, options: &Options) -> Result<Picture, PictureError> {
+    if p.cells() > MAX_DRAWN_CELLS {
+        return Err(PictureError::BoardTooLarge { rows: p.rows, cols: p.cols });
+    }
+    let s = match options.cell {
+        Some(n) if n == 0 || n > MAX_CELL_PX => return Err(PictureError::BadCellSize(n)),
+        Some(n) => n,
+        None => auto_cell(p.rows, p.cols),
+    };
+    let show = options.show.unwrap_or_else(|| Show::default_for(report));
+    let w = p.states;
+    let mut notes = Vec::new();
+    let b = Board::new(p.rows, p.cols, s);
+    let marks_on_board = b.grid && (s >= MARKS_MIN_CELL || w == 2);
+    let overlay = overlay(p, report, show, marks_on_board, &mut notes)?;
+
+    let has_goal = p.goal.values.iter().any(|&v| v != 0);
+    let overlay_panel = overlay.is_some() && !marks_on_board;
+    let locked_any = p.locked.iter().any(|&l| l);
+
+    // Text.
+    let title = p.name.clone();
+    let mut subtitle = format!("{}×{} · {} · {} · {} states", p.rows, p.cols, p.rule.name(), p.topology.name(), w);
+    let locked_count = p.locked.iter().filter(|&&l| l).count();
+    if locked_count > 0 {
+        let _ = write!(subtitle, " · {locked_count} locked");
+    }
+    let _ = write!(subtitle, " · {}", result_line(report));
+
+    // Horizontal layout of the panels.
+    let mut panels: Vec<(&str, String)> = vec![("lights", "lights".to_string())];
+    if has_goal {
+        panels.push(("goal", "goal".to_string()));
+    }
+    if overlay_panel {
+        if let Some(o) = &overlay {
+            panels.push(("overlay", o.caption.clone()));
+        }
+    }
+    let panel_w = b.panel_w();
+    let captions_w = panels.iter().map(|(_, c)| text_width(c, CAPTION_SIZE, true).ceil() as u32).max().unwrap_or(0);
+    let column_w = panel_w.max(captions_w);
+    let content_w = column_w * panels.len() as u32 + PANEL_GAP * (panels.len() as u32 - 1);
+
+    // Legend lines (swatches + wrapped text), wrapped to the width of the
+    // panels and title (or a minimum).
+    let base_w =
+        f64::from(content_w).max(text_width(&title, TITLE_SIZE, true)).max(text_width(&subtitle, SUBTITLE_SIZE, false));
+    let text_w = base_w.max(MIN_TEXT_WIDTH);
+    let mut legend_lines: Vec<LegendLine> = Vec::new();
+    legend_lines.push(LegendLine { swatch: LegendSwatch::States, text: states_legend_text(w) });
+    if locked_any {
+        legend_lines.push(LegendLine {
+            swatch: LegendSwatch::Locked { grid: b.grid },
+            text: "locked: this button cannot be pressed".into(),
+        });
+    }
+    if has_goal {
+        legend_lines.push(LegendLine {
+            swatch: LegendSwatch::None,
+            text: "goal: the lights must end as in the goal panel (colours as for the lights)".into(),
+        });
+    }
+    if let Some(o) = &overlay {
+        let swatch = if overlay_panel {
+            LegendSwatch::OverlayScale { mark: o.mark, w }
+        } else {
+            LegendSwatch::Mark { mark: o.mark, numbered: w > 2 }
+        };
+        legend_lines.push(LegendLine { swatch, text: o.meaning.clone() });
+    }
+    for note in &notes {
+        legend_lines.push(LegendLine { swatch: LegendSwatch::None, text: note.clone() });
+    }
+    let mut legend_w = 0f64;
+    let legend: Vec<(LegendSwatch, Vec<String>)> = legend_lines
+        .into_iter()
+        .map(|line| {
+            let sw = line.swatch.width(w);
+            let lines = wrap(&line.text, LEGEND_SIZE, text_w - f64::from(sw));
+            for l in &lines {
+                legend_w = legend_w.max(f64::from(sw) + text_width(l, LEGEND_SIZE, false));
+            }
+            (line.swatch, lines)
+        })
+        .collect();
+
+    let inner_w = base_w.max(legend_w).ceil() as u32;
+    let width = inner_w + 2 * MARGIN;
+
+    // Vertical layout.
+    let title_y = MARGIN + 15;
+    let subtitle_y = title_y + 22;
+    let caption_y = subtitle_y + 28;
+    let board_y = caption_y + 10 + b.label_h;
+    let legend_y = board_y + b.board_h() + 20;
+    let legend_h: u32 = legend.iter().map(|(_, lines)| 6 + 16 * lines.len().max(1) as u32).sum();
+    let height = legend_y + legend_h + MARGIN;
+
+    let mut out = String::with_capacity(4096 + p.cells() * if b.grid { 70 } else { 8 });
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="{FONTS}">"#
+    );
+    let _ = writeln!(out, "<title>{}</title>", escape(&format!("{title} — {subtitle}")));
+    if locked_any && !b.grid {
+        let _ = writeln!(out, "<defs>{HATCH_DEF}</defs>");
+    }
+    let _ = writeln!(out, r#"<rect width="{width}" height="{height}" fill="{PAGE}"/>"#);
+    let _ = writeln!(
+        out,
+        r#"<text id="title" x="{MARGIN}" y="{title_y}" font-size="{}" font-weight="bold" fill="{INK}">{}</text>"#,
+        num(TITLE_SIZE),
+        escape(&title)
+    );
+    let _ = writeln!(
+        out,
+        r#"<text id="subtitle" x="{MARGIN}" y="{subtitle_y}" font-size="{}" fill="{MUTED}">{}</text>"#,
+        num(SUBTITLE_SIZE),
+        escape(&subtitle)
+    );
+
+    let lights: Vec<u32> = p.lights.values.iter().map(|&v| u32::from(v)).collect();
+    let goal: Vec<u32> = p.goal.values.iter().map(|&v| u32::from(v)).collect();
+    for (k, (id, caption)) in panels.iter().enumerate() {
+        let px = MARGIN + k as u32 * (column_w + PANEL_GAP);
+        let bx = px + b.label_w;
+        let _ = writeln!(out, r#"<g id="{id}">"#);
+        let _ = writeln!(
+            out,
+            r#"<text x="{px}" y="{caption_y}" font-size="{}" font-weight="bold" fill="{INK}">{}</text>"#,
+            num(CAPTION_SIZE),
+            escape(caption)
+        );
+        draw_labels(&mut out, &b, id, bx, board_y);
+        match *id {
+            "lights" => {
+                draw_cells(&mut out, &b, id, bx, board_y, &lights, &|v| state_colour(v, w));
+                draw_locked(&mut out, &b, bx, board_y, &p.locked);
+                if let (Some(o), true) = (&overlay, marks_on_board) {
+                    draw_marks(&mut out, &b, bx, board_y, o, w);
+                }
+            }
+            "goal" => draw_cells(&mut out, &b, id, bx, board_y, &goal, &|v| state_colour(v, w)),
+            _ => {
+                if let Some(o) = &overlay {
+                    draw_cells(&mut out, &b, id, bx, board_y, &o.values, &|v| overlay_colour(v, w, o.mark));
+                }
+            }
+        }
+        out.push_str("</g>\n");
+    }
+
+    // Legend.
+    let _ = writeln!(out, r#"<g id="legend" font-size="{}" fill="{INK}">"#, num(LEGEND_SIZE));
+    let mut y = legend_y;
+    for (swatch, lines) in &legend {
+        swatch.draw(&mut out, MARGIN, y, w);
+        let tx = MARGIN + swatch.width(w);
+        for (i, line) in lines.iter().enumerate() {
+            let _ = writeln!(out, r#"<text x="{tx}" y="{}">{}</text>"#, y + 12 + 16 * i as u32, escape(line));
+        }
+        y += 6 + 16 * lines.len().max(1) as u32;
+    }
+    out.push_str("</g>\n</svg>\n");
+    Ok(Picture { svg: out, width, height, show, cell: s, notes })
+}
+
+struct LegendLine {
+    swatch: LegendSwatch,
+    text: String,
+}
+
+#[derive(Clone, Copy)]
+enum LegendSwatch {
+    None,
+    /// The light states: off/on, a swatch per state, or a gradient.
+    States,
+    Locked {
+        grid: bool,
+    },
+    /// A mark as drawn on the board.
+    Mark {
+        mark: Rgb,
+        numbered: bool,
+    },
+    /// The overlay panel's colours.
+    OverlayScale {
+        mark: Rgb,
+        w: u32,
+    },
+}
+
+fn states_legend_text(w: u32) -> String {
+    if w == 2 {
+        "lights: off, on".into()
+    } else if w <= LEGEND_SWATCHES_MAX {
+        format!("lights: states 0 (off) to {} (fully on)", w - 1)
+    } else {
+        format!("lights: states 0 (off, left) to {} (fully on, right)", w - 1)
+    }
+}
+
+impl LegendSwatch {
+    /// Width taken before the text.
+    fn width(&self, w: u32) -> u32 {
+        match self {
+            LegendSwatch::None => 0,
+            LegendSwatch::States if w == 2 => 2 * (SWATCH + 4) + 6,
+            LegendSwatch::States if w <= LEGEND_SWATCHES_MAX => w * (SWATCH + 2) + 8,
+            LegendSwatch::States => 120 + 8,
+            LegendSwatch::OverlayScale { w, .. } if *w > 2 => 60 + 8,
+            _ => SWATCH + 8,
+        }
+    }
+
+    fn draw(&self, out: &mut String, x: u32, y: u32, w: u32) {
+        let sq = |out: &mut String, x: u32, fill: &str| {
+            let _ = writeln!(
+                out,
+                r#"<rect x="{x}" y="{}" width="{SWATCH}" height="{SWATCH}" fill="{fill}" stroke="{GRID}" stroke-width="1"/>"#,
+                y + 1
+            );
+        };
+        let gradient = |out: &mut String, id: &str, from: Rgb, stops: &[(f64, Rgb)], width: u32| {
+            let _ = write!(out, r#"<defs><linearGradient id="{id}"><stop offset="0" stop-color="{from}"/>"#);
+            for (t, c) in stops {
+                let _ = write!(out, r#"<stop offset="{}" stop-color="{c}"/>"#, num(*t));
+            }
+            let _ = writeln!(out, "</linearGradient></defs>");
+            let _ = writeln!(
+                out,
+                r#"<rect x="{x}" y="{}" width="{width}" height="{SWATCH}" fill="url(#{id})" stroke="{GRID}" stroke-width="1"/>"#,
+                y + 1
+            );
+        };
+        match *self {
+            LegendSwatch::None => {}
+            LegendSwatch::States if w == 2 => {
+                sq(out, x, &state_colour(0, 2).to_string());
+                sq(out, x + SWATCH + 4, &state_colour(1, 2).to_string());
+            }
+            LegendSwatch::States if w <= LEGEND_SWATCHES_MAX => {
+                for v in 0..w {
+                    sq(out, x + v * (SWATCH + 2), &state_colour(v, w).to_string());
+                }
+            }
+            LegendSwatch::States => {
+                let stops: Vec<(f64, Rgb)> = (1..RAMP.len()).map(|i| (i as f64 / 3.0, RAMP[i])).collect();
+                gradient(out, "states-scale", RAMP[0], &stops, 120);
+            }
+            LegendSwatch::Locked { grid } => {
+                if grid {
+                    sq(out, x, &RAMP[3].to_string());
+                    for (stroke, width) in [(LOCKED_HALO, 3.5), (LOCKED_STROKE, 1.5)] {
+                        let _ = writeln!(
+                            out,
+                            r#"<path d="M{} {}l8 8m0 -8l-8 8" fill="none" stroke="{stroke}" stroke-width="{width}" stroke-linecap="round"/>"#,
+                            x + 3,
+                            y + 4
+                        );
+                    }
+                } else {
+                    sq(out, x, &RAMP[3].to_string());
+                    let _ = writeln!(
+                        out,
+                        r#"<rect x="{x}" y="{}" width="{SWATCH}" height="{SWATCH}" fill="url(#hatch)"/>"#,
+                        y + 1
+                    );
+                }
+            }
+            LegendSwatch::Mark { mark, numbered } => {
+                sq(out, x, &RAMP[0].to_string());
+                let c = f64::from(SWATCH) / 2.0;
+                let r = if numbered { 6.0 } else { 4.0 };
+                let _ = writeln!(
+                    out,
+                    r##"<circle cx="{}" cy="{}" r="{}" fill="{mark}" stroke="#ffffff" stroke-width="1"/>"##,
+                    num(f64::from(x) + c),
+                    num(f64::from(y + 1) + c),
+                    num(r)
+                );
+            }
+            LegendSwatch::OverlayScale { mark, w } => {
+                if w > 2 {
+                    gradient(
+                        out,
+                        "overlay-scale",
+                        overlay_colour(1, w, mark),
+                        &[(1.0, overlay_colour(w - 1, w, mark))],
+                        60,
+                    );
+                } else {
+                    sq(out, x, &overlay_colour(1, w, mark).to_string());
+                }
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// PNG.
+
+/// A rendered PNG.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Png {
+    pub data: Vec<u8>,
+    pub width: u32,
+    pub height: u32,
+    /// Whether any font was found to draw the text with (without one the
+    /// picture has no text).
+    pub has_fonts: bool,
+}
+
+/// The system's fonts, loaded once; the sans-serif family is set to the
+/// first available of the picture's preferred faces.
+fn fonts() -> Arc<usvg::fontdb::Database> {
+    static FONTS_DB: OnceLock<Arc<usvg::fontdb::Database>> = OnceLock::new();
+    FONTS_DB
+        .get_or_init(|| {
+            let mut db = usvg::fontdb::Database::new();
+            db.load_system_fonts();
+            let has = |name: &str| db.faces().any(|f| f.families.iter().any(|(n, _)| n == name));
+            let preferred = ["DejaVu Sans", "Verdana", "Arial", "Helvetica", "Liberation Sans", "Noto Sans"];
+            let family = preferred
+                .iter()
+                .find(|n| has(n))
+                .map(|n| n.to_string())
+                .or_else(|| db.faces().next().and_then(|f| f.families.first()).map(|(n, _)| n.clone()));
+            if let Some(family) = family {
+                db.set_sans_serif_family(family.clone());
+                db.set_serif_family(family);
+            }
+            Arc::new(db)
+        })
+        .clone()
+}
+
+/// Render an SVG (such as [`svg`]'s) to PNG bytes: usvg parses it, resvg
+/// draws it into a tiny-skia pixmap, which encodes itself as PNG.
+pub fn png(svg: &str) -> Result<Png, PictureError> {
+    let db = fonts();
+    let has_fonts = !db.is_empty();
+    let options = usvg::Options { fontdb: db, ..usvg::Options::default() };
+    let tree = usvg::Tree::from_str(svg, &options).map_err(|e| PictureError::Render(e.to_string()))?;
+    let size = tree.size().to_int_size();
+    let (width, height) = (size.width(), size.height());
+    if u64::from(width) * u64::from(height) > MAX_PNG_PIXELS {
+        return Err(PictureError::ImageTooLarge { width: width.into(), height: height.into() });
+    }
+    let mut pixmap = tiny_skia::Pixmap::new(width, height)
+        .ok_or_else(|| PictureError::Render(format!("cannot allocate a {width}×{height} image")))?;
+    resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
+    let data = pixmap.encode_png().map_err(|e| PictureError::Render(e.to_string()))?;
+    Ok(Png { data, width, height, has_fonts })
+}

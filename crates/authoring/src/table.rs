@@ -1,0 +1,478 @@
+//! Solution tables: the All Lights answer for every board size in a range.
+//!
+//! For one *family* of boards (a rule, a topology and a number of states W)
+//! and every size R×C in a range, [`table`] solves the All Lights puzzle
+//! (every light on, at W−1 → every light off, nothing locked) and records:
+//!
+//! * the number of solutions (0 when it is not solvable);
+//! * the quiet patterns (the kernel of A) as an abelian group, in invariant
+//!   factors: `(Z/W)^k` for prime W, possibly `Z/2 ⊕ Z/4`… for composite W;
+//! * the fraction of all W^(R·C) positions that can be turned off:
+//!   |image of A| / W^cells. With every button free A is square, and
+//!   |image| = W^cells / |kernel|, so the fraction is exactly 1/|kernel|.
+//!
+//! Each board is one exact solve by `lights-algebra`; boards are solved in
+//! parallel (rayon), largest first. Families whose press patterns are
+//! symmetric under transposition (the named rules on the plane and the
+//! torus) solve R×C and C×R once.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::ops::RangeInclusive;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use lights_algebra::{factorize, solve};
+use lights_compiler::lower::lower;
+use lights_compiler::model::{Board, Puzzle, Rule, StatementSpans, Topology, MAX_STATES, MIN_STATES};
+use lights_compiler::solve::unknowns_limit;
+use lights_compiler::Severity;
+use num_bigint::BigUint;
+use num_traits::{One, Zero};
+use rayon::prelude::*;
+
+/// A family of boards: everything but the size.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Family {
+    pub rule: Rule,
+    pub topology: Topology,
+    /// The modulus W.
+    pub states: u32,
+}
+
+impl Family {
+    /// A family from the words of the language: a rule name (`cross`, `king`,
+    /// `flip`, `merlin`) or a stencil in braces whose rows are separated by
+    /// `/` or newlines (`{ .1. / 111 / .1. }`), a topology name, and W.
+    pub fn parse(rule: &str, topology: &str, states: u32) -> Result<Family, String> {
+        if !(MIN_STATES..=MAX_STATES).contains(&u64::from(states)) {
+            return Err(format!("states must be between {MIN_STATES} and {MAX_STATES}, not {states}"));
+        }
+        let topology = Topology::from_name(topology.trim()).ok_or_else(|| {
+            format!("unknown topology `{}` (expected one of: {})", topology.trim(), Topology::NAMES.join(", "))
+        })?;
+        let rule_text = rule.trim();
+        let rule = if rule_text.starts_with('{') {
+            parse_stencil(rule_text, states)?
+        } else {
+            Rule::from_name(rule_text).ok_or_else(|| {
+                format!(
+                    "unknown rule `{rule_text}` (expected one of: {}, or a stencil such as `{{ .1. / 111 / .1. }}`)",
+                    Rule::NAMES.join(", ")
+                )
+            })?
+        };
+        Ok(Family { rule, topology, states })
+    }
+
+    /// The rows × cols board of this family with the given lights, goal off,
+    /// nothing locked.
+    pub fn board(&self, rows: usize, cols: usize, lights: Vec<u16>) -> Puzzle {
+        let cells = rows * cols;
+        Puzzle {
+            name: format!("{rows}x{cols}"),
+            span: Default::default(),
+            head: Default::default(),
+            rows,
+            cols,
+            states: self.states,
+            rule: self.rule.clone(),
+            topology: self.topology,
+            lights: Board { values: lights, cell_spans: None },
+            goal: Board { values: vec![0; cells], cell_spans: None },
+            locked: vec![false; cells],
+            expects: Vec::new(),
+            solution: None,
+            spans: StatementSpans::default(),
+        }
+    }
+
+    /// The All Lights board: every light on (at W−1), goal off.
+    pub fn all_lights(&self, rows: usize, cols: usize) -> Puzzle {
+        let on = (self.states - 1) as u16;
+        self.board(rows, cols, vec![on; rows * cols])
+    }
+
+    /// The most cells a board of this family may have (the solver's limit).
+    pub fn max_cells(&self) -> usize {
+        unknowns_limit(self.states)
+    }
+
+    /// Whether R×C and C×R always have the same answers: the press patterns
+    /// are symmetric under transposition (named rules, all weights 1) and so
+    /// is the surface.
+    pub fn transposes(&self) -> bool {
+        self.rule.is_named() && matches!(self.topology, Topology::Plane | Topology::Torus)
+    }
+
+    /// The rule as the language writes it: `cross`, or a stencil on one
+    /// line, `{ . 1 . / 1 1 1 / . 1 . }`.
+    pub fn rule_text(&self) -> String {
+        match &self.rule {
+            Rule::Stencil(s) => {
+                let rows: Vec<String> = s
+                    .weights
+                    .chunks(s.cols.max(1))
+                    .map(|r| {
+                        r.iter()
+                            .map(|&w| if w == 0 { ".".to_string() } else { w.to_string() })
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    })
+                    .collect();
+                format!("{{ {} }}", rows.join(" / "))
+            }
+            named => named.name().to_string(),
+        }
+    }
+
+    /// `cross rule · plane · 2 states`.
+    pub fn describe(&self) -> String {
+        let rule = match &self.rule {
+            Rule::Stencil(_) => format!("stencil {}", self.rule_text()),
+            named => format!("{} rule", named.name()),
+        };
+        format!("{rule} · {} · {} states", self.topology.name(), self.states)
+    }
+}
+
+/// Parse a stencil through the language itself, so it gets the language's
+/// checks (odd sizes, equal rows, weights below W).
+fn parse_stencil(text: &str, states: u32) -> Result<Rule, String> {
+    let grid = text.replace('/', "\n");
+    let src = format!("puzzle \"stencil\" {{\n  size 1x1\n  states {states}\n  rule {grid}\n}}\n");
+    let analysis = lights_compiler::analyze(&src);
+    let first_error =
+        analysis.all_diagnostics().into_iter().find(|d| d.severity == Severity::Error).map(|d| d.message.clone());
+    if let Some(message) = first_error {
+        return Err(format!("bad stencil `{text}`: {message}"));
+    }
+    match analysis.puzzles.first().and_then(|p| p.model.as_ref()).map(|m| m.rule.clone()) {
+        Some(rule @ Rule::Stencil(_)) => Ok(rule),
+        _ => Err(format!("bad stencil `{text}`: write it as `{{ .1. / 111 / .1. }}`")),
+    }
+}
+
+/// A finite abelian group ⊕ Z/dᵢ in invariant factors: d₁ | d₂ | … , each > 1.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct GroupShape {
+    /// Ascending, each dividing the next.
+    pub factors: Vec<u32>,
+}
+
+impl GroupShape {
+    /// The group ⊕ Z/oᵢ for cyclic orders oᵢ (any orders ≥ 1), brought to
+    /// invariant factors: split every order into prime powers, then the i-th
+    /// largest factor takes the i-th largest power of every prime.
+    pub fn from_orders(orders: impl IntoIterator<Item = u32>) -> GroupShape {
+        let mut powers: HashMap<u32, Vec<u32>> = HashMap::new();
+        for order in orders {
+            for (p, e) in factorize(order) {
+                powers.entry(p).or_default().push(p.pow(e));
+            }
+        }
+        let count = powers.values().map(Vec::len).max().unwrap_or(0);
+        let mut factors = vec![1u32; count];
+        for list in powers.values_mut() {
+            list.sort_unstable_by(|a, b| b.cmp(a));
+            for (slot, q) in factors.iter_mut().zip(list.iter()) {
+                *slot *= q;
+            }
+        }
+        factors.reverse();
+        GroupShape { factors }
+    }
+
+    /// The number of elements.
+    pub fn size(&self) -> BigUint {
+        self.factors.iter().fold(BigUint::one(), |acc, &d| acc * d)
+    }
+
+    /// `Some(k)` when the group is (Z/w)^k (k = 0 for the trivial group).
+    pub fn exponent_of(&self, w: u32) -> Option<usize> {
+        self.factors.iter().all(|&d| d == w).then_some(self.factors.len())
+    }
+
+    /// How tables print it: `k` when the group is (Z/w)^k, else the
+    /// invariant factors in brackets, `[2×4]` for Z/2 ⊕ Z/4.
+    pub fn describe(&self, w: u32) -> String {
+        match self.exponent_of(w) {
+            Some(k) => k.to_string(),
+            None => {
+                format!("[{}]", self.factors.iter().map(u32::to_string).collect::<Vec<_>>().join("×"))
+            }
+        }
+    }
+}
+
+/// An exact fraction in lowest terms.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fraction {
+    pub numerator: BigUint,
+    pub denominator: BigUint,
+}
+
+impl Fraction {
+    /// `numerator / denominator` reduced; the denominator must be nonzero.
+    pub fn new(numerator: BigUint, denominator: BigUint) -> Fraction {
+        let g = gcd(numerator.clone(), denominator.clone());
+        if g.is_zero() {
+            return Fraction { numerator, denominator };
+        }
+        Fraction { numerator: numerator / &g, denominator: denominator / &g }
+    }
+
+    /// The value as a float (for percentages).
+    pub fn to_f64(&self) -> f64 {
+        // Scale both down to keep within f64 range for huge values.
+        let bits = self.denominator.bits().max(self.numerator.bits());
+        let shift = bits.saturating_sub(1000);
+        let n = (&self.numerator >> shift).to_string().parse::<f64>().unwrap_or(0.0);
+        let d = (&self.denominator >> shift).to_string().parse::<f64>().unwrap_or(1.0);
+        if d == 0.0 {
+            0.0
+        } else {
+            n / d
+        }
+    }
+}
+
+impl fmt::Display for Fraction {
+    /// `1/4`; a whole number prints without `/1`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.denominator.is_one() {
+            write!(f, "{}", self.numerator)
+        } else {
+            write!(f, "{}/{}", self.numerator, self.denominator)
+        }
+    }
+}
+
+/// Euclid's algorithm on big numbers.
+pub(crate) fn gcd(mut a: BigUint, mut b: BigUint) -> BigUint {
+    while !b.is_zero() {
+        let r = &a % &b;
+        a = b;
+        b = r;
+    }
+    a
+}
+
+/// The answers for one board size.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub rows: usize,
+    pub cols: usize,
+    /// Whether All Lights (all on → all off) can be solved.
+    pub solvable: bool,
+    /// Its exact number of solutions (0 when it cannot be solved).
+    pub solutions: BigUint,
+    /// The quiet patterns (kernel of A) as a group.
+    pub kernel: GroupShape,
+    /// The fraction of all positions that can be turned off: 1/|kernel|.
+    pub fraction: Fraction,
+}
+
+/// Why a table cannot be made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TableError {
+    /// `axis` is "rows" or "columns".
+    EmptyRange {
+        axis: &'static str,
+        start: usize,
+        end: usize,
+    },
+    ZeroSize {
+        axis: &'static str,
+    },
+    BoardTooLarge {
+        rows: usize,
+        cols: usize,
+        limit: usize,
+    },
+    /// A failed self-check of the solver: a bug.
+    Internal(String),
+}
+
+impl fmt::Display for TableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TableError::EmptyRange { axis, start, end } => {
+                write!(f, "the {axis} range {start}..{end} is empty (ranges are inclusive and go upwards, e.g. 1..20)")
+            }
+            TableError::ZeroSize { axis } => write!(f, "the {axis} range includes 0; boards have at least 1 row and column"),
+            TableError::BoardTooLarge { rows, cols, limit } => write!(
+                f,
+                "the largest board, {rows}×{cols}, has {} cells; the solver takes at most {limit} for this number of states",
+                rows * cols
+            ),
+            TableError::Internal(m) => write!(f, "internal error (a bug): {m}"),
+        }
+    }
+}
+
+impl std::error::Error for TableError {}
+
+/// Answer All Lights for one board.
+pub fn entry(family: &Family, rows: usize, cols: usize) -> Result<Entry, TableError> {
+    let puzzle = family.all_lights(rows, cols);
+    let system = lower(&puzzle);
+    let solution =
+        solve(&system.matrix, &system.rhs, system.modulus).map_err(|e| TableError::Internal(e.to_string()))?;
+    let kernel = GroupShape::from_orders(solution.kernel.generators.iter().map(|g| g.order));
+    let size = kernel.size();
+    if size != solution.kernel.size() {
+        return Err(TableError::Internal(format!("kernel of {rows}×{cols}: invariant factors lost elements")));
+    }
+    Ok(Entry {
+        rows,
+        cols,
+        solvable: solution.consistent,
+        solutions: solution.count(),
+        // Nothing is locked, so A is square and |image| / W^cells = 1 / |kernel|.
+        fraction: Fraction::new(BigUint::one(), size),
+        kernel,
+    })
+}
+
+/// A whole table: `entries[i * cols.len() + j]` is `rows[i]` × `cols[j]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Table {
+    pub family: Family,
+    pub rows: Vec<usize>,
+    pub cols: Vec<usize>,
+    pub entries: Vec<Entry>,
+}
+
+impl Table {
+    pub fn get(&self, row_index: usize, col_index: usize) -> &Entry {
+        &self.entries[row_index * self.cols.len() + col_index]
+    }
+}
+
+/// Check the ranges before any work: nonempty, no 0, the largest board
+/// within the solver's limit (which also bounds the number of entries).
+pub fn validate(family: &Family, rows: &RangeInclusive<usize>, cols: &RangeInclusive<usize>) -> Result<(), TableError> {
+    for (axis, range) in [("rows", rows), ("columns", cols)] {
+        if range.start() > range.end() {
+            return Err(TableError::EmptyRange { axis, start: *range.start(), end: *range.end() });
+        }
+        if *range.start() == 0 {
+            return Err(TableError::ZeroSize { axis });
+        }
+    }
+    let limit = family.max_cells();
+    if rows.end().checked_mul(*cols.end()).is_none_or(|cells| cells > limit) {
+        return Err(TableError::BoardTooLarge { rows: *rows.end(), cols: *cols.end(), limit });
+    }
+    Ok(())
+}
+
+/// The distinct boards [`table`] solves (R×C and C×R count once when the
+/// family [`Family::transposes`]).
+pub fn boards_to_solve(
+    family: &Family,
+    rows: &RangeInclusive<usize>,
+    cols: &RangeInclusive<usize>,
+) -> Vec<(usize, usize)> {
+    let mut keys: Vec<(usize, usize)> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for r in rows.clone() {
+        for c in cols.clone() {
+            let key = canonical(family, rows, cols, r, c);
+            if seen.insert(key) {
+                keys.push(key);
+            }
+        }
+    }
+    keys
+}
+
+/// The board actually solved for R×C.
+fn canonical(
+    family: &Family,
+    rows: &RangeInclusive<usize>,
+    cols: &RangeInclusive<usize>,
+    r: usize,
+    c: usize,
+) -> (usize, usize) {
+    let swapped = (c, r);
+    if family.transposes() && c < r && rows.contains(&c) && cols.contains(&r) {
+        swapped
+    } else {
+        (r, c)
+    }
+}
+
+/// Solve every board of the ranges (inclusive). `progress(done, total)` is
+/// called after each distinct board is solved, from any thread.
+pub fn table(
+    family: &Family,
+    rows: RangeInclusive<usize>,
+    cols: RangeInclusive<usize>,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Result<Table, TableError> {
+    validate(family, &rows, &cols)?;
+    let mut keys = boards_to_solve(family, &rows, &cols);
+    // Largest first, so the last boards to finish are small ones.
+    keys.sort_by_key(|&(r, c)| std::cmp::Reverse(r * c));
+    let total = keys.len();
+    let done = AtomicUsize::new(0);
+    let solved: Vec<((usize, usize), Entry)> = keys
+        .par_iter()
+        .with_max_len(1)
+        .map(|&(r, c)| {
+            let e = entry(family, r, c)?;
+            progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
+            Ok(((r, c), e))
+        })
+        .collect::<Result<_, TableError>>()?;
+    let solved: HashMap<(usize, usize), Entry> = solved.into_iter().collect();
+    let mut entries = Vec::new();
+    for r in rows.clone() {
+        for c in cols.clone() {
+            let key = canonical(family, &rows, &cols, r, c);
+            let e = solved.get(&key).ok_or_else(|| TableError::Internal(format!("{r}×{c} was not solved")))?;
+            entries.push(Entry { rows: r, cols: c, ..e.clone() });
+        }
+    }
+    Ok(Table { family: family.clone(), rows: rows.collect(), cols: cols.collect(), entries })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn invariant_factors() {
+        assert_eq!(GroupShape::from_orders([]).factors, Vec::<u32>::new());
+        assert_eq!(GroupShape::from_orders([2, 3]).factors, vec![6]);
+        assert_eq!(GroupShape::from_orders([4, 2, 3]).factors, vec![2, 12]);
+        assert_eq!(GroupShape::from_orders([6, 6]).factors, vec![6, 6]);
+        assert_eq!(GroupShape::from_orders([1]).factors, Vec::<u32>::new());
+        assert_eq!(GroupShape::from_orders([2, 4]).describe(4), "[2×4]");
+        assert_eq!(GroupShape::from_orders([4, 4]).describe(4), "2");
+        assert_eq!(GroupShape::from_orders([3]).describe(6), "[3]");
+        assert_eq!(GroupShape::default().describe(6), "0");
+    }
+
+    #[test]
+    fn fractions_reduce() {
+        let f = Fraction::new(BigUint::from(6u32), BigUint::from(8u32));
+        assert_eq!(f.to_string(), "3/4");
+        assert!((f.to_f64() - 0.75).abs() < 1e-12);
+        assert_eq!(Fraction::new(BigUint::from(5u32), BigUint::from(5u32)).to_string(), "1");
+    }
+
+    #[test]
+    fn family_words() {
+        assert!(Family::parse("cross", "plane", 2).is_ok());
+        assert!(Family::parse("cros", "plane", 2).unwrap_err().contains("unknown rule"));
+        assert!(Family::parse("cross", "donut", 2).unwrap_err().contains("unknown topology"));
+        assert!(Family::parse("cross", "plane", 1).unwrap_err().contains("between 2 and 65536"));
+        let f = Family::parse("{ .1. / 111 / .1. }", "torus", 3).unwrap();
+        assert!(matches!(f.rule, Rule::Stencil(ref s) if s.rows == 3 && s.weights == vec![0, 1, 0, 1, 1, 1, 0, 1, 0]));
+        assert!(!f.transposes());
+        assert!(Family::parse("{ .1. / 121 / .1. }", "plane", 2).unwrap_err().contains("too large"));
+        assert!(Family::parse("{ 11 }", "plane", 2).is_err());
+    }
+}

@@ -1,0 +1,119 @@
+//! `lights compile`: a puzzle's linear system as JSON or as a SageMath script.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+use clap::{Args as ClapArgs, ValueEnum};
+use lights_authoring::export;
+use lights_compiler::{analyze, Diagnostic};
+
+use crate::check::{is_stdin, read_stdin};
+use crate::{files, render, EXIT_OK, EXIT_PUZZLE_ERROR, EXIT_USAGE};
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Emit {
+    /// The system as JSON: modulus, size, unknowns, sparse matrix, b
+    Json,
+    /// A SageMath script that builds the system and solves it
+    Sage,
+}
+
+#[derive(ClapArgs)]
+#[command(
+    about = "Write a puzzle's linear system (JSON, or a SageMath script)",
+    long_about = "Write the linear system A·x ≡ b (mod W) that `lights` solves for a puzzle, so it can be \
+        cross-checked in a computer algebra system.\n\n\
+        x[j] is how many times the j-th free cell is pressed; row i of A is cell i in reading order; \
+        column j of A is what one press of that cell adds to each cell; b = goal − lights (mod W).\n\n\
+        --emit json: an object with `modulus` (W), `size` (rows, cols), `rule`, `topology`, `unknowns` (the \
+        1-based [row, column] of each column of A), `matrix` (`shape` [cells, unknowns] and the nonzero \
+        `entries` as 0-based [row, column, value]), `b`, and `meaning`.\n\
+        --emit sage: a script for `sage FILE.sage` that builds the same system and prints whether it can be \
+        solved, the number of solutions and one solution. It is exact for composite W too (over the \
+        integers, with the Smith normal form; over GF(W) when W is prime).\n\n\
+        A file with several puzzles needs --puzzle NAME.",
+    after_help = "Examples:\n  \
+        lights compile examples/classic.lights --puzzle classic --emit json\n  \
+        lights compile examples/six-states.lights --puzzle six-states --emit sage -o six.sage && sage six.sage\n  \
+        lights compile level.lights --emit json | jq '.matrix.shape'"
+)]
+pub struct Args {
+    /// The .lights file (`-` for standard input)
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+    /// The puzzle to compile (required when the file has several)
+    #[arg(long, value_name = "NAME")]
+    puzzle: Option<String>,
+    /// What to write
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    emit: Emit,
+    /// Write here (atomically) instead of standard output
+    #[arg(short, long, value_name = "OUT")]
+    output: Option<PathBuf>,
+}
+
+pub fn run(args: Args) -> u8 {
+    let (shown, src) = if is_stdin(&args.file) {
+        match read_stdin() {
+            Ok(src) => ("<stdin>".to_string(), src),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return EXIT_USAGE;
+            }
+        }
+    } else {
+        let Some(src) = files::read_reporting(&args.file) else { return EXIT_USAGE };
+        (args.file.display().to_string(), src)
+    };
+    let analysis = analyze(&src);
+    let names: Vec<String> =
+        analysis.puzzles.iter().map(|p| format!("\"{}\"", p.name.as_deref().unwrap_or(""))).collect();
+    let chosen = match &args.puzzle {
+        Some(name) => match analysis.puzzles.iter().find(|p| p.name.as_deref() == Some(name.as_str())) {
+            Some(p) => p,
+            None => {
+                eprintln!("error: `{shown}` has no puzzle named \"{name}\"; its puzzles are: {}", names.join(", "));
+                return EXIT_USAGE;
+            }
+        },
+        None => match analysis.puzzles.as_slice() {
+            [one] => one,
+            [] => {
+                eprintln!("error: `{shown}` has no puzzle");
+                return EXIT_USAGE;
+            }
+            _ => {
+                eprintln!(
+                    "error: `{shown}` has {} puzzles; choose one with --puzzle NAME: {}",
+                    names.len(),
+                    names.join(", ")
+                );
+                return EXIT_USAGE;
+            }
+        },
+    };
+    let Some(model) = &chosen.model else {
+        let color = render::use_color(std::io::stderr().is_terminal());
+        let mut err = std::io::stderr();
+        for d in chosen.diagnostics.iter().filter(|d| d.is_error()) {
+            let _ = render::write_diagnostic(&mut err, &shown, &src, d, color);
+        }
+        let n = chosen.diagnostics.iter().filter(|d| Diagnostic::is_error(d)).count();
+        eprintln!("error: the puzzle has {n} error(s); fix them to compile it");
+        return EXIT_PUZZLE_ERROR;
+    };
+    let text = match args.emit {
+        Emit::Json => export::json_text(model),
+        Emit::Sage => export::sage_script(model),
+    };
+    match &args.output {
+        Some(path) => {
+            if let Err(e) = files::write_atomic(path, &text) {
+                eprintln!("error: {e}");
+                return EXIT_USAGE;
+            }
+        }
+        None => print!("{text}"),
+    }
+    EXIT_OK
+}

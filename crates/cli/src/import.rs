@@ -1,0 +1,109 @@
+//! `lights import`: puzzles written in other formats, as `.lights` files.
+
+use std::path::PathBuf;
+
+use clap::{Args as ClapArgs, Subcommand};
+use lights_authoring::generate::check_name;
+use lights_authoring::import;
+
+use crate::check::{is_stdin, read_stdin};
+use crate::{files, EXIT_OK, EXIT_USAGE};
+
+#[derive(ClapArgs)]
+#[command(
+    about = "Convert puzzles from other formats into .lights files",
+    long_about = "Convert puzzles written in other formats into .lights files. The formats are \
+        subcommands; see `lights import coords --help`.",
+    after_help = "Example:\n  lights import coords in.txt | lights check --answer yes-no -"
+)]
+pub struct Args {
+    #[command(subcommand)]
+    format: Format,
+}
+
+#[derive(Subcommand)]
+enum Format {
+    Coords(CoordsArgs),
+}
+
+#[derive(ClapArgs)]
+#[command(
+    about = "Import a coordinate list (a square torus and its lit cells), as in programming exercises",
+    long_about = "Import the coordinate-list format of programming exercises about Lights Out on a torus:\n\n\
+        \x20 n        the side of a square board on a torus (n ≥ 1)\n\
+        \x20 k        how many lights are on (0 ≤ k ≤ n²)\n\
+        \x20 x y      k lines, one lit cell each, 0-based\n\n\
+        x is the row and y the column (`0 1` is the .lights cell 1,2). For the cross rule on a square torus \
+        this choice does not change the answer: transposing the board is a symmetry of the rule, so a \
+        position and its transpose are both solvable or both not, with as many solutions.\n\n\
+        The puzzle is written with `size nxn`, `topology torus`, and the lights as a grid when n ≤ 32, as a \
+        sparse `at` list otherwise (`lights off` when k = 0). Malformed input is an error naming its line: \
+        a missing or extra line, something that is not a whole number, a coordinate outside 0…n−1, or a \
+        cell listed twice (an error, not a double toggle).",
+    after_help = "Examples:\n  \
+        lights import coords in.txt -o in.lights\n  \
+        lights import coords in.txt | lights check --answer yes-no -\n  \
+        printf '2\\n1\\n0 0\\n' | lights import coords --name tiny"
+)]
+struct CoordsArgs {
+    /// The coordinate list (`-` or nothing for standard input)
+    #[arg(value_name = "FILE")]
+    file: Option<PathBuf>,
+    /// Write the .lights file here (atomically) instead of standard output
+    #[arg(short, long, value_name = "OUT")]
+    output: Option<PathBuf>,
+    /// The puzzle's name (default: the input's file name without extension, or `imported`)
+    #[arg(long, value_name = "NAME")]
+    name: Option<String>,
+}
+
+pub fn run(args: Args) -> u8 {
+    match args.format {
+        Format::Coords(a) => coords(a),
+    }
+}
+
+fn coords(args: CoordsArgs) -> u8 {
+    let file = args.file.filter(|f| !is_stdin(f));
+    let (shown, text) = match &file {
+        Some(path) => {
+            let Some(text) = files::read_reporting(path) else { return EXIT_USAGE };
+            (path.display().to_string(), text)
+        }
+        None => match read_stdin() {
+            Ok(text) => ("standard input".to_string(), text),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return EXIT_USAGE;
+            }
+        },
+    };
+    let name = args.name.unwrap_or_else(|| {
+        file.as_ref()
+            .and_then(|p| p.file_stem())
+            .map(|s| s.to_string_lossy().into_owned())
+            .filter(|s| check_name(s).is_ok())
+            .unwrap_or_else(|| "imported".to_string())
+    });
+    if let Err(e) = check_name(&name) {
+        eprintln!("error: {e}");
+        return EXIT_USAGE;
+    }
+    let lights = match import::import_coords(&text, &name, &shown) {
+        Ok(lights) => lights,
+        Err(e) => {
+            eprintln!("error: {shown}: {e}");
+            return EXIT_USAGE;
+        }
+    };
+    match &args.output {
+        Some(path) => {
+            if let Err(e) = files::write_atomic(path, &lights) {
+                eprintln!("error: {e}");
+                return EXIT_USAGE;
+            }
+        }
+        None => print!("{lights}"),
+    }
+    EXIT_OK
+}

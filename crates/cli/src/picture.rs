@@ -1,0 +1,231 @@
+//! `lights render`: draw one puzzle of a file as an SVG or PNG picture.
+
+use std::path::{Path, PathBuf};
+
+use clap::{Args as ClapArgs, ValueEnum};
+use lights_authoring::picture::{self, Options, Show};
+use lights_compiler::{check_source, PuzzleAnalysis};
+
+use crate::{files, EXIT_OK, EXIT_PUZZLE_ERROR, EXIT_USAGE};
+
+#[derive(ClapArgs)]
+#[command(
+    about = "Draw a puzzle as an SVG or PNG picture",
+    long_about = "Draw one puzzle of FILE (--puzzle NAME, else the first) as a picture: the lights by state \
+        (off dark, on bright; a colour scale with a legend when there are more than 2 states), the goal as a \
+        second panel when it is not all off, locked buttons crossed out (hatched on large boards), and one \
+        overlay chosen with --show: the minimum solution's presses (a dot per pressed cell, the count when \
+        there are more than 2 states), a quiet pattern, or the certificate of an unsolvable puzzle. The title \
+        gives the name, size, rule, topology, states and the result.\n\n\
+        The format follows the extension of the output: .svg or .png. Small boards get ~40 px cells with grid \
+        lines and row/column numbers; large ones (e.g. 500×500) get 1–2 px cells, no grid, and an SVG in which \
+        each row's runs of equal cells are merged. The file is replaced atomically.\n\n\
+        Exit status: 0 when the picture was written (even if the puzzle has failed `expect` claims), 1 when \
+        the chosen puzzle has errors that keep it from being drawn, 2 for bad usage, an unreadable file or an \
+        overlay the puzzle does not have.",
+    after_help = "Examples:\n  lights render examples/classic.lights -o classic.svg\n  \
+        lights render examples/classic.lights --puzzle all-on -o all-on.png --cell 60\n  \
+        lights render examples/six-states.lights -o why.svg   # unsolvable: its certificate\n  \
+        lights render pack.lights --puzzle \"level 3\" -o level3.svg --show quiet"
+)]
+pub struct Args {
+    /// The `.lights` file
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// The puzzle to draw (default: the first of the file)
+    #[arg(long, value_name = "NAME")]
+    pub puzzle: Option<String>,
+    /// Where to write the picture; its extension picks the format (.svg or .png)
+    #[arg(short = 'o', long = "output", value_name = "OUT.svg|OUT.png")]
+    pub output: PathBuf,
+    /// What to draw over the lights [default: solution when solvable, certificate when not]
+    #[arg(long, value_enum, value_name = "WHAT")]
+    pub show: Option<ShowArg>,
+    /// Cell size in pixels, 1 to 200 [default: the board about 1000 px across, cells of at most 40 px]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=200))]
+    pub cell: Option<u32>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ShowArg {
+    /// Only the board (lights, goal, locked buttons)
+    Lights,
+    /// The minimum solution: the cells to press (how many times, with more than 2 states)
+    Solution,
+    /// The first quiet pattern: presses that change no light
+    Quiet,
+    /// Why an unsolvable puzzle is unsolvable: cell weights whose weighted total no press changes
+    Certificate,
+}
+
+impl From<ShowArg> for Show {
+    fn from(s: ShowArg) -> Show {
+        match s {
+            ShowArg::Lights => Show::Lights,
+            ShowArg::Solution => Show::Solution,
+            ShowArg::Quiet => Show::Quiet,
+            ShowArg::Certificate => Show::Certificate,
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Format {
+    Svg,
+    Png,
+}
+
+fn format_of(path: &Path) -> Option<Format> {
+    let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+    match ext.as_str() {
+        "svg" => Some(Format::Svg),
+        "png" => Some(Format::Png),
+        _ => None,
+    }
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("{n} {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+/// `"a", "b" (2 errors)`: the puzzles of a file, for error messages.
+fn list_names(puzzles: &[PuzzleAnalysis]) -> String {
+    let names: Vec<String> = puzzles
+        .iter()
+        .map(|p| {
+            let name = p.name.as_deref().map_or("(unnamed)".to_string(), |n| format!("\"{n}\""));
+            if p.model.is_none() {
+                let errors = p.diagnostics.iter().filter(|d| d.is_error()).count();
+                format!("{name} ({})", plural(errors, "error", "errors"))
+            } else {
+                name
+            }
+        })
+        .collect();
+    names.join(", ")
+}
+
+fn human_size(bytes: usize) -> String {
+    if bytes < 1000 {
+        format!("{bytes} B")
+    } else if bytes < 1_000_000 {
+        format!("{:.1} kB", bytes as f64 / 1e3)
+    } else {
+        format!("{:.1} MB", bytes as f64 / 1e6)
+    }
+}
+
+pub fn run(args: Args) -> u8 {
+    let out_shown = args.output.display().to_string();
+    let Some(format) = format_of(&args.output) else {
+        eprintln!(
+            "error: cannot tell which image format to write for `{out_shown}`: the output file must end in .svg or .png"
+        );
+        return EXIT_USAGE;
+    };
+    let shown = args.file.display().to_string();
+    let Some(src) = files::read_reporting(&args.file) else { return EXIT_USAGE };
+    let analysis = check_source(&src);
+
+    if analysis.puzzles.is_empty() {
+        let errors = analysis.file_diagnostics.iter().filter(|d| d.is_error()).count();
+        if errors > 0 {
+            eprintln!(
+                "error: `{shown}` has no puzzle to draw, and {}; run `lights check {shown}` to see them",
+                plural(errors, "error", "errors")
+            );
+        } else {
+            eprintln!("error: `{shown}` has no puzzle to draw");
+        }
+        return EXIT_USAGE;
+    }
+    let chosen = match &args.puzzle {
+        Some(name) => match analysis.puzzles.iter().find(|p| p.name.as_deref() == Some(name.as_str())) {
+            Some(p) => p,
+            None => {
+                eprintln!(
+                    "error: `{shown}` has no puzzle named \"{name}\"; its puzzles are: {}",
+                    list_names(&analysis.puzzles)
+                );
+                return EXIT_USAGE;
+            }
+        },
+        None => &analysis.puzzles[0],
+    };
+    let name = chosen.name.as_deref().map_or("(unnamed)".to_string(), |n| format!("\"{n}\""));
+    let errors = chosen.diagnostics.iter().filter(|d| d.is_error()).count();
+    let Some(model) = &chosen.model else {
+        eprintln!(
+            "error: puzzle {name} has {} and cannot be drawn; run `lights check {shown}` to see them",
+            plural(errors, "error", "errors")
+        );
+        eprintln!("  the puzzles of `{shown}` are: {}", list_names(&analysis.puzzles));
+        return EXIT_PUZZLE_ERROR;
+    };
+    let report = chosen.report.as_ref();
+    if report.is_none() {
+        let why = chosen.diagnostics.iter().find(|d| d.is_error()).map_or("", |d| d.message.as_str());
+        if args.show.is_some_and(|s| s != ShowArg::Lights) {
+            eprintln!(
+                "error: cannot draw puzzle {name} with an overlay: it was not solved ({why}); try `--show lights`"
+            );
+            return EXIT_USAGE;
+        }
+        eprintln!("note: puzzle {name} was not solved ({why}); drawing the board only");
+    } else if errors > 0 {
+        eprintln!(
+            "note: puzzle {name} has {} (run `lights check {shown}` to see them); drawing it anyway",
+            plural(errors, "error", "errors")
+        );
+    }
+
+    let options = Options { show: args.show.map(Show::from), cell: args.cell };
+    let pic = match picture::svg(model, report, &options) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: cannot draw puzzle {name}: {e}");
+            return EXIT_USAGE;
+        }
+    };
+    for note in &pic.notes {
+        eprintln!("note: {note}");
+    }
+    let (bytes, width, height) = match format {
+        Format::Svg => (pic.svg.into_bytes(), pic.width, pic.height),
+        Format::Png => match picture::png(&pic.svg) {
+            Ok(png) => {
+                if !png.has_fonts {
+                    eprintln!("warning: no fonts were found on this system, so the PNG has no text (the SVG has it)");
+                }
+                (png.data, png.width, png.height)
+            }
+            Err(e) => {
+                eprintln!("error: cannot draw puzzle {name} as PNG: {e}");
+                return EXIT_USAGE;
+            }
+        },
+    };
+    if let Err(e) = files::write_atomic_bytes(&args.output, &bytes) {
+        eprintln!("error: {e}");
+        return EXIT_USAGE;
+    }
+    let what = match pic.show {
+        Show::Lights => "the board",
+        Show::Solution => "the minimum solution",
+        Show::Quiet if pic.notes.is_empty() => "a quiet pattern",
+        Show::Quiet => "the board (no quiet pattern)",
+        Show::Certificate => "the certificate",
+    };
+    println!(
+        "wrote {out_shown}: {width}×{height} px, {}, puzzle {name} ({}×{}, {} px cells) with {what}",
+        human_size(bytes.len()),
+        model.rows,
+        model.cols,
+        pic.cell
+    );
+    EXIT_OK
+}

@@ -1,0 +1,275 @@
+//! `lights table`: the All Lights answer for every board size in a range.
+
+use std::io::IsTerminal;
+use std::ops::RangeInclusive;
+use std::time::Duration;
+
+use clap::{Args as ClapArgs, ValueEnum};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use lights_authoring::table::{self, Entry, Family, Table};
+use serde_json::json;
+
+#[derive(ClapArgs)]
+#[command(
+    about = "Tabulate All Lights solutions (or quiet patterns, or solvable fractions) over board sizes",
+    long_about = "For every board size R×C in the given ranges, solve the All Lights puzzle (every light \
+        on → every light off, nothing locked) for one rule, topology and number of states, and print a \
+        grid with a row per R and a column per C.\n\n\
+        --show solutions: the exact number of solutions, 0 when it cannot be solved.\n\
+        --show dimension: the quiet patterns (presses that change nothing) as a group: a plain number k \
+        means (Z/W)^k, W^k patterns (always the case for prime W); for composite W, when the group is not \
+        of that form, its invariant factors in brackets: [2×4] means Z/2 ⊕ Z/4 (8 patterns).\n\
+        --show fraction: the fraction of all W^(R·C) positions that can be turned off, exactly \
+        (|image of A| / W^cells, which is 1 / number of quiet patterns).\n\n\
+        Ranges are inclusive: 1..20 is 1 to 20; a single number is a one-value range; --cols defaults to \
+        the --rows range. Boards are solved exactly and in parallel; a progress bar shows on a terminal.",
+    after_help = "Examples:\n  \
+        lights table --rows 1..20                        # the classic All Lights table\n  \
+        lights table --rows 1..10 --cols 1..30 --show dimension\n  \
+        lights table --rows 2..8 --states 6 --show dimension --format markdown\n  \
+        lights table --rows 1..12 --rule king --topology torus --show fraction --format csv\n  \
+        lights table --rows 5 --cols 1..50 --rule '{ .1. / 111 / .1. }' --format json"
+)]
+pub struct Args {
+    /// Numbers of rows: N, or A..B (inclusive)
+    #[arg(long, value_name = "RANGE", value_parser = parse_range)]
+    rows: RangeInclusive<usize>,
+    /// Numbers of columns: N, or A..B (inclusive) [default: the --rows range]
+    #[arg(long, value_name = "RANGE", value_parser = parse_range)]
+    cols: Option<RangeInclusive<usize>>,
+    /// cross, king, flip, merlin, or a stencil such as '{ .1. / 111 / .1. }' (rows separated by /)
+    #[arg(long, default_value = "cross")]
+    rule: String,
+    /// plane, cylinder, torus, mobius, klein or projective
+    #[arg(long, default_value = "plane")]
+    topology: String,
+    /// Number of states W of each light (2 to 65536)
+    #[arg(long, default_value_t = 2, value_name = "W")]
+    states: u32,
+    /// What each entry shows
+    #[arg(long, value_enum, default_value_t = Show::Solutions)]
+    show: Show,
+    /// Output format
+    #[arg(long, value_enum, default_value_t = TableFormat::Table)]
+    format: TableFormat,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Show {
+    /// Number of solutions of All Lights (0: not solvable)
+    Solutions,
+    /// Quiet patterns: k for (Z/W)^k, else invariant factors like [2×4]
+    Dimension,
+    /// Fraction of all positions that are solvable, like 1/4
+    Fraction,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum TableFormat {
+    /// Aligned columns for the terminal
+    Table,
+    /// A Markdown table
+    Markdown,
+    /// Comma-separated values, one line per row count
+    Csv,
+    /// Every answer of every board, as JSON
+    Json,
+}
+
+/// `N`, `A..B` or `A..=B` (inclusive either way).
+pub(crate) fn parse_range(text: &str) -> Result<RangeInclusive<usize>, String> {
+    let number = |s: &str| -> Result<usize, String> {
+        let s = s.trim();
+        s.parse::<usize>().map_err(|_| format!("`{s}` is not a whole number (write N or A..B, e.g. 1..20)"))
+    };
+    match text.split_once("..") {
+        Some((a, b)) => {
+            let b = b.strip_prefix('=').unwrap_or(b);
+            Ok(number(a)?..=number(b)?)
+        }
+        None => {
+            let n = number(text)?;
+            Ok(n..=n)
+        }
+    }
+}
+
+/// A progress bar on stderr that appears only on a terminal, and only once
+/// the work has run for half a second (short runs never flash one).
+pub(crate) struct Progress {
+    bar: Option<ProgressBar>,
+}
+
+impl Progress {
+    pub(crate) fn new(unit: &'static str) -> Progress {
+        if !std::io::stderr().is_terminal() {
+            return Progress { bar: None };
+        }
+        let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::hidden());
+        let template = format!("{{bar:40}} {{human_pos}}/{{human_len}} {unit} · {{elapsed}} (eta {{eta}})");
+        if let Ok(style) = ProgressStyle::with_template(&template) {
+            bar.set_style(style.progress_chars("█▌ "));
+        }
+        Progress { bar: Some(bar) }
+    }
+
+    pub(crate) fn update(&self, done: u64, total: u64) {
+        if let Some(bar) = &self.bar {
+            if bar.length() != Some(total) {
+                bar.set_length(total);
+            }
+            if done > bar.position() {
+                bar.set_position(done);
+            }
+            if bar.is_hidden() && bar.elapsed() > Duration::from_millis(500) && done < total {
+                bar.set_draw_target(ProgressDrawTarget::stderr());
+            }
+        }
+    }
+
+    pub(crate) fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+pub fn run(args: Args) -> u8 {
+    let family = match Family::parse(&args.rule, &args.topology, args.states) {
+        Ok(f) => f,
+        Err(e) => return usage(&e),
+    };
+    let cols = args.cols.clone().unwrap_or_else(|| args.rows.clone());
+    if let Err(e) = table::validate(&family, &args.rows, &cols) {
+        return usage(&e.to_string());
+    }
+    let progress = Progress::new("boards");
+    let result =
+        table::table(&family, args.rows.clone(), cols, &|done, total| progress.update(done as u64, total as u64));
+    progress.finish();
+    let t = match result {
+        Ok(t) => t,
+        Err(e) => return usage(&e.to_string()),
+    };
+    let text = match args.format {
+        TableFormat::Table => grid_text(&t, args.show),
+        TableFormat::Markdown => markdown(&t, args.show),
+        TableFormat::Csv => csv(&t, args.show),
+        TableFormat::Json => json_text(&t, args.show),
+    };
+    print!("{text}");
+    crate::EXIT_OK
+}
+
+fn usage(message: &str) -> u8 {
+    eprintln!("error: {message}");
+    crate::EXIT_USAGE
+}
+
+fn value(e: &Entry, show: Show, w: u32) -> String {
+    match show {
+        Show::Solutions => e.solutions.to_string(),
+        Show::Dimension => e.kernel.describe(w),
+        Show::Fraction => e.fraction.to_string(),
+    }
+}
+
+fn caption(t: &Table, show: Show) -> String {
+    let what = match show {
+        Show::Solutions => "All Lights solutions (all on → all off; 0 = not solvable)",
+        Show::Dimension => "quiet patterns (k = (Z/W)^k; [a×b] = Z/a ⊕ Z/b)",
+        Show::Fraction => "fraction of all positions that are solvable",
+    };
+    format!("{what} · {} · rows ↓ columns →", t.family.describe())
+}
+
+/// The cells of the grid: a header row, then a row per row count.
+fn cells(t: &Table, show: Show) -> Vec<Vec<String>> {
+    let mut out = vec![std::iter::once("r\\c".to_string()).chain(t.cols.iter().map(|c| c.to_string())).collect()];
+    for (i, r) in t.rows.iter().enumerate() {
+        let mut line = vec![r.to_string()];
+        line.extend((0..t.cols.len()).map(|j| value(t.get(i, j), show, t.family.states)));
+        out.push(line);
+    }
+    out
+}
+
+fn grid_text(t: &Table, show: Show) -> String {
+    let cells = cells(t, show);
+    let columns = cells[0].len();
+    let widths: Vec<usize> =
+        (0..columns).map(|j| cells.iter().map(|row| row[j].chars().count()).max().unwrap_or(0)).collect();
+    let mut out = format!("{}\n\n", caption(t, show));
+    for row in &cells {
+        let line: Vec<String> = row.iter().zip(&widths).map(|(v, &w)| format!("{v:>w$}")).collect();
+        out.push_str(line.join("  ").trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+fn markdown(t: &Table, show: Show) -> String {
+    let cells = cells(t, show);
+    let mut out = String::new();
+    for (i, row) in cells.iter().enumerate() {
+        out.push_str(&format!("| {} |\n", row.join(" | ")));
+        if i == 0 {
+            out.push_str(&format!("|{}\n", "---:|".repeat(row.len())));
+        }
+    }
+    out
+}
+
+fn csv(t: &Table, show: Show) -> String {
+    cells(t, show).iter().map(|row| format!("{}\n", row.join(","))).collect()
+}
+
+fn json_text(t: &Table, show: Show) -> String {
+    let w = t.family.states;
+    let entries: Vec<serde_json::Value> = t
+        .entries
+        .iter()
+        .map(|e| {
+            json!({
+                "rows": e.rows,
+                "cols": e.cols,
+                "value": value(e, show, w),
+                "solvable": e.solvable,
+                "solutions": e.solutions.to_string(),
+                "kernel_factors": e.kernel.factors,
+                "kernel_exponent": e.kernel.exponent_of(w),
+                "quiet_patterns": e.kernel.size().to_string(),
+                "fraction": e.fraction.to_string(),
+            })
+        })
+        .collect();
+    let doc = json!({
+        "rule": t.family.rule_text(),
+        "topology": t.family.topology.name(),
+        "states": w,
+        "show": match show {
+            Show::Solutions => "solutions",
+            Show::Dimension => "dimension",
+            Show::Fraction => "fraction",
+        },
+        "rows": t.rows,
+        "cols": t.cols,
+        "entries": entries,
+    });
+    format!("{}\n", serde_json::to_string_pretty(&doc).unwrap_or_default())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_range;
+
+    #[test]
+    fn ranges() {
+        assert_eq!(parse_range("1..20"), Ok(1..=20));
+        assert_eq!(parse_range("3..=4"), Ok(3..=4));
+        assert_eq!(parse_range(" 7 "), Ok(7..=7));
+        assert!(parse_range("a..3").unwrap_err().contains("not a whole number"));
+        assert!(parse_range("1..").is_err());
+        assert!(parse_range("-1").is_err());
+    }
+}

@@ -1,0 +1,276 @@
+//! `lights render`, end to end through the real binary: both formats,
+//! `--puzzle`, `--show`, `--cell`, and every error with its exit status.
+
+mod common;
+use common::*;
+
+use std::path::Path;
+
+const PACK: &str = "\
+puzzle \"first\" {
+  size 5x5
+  lights {
+    . 1 . . .
+    1 1 1 . .
+    . 1 . . .
+    . . . . .
+    . . . . .
+  }
+}
+
+puzzle \"all-on\" {
+  size 5x5
+  lights on
+}
+
+puzzle \"corner\" {
+  size 4x4
+  lights at 1,1
+  expect unsolvable
+}
+
+puzzle \"broken\" {
+  size 3x3
+  lights at 9,9
+}
+
+puzzle \"unique\" {
+  size 3x3
+  lights on
+}
+";
+
+fn setup(name: &str) -> std::path::PathBuf {
+    let dir = scratch(name);
+    std::fs::write(dir.join("pack.lights"), PACK).unwrap();
+    dir
+}
+
+/// Width and height from a PNG's IHDR chunk.
+fn png_size(bytes: &[u8]) -> (u32, u32) {
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "a PNG signature");
+    assert_eq!(&bytes[12..16], b"IHDR");
+    let be = |b: &[u8]| u32::from_be_bytes([b[0], b[1], b[2], b[3]]);
+    (be(&bytes[16..20]), be(&bytes[20..24]))
+}
+
+/// `W×H px` from the success line.
+fn printed_size(out: &str) -> (u32, u32) {
+    let size = out.split(": ").nth(1).and_then(|s| s.split(" px").next()).expect("a size in the output");
+    let (w, h) = size.split_once('×').unwrap();
+    (w.parse().unwrap(), h.parse().unwrap())
+}
+
+/// The SVG's `width` and `height` attributes.
+fn svg_size(svg: &str) -> (u32, u32) {
+    let head = &svg[..svg.find('>').unwrap()];
+    let get = |name: &str| -> u32 {
+        let at = head.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
+        head[at..].split('"').next().unwrap().parse().unwrap()
+    };
+    (get("width"), get("height"))
+}
+
+/// The elements of one `<g id=…>` group (up to its first `</g>`).
+fn group<'a>(svg: &'a str, id: &str) -> Option<&'a str> {
+    let start = svg.find(&format!("<g id=\"{id}\""))?;
+    let end = start + svg[start..].find("</g>")?;
+    Some(&svg[start..end])
+}
+
+fn no_temp_files(dir: &Path) {
+    for e in std::fs::read_dir(dir).unwrap() {
+        let name = e.unwrap().file_name().to_string_lossy().into_owned();
+        assert!(!name.contains("lights-tmp"), "left a temporary file: {name}");
+    }
+}
+
+#[test]
+fn svg_of_the_first_puzzle_by_default() {
+    let dir = setup("render_svg");
+    let out = lights(&dir, &["render", "pack.lights", "-o", "first.svg"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let svg = std::fs::read_to_string(dir.join("first.svg")).unwrap();
+    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert!(svg.trim_end().ends_with("</svg>"));
+    assert!(svg.contains(">first</text>"), "the title names the first puzzle");
+    assert!(svg.contains("5×5 · cross · plane · 2 states · 4 solutions · minimum 1 press"));
+    assert_eq!(group(&svg, "lights-cells").unwrap().matches("<rect").count(), 25);
+    assert_eq!(group(&svg, "marks").unwrap().matches("<circle").count(), 1, "one press solves it");
+    let text = stdout(&out);
+    assert!(text.starts_with("wrote first.svg: "), "{text}");
+    assert_eq!(printed_size(&text), svg_size(&svg));
+    assert!(text.contains("\"first\" (5×5, 40 px cells) with the minimum solution"), "{text}");
+    no_temp_files(&dir);
+}
+
+#[test]
+fn png_of_a_named_puzzle_with_a_cell_size() {
+    let dir = setup("render_png");
+    let out = lights(&dir, &["render", "pack.lights", "--puzzle", "all-on", "-o", "all-on.PNG", "--cell", "30"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let png = std::fs::read(dir.join("all-on.PNG")).unwrap();
+    let size = png_size(&png);
+    assert_eq!(printed_size(&stdout(&out)), size);
+    // The same picture as SVG has the same size, and 15 presses.
+    let out = lights(&dir, &["render", "pack.lights", "--puzzle", "all-on", "-o", "all-on.svg", "--cell", "30"]);
+    assert_eq!(out.status.code(), Some(0));
+    let svg = std::fs::read_to_string(dir.join("all-on.svg")).unwrap();
+    assert_eq!(svg_size(&svg), size);
+    assert!(svg.contains(">all-on</text>"));
+    assert!(svg.contains("width=\"28\" height=\"28\""), "30 px cells, 2 px grid lines");
+    assert_eq!(group(&svg, "marks").unwrap().matches("<circle").count(), 15);
+    no_temp_files(&dir);
+}
+
+#[test]
+fn show_options() {
+    let dir = setup("render_show");
+    // An unsolvable puzzle shows its certificate by default.
+    let out = lights(&dir, &["render", "pack.lights", "--puzzle", "corner", "-o", "c.svg"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).contains("with the certificate"));
+    let svg = std::fs::read_to_string(dir.join("c.svg")).unwrap();
+    assert!(svg.contains("· unsolvable</text>"));
+    assert!(group(&svg, "marks").unwrap().matches("<circle").count() > 0);
+
+    // --show lights: no overlay.
+    let out = lights(&dir, &["render", "pack.lights", "--puzzle", "corner", "-o", "c.svg", "--show", "lights"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(group(&std::fs::read_to_string(dir.join("c.svg")).unwrap(), "marks").is_none());
+
+    // --show quiet on 5×5: a pattern; on 3×3 there is none, and it says so.
+    let out = lights(&dir, &["render", "pack.lights", "--puzzle", "all-on", "-o", "q.svg", "--show", "quiet"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stdout(&out).contains("with a quiet pattern"));
+    let out = lights(&dir, &["render", "pack.lights", "--puzzle", "unique", "-o", "q.svg", "--show", "quiet"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stderr(&out).contains("note: no quiet pattern"), "{}", stderr(&out));
+    assert!(stdout(&out).contains("(no quiet pattern)"));
+}
+
+#[test]
+fn overlays_the_puzzle_lacks_are_usage_errors() {
+    let dir = setup("render_show_errors");
+    std::fs::write(dir.join("keep.svg"), "old").unwrap();
+    let out = lights(&dir, &["render", "pack.lights", "--puzzle", "first", "-o", "keep.svg", "--show", "certificate"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.starts_with("error: cannot draw puzzle \"first\": the puzzle is solvable"), "{err}");
+    assert!(err.contains("--show solution"), "{err}");
+    let out = lights(&dir, &["render", "pack.lights", "--puzzle", "corner", "-o", "keep.svg", "--show", "solution"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("unsolvable, so it has no solution to show"), "{err}");
+    assert!(err.contains("--show certificate"), "{err}");
+    assert_eq!(std::fs::read_to_string(dir.join("keep.svg")).unwrap(), "old", "nothing written on error");
+    assert!(stdout(&out).is_empty());
+}
+
+#[test]
+fn puzzle_selection_errors_list_the_names() {
+    let dir = setup("render_names");
+    let out = lights(&dir, &["render", "pack.lights", "--puzzle", "nope", "-o", "x.svg"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("has no puzzle named \"nope\""), "{err}");
+    assert!(err.contains("\"first\", \"all-on\", \"corner\", \"broken\" (1 error), \"unique\""), "{err}");
+    assert!(!dir.join("x.svg").exists());
+
+    // A puzzle with errors cannot be drawn: exit 1, its error count, a pointer to `lights check`.
+    let out = lights(&dir, &["render", "pack.lights", "--puzzle", "broken", "-o", "x.svg"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(err.contains("puzzle \"broken\" has 1 error and cannot be drawn"), "{err}");
+    assert!(err.contains("run `lights check pack.lights`"), "{err}");
+    assert!(err.contains("\"first\""), "the names are listed: {err}");
+    assert!(!dir.join("x.svg").exists());
+
+    // The first puzzle is the default, errors and all.
+    std::fs::write(dir.join("bad-first.lights"), "puzzle \"b\" {\n  size 0x3\n}\npuzzle \"ok\" {\n  size 2x2\n}\n")
+        .unwrap();
+    let out = lights(&dir, &["render", "bad-first.lights", "-o", "x.svg"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("\"b\" (1 error), \"ok\""), "{}", stderr(&out));
+
+    std::fs::write(dir.join("empty.lights"), "// nothing here\n").unwrap();
+    let out = lights(&dir, &["render", "empty.lights", "-o", "x.svg"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("has no puzzle to draw"));
+}
+
+#[test]
+fn failed_claims_do_not_stop_the_drawing() {
+    let dir = scratch("render_claims");
+    std::fs::write(dir.join("a.lights"), "puzzle \"a\" {\n  size 2x2\n  lights on\n  expect presses 3\n}\n").unwrap();
+    let out = lights(&dir, &["render", "a.lights", "-o", "a.svg"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stderr(&out).contains("note: puzzle \"a\" has 1 error (run `lights check a.lights`"), "{}", stderr(&out));
+    assert!(dir.join("a.svg").exists());
+}
+
+#[test]
+fn bad_output_and_input_are_usage_errors() {
+    let dir = setup("render_usage");
+    for name in ["out.jpg", "out", "out.svg.txt"] {
+        let out = lights(&dir, &["render", "pack.lights", "-o", name]);
+        assert_eq!(out.status.code(), Some(2), "{name}");
+        assert!(stderr(&out).contains("must end in .svg or .png"), "{}", stderr(&out));
+        assert!(!dir.join(name).exists());
+    }
+    let out = lights(&dir, &["render", "missing.lights", "-o", "x.svg"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("error: cannot read `missing.lights`"), "{}", stderr(&out));
+    let out = lights(&dir, &["render", "pack.lights", "-o", "no-such-folder/x.svg"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("error: cannot write `no-such-folder/x.svg`"), "{}", stderr(&out));
+    // clap: a missing -o, a cell size out of range, an unknown --show.
+    for args in [
+        &["render", "pack.lights"][..],
+        &["render", "pack.lights", "-o", "x.svg", "--cell", "0"],
+        &["render", "pack.lights", "-o", "x.svg", "--cell", "201"],
+        &["render", "pack.lights", "-o", "x.svg", "--show", "everything"],
+    ] {
+        let out = lights(&dir, args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+    }
+    assert!(!dir.join("x.svg").exists());
+}
+
+#[test]
+fn a_board_too_large_to_solve_is_drawn_without_an_overlay() {
+    let dir = scratch("render_large");
+    let (n, mut src) = (300, String::new());
+    src.push_str(&format!("puzzle \"big\" {{\n  size {n}x{n}\n  lights {{\n"));
+    for r in 0..n {
+        let row: String = (0..n).map(|c| if (r * 7 + c * 13) % 5 == 0 { '1' } else { '.' }).collect();
+        src.push_str(&format!("    {row}\n"));
+    }
+    src.push_str("  }\n}\n");
+    std::fs::write(dir.join("big.lights"), &src).unwrap();
+    let out = lights(&dir, &["render", "big.lights", "-o", "big.png"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stderr(&out).contains("was not solved"), "{}", stderr(&out));
+    assert!(stdout(&out).contains("(300×300, 3 px cells) with the board"), "{}", stdout(&out));
+    let (w, h) = png_size(&std::fs::read(dir.join("big.png")).unwrap());
+    assert!(w >= 900 && h >= 900, "{w}×{h}");
+    let out = lights(&dir, &["render", "big.lights", "-o", "big.svg"]);
+    assert_eq!(out.status.code(), Some(0));
+    let svg = std::fs::read_to_string(dir.join("big.svg")).unwrap();
+    assert!(svg.len() < 1_000_000, "{} bytes", svg.len());
+    assert!(group(&svg, "lights-labels").is_none(), "no numbers on 3 px cells");
+    let out = lights(&dir, &["render", "big.lights", "-o", "big.svg", "--show", "solution"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("it was not solved"), "{}", stderr(&out));
+}
+
+#[test]
+fn help_teaches_with_examples() {
+    let out = lights(&root(), &["render", "--help"]);
+    assert_eq!(out.status.code(), Some(0));
+    let help = stdout(&out);
+    for needle in ["--puzzle", "--show", "--cell", "certificate", "quiet", ".svg or .png", "Examples:", "lights render"]
+    {
+        assert!(help.contains(needle), "missing {needle} in\n{help}");
+    }
+}
