@@ -27,12 +27,13 @@ pub const EXIT_USAGE: u8 = 2;
 #[command(
     name = "lights",
     version,
-    about = "Check, solve and format Lights Out puzzles written in `.lights` files",
-    long_about = "Check, solve and format Lights Out puzzles written in `.lights` files.\n\n\
+    about = "Check, solve, generate and draw Lights Out puzzles written in `.lights` files",
+    long_about = "Check, solve, format, generate and draw Lights Out puzzles written in `.lights` files, \
+        and serve them to editors (`lights lsp`).\n\n\
         Every puzzle is lowered to a linear system over Z/W and answered exactly.\n\
         Exit status: 0 when every file is fine, 1 when any puzzle has an error,\n\
         2 for bad usage or an unreadable file.",
-    after_help = "Examples:\n  lights check examples/\n  lights check --format json level-pack.lights\n  lights fmt --check examples/"
+    after_help = "Examples:\n  lights check examples/\n  lights check --format json level-pack.lights\n  lights fmt --check examples/\n  lights generate --size 5x5 --unique --count 10 -o pack.lights\n  lights render examples/classic.lights -o classic.svg"
 )]
 struct Cli {
     #[command(subcommand)]
