@@ -143,12 +143,16 @@ impl<'s> Builder<'s> {
         let close = inner.next().map(|p| span(&p));
         let head_all = keyword_span.join(head_span);
         if close.is_none() {
+            let mut notes = vec!["add `}` on a line of its own after the block's last statement".to_string()];
+            if let Some(note) = self.grid_took_the_block_brace(&statements) {
+                notes.insert(0, note);
+            }
             self.error(
                 SyntaxErrorKind::UnclosedBlock,
                 head_all,
                 "this puzzle block is never closed".into(),
                 "opened here",
-                vec!["add `}` on a line of its own after the block's last statement".into()],
+                notes,
             );
         }
         // Trim trailing blank lines out of an unclosed block's span.
@@ -215,6 +219,30 @@ impl<'s> Builder<'s> {
             }
         }
         (statements, malformed)
+    }
+
+    /// When a block is unclosed because its last grid took the block's `}`
+    /// (the grid's own `}` is missing), say so: that `}` is indented like
+    /// the block, less than the grid's statement.
+    fn grid_took_the_block_brace(&self, statements: &[Statement]) -> Option<String> {
+        let last = statements.last()?;
+        let grid = match &last.kind {
+            StatementKind::Lights(Value::Grid(g))
+            | StatementKind::Goal(Value::Grid(g))
+            | StatementKind::Locked(Value::Grid(g))
+            | StatementKind::Solution(Value::Grid(g))
+            | StatementKind::Rule(RuleSpec::Stencil(g)) => g,
+            _ => return None,
+        };
+        let close = grid.close?;
+        let column = |offset: usize| offset - self.src[..offset].rfind('\n').map_or(0, |i| i + 1);
+        let line = self.src[..close.start].matches('\n').count() + 1;
+        (column(close.start) < column(last.span.start)).then(|| {
+            format!(
+                "the `}}` on line {line} closes the `{}` grid, not the block: the grid's own `}}` seems to be missing",
+                last.kind.keyword()
+            )
+        })
     }
 
     fn statement(&mut self, pair: Pair<'s, Rule>) -> Statement {
