@@ -42,6 +42,22 @@ fn span(pair: &Pair<Rule>) -> Span {
 }
 
 /// Children of a pair, without the comments (which are collected separately).
+/// The first backslash escape in a quoted name that the language does not
+/// have (only `\"` and `\\`), e.g. `\a`.
+fn bad_escape(text: &str) -> Option<String> {
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.next() {
+                Some('"') | Some('\\') => {}
+                Some(other) => return Some(format!("\\{other}")),
+                None => return Some("\\".to_string()),
+            }
+        }
+    }
+    None
+}
+
 fn children<'a>(pair: Pair<'a, Rule>) -> impl Iterator<Item = Pair<'a, Rule>> {
     pair.into_inner().filter(|p| !matches!(p.as_rule(), Rule::COMMENT | Rule::by | Rule::comma | Rule::colon))
 }
@@ -171,6 +187,11 @@ impl<'s> Builder<'s> {
                 let text = s.text(self.src).trim_end_matches('{').trim();
                 let (message, notes) = if text.is_empty() {
                     ("this puzzle has no name".to_string(), vec!["write `puzzle \"NAME\" {`".to_string()])
+                } else if let Some(escape) = bad_escape(text) {
+                    (
+                        format!("unknown escape `{escape}` in the puzzle name"),
+                        vec!["only `\\\"` (a quote) and `\\\\` (a backslash) are escapes in names".to_string()],
+                    )
                 } else if text.starts_with('"') {
                     (
                         "the puzzle name's quotes are not closed".to_string(),
@@ -560,6 +581,15 @@ fn describe_expected(positives: &[Rule]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_unknown_escape_in_a_name_is_named() {
+        let f = parse("puzzle \"a\\ab\" {\n  size 2x2\n}\n");
+        assert_eq!(f.errors.len(), 1);
+        assert_eq!(f.errors[0].message, "unknown escape `\\a` in the puzzle name");
+        let f = parse("puzzle \"a\\\" {\n  size 2x2\n}\n");
+        assert_eq!(f.errors[0].message, "the puzzle name's quotes are not closed");
+    }
 
     #[test]
     fn unclosed_braces_in_junk_are_one_error_per_line() {
