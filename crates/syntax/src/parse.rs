@@ -397,7 +397,8 @@ impl<'s> Builder<'s> {
         let word = first_word(text);
         let Some(rule) = statement_rule(word) else {
             let mut notes = Vec::new();
-            if let Some(m) = did_you_mean(word, STATEMENT_KEYWORDS) {
+            let guess = did_you_mean(word, STATEMENT_KEYWORDS);
+            if let Some(m) = guess {
                 notes.push(format!("did you mean `{m}`?"));
             }
             notes.push(format!("statements are: {}", STATEMENT_KEYWORDS.join(", ")));
@@ -408,7 +409,9 @@ impl<'s> Builder<'s> {
                 format!("unknown statement `{word}`")
             };
             self.error(SyntaxErrorKind::UnknownStatement, word_span, message, "not a statement", notes);
-            return None;
+            // A misspelt keyword counts as that statement written badly, so a
+            // misspelt `size` is one error, not also "missing `size`".
+            return guess.and_then(|m| STATEMENT_KEYWORDS.iter().copied().find(|k| *k == m));
         };
         let keyword = STATEMENT_KEYWORDS.iter().copied().find(|k| *k == word);
         // Re-parse the line on its own with the statement's own rule: pest
@@ -488,7 +491,8 @@ fn sparse(pair: Pair<Rule>) -> Sparse {
 }
 
 fn first_word(text: &str) -> &str {
-    let end = text.find(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_')).unwrap_or(text.len());
+    // Letters beyond ASCII belong to the word too (`sizé` is one wrong word, not `siz` + `é`).
+    let end = text.find(|c: char| !(c.is_alphanumeric() || c == '-' || c == '_')).unwrap_or(text.len());
     &text[..end]
 }
 
@@ -581,6 +585,14 @@ fn describe_expected(positives: &[Rule]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_misspelt_keyword_is_one_word_and_counts_as_that_statement() {
+        let f = parse("puzzle \"a\" {\n  sizé 2x2\n}\n");
+        assert_eq!(f.errors.len(), 1);
+        assert_eq!(f.errors[0].message, "unknown statement `sizé`");
+        assert_eq!(f.puzzles[0].malformed, ["size"]);
+    }
 
     #[test]
     fn an_unknown_escape_in_a_name_is_named() {
