@@ -163,6 +163,13 @@ impl<'s> Builder<'s> {
             if let Some(note) = self.grid_took_the_block_brace(&statements) {
                 notes.insert(0, note);
             }
+            let after = statements.last().map_or(head_span.end, |s| s.span.end);
+            if let Some(line) = self.next_puzzle_line(after) {
+                notes.insert(
+                    0,
+                    format!("the `puzzle` on line {line} starts a new block (blocks cannot be nested), so this one ends before it"),
+                );
+            }
             self.error(
                 SyntaxErrorKind::UnclosedBlock,
                 head_all,
@@ -240,6 +247,23 @@ impl<'s> Builder<'s> {
             }
         }
         (statements, malformed)
+    }
+
+    /// The 1-based line of the next `puzzle` keyword after `offset`, when
+    /// only blank lines and comments come before it.
+    fn next_puzzle_line(&self, offset: usize) -> Option<usize> {
+        let mut at = offset;
+        for line in self.src[offset..].split_inclusive('\n') {
+            let t = line.trim();
+            if t.starts_with("puzzle") {
+                return Some(self.src[..at].matches('\n').count() + 1);
+            }
+            if !(t.is_empty() || t.starts_with("//")) {
+                return None;
+            }
+            at += line.len();
+        }
+        None
     }
 
     /// When a block is unclosed because its last grid took the block's `}`
