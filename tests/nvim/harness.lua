@@ -21,13 +21,35 @@
 --                     encoding. `hovers` lists {position, result}; the first is also `hover_position`
 --                     and `hover`.
 --   LSP_NO_ACTION     1: stop after the requests (no code action is requested or applied).
+--   LSP_PLUGIN        the plugin folder (editors/nvim). run.sh then starts Neovim with
+--                     plugin_init.lua as the user's init.lua: the folder on the runtimepath and
+--                     require("lights").setup{...} (LSP_PLUGIN_CMD, LSP_PLUGIN_SETTINGS and
+--                     LSP_PLUGIN_MODE are read there). The harness starts nothing itself: it waits for
+--                     the client the plugin attaches, and reports what the plugin set up
+--                     (filetype, syntax, buffer options, the client's config, the plugin's lenses).
+--   LSP_SYNTAX        "LINE:BYTECOL ..." (0-based): the syntax group there (synID) and the
+--                     highlight group it links to, as `syntax_groups`.
+--   LSP_RUN_LENS      with LSP_PLUGIN: put the cursor on line LSP_LINE and run the code lens whose
+--                     title contains this text with vim.lsp.codelens.run(), as a user would;
+--                     `lens_run` reports its title and the buffer after it (not saved).
+--   LSP_REINDENT      1 (with LSP_PLUGIN and LSP_NO_ACTION): at the end, set the buffer to the
+--                     file as opened with every line flush left, reindent it with `gg=G` (the
+--                     filetype's indent script) and report the lines as `reindented`.
 -- Output keys: nvim, offset_encoding, diagnostics (Neovim's view: 0-based lnum, BYTE columns),
 --   lsp_diagnostics (the last publishDiagnostics as sent: ranges in the negotiated encoding),
 --   inlay_hints, code_lens (raw, negotiated encoding), builtin_inlay_hint_count (0.10+),
 --   code_actions (titles), applied, file_after (lines), diagnostics_after, lsp_diagnostics_after,
---   and with the extensions diagnostics_before_edit, hovers, hover_position, hover.
+--   and with the extensions diagnostics_before_edit, hovers, hover_position, hover;
+--   with LSP_PLUGIN: filetype, current_syntax, errmsg (v:errmsg after opening the file),
+--   buffer (commentstring, comments, shiftwidth, expandtab, indentexpr), client (name, cmd,
+--   root_dir, workspace_folders, init_options, settings), setup (lsp_enabled: 0.11's
+--   vim.lsp.is_enabled; rtp_config_merged: lsp/lights.lua is part of vim.lsp.config.lights;
+--   autocmd: the plugin's own FileType autocmd exists), plugin_code_lens (the titles
+--   vim.lsp.codelens.get() holds after setup()'s refreshes), plugin_inlay_hints_enabled (0.10+:
+--   Neovim's inlay hints on for the buffer before the harness turns them on); syntax_groups;
+--   lens_run; reindented.
 -- Prints one JSON object to stdout. Exit codes: 0 ok, 2 timeout/no client, 3 request error,
---   4 no matching code action, 5 diagnostics not reduced.
+--   4 no matching code action (or code lens, LSP_RUN_LENS), 5 diagnostics not reduced.
 local env = function(k, d) local v = os.getenv(k); if v == nil or v == '' then return d end; return v end
 local CMD, FILE = env('LSP_CMD'), vim.fn.fnamemodify(env('LSP_FILE', ''), ':p')
 local ROOT = env('LSP_ROOT', vim.fn.fnamemodify(FILE, ':h'))
@@ -36,6 +58,8 @@ local WANT_ACTION, EXPECT_FEWER = env('LSP_ACTION'), env('LSP_EXPECT_FEWER', '0'
 local INIT_OPTIONS, WAIT_CODE = env('LSP_INIT_OPTIONS'), env('LSP_WAIT_CODE')
 local WAIT_SOLVED, NO_ACTION = env('LSP_WAIT_SOLVED', '0') == '1', env('LSP_NO_ACTION', '0') == '1'
 local EDIT_LINE, EDIT_TEXT, HOVER = tonumber(env('LSP_EDIT_LINE', '')), env('LSP_EDIT_TEXT'), env('LSP_HOVER')
+local PLUGIN, SYNTAX, REINDENT = env('LSP_PLUGIN'), env('LSP_SYNTAX'), env('LSP_REINDENT', '0') == '1'
+local RUN_LENS = env('LSP_RUN_LENS')
 local ver = vim.version()
 local get_clients = vim.lsp.get_clients or vim.lsp.get_active_clients  -- 0.10 renamed it
 local out = { nvim = string.format('%d.%d.%d', ver.major, ver.minor, ver.patch) }
@@ -54,7 +78,7 @@ local function finish(code, err)
   vim.wait(2000, function() return #get_clients() == 0 end, 20)
   vim.cmd(code == 0 and 'qall!' or ('cquit ' .. code))
 end
-if not CMD or FILE == '' then return finish(2, 'set LSP_CMD and LSP_FILE') end
+if (not CMD and not PLUGIN) or FILE == '' then return finish(2, 'set LSP_CMD (or LSP_PLUGIN) and LSP_FILE') end
 
 -- A byte column of `line` as a position character in `encoding` (utf-8, utf-16 or utf-32).
 -- Counted by hand: vim.str_utfindex changed its signature in 0.11.
@@ -105,11 +129,60 @@ local function main()
     end
   end
 
-  vim.cmd('autocmd BufRead,BufNewFile *.lights setlocal filetype=lights')
-  vim.api.nvim_create_autocmd('FileType', { pattern = 'lights', callback = start_server })  -- 0.7+
-  vim.cmd('edit ' .. vim.fn.fnameescape(FILE))
-  local bufnr = vim.api.nvim_get_current_buf()
-  if not client_id then return finish(2, 'client did not start') end
+  local bufnr, opened
+  if PLUGIN then
+    -- The plugin (set up by plugin_init.lua) detects the filetype and starts the client; the
+    -- harness only listens to the diagnostics, through the global handler the client falls back on.
+    vim.lsp.handlers['textDocument/publishDiagnostics'] = on_diags
+    vim.v.errmsg = ''
+    vim.cmd('edit ' .. vim.fn.fnameescape(FILE))
+    bufnr = vim.api.nvim_get_current_buf()
+    opened = vim.api.nvim_buf_get_lines(bufnr, 0, -1, false)
+    out.errmsg = vim.v.errmsg
+    out.filetype = vim.bo[bufnr].filetype
+    out.current_syntax = vim.b[bufnr].current_syntax or vim.NIL
+    out.buffer = {
+      commentstring = vim.bo[bufnr].commentstring, comments = vim.bo[bufnr].comments,
+      shiftwidth = vim.bo[bufnr].shiftwidth, expandtab = vim.bo[bufnr].expandtab,
+      indentexpr = vim.bo[bufnr].indentexpr,
+    }
+    -- 0.11's vim.lsp.enable starts the client from a scheduled callback: wait for it.
+    local function attached()
+      local clients = vim.lsp.get_clients and vim.lsp.get_clients({ bufnr = bufnr }) or vim.lsp.buf_get_clients(bufnr)
+      for _, c in pairs(clients) do if c.name == 'lights' then return c end end
+    end
+    if not vim.wait(TIMEOUT, function() return attached() ~= nil end, 20) then
+      return finish(2, 'the plugin attached no "lights" client to the buffer (filetype ' .. out.filetype .. ')')
+    end
+    local c = attached()
+    client_id = c.id
+    out.client = {
+      name = c.name, cmd = c.config.cmd, root_dir = c.config.root_dir or vim.NIL,
+      workspace_folders = c.workspace_folders or c.config.workspace_folders or vim.NIL,
+      init_options = c.config.init_options or vim.NIL, settings = c.config.settings or vim.NIL,
+    }
+    -- How the client was set up: 0.11's native configs (vim.lsp.config/enable, merged over the
+    -- plugin's lsp/lights.lua, whose before_init setup() does not pass) or the plugin's own
+    -- FileType autocmd (group lights_lsp) before 0.11.
+    out.setup = {
+      lsp_enabled = (vim.lsp.is_enabled and vim.lsp.is_enabled('lights')) or false,
+      rtp_config_merged = (vim.lsp.config and type(vim.lsp.config['lights'].before_init) == 'function') or false,
+      autocmd = vim.fn.exists('#lights_lsp#FileType') == 1,
+    }
+    -- The plugin's client has no on_exit of ours: notice a dead server by polling.
+    local timer = (vim.uv or vim.loop).new_timer()
+    timer:start(100, 100, vim.schedule_wrap(function()
+      local cl = vim.lsp.get_client_by_id(client_id)
+      -- (self passed explicitly: 0.11 deprecates the dot call without it)
+      if not cl or cl.is_stopped(cl) then exited = exited or 'server exited'; timer:stop() end
+    end))
+  else
+    vim.cmd('autocmd BufRead,BufNewFile *.lights setlocal filetype=lights')
+    vim.api.nvim_create_autocmd('FileType', { pattern = 'lights', callback = start_server })  -- 0.7+
+    vim.cmd('edit ' .. vim.fn.fnameescape(FILE))
+    bufnr = vim.api.nvim_get_current_buf()
+    if not client_id then return finish(2, 'client did not start') end
+  end
 
   -- The version Neovim last sent for the buffer (nil if this Neovim does not expose it).
   local function buf_version() return (vim.lsp.util.buf_versions or {})[bufnr] end
@@ -211,9 +284,14 @@ local function main()
   if err then return finish(3, err) end
   out.code_lens, err = request('textDocument/codeLens', { textDocument = { uri = uri } })
   if err then return finish(3, err) end
+  if PLUGIN and vim.lsp.inlay_hint and vim.lsp.inlay_hint.is_enabled then  -- 0.10+: did setup() turn them on?
+    out.plugin_inlay_hints_enabled = vim.lsp.inlay_hint.is_enabled({ bufnr = bufnr })
+  end
   if vim.lsp.inlay_hint and vim.lsp.inlay_hint.get then   -- 0.10+: also exercise Neovim's own inlay-hint module
     vim.lsp.inlay_hint.enable(true, { bufnr = bufnr })
-    vim.wait(TIMEOUT, function() return #vim.lsp.inlay_hint.get({ bufnr = bufnr }) > 0 end, 20)
+    -- (as many as the server just sent: with none, there is nothing to wait for)
+    local want = out.inlay_hints == vim.NIL and 0 or #out.inlay_hints
+    vim.wait(TIMEOUT, function() return #vim.lsp.inlay_hint.get({ bufnr = bufnr }) >= want end, 20)
     out.builtin_inlay_hint_count = #vim.lsp.inlay_hint.get({ bufnr = bufnr })
   end
 
@@ -233,7 +311,81 @@ local function main()
     end
     if #out.hovers > 0 then out.hover_position, out.hover = out.hovers[1].position, out.hovers[1].result end
   end
-  if NO_ACTION then return finish(0) end
+
+  -- 2c. with setup(): the lenses its refreshes put in Neovim's code-lens module
+  -- (the native config alone, LSP_PLUGIN_MODE=native, refreshes nothing by itself)
+  if PLUGIN and env('LSP_PLUGIN_MODE', 'setup') ~= 'native' then
+    local function titles()
+      local t, solving = {}, false
+      for _, l in ipairs(vim.lsp.codelens.get(bufnr)) do
+        local title = l.command and l.command.title or ''
+        if string.find(title, 'solving', 1, true) then solving = true end
+        table.insert(t, title)
+      end
+      return t, solving
+    end
+    vim.wait(TIMEOUT, function() local t, solving = titles(); return #t > 0 and not solving end, 20)
+    out.plugin_code_lens = titles()
+  end
+
+  -- 2d. syntax groups at byte positions
+  if SYNTAX then
+    out.syntax_groups = {}
+    for spec in SYNTAX:gmatch('%S+') do
+      local sl, sc = spec:match('^(%d+):(%d+)$')
+      if not sl then return finish(2, 'LSP_SYNTAX must be LINE:BYTECOL[ LINE:BYTECOL…], got ' .. spec) end
+      local id = vim.fn.synID(tonumber(sl) + 1, tonumber(sc) + 1, 1)
+      table.insert(out.syntax_groups, {
+        line = tonumber(sl), col = tonumber(sc), group = vim.fn.synIDattr(id, 'name'),
+        highlight = vim.fn.synIDattr(vim.fn.synIDtrans(id), 'name'),
+      })
+    end
+  end
+
+  -- 2e. run a code lens as a user would: cursor on line LINE, vim.lsp.codelens.run(), pick the
+  -- lens whose title holds RUN_LENS (0.7 asks with inputlist, 0.8+ with vim.ui.select when a
+  -- line has several), then wait for the buffer to change (not saved)
+  if RUN_LENS then
+    local function find()
+      for _, l in ipairs(vim.lsp.codelens.get(bufnr)) do
+        if l.command and string.find(l.command.title, RUN_LENS, 1, true) then return l end
+      end
+    end
+    if not vim.wait(TIMEOUT, function() return find() ~= nil end, 20) then
+      return finish(4, 'no code lens "' .. RUN_LENS .. '" in vim.lsp.codelens.get()')
+    end
+    vim.fn.inputlist = function(items)
+      for i, t in ipairs(items) do if string.find(t, RUN_LENS, 1, true) then return i - 1 end end
+      return 0
+    end
+    vim.ui.select = function(items, opts, on_choice)
+      for i, item in ipairs(items) do
+        local t = opts.format_item and opts.format_item(item) or tostring(item)
+        if string.find(t, RUN_LENS, 1, true) then return on_choice(item, i) end
+      end
+      on_choice(nil, nil)
+    end
+    local title = find().command.title
+    local before = table.concat(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false), '\n')
+    vim.api.nvim_win_set_cursor(0, { LINE + 1, 0 })
+    vim.lsp.codelens.run()
+    local changed = vim.wait(TIMEOUT, function()
+      return table.concat(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false), '\n') ~= before
+    end, 20)
+    if not changed then return finish(2, 'running the code lens "' .. RUN_LENS .. '" changed nothing') end
+    out.lens_run = { title = title, buffer_after = vim.api.nvim_buf_get_lines(bufnr, 0, -1, false) }
+  end
+
+  if NO_ACTION then
+    -- 2f. the indent script: every line of the file as opened flush left, then `gg=G` (not saved)
+    if REINDENT then
+      local flat = vim.tbl_map(function(l) return (l:gsub('^%s+', '')) end, opened)
+      vim.api.nvim_buf_set_lines(bufnr, 0, -1, false, flat)
+      vim.cmd('silent normal! gg=G')
+      out.reindented = vim.api.nvim_buf_get_lines(bufnr, 0, -1, false)
+    end
+    return finish(0)
+  end
 
   -- 3. code actions on LINE, with the diagnostics on that line as context
   local ctx_diags = {}

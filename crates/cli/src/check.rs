@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use clap::ValueEnum;
 use lights_compiler::model::Claim;
 use lights_compiler::{check_source, Code, Diagnostic, FileAnalysis, PuzzleAnalysis};
+use rayon::prelude::*;
 
 use crate::output::{file_json, summary};
 use crate::{files, render, Format, EXIT_OK, EXIT_PUZZLE_ERROR, EXIT_USAGE};
@@ -31,11 +32,46 @@ impl Input {
         }
     }
 
-    /// The text, or `None` after printing why it cannot be read.
-    fn read(&self) -> Option<String> {
+    /// The text, or why it cannot be read.
+    fn read(&self) -> Result<String, String> {
         match self {
-            Input::File(p) => files::read_reporting(p),
-            Input::Stdin => read_stdin().map_err(|e| eprintln!("error: {e}")).ok(),
+            Input::File(p) => files::read(p),
+            Input::Stdin => read_stdin(),
+        }
+    }
+}
+
+/// Files are read and checked this many at a time, in parallel on every
+/// core; reports are then printed in the order the files were given.
+const BATCH: usize = 256;
+
+/// Read and check every input (in parallel), handing each result to `report`
+/// in input order: the text and its analysis, or why it could not be read.
+fn check_all(inputs: &[Input], mut report: impl FnMut(&Input, Result<(String, FileAnalysis), String>)) {
+    // Standard input is read first, on this thread.
+    let mut stdin_text = inputs.iter().any(|i| matches!(i, Input::Stdin)).then(read_stdin);
+    for batch in inputs.chunks(BATCH) {
+        let texts: Vec<Result<String, String>> = batch
+            .iter()
+            .map(|i| match i {
+                Input::Stdin => stdin_text.take().unwrap_or_else(|| Err("standard input was already read".into())),
+                Input::File(_) => Ok(String::new()), // read in parallel below
+            })
+            .collect();
+        let results: Vec<Result<(String, FileAnalysis), String>> = batch
+            .par_iter()
+            .zip(texts)
+            .map(|(input, text)| {
+                let src = match input {
+                    Input::Stdin => text?,
+                    Input::File(_) => input.read()?,
+                };
+                let analysis = check_source(&src);
+                Ok((src, analysis))
+            })
+            .collect();
+        for (input, result) in batch.iter().zip(results) {
+            report(input, result);
         }
     }
 }
@@ -81,13 +117,16 @@ pub fn run(paths: &[PathBuf], format: Format, quiet: bool, answer: Option<Answer
     let mut json = Vec::new();
     let (mut puzzles, mut bad_puzzles, mut errors, mut warnings) = (0usize, 0usize, 0usize, 0usize);
 
-    for input in &inputs {
+    check_all(&inputs, |input, result| {
         let shown = input.shown();
-        let Some(src) = input.read() else {
-            status = EXIT_USAGE;
-            continue;
+        let (src, analysis) = match result {
+            Ok(r) => r,
+            Err(e) => {
+                eprintln!("error: {e}");
+                status = EXIT_USAGE;
+                return;
+            }
         };
-        let analysis = check_source(&src);
         let all = analysis.all_diagnostics();
         errors += all.iter().filter(|d| d.is_error()).count();
         warnings += all.iter().filter(|d| !d.is_error()).count();
@@ -96,7 +135,7 @@ pub fn run(paths: &[PathBuf], format: Format, quiet: bool, answer: Option<Answer
         }
         if format == Format::Json {
             json.extend(file_json(&shown, &src, &analysis, None));
-            continue;
+            return;
         }
         for d in &all {
             let _ = render::write_diagnostic(&mut out, &shown, &src, d, color);
@@ -114,7 +153,7 @@ pub fn run(paths: &[PathBuf], format: Format, quiet: bool, answer: Option<Answer
         if analysis.puzzles.is_empty() && analysis.file_diagnostics.is_empty() {
             let _ = writeln!(out, "{} {shown}: no puzzles in this file", paint("!", "33", color));
         }
-    }
+    });
 
     if format == Format::Json {
         let _ = serde_json::to_writer_pretty(&mut out, &json);
@@ -145,13 +184,16 @@ fn run_yes_no(inputs: &[Input]) -> u8 {
     let mut out = stdout.lock();
     let mut err = std::io::stderr();
     let mut status = EXIT_OK;
-    for input in inputs {
+    check_all(inputs, |input, result| {
         let shown = input.shown();
-        let Some(src) = input.read() else {
-            status = EXIT_USAGE;
-            continue;
+        let (src, analysis) = match result {
+            Ok(r) => r,
+            Err(e) => {
+                eprintln!("error: {e}");
+                status = EXIT_USAGE;
+                return;
+            }
         };
-        let analysis = check_source(&src);
         let problems = yes_no_problems(&analysis);
         for d in &problems {
             let _ = render::write_diagnostic(&mut err, &shown, &src, d, color);
@@ -167,7 +209,7 @@ fn run_yes_no(inputs: &[Input]) -> u8 {
         if analysis.puzzles.is_empty() && analysis.file_diagnostics.is_empty() {
             let _ = writeln!(err, "warning: {shown}: no puzzles in this file");
         }
-    }
+    });
     let _ = out.flush();
     status
 }

@@ -3,7 +3,8 @@
 //! Each test copies a fixture from `tests/nvim/` into its own temporary
 //! folder, lets Neovim open it, read the diagnostics, code lenses and inlay
 //! hints, apply one code action and save the file, then checks what Neovim
-//! saw and what it wrote.
+//! saw and what it wrote. The last tests (section 6) do the same through the
+//! Neovim plugin `editors/nvim`, loaded from the runtimepath as a user would.
 //!
 //! Neovim must be on PATH (`apt-get install -y neovim`); `LIGHTS_SKIP_NVIM=1`
 //! skips these tests. Neovim 0.11 (which negotiates UTF-8 positions, where
@@ -34,6 +35,13 @@ const HARNESS_VARS: &[&str] = &[
     "LSP_EDIT_TEXT",
     "LSP_HOVER",
     "LSP_NO_ACTION",
+    "LSP_PLUGIN",
+    "LSP_PLUGIN_CMD",
+    "LSP_PLUGIN_SETTINGS",
+    "LSP_PLUGIN_MODE",
+    "LSP_SYNTAX",
+    "LSP_REINDENT",
+    "LSP_RUN_LENS",
 ];
 
 const INLAY_HINTS_ON: &str = r#"{"lights":{"inlayHints":{"enable":true}}}"#;
@@ -161,6 +169,20 @@ fn fixture_text(name: &str) -> String {
 /// the line whose code actions are asked for. Panics unless the harness
 /// exits with status 0 and prints JSON.
 fn run(nvim: &Nvim, fixture: &str, line: usize, vars: &[(&str, &str)]) -> Run {
+    run_in(nvim, fixture, &Layout::default(), line, vars)
+}
+
+/// Where the fixture goes inside the test's folder.
+#[derive(Default)]
+struct Layout {
+    /// The fixture's folder, relative to the test's folder (empty: the folder itself).
+    sub: &'static str,
+    /// Make the test's folder look like a repository (a `.git` folder in it).
+    git: bool,
+}
+
+/// [`run`], with the fixture placed as `layout` says.
+fn run_in(nvim: &Nvim, fixture: &str, layout: &Layout, line: usize, vars: &[(&str, &str)]) -> Run {
     let dir = std::env::temp_dir().join(format!(
         "lights-nvim-{}-{}-{}",
         fixture.trim_end_matches(".lights"),
@@ -168,8 +190,11 @@ fn run(nvim: &Nvim, fixture: &str, line: usize, vars: &[(&str, &str)]) -> Run {
         RUNS.fetch_add(1, Ordering::SeqCst)
     ));
     let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let file = dir.join(fixture);
+    std::fs::create_dir_all(dir.join(layout.sub)).expect("temp dir");
+    if layout.git {
+        std::fs::create_dir_all(dir.join(".git")).expect(".git");
+    }
+    let file = dir.join(layout.sub).join(fixture);
     std::fs::copy(common::root().join("tests/nvim").join(fixture), &file).expect("copy fixture");
 
     let server = format!("'{}' lsp", env!("CARGO_BIN_EXE_lights").replace('\'', r"'\''"));
@@ -589,4 +614,262 @@ fn typing_an_edit_updates_diagnostics_and_lens() {
     assert!(!titles.iter().any(|t| t.contains("insert minimum solution")), "{titles:?}");
     // Nothing was saved: the file on disk is still the fixture.
     assert_eq!(run.saved(), text);
+}
+
+// ---------------------------------------------------------------------------
+// 6. The Neovim plugin (editors/nvim): a user's init.lua puts it on the
+//    runtimepath and calls require("lights").setup{cmd = {<binary>, "lsp"}};
+//    everything else (filetype, syntax, indent, starting the server) is the
+//    plugin's doing. Supported from Neovim 0.7 (Debian's) on: 0.7–0.10 start
+//    the client from the plugin's FileType autocmd, 0.11 through
+//    vim.lsp.config/vim.lsp.enable.
+
+const PLUGIN_FIXTURE: &str = "plugin.lights";
+
+/// The harness variables of a plugin run: the plugin folder, the server as a
+/// command list, the settings given to setup() (or to vim.lsp.config), and
+/// the syntax positions to report.
+fn plugin_vars(settings: Option<&str>, mode: &str, syntax: &str) -> Vec<(&'static str, String)> {
+    let cmd = serde_json::json!([env!("CARGO_BIN_EXE_lights"), "lsp"]).to_string();
+    let mut vars = vec![
+        ("LSP_PLUGIN", common::root().join("editors/nvim").to_string_lossy().into_owned()),
+        ("LSP_PLUGIN_CMD", cmd),
+        ("LSP_PLUGIN_MODE", mode.to_string()),
+        ("LSP_NO_ACTION", "1".to_string()),
+        ("LSP_WAIT_CODE", "L0201".to_string()),
+        ("LSP_SYNTAX", syntax.to_string()),
+        ("LSP_REINDENT", "1".to_string()),
+    ];
+    if let Some(s) = settings {
+        vars.push(("LSP_PLUGIN_SETTINGS", s.to_string()));
+    }
+    vars
+}
+
+/// Positions in the plugin fixture and the syntax group each must get: the
+/// `nth` occurrence of `token` on the first line containing `line_has`.
+const SYNTAX_EXPECTED: &[(&str, &str, usize, &str)] = &[
+    ("// Every kind", "//", 0, "lightsComment"),
+    ("// Every press", "≡", 0, "lightsComment"),
+    ("puzzle \"king", "puzzle", 0, "lightsBlock"),
+    ("puzzle \"king", "\"king", 0, "lightsString"),
+    ("puzzle \"king", "cross-cap", 0, "lightsString"),
+    ("size 3x3", "size", 0, "lightsStatement"),
+    ("size 3x3", "3", 0, "lightsNumber"),
+    ("size 3x3", "x", 0, "lightsOperator"),
+    ("rule king", "rule", 0, "lightsStatement"),
+    ("rule king", "king", 0, "lightsRule"),
+    ("topology cross-cap", "topology", 0, "lightsStatement"),
+    ("topology cross-cap", "cross", 0, "lightsTopology"),
+    ("topology cross-cap", "cap", 0, "lightsTopology"),
+    ("lights on", "on", 0, "lightsValue"),
+    ("locked {", "locked", 0, "lightsStatement"),
+    ("locked {", "{", 0, "lightsGridBrace"),
+    ("x . .", "x", 0, "lightsCellLocked"),
+    ("x . .", ".", 0, "lightsCellOff"),
+    ("expect solvable", "expect", 0, "lightsStatement"),
+    ("expect solvable", "solvable", 0, "lightsClaim"),
+    ("expect solutions 32", "solutions", 0, "lightsClaim"),
+    ("expect solutions 32", "32", 0, "lightsNumber"),
+    ("states 3", "states", 0, "lightsStatement"),
+    ("1 .", "1", 0, "lightsCellOn"),
+    ("1 .", ".", 0, "lightsCellOff"),
+    ("goal at", "at", 0, "lightsValue"),
+    ("goal at", "2", 0, "lightsNumber"),
+    ("goal at", ",", 0, "lightsOperator"),
+    ("goal at", ":", 0, "lightsOperator"),
+];
+
+/// (line, byte column, expected group) of every entry of [`SYNTAX_EXPECTED`].
+fn syntax_positions(text: &str) -> Vec<(usize, usize, &'static str)> {
+    SYNTAX_EXPECTED
+        .iter()
+        .map(|&(line_has, token, nth, group)| {
+            let row = text.lines().position(|l| l.contains(line_has)).unwrap_or_else(|| panic!("{line_has}"));
+            let line = text.lines().nth(row).unwrap();
+            let col = line.match_indices(token).nth(nth).unwrap_or_else(|| panic!("{token} in {line}")).0;
+            (row, col, group)
+        })
+        .collect()
+}
+
+/// What every plugin run must show, whatever the Neovim and the setup path:
+/// the filetype, syntax, buffer options and indentation come from the plugin,
+/// the client it started is the given binary with the given root, and the
+/// server's diagnostics arrived.
+fn plugin_basics(run: &Run, text: &str, root: &Path) {
+    assert_eq!(run.get("filetype"), "lights", "ftdetect/lights.lua gives *.lights its filetype");
+    assert_eq!(run.get("current_syntax"), "lights", "syntax/lights.vim is loaded");
+    assert_eq!(run.get("errmsg"), "", "opening the file (syntax, ftplugin, indent, plugin) raised an error");
+
+    // Syntax groups, each linked to a standard highlight group.
+    let positions = syntax_positions(text);
+    let groups = array(run.get("syntax_groups"), "syntax_groups");
+    assert_eq!(groups.len(), positions.len());
+    for ((row, col, want), got) in positions.iter().zip(groups) {
+        let line = text.lines().nth(*row).unwrap();
+        assert_eq!(got["group"], *want, "at {row}:{col} ({:?}): {got}", &line[*col..]);
+        let linked = got["highlight"].as_str().unwrap_or_default();
+        assert!(!linked.is_empty() && linked != *want, "{want} is linked to a standard group: {got}");
+    }
+
+    // ftplugin and indent: `//` comments, two spaces, and `gg=G` rebuilds the
+    // fixture's indentation (it is `lights fmt` output) from flush-left lines.
+    let buffer = run.get("buffer");
+    assert_eq!(buffer["commentstring"], "// %s", "{buffer}");
+    assert_eq!(buffer["shiftwidth"], 2, "{buffer}");
+    assert_eq!(buffer["expandtab"], true, "{buffer}");
+    let reindented: Vec<&str> =
+        array(run.get("reindented"), "reindented").iter().map(|l| l.as_str().expect("line")).collect();
+    assert_eq!(reindented, text.lines().collect::<Vec<_>>(), "indent/lights.vim");
+
+    // The client: the binary given to setup(), rooted where the plugin says.
+    let client = run.get("client");
+    assert_eq!(client["name"], "lights", "{client}");
+    assert_eq!(client["cmd"], serde_json::json!([env!("CARGO_BIN_EXE_lights"), "lsp"]), "{client}");
+    let root = root.to_str().expect("UTF-8 temp path");
+    assert_eq!(client["root_dir"], root, "{client}");
+    let folders = array(&client["workspace_folders"], "workspace_folders");
+    assert_eq!(folders.len(), 1, "{client}");
+    assert_eq!(folders[0]["uri"], format!("file://{root}"), "{client}");
+
+    // Diagnostics arrived: the second puzzle's L0201 on its header, as `lights check` says.
+    let head = text.lines().position(|l| l.starts_with("puzzle \"one light\"")).expect("header");
+    assert_eq!(codes(run.get("diagnostics")), vec!["L0201".to_string()], "{:#}", run.get("diagnostics"));
+    let d = find_code(run.get("diagnostics"), "L0201");
+    assert_eq!((&d["lnum"], &d["severity"], &d["source"]), (&head.into(), &1.into(), &"lights".into()), "{d}");
+    let (ok, report) = check(&run.file, &[]);
+    assert!(!ok && report.contains("L0201"), "`lights check` disagrees:\n{report}");
+}
+
+/// A setup() run with inlay hints turned on through its settings; `mode` is
+/// "setup" or "autocmd" (setup with `native = false`).
+fn plugin_setup(nvim: &Nvim, layout: &Layout, mode: &str) -> (Run, String) {
+    let text = fixture_text(PLUGIN_FIXTURE);
+    let syntax: Vec<String> = syntax_positions(&text).iter().map(|(r, c, _)| format!("{r}:{c}")).collect();
+    let mut vars = plugin_vars(Some(r#"{"inlayHints":{"enable":true}}"#), mode, &syntax.join(" "));
+    vars.push(("LSP_RUN_LENS", "insert minimum solution".to_string()));
+    let vars: Vec<(&str, &str)> = vars.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let head = text.lines().position(|l| l.starts_with("puzzle \"king")).expect("first header");
+    (run_in(nvim, PLUGIN_FIXTURE, layout, head, &vars), text)
+}
+
+/// What setup() adds over a bare client: the settings go to the server both
+/// as initializationOptions and as settings, under "lights" (the server obeys
+/// them: inlay hints are off by default), and the plugin refreshes the code
+/// lenses into Neovim's code-lens module by itself, where
+/// `vim.lsp.codelens.run()` on the first header runs "insert minimum
+/// solution": the buffer then holds a solution that `lights check` accepts,
+/// with as many presses as the lens announced.
+fn plugin_setup_extras(run: &Run, text: &str) {
+    let client = run.get("client");
+    let settings = serde_json::json!({ "lights": { "inlayHints": { "enable": true } } });
+    assert_eq!(client["init_options"], settings, "{client}");
+    assert_eq!(client["settings"], settings, "{client}");
+    let hints = array(run.get("inlay_hints"), "inlay_hints");
+    assert_eq!(hints.len(), 2, "one hint per puzzle, as the settings asked: {hints:?}");
+    let labels: Vec<&str> = hints.iter().map(|h| h["label"].as_str().unwrap_or_default()).collect();
+    assert!(labels[0].contains("32 solutions"), "{labels:?}");
+    assert!(labels[1].contains("unsolvable"), "{labels:?}");
+    // The lenses Neovim holds came from the plugin's own refreshes (the harness asked for none).
+    let lens: Vec<&str> =
+        array(run.get("plugin_code_lens"), "plugin_code_lens").iter().map(|t| t.as_str().unwrap_or_default()).collect();
+    assert!(lens.iter().any(|t| t.contains("32 solutions")), "plugin lenses: {lens:?}");
+    assert!(lens.iter().any(|t| t.contains("unsolvable")), "plugin lenses: {lens:?}");
+
+    // The lens, run from Neovim: a solution block in the first puzzle, nothing else changed.
+    let status = lens.iter().find(|t| t.contains("32 solutions")).unwrap();
+    let minimum: u32 = status
+        .split("minimum ")
+        .nth(1)
+        .and_then(|r| r.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no minimum in {status}"));
+    let lens_run = run.get("lens_run");
+    assert_eq!(lens_run["title"], "insert minimum solution", "{lens_run}");
+    let after: Vec<&str> =
+        array(&lens_run["buffer_after"], "buffer_after").iter().map(|l| l.as_str().expect("line")).collect();
+    let start = after.iter().position(|l| l.trim() == "solution {").unwrap_or_else(|| panic!("{after:#?}"));
+    let end = start + after[start..].iter().position(|l| l.trim() == "}").expect("block closed");
+    let mut without: Vec<&str> = after[..start].to_vec();
+    without.extend_from_slice(&after[end + 1..]);
+    assert_eq!(without, text.lines().collect::<Vec<_>>(), "only the block was inserted");
+    let first_end = text.lines().position(|l| l == "}").expect("first puzzle closes");
+    assert!(start <= first_end, "the block is in the first puzzle: {after:#?}");
+    let presses: u32 =
+        after[start + 1..end].iter().flat_map(|l| l.split_whitespace()).filter_map(|t| t.parse::<u32>().ok()).sum();
+    assert_eq!(presses, minimum, "the inserted solution has the announced presses: {after:#?}");
+    let saved = run.dir.join("after-lens.lights");
+    std::fs::write(&saved, format!("{}\n", after.join("\n"))).expect("write");
+    let (_, report) = check(&saved, &["--format", "json"]);
+    let report: Value = serde_json::from_str(&report).unwrap_or_else(|e| panic!("{e}: {report}"));
+    assert_eq!(report[0]["errors"], serde_json::json!([]), "`lights check` rejects the inserted solution: {report:#}");
+    assert_eq!(report[0]["presses"], minimum, "{report:#}");
+}
+
+#[test]
+fn plugin_setup_on_neovim_07_starts_the_server_at_the_repository_root() {
+    let Some(nvim) = nvim("plugin_setup_on_neovim_07_starts_the_server_at_the_repository_root") else { return };
+    // The file two folders below a `.git`: the root is the repository's.
+    let layout = Layout { sub: "packs/easy", git: true };
+    let (run, text) = plugin_setup(&nvim, &layout, "setup");
+    plugin_basics(&run, &text, &run.dir);
+    plugin_setup_extras(&run, &text);
+    let setup = run.get("setup");
+    if nvim.version < (0, 11, 0) {
+        assert_eq!(setup["autocmd"], true, "before 0.11 the plugin's FileType autocmd starts the client: {setup}");
+        assert_eq!(setup["lsp_enabled"], false, "{setup}");
+    }
+}
+
+#[test]
+fn plugin_setup_on_neovim_011_uses_vim_lsp_config_and_enable() {
+    let Some(nvim) = nvim_011("plugin_setup_on_neovim_011_uses_vim_lsp_config_and_enable") else { return };
+    // No repository: the root is the file's own folder.
+    let (run, text) = plugin_setup(&nvim, &Layout::default(), "setup");
+    plugin_basics(&run, &text, &run.dir);
+    plugin_setup_extras(&run, &text);
+    let setup = run.get("setup");
+    assert_eq!(setup["lsp_enabled"], true, "vim.lsp.enable('lights'): {setup}");
+    assert_eq!(setup["rtp_config_merged"], true, "the plugin's lsp/lights.lua is part of the config: {setup}");
+    assert_eq!(setup["autocmd"], false, "no FileType autocmd of the plugin's own on 0.11: {setup}");
+    assert_eq!(run.get("plugin_inlay_hints_enabled"), true, "setup() turned Neovim's inlay hints on");
+    assert_eq!(run.get("builtin_inlay_hint_count"), 2, "Neovim's inlay-hint module shows both");
+}
+
+#[test]
+fn plugin_setup_without_native_config_on_neovim_011_uses_vim_lsp_start() {
+    // setup{native = false}: the FileType autocmd and vim.lsp.start, the path of
+    // Neovim 0.8–0.10, which no Neovim of the suite takes by default.
+    let Some(nvim) = nvim_011("plugin_setup_without_native_config_on_neovim_011_uses_vim_lsp_start") else { return };
+    let layout = Layout { sub: "levels", git: true };
+    let (run, text) = plugin_setup(&nvim, &layout, "autocmd");
+    plugin_basics(&run, &text, &run.dir);
+    plugin_setup_extras(&run, &text);
+    let setup = run.get("setup");
+    assert_eq!(setup["autocmd"], true, "{setup}");
+    assert_eq!(setup["lsp_enabled"], false, "vim.lsp.enable was not used: {setup}");
+    assert_eq!(run.get("plugin_inlay_hints_enabled"), true, "setup() turned Neovim's inlay hints on");
+}
+
+#[test]
+fn native_lsp_config_file_alone_on_neovim_011() {
+    let Some(nvim) = nvim_011("native_lsp_config_file_alone_on_neovim_011") else { return };
+    // Only lsp/lights.lua: vim.lsp.config("lights", {cmd, settings}) + vim.lsp.enable("lights").
+    let text = fixture_text(PLUGIN_FIXTURE);
+    let syntax: Vec<String> = syntax_positions(&text).iter().map(|(r, c, _)| format!("{r}:{c}")).collect();
+    let vars = plugin_vars(Some(r#"{"codeLens":{"enable":false}}"#), "native", &syntax.join(" "));
+    let vars: Vec<(&str, &str)> = vars.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let layout = Layout { sub: "levels", git: true };
+    let run = run_in(&nvim, PLUGIN_FIXTURE, &layout, 1, &vars);
+    plugin_basics(&run, &text, &run.dir);
+    let setup = run.get("setup");
+    assert_eq!(setup["lsp_enabled"], true, "{setup}");
+    assert_eq!(setup["rtp_config_merged"], true, "{setup}");
+    assert_eq!(setup["autocmd"], false, "setup() was not called: {setup}");
+    let client = run.get("client");
+    assert_eq!(client["settings"], serde_json::json!({ "lights": { "codeLens": { "enable": false } } }), "{client}");
+    // The server obeyed the settings (lenses are on by default) and kept its defaults otherwise.
+    assert_eq!(run.get("code_lens"), &serde_json::json!([]), "codeLens.enable = false reached the server");
+    assert_eq!(run.get("inlay_hints"), &serde_json::json!([]), "inlay hints stay off by default");
 }

@@ -1,0 +1,87 @@
+" Vim syntax file
+" Language:    lights (Lights Out puzzles, *.lights)
+" Maintainer:  the lights project (editors/nvim)
+" Reference:   docs/language.md and grammar/lights.pest
+"
+" Groups (each linked to a standard group; relink any with `:highlight link`):
+"   lightsBlock      puzzle                                          → Structure
+"   lightsStatement  size states rule topology lights goal locked
+"                    expect solution                                 → Statement
+"   lightsValue      on off at                                       → Boolean
+"   lightsClaim      solvable unsolvable unique solutions presses    → Keyword
+"   lightsRule       cross king flip merlin                          → Type
+"   lightsTopology   plane cylinder torus mobius klein projective
+"                    cross-cap                                       → Type
+"   lightsNumber     numbers outside grids (5x5, states 3, 2,4:1)    → Number
+"   lightsOperator   the x of a size, the , and : of an `at` list    → Operator
+"   lightsString     "NAME" (lightsEscape: \" and \\)                → String
+"   lightsComment    // to the end of the line (lightsTodo inside)   → Comment
+"   lightsGridBrace  the braces of a grid                            → Delimiter
+"   lightsCellOff    . or 0: a cell that is off                      → Comment
+"   lightsCellOn     digits not all 0: a cell that is on (its value) → Constant
+"   lightsCellLocked x  a locked button (in `locked`)                → Special
+
+if exists('b:current_syntax')
+  finish
+endif
+
+let s:cpo_save = &cpoptions
+set cpoptions&vim
+
+syntax case match
+" Names are letters, digits, `-` and `_` (so `cross-cap` is one word).
+syntax iskeyword @,48-57,_,-
+
+syntax keyword lightsBlock     puzzle
+syntax keyword lightsStatement size states rule topology lights goal locked expect solution
+syntax keyword lightsValue     on off at
+syntax keyword lightsClaim     solvable unsolvable unique solutions presses
+syntax keyword lightsRule      cross king flip merlin
+syntax keyword lightsTopology  plane cylinder torus mobius klein projective cross-cap
+
+syntax match   lightsNumber    /\d\+/
+syntax match   lightsOperator  /\%(\d\s*\)\@<=x\ze\s*\d/
+syntax match   lightsOperator  /[,:]\ze\s*\d/
+
+syntax region  lightsString    start=/"/ skip=/\\[\\"]/ end=/"/ oneline contains=lightsEscape
+syntax match   lightsEscape    /\\[\\"]/ contained
+
+syntax keyword lightsTodo      TODO FIXME XXX NOTE contained
+syntax match   lightsComment   +//.*$+ contains=lightsTodo,@Spell
+
+" A grid: the brace block after lights, goal, locked, solution or rule. It ends at its `}`,
+" or (like the parser's recovery from a missing `}`) before a line starting with a keyword.
+syntax region  lightsGrid      matchgroup=lightsGridBrace
+      \ start=/\%(\<\%(lights\|goal\|locked\|solution\|rule\)\s*\)\@<={/
+      \ end=/}/
+      \ end=/^\ze\s*\%(puzzle\|size\|states\|rule\|topology\|lights\|goal\|locked\|expect\|solution\)\>/
+      \ contains=lightsCellOff,lightsCellOn,lightsCellLocked,lightsComment
+syntax match   lightsCellOff    /[.0]/ contained
+syntax match   lightsCellOn     /\d*[1-9]\d*/ contained
+syntax match   lightsCellLocked /x/ contained
+
+" Highlighting from the middle of a file starts this many lines earlier, so a grid (up to
+" 500 rows) is known to be one.
+syntax sync minlines=500
+
+highlight default link lightsBlock      Structure
+highlight default link lightsStatement  Statement
+highlight default link lightsValue      Boolean
+highlight default link lightsClaim      Keyword
+highlight default link lightsRule       Type
+highlight default link lightsTopology   Type
+highlight default link lightsNumber     Number
+highlight default link lightsOperator   Operator
+highlight default link lightsString     String
+highlight default link lightsEscape     SpecialChar
+highlight default link lightsComment    Comment
+highlight default link lightsTodo       Todo
+highlight default link lightsGridBrace  Delimiter
+highlight default link lightsCellOff    Comment
+highlight default link lightsCellOn     Constant
+highlight default link lightsCellLocked Special
+
+let b:current_syntax = 'lights'
+
+let &cpoptions = s:cpo_save
+unlet s:cpo_save

@@ -1,0 +1,136 @@
+// Lists a .vsix (a zip file) and checks that it holds what the extension
+// needs to work, and nothing it must not ship.
+//
+//   node scripts/check-vsix.mjs lights.vsix
+//
+// The zip is read with Node alone (central directory + inflate), so no
+// `unzip` is needed. Exit 1 with the reason when something is wrong.
+
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import Module, { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { inflateRawSync } from "node:zlib";
+
+const file = process.argv[2];
+if (!file) {
+  console.error("usage: node scripts/check-vsix.mjs FILE.vsix");
+  process.exit(2);
+}
+const zip = readFileSync(file);
+
+/** name → { method, compressed size, offset of the local header } from the central directory. */
+function entries(buf) {
+  let eocd = -1;
+  for (let i = buf.length - 22; i >= Math.max(0, buf.length - 65557); i--) {
+    if (buf.readUInt32LE(i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) throw new Error(`${file} is not a zip file (no end of central directory)`);
+  const count = buf.readUInt16LE(eocd + 10);
+  let p = buf.readUInt32LE(eocd + 16);
+  const out = new Map();
+  for (let i = 0; i < count; i++) {
+    if (buf.readUInt32LE(p) !== 0x02014b50) throw new Error(`bad central directory entry ${i}`);
+    const method = buf.readUInt16LE(p + 10);
+    const size = buf.readUInt32LE(p + 20);
+    const unpacked = buf.readUInt32LE(p + 24);
+    const nameLength = buf.readUInt16LE(p + 28);
+    const extraLength = buf.readUInt16LE(p + 30);
+    const commentLength = buf.readUInt16LE(p + 32);
+    const offset = buf.readUInt32LE(p + 42);
+    const name = buf.toString("utf8", p + 46, p + 46 + nameLength);
+    out.set(name, { method, size, unpacked, offset });
+    p += 46 + nameLength + extraLength + commentLength;
+  }
+  return out;
+}
+
+function read(buf, entry) {
+  const start = entry.offset + 30 + buf.readUInt16LE(entry.offset + 26) + buf.readUInt16LE(entry.offset + 28);
+  const data = buf.subarray(start, start + entry.size);
+  if (entry.method === 0) return data;
+  if (entry.method === 8) return inflateRawSync(data);
+  throw new Error(`unknown compression method ${entry.method}`);
+}
+
+const list = entries(zip);
+for (const [name, e] of list) console.log(`${String(e.unpacked).padStart(9)}  ${name}`);
+
+const problems = [];
+const need = [
+  "extension.vsixmanifest",
+  "extension/package.json",
+  "extension/syntaxes/lights.tmLanguage.json",
+  "extension/language-configuration.json",
+  "extension/out/extension.js",
+  "extension/images/icon.png",
+  "extension/images/file-icon.svg",
+];
+for (const n of need) if (!list.has(n)) problems.push(`missing ${n}`);
+// vsce renames these (readme.md, changelog.md, LICENSE.txt).
+for (const [what, re] of [
+  ["the README", /^extension\/readme\.md$/i],
+  ["the CHANGELOG", /^extension\/changelog\.md$/i],
+  ["the LICENSE", /^extension\/license(\.txt|\.md)?$/i],
+]) {
+  if (![...list.keys()].some((n) => re.test(n))) problems.push(`missing ${what}`);
+}
+for (const n of list.keys()) {
+  if (/(^|\/)(node_modules|src|test|scripts)\//.test(n) || n.endsWith(".map") || n.endsWith(".ts")) {
+    problems.push(`should not be shipped: ${n}`);
+  }
+}
+
+const text = (n) => (list.has(n) ? read(zip, list.get(n)).toString("utf8") : "");
+try {
+  const manifest = JSON.parse(text("extension/package.json"));
+  const main = `extension/${manifest.main.replace(/^\.\//, "")}`;
+  if (!list.has(main)) problems.push(`package.json's main (${manifest.main}) is not in the package`);
+  for (const g of manifest.contributes.grammars) {
+    const grammar = JSON.parse(text(`extension/${g.path.replace(/^\.\//, "")}`));
+    if (grammar.scopeName !== g.scopeName) problems.push(`the grammar's scopeName is not ${g.scopeName}`);
+  }
+  for (const l of manifest.contributes.languages) {
+    JSON.parse(text(`extension/${l.configuration.replace(/^\.\//, "")}`));
+  }
+} catch (e) {
+  problems.push(`cannot read the packaged manifest, grammar or language configuration: ${e.message}`);
+}
+const client = text("extension/out/extension.js");
+// The client is bundled: it must not need node_modules at run time.
+if (!client.includes("initializationOptions")) problems.push("out/extension.js does not look like the bundled client");
+if (/require\(["']vscode-languageclient/.test(client)) problems.push("out/extension.js still requires vscode-languageclient");
+
+// The bundle loads on its own (with a stand-in for the `vscode` module, which
+// only VS Code provides) and exports activate/deactivate.
+if (client !== "") {
+  const dir = mkdtempSync(join(tmpdir(), "lights-vsix-"));
+  const resolve = Module._resolveFilename;
+  const anything = new Proxy(function () {}, { get: (_t, k) => (k === "then" ? undefined : anything), construct: () => anything, apply: () => anything });
+  try {
+    writeFileSync(join(dir, "extension.js"), client);
+    writeFileSync(join(dir, "vscode.js"), "module.exports = globalThis.__lightsFakeVscode;");
+    globalThis.__lightsFakeVscode = anything;
+    Module._resolveFilename = function (request, ...rest) {
+      return request === "vscode" ? join(dir, "vscode.js") : resolve.call(this, request, ...rest);
+    };
+    const loaded = createRequire(join(dir, "x.js"))("./extension.js");
+    if (typeof loaded.activate !== "function" || typeof loaded.deactivate !== "function") {
+      problems.push("out/extension.js does not export activate and deactivate");
+    }
+  } catch (e) {
+    problems.push(`out/extension.js does not load: ${e.message}`);
+  } finally {
+    Module._resolveFilename = resolve;
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (problems.length > 0) {
+  for (const p of problems) console.error(`error: ${p}`);
+  process.exit(1);
+}
+console.log(`${file}: ${list.size} files, everything the extension needs is there`);

@@ -1,0 +1,103 @@
+// Running the `lights` command line: `check --format json` and `render`.
+// Node only (no `vscode`), so the integration tests run it for real.
+
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import * as os from "node:os";
+import * as path from "node:path";
+
+import { CheckEntry, CheckOutputError, parseCheckOutput } from "./check";
+
+export interface RunResult {
+  /** The exit status (`null` when the process was killed). */
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Run `bin args…` without a shell; rejects only when it cannot be started or is cancelled. */
+export function run(bin: string, args: string[], options: { cwd?: string; signal?: AbortSignal } = {}): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      bin,
+      args,
+      { cwd: options.cwd, signal: options.signal, maxBuffer: 512 * 1024 * 1024, encoding: "utf8", windowsHide: true },
+      (error, stdout, stderr) => {
+        if (error && (error as NodeJS.ErrnoException).code === "ABORT_ERR") {
+          reject(error);
+          return;
+        }
+        if (error === null) {
+          resolve({ code: 0, stdout, stderr });
+        } else if (typeof error.code === "number") {
+          resolve({ code: error.code, stdout, stderr });
+        } else if (error.signal) {
+          resolve({ code: null, stdout, stderr: stderr || `killed by ${error.signal}` });
+        } else {
+          reject(new Error(`cannot run ${bin}: ${error.message}`));
+        }
+      },
+    );
+  });
+}
+
+export interface CheckRun {
+  entries: CheckEntry[];
+  /** What `lights check` said on standard error (unreadable files and the like). */
+  stderr: string;
+  code: number | null;
+}
+
+/**
+ * `lights check --format json FOLDER` (every `*.lights` below it). Exit 0
+ * and 1 both come with the JSON; exit 2 may too (an unreadable file among
+ * readable ones), else it is an error with `lights`' own message.
+ */
+export async function checkFolder(bin: string, folder: string, signal?: AbortSignal): Promise<CheckRun> {
+  const result = await run(bin, ["check", "--format", "json", folder], { signal });
+  const out = result.stdout.trim();
+  if (out.startsWith("[")) {
+    return { entries: parseCheckOutput(out), stderr: result.stderr, code: result.code };
+  }
+  const why = result.stderr.trim() || `exit status ${result.code}`;
+  throw new CheckOutputError(`lights check failed on ${folder}: ${why}`);
+}
+
+export type RenderResult =
+  | { ok: true; svg: string; info: string; notes: string }
+  | { ok: false; message: string };
+
+/**
+ * Draw one puzzle of `text` (the editor's contents, saved or not) with
+ * `lights render FILE --puzzle NAME -o OUT.svg`, in a temporary folder that
+ * is removed afterwards. `fileName` is only used to name the temporary copy,
+ * so messages mention the user's file name.
+ */
+export async function renderPuzzle(
+  bin: string,
+  text: string,
+  fileName: string,
+  puzzle: string,
+  signal?: AbortSignal,
+): Promise<RenderResult> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "lights-preview-"));
+  try {
+    const base = path.basename(fileName).replace(/[^A-Za-z0-9._-]/g, "_") || "puzzle";
+    const input = path.join(dir, base.endsWith(".lights") ? base : `${base}.lights`);
+    const output = path.join(dir, "board.svg");
+    await writeFile(input, text, "utf8");
+    const result = await run(bin, ["render", input, "--puzzle", puzzle, "-o", output], { cwd: dir, signal });
+    if (result.code !== 0) {
+      const message = (result.stderr.trim() || `lights render failed (exit status ${result.code})`)
+        .split(dir + path.sep)
+        .join("");
+      // `run lights check board.lights`: the temporary copy is named like the user's file.
+      return { ok: false, message };
+    }
+    const svg = await readFile(output, "utf8");
+    const hide = (s: string) => s.trim().split(dir + path.sep).join("");
+    return { ok: true, svg, info: hide(result.stdout), notes: hide(result.stderr) };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

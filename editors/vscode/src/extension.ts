@@ -1,0 +1,497 @@
+// The VS Code side of `lights`: starts `lights lsp` and adds three commands
+// (Insert Solution, Check Workspace, Preview Board). Everything that can be
+// decided without VS Code lives in the small modules beside this one.
+
+import * as fs from "node:fs";
+import * as path from "node:path";
+import * as vscode from "vscode";
+import {
+  CodeAction,
+  CodeActionRequest,
+  CodeLensRequest,
+  Command,
+  DidChangeConfigurationNotification,
+  DocumentSymbolRequest,
+  LanguageClient,
+  LanguageClientOptions,
+  ServerOptions,
+} from "vscode-languageclient/node";
+
+import { CheckEntry, entryLine, PlacedDiagnostic, placeDiagnostics, summarize, summaryLine } from "./check";
+import { checkFolder, renderPuzzle } from "./cli";
+import { makeNonce, previewHtml, PreviewState } from "./preview";
+import {
+  isSolving,
+  noSolutionMessage,
+  puzzleAt,
+  puzzleNameFromSource,
+  puzzleSymbols,
+  PuzzleAt,
+  PuzzleSymbol,
+  solutionAction,
+} from "./puzzles";
+import { findServer, ServerLookup } from "./serverPath";
+import { LightsSettings, needsRestart, readSettings, serverSettings } from "./settings";
+
+const LANGUAGE = "lights";
+
+let client: LanguageClient | undefined;
+let output: vscode.OutputChannel;
+let serverOutput: vscode.OutputChannel;
+let settings: LightsSettings;
+let extensionContext: vscode.ExtensionContext | undefined;
+
+function currentSettings(): LightsSettings {
+  const config = vscode.workspace.getConfiguration("lights");
+  return readSettings((key) => config.get(key));
+}
+
+function isExecutable(file: string): boolean {
+  try {
+    if (!fs.statSync(file).isFile()) return false;
+    if (process.platform !== "win32") fs.accessSync(file, fs.constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function lookupServer(context: vscode.ExtensionContext): ServerLookup {
+  const folder = vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === "file");
+  return findServer({
+    configured: settings.serverPath,
+    extensionPath: context.extensionPath,
+    workspaceFolder: folder?.uri.fsPath,
+    platform: process.platform,
+    env: process.env,
+    isExecutable,
+  });
+}
+
+/** The one message shown when there is no `lights` binary, with a button to the setting. */
+async function reportMissing(lookup: ServerLookup & { found: false }): Promise<void> {
+  const open = "Open Settings";
+  const choice = await vscode.window.showErrorMessage(`Lights: ${lookup.message}`, open);
+  if (choice === open) {
+    await vscode.commands.executeCommand("workbench.action.openSettings", "lights.server.path");
+  }
+}
+
+/** The binary for a command, or `undefined` after telling the user it is missing. */
+function binaryFor(context: vscode.ExtensionContext): string | undefined {
+  const lookup = lookupServer(context);
+  if (lookup.found) return lookup.path;
+  void reportMissing(lookup);
+  return undefined;
+}
+
+async function startClient(context: vscode.ExtensionContext): Promise<void> {
+  const lookup = lookupServer(context);
+  if (!lookup.found) {
+    void reportMissing(lookup);
+    return;
+  }
+  output.appendLine(`language server: ${lookup.path} lsp (from ${describeSource(lookup.source)})`);
+  const serverOptions: ServerOptions = { command: lookup.path, args: ["lsp"] };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: [
+      { language: LANGUAGE, scheme: "file" },
+      { language: LANGUAGE, scheme: "untitled" },
+    ],
+    initializationOptions: serverSettings(settings),
+    outputChannel: serverOutput,
+  };
+  const c = new LanguageClient(LANGUAGE, "Lights Language Server", serverOptions, clientOptions);
+  client = c;
+  try {
+    await c.start();
+  } catch (e) {
+    // The client has already said so (a notification, and the details in its
+    // output channel): one message is enough.
+    client = undefined;
+    output.appendLine(`the language server did not start: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+function describeSource(source: "setting" | "bundled" | "path"): string {
+  return source === "setting" ? "the lights.server.path setting" : source === "bundled" ? "the extension" : "PATH";
+}
+
+async function stopClient(): Promise<void> {
+  const c = client;
+  client = undefined;
+  if (c !== undefined) {
+    try {
+      await c.stop();
+    } catch {
+      // Already stopped (it crashed, or never started): nothing to do.
+    }
+  }
+}
+
+async function onConfigurationChanged(context: vscode.ExtensionContext): Promise<void> {
+  const before = settings;
+  settings = currentSettings();
+  if (needsRestart(before, settings)) {
+    await stopClient();
+    await startClient(context);
+  } else if (client !== undefined) {
+    await client.sendNotification(DidChangeConfigurationNotification.type, { settings: serverSettings(settings) });
+  }
+  // Without a server, other settings wait for the next start (Lights: Restart Language Server).
+}
+
+// ---------------------------------------------------------------- puzzles
+
+interface Target {
+  editor: vscode.TextEditor;
+  client: LanguageClient;
+  puzzle: PuzzleAt;
+  /** The name as `lights render --puzzle` takes it (undefined for a block without a name). */
+  name: string | undefined;
+}
+
+/** The puzzle under the cursor of the active `.lights` editor, or `undefined` after saying why not. */
+async function targetAtCursor(): Promise<Target | undefined> {
+  const editor = vscode.window.activeTextEditor;
+  if (editor === undefined || editor.document.languageId !== LANGUAGE) {
+    void vscode.window.showInformationMessage("Lights: open a .lights file and put the cursor in a puzzle.");
+    return undefined;
+  }
+  const c = client;
+  if (c === undefined || !c.isRunning()) {
+    const lookup = extensionContext === undefined ? undefined : lookupServer(extensionContext);
+    if (lookup !== undefined && !lookup.found) {
+      void reportMissing(lookup);
+    } else {
+      void vscode.window.showErrorMessage(
+        "Lights: the language server is not running (see the Lights Language Server output, or run Lights: Restart Language Server).",
+      );
+    }
+    return undefined;
+  }
+  const puzzle = await puzzleIn(c, editor.document, editor.selection.active);
+  if (puzzle === undefined) {
+    void vscode.window.showInformationMessage("Lights: put the cursor inside a puzzle block first.");
+    return undefined;
+  }
+  return { editor, client: c, puzzle, name: nameOf(editor.document, puzzle.symbol) };
+}
+
+async function puzzleIn(
+  c: LanguageClient,
+  document: vscode.TextDocument,
+  position: vscode.Position,
+): Promise<PuzzleAt | undefined> {
+  const response = await c.sendRequest(DocumentSymbolRequest.type, {
+    textDocument: { uri: c.code2ProtocolConverter.asUri(document.uri) },
+  });
+  return puzzleAt(puzzleSymbols(response), { line: position.line, character: position.character });
+}
+
+function nameOf(document: vscode.TextDocument, symbol: PuzzleSymbol): string | undefined {
+  const r = symbol.selectionRange;
+  const text = document.getText(new vscode.Range(r.start.line, r.start.character, r.end.line, r.end.character));
+  return puzzleNameFromSource(text);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The server's "Insert minimum solution" / "Replace solution" action for a
+ * puzzle. Right after a file is opened or edited the puzzle may still be
+ * being solved (its lens says `⋯ solving…`): then ask again until it is
+ * solved or the server's time budget is over.
+ */
+async function solutionActionFor(
+  c: LanguageClient,
+  document: vscode.TextDocument,
+  symbol: PuzzleSymbol,
+): Promise<CodeAction | Command | undefined> {
+  const uri = c.code2ProtocolConverter.asUri(document.uri);
+  const at = symbol.selectionRange.start;
+  const deadline = Date.now() + settings.timeBudgetMs + 1000;
+  for (;;) {
+    const actions = await c.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range: { start: at, end: at },
+      context: { diagnostics: [] },
+    });
+    const action = solutionAction<CodeAction | Command>(actions ?? []);
+    if (action !== undefined) return action;
+    const lenses = await c.sendRequest(CodeLensRequest.type, { textDocument: { uri } });
+    if (!isSolving(lenses, symbol.selectionRange.start.line) || Date.now() > deadline) return undefined;
+    await sleep(200);
+  }
+}
+
+/** "Lights: Insert Solution": apply the server's "Insert minimum solution" / "Replace solution" action. */
+async function insertSolution(): Promise<void> {
+  const target = await targetAtCursor();
+  if (target === undefined) return;
+  const { editor, client: c, puzzle } = target;
+  const action = await solutionActionFor(c, editor.document, puzzle.symbol);
+  const shown = target.name ?? puzzle.symbol.name;
+  if (action === undefined) {
+    void vscode.window.showInformationMessage(`Lights: ${noSolutionMessage(shown)}`);
+    return;
+  }
+  let applied = true;
+  if ("edit" in action && action.edit !== undefined) {
+    const edit = await c.protocol2CodeConverter.asWorkspaceEdit(action.edit);
+    applied = await vscode.workspace.applyEdit(edit);
+  }
+  const command = Command.is(action) ? action : action.command;
+  if (command !== undefined) {
+    await vscode.commands.executeCommand(command.command, ...(command.arguments ?? []));
+  }
+  if (applied) {
+    vscode.window.setStatusBarMessage(`Lights: ${action.title} in "${shown}"`, 5000);
+  } else {
+    void vscode.window.showWarningMessage(
+      `Lights: the solution for "${shown}" was not inserted: the file changed meanwhile. Try again.`,
+    );
+  }
+}
+
+// ---------------------------------------------------------------- check workspace
+
+/**
+ * "Lights: Check Workspace": `lights check --format json` on every workspace
+ * folder. Results go to the Problems panel (source `lights check`) and a
+ * per-puzzle report to the Lights output channel. Files open in an editor
+ * are left to the language server, whose diagnostics are live; a file's
+ * check results are dropped when it is opened or edited.
+ */
+async function checkWorkspace(context: vscode.ExtensionContext, checks: vscode.DiagnosticCollection): Promise<void> {
+  const folders = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === "file");
+  if (folders.length === 0) {
+    void vscode.window.showInformationMessage("Lights: open a folder to check its .lights files.");
+    return;
+  }
+  const bin = binaryFor(context);
+  if (bin === undefined) return;
+  const entries: CheckEntry[] = [];
+  const placed = new Map<string, PlacedDiagnostic[]>();
+  const failures: string[] = [];
+  await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: "Lights: checking .lights files", cancellable: true },
+    async (progress, token) => {
+      const abort = new AbortController();
+      token.onCancellationRequested(() => abort.abort());
+      output.appendLine("");
+      output.appendLine(`== lights check (${new Date().toLocaleTimeString()})`);
+      for (const folder of folders) {
+        if (token.isCancellationRequested) break;
+        const dir = folder.uri.fsPath;
+        progress.report({ message: folder.name });
+        try {
+          const result = await checkFolder(bin, dir, abort.signal);
+          for (const line of result.stderr.split(/\r?\n/).filter((l) => l.trim() !== "")) {
+            output.appendLine(line);
+            failures.push(line);
+          }
+          for (const e of result.entries) output.appendLine(entryLine(e, path.relative(dir, path.resolve(dir, e.file))));
+          entries.push(...result.entries);
+          const lines = new Map<string, string[] | undefined>();
+          const lineText = (file: string, line: number) => {
+            if (!lines.has(file)) {
+              try {
+                lines.set(file, fs.readFileSync(file, "utf8").split(/\r?\n/));
+              } catch {
+                lines.set(file, undefined);
+              }
+            }
+            return lines.get(file)?.[line];
+          };
+          for (const [file, list] of placeDiagnostics(result.entries, dir, lineText)) placed.set(file, list);
+        } catch (e) {
+          if (abort.signal.aborted) break;
+          const message = e instanceof Error ? e.message : String(e);
+          output.appendLine(`error: ${message}`);
+          failures.push(message);
+        }
+      }
+    },
+  );
+  const open = new Set(
+    vscode.workspace.textDocuments.filter((d) => d.languageId === LANGUAGE).map((d) => d.uri.toString()),
+  );
+  checks.clear();
+  for (const [file, list] of placed) {
+    const uri = vscode.Uri.file(file);
+    if (open.has(uri.toString())) continue;
+    checks.set(
+      uri,
+      list.map((d) => {
+        const range = new vscode.Range(d.line, d.startCharacter, d.line, d.endCharacter);
+        const severity = d.severity === "error" ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning;
+        const diagnostic = new vscode.Diagnostic(range, d.message, severity);
+        diagnostic.source = "lights check";
+        diagnostic.code = d.code;
+        return diagnostic;
+      }),
+    );
+  }
+  const summary = summarize(entries);
+  const line = summaryLine(summary);
+  output.appendLine(line);
+  const problems = "Open Problems";
+  const report = "Show Report";
+  const buttons = summary.errors + summary.warnings > 0 ? [problems, report] : [report];
+  const suffix = failures.length > 0 ? ` (${failures.length} problem(s) running lights check: see the report)` : "";
+  const text = `Lights: ${line}${suffix}`;
+  const choice =
+    failures.length > 0 || summary.errors > 0
+      ? await vscode.window.showWarningMessage(text, ...buttons)
+      : await vscode.window.showInformationMessage(text, ...buttons);
+  if (choice === problems) await vscode.commands.executeCommand("workbench.actions.view.problems");
+  if (choice === report) output.show(true);
+}
+
+// ---------------------------------------------------------------- preview
+
+/** The "Preview Board" webview: one panel, following the puzzle it was opened on. */
+class BoardPreview {
+  private static current: BoardPreview | undefined;
+  private generation = 0;
+  private abort: AbortController | undefined;
+  private followTimer: ReturnType<typeof setTimeout> | undefined;
+
+  private constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly panel: vscode.WebviewPanel,
+    private uri: vscode.Uri,
+    private puzzleName: string,
+  ) {
+    const subscriptions: vscode.Disposable[] = [
+      vscode.workspace.onDidSaveTextDocument((doc) => {
+        if (doc.uri.toString() === this.uri.toString()) void this.refresh(doc);
+      }),
+      vscode.window.onDidChangeTextEditorSelection((e) => this.follow(e.textEditor)),
+    ];
+    panel.onDidDispose(() => {
+      subscriptions.forEach((s) => s.dispose());
+      this.abort?.abort();
+      if (this.followTimer !== undefined) clearTimeout(this.followTimer);
+      if (BoardPreview.current === this) BoardPreview.current = undefined;
+    });
+  }
+
+  static async show(context: vscode.ExtensionContext): Promise<void> {
+    const target = await targetAtCursor();
+    if (target === undefined) return;
+    if (target.name === undefined) {
+      void vscode.window.showInformationMessage("Lights: this puzzle has no name, so it cannot be drawn: give it one.");
+      return;
+    }
+    let preview = BoardPreview.current;
+    if (preview === undefined) {
+      const panel = vscode.window.createWebviewPanel(
+        "lights.preview",
+        `Preview ${target.name}`,
+        { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+        { enableScripts: false, enableCommandUris: false, localResourceRoots: [] },
+      );
+      panel.iconPath = vscode.Uri.file(path.join(context.extensionPath, "images", "file-icon.svg"));
+      preview = new BoardPreview(context, panel, target.editor.document.uri, target.name);
+      BoardPreview.current = preview;
+    } else {
+      preview.uri = target.editor.document.uri;
+      preview.puzzleName = target.name;
+      preview.panel.reveal(undefined, true);
+    }
+    await preview.refresh(target.editor.document);
+  }
+
+  /** When the cursor moves to another puzzle of the previewed file, show that one. */
+  private follow(editor: vscode.TextEditor): void {
+    if (editor.document.uri.toString() !== this.uri.toString()) return;
+    if (this.followTimer !== undefined) clearTimeout(this.followTimer);
+    this.followTimer = setTimeout(async () => {
+      const c = client;
+      if (c === undefined || !c.isRunning()) return;
+      try {
+        const puzzle = await puzzleIn(c, editor.document, editor.selection.active);
+        const name = puzzle && nameOf(editor.document, puzzle.symbol);
+        if (name !== undefined && name !== this.puzzleName) {
+          this.puzzleName = name;
+          await this.refresh(editor.document);
+        }
+      } catch {
+        // The document was closed or the server restarted: keep the picture.
+      }
+    }, 400);
+  }
+
+  private async refresh(document: vscode.TextDocument): Promise<void> {
+    const generation = ++this.generation;
+    this.abort?.abort();
+    const abort = new AbortController();
+    this.abort = abort;
+    this.panel.title = `Preview ${this.puzzleName}`;
+    const bin = binaryFor(this.context);
+    if (bin === undefined) {
+      this.render({ kind: "message", title: "lights was not found", detail: "Set lights.server.path (see the error)." });
+      return;
+    }
+    const file = document.uri.scheme === "file" ? document.uri.fsPath : document.fileName;
+    let state: PreviewState;
+    try {
+      const result = await renderPuzzle(bin, document.getText(), file, this.puzzleName, abort.signal);
+      state = result.ok
+        ? {
+            kind: "picture",
+            svg: result.svg,
+            puzzle: this.puzzleName,
+            file: vscode.workspace.asRelativePath(document.uri),
+            note: result.notes || undefined,
+          }
+        : { kind: "message", title: `Cannot draw "${this.puzzleName}"`, detail: result.message };
+    } catch (e) {
+      if (abort.signal.aborted) return;
+      state = { kind: "message", title: "lights render failed", detail: e instanceof Error ? e.message : String(e) };
+    }
+    if (generation === this.generation) this.render(state);
+  }
+
+  private render(state: PreviewState): void {
+    this.panel.webview.html = previewHtml(state, makeNonce());
+  }
+}
+
+// ---------------------------------------------------------------- activation
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  extensionContext = context;
+  output = vscode.window.createOutputChannel("Lights");
+  serverOutput = vscode.window.createOutputChannel("Lights Language Server");
+  settings = currentSettings();
+  const checks = vscode.languages.createDiagnosticCollection("lights-check");
+  const dropChecks = (doc: vscode.TextDocument) => {
+    if (doc.languageId === LANGUAGE) checks.delete(doc.uri);
+  };
+  context.subscriptions.push(
+    output,
+    serverOutput,
+    checks,
+    vscode.workspace.onDidOpenTextDocument(dropChecks),
+    vscode.workspace.onDidChangeTextDocument((e) => dropChecks(e.document)),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration("lights")) void onConfigurationChanged(context);
+    }),
+    vscode.commands.registerCommand("lights.insertSolutionAtCursor", () => insertSolution()),
+    vscode.commands.registerCommand("lights.checkWorkspace", () => checkWorkspace(context, checks)),
+    vscode.commands.registerCommand("lights.previewBoard", () => BoardPreview.show(context)),
+    vscode.commands.registerCommand("lights.restartServer", async () => {
+      await stopClient();
+      await startClient(context);
+    }),
+    { dispose: () => void stopClient() },
+  );
+  await startClient(context);
+}
+
+export function deactivate(): Promise<void> | undefined {
+  return client === undefined ? undefined : stopClient();
+}

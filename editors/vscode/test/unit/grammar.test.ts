@@ -1,0 +1,104 @@
+// The TextMate grammar against the parser of `lights`: files the parser
+// accepts get no invalid.illegal token, and each mistake the parser reports
+// on a line of text (not a missing brace) is marked on that line.
+// (The per-scope assertions are in test/grammar/*.test.lights.)
+
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import * as oniguruma from "vscode-oniguruma";
+import * as textmate from "vscode-textmate";
+
+import { checkFolder } from "../../src/cli";
+import { lightsBin, repo } from "./lightsBinary";
+
+const root = join(__dirname, "..", "..");
+let grammar: textmate.IGrammar;
+
+beforeAll(async () => {
+  const wasm = readFileSync(join(root, "node_modules", "vscode-oniguruma", "release", "onig.wasm"));
+  await oniguruma.loadWASM(wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength));
+  const registry = new textmate.Registry({
+    onigLib: Promise.resolve({
+      createOnigScanner: (sources: string[]) => new oniguruma.OnigScanner(sources),
+      createOnigString: (s: string) => new oniguruma.OnigString(s),
+    }),
+    loadGrammar: async (scopeName: string) => {
+      if (scopeName !== "source.lights") return null;
+      const path = join(root, "syntaxes", "lights.tmLanguage.json");
+      return textmate.parseRawGrammar(readFileSync(path, "utf8"), path);
+    },
+  });
+  const g = await registry.loadGrammar("source.lights");
+  if (g === null) throw new Error("the grammar did not load");
+  grammar = g;
+});
+
+/** The 0-based lines that hold an invalid.illegal token, with the token's text. */
+function invalidLines(text: string): Map<number, string[]> {
+  const out = new Map<number, string[]>();
+  let stack = textmate.INITIAL;
+  text.split(/\r?\n/).forEach((line, i) => {
+    const r = grammar.tokenizeLine(line, stack);
+    for (const t of r.tokens) {
+      if (t.scopes.some((s) => s.startsWith("invalid.illegal"))) {
+        out.set(i, [...(out.get(i) ?? []), line.slice(t.startIndex, t.endIndex)]);
+      }
+    }
+    stack = r.ruleStack;
+  });
+  return out;
+}
+
+const lightsFiles = (dir: string) =>
+  readdirSync(dir)
+    .filter((f) => f.endsWith(".lights"))
+    .map((f) => join(dir, f));
+
+describe("the grammar on files the parser accepts", () => {
+  const files = lightsFiles(join(repo, "examples"));
+
+  it("finds the examples", () => {
+    expect(files.length).toBeGreaterThan(10);
+  });
+
+  it("marks nothing invalid in any example", () => {
+    for (const file of files) {
+      expect(Object.fromEntries(invalidLines(readFileSync(file, "utf8"))), file).toEqual({});
+    }
+  });
+
+  it("marks nothing invalid in the README's tour", () => {
+    const readme = readFileSync(join(repo, "README.md"), "utf8");
+    const tour = /## A tour of the language\n\n```\n([\s\S]*?)```/.exec(readme)?.[1];
+    expect(tour).toContain("puzzle");
+    expect(Object.fromEntries(invalidLines(tour!))).toEqual({});
+  });
+});
+
+// Codes of mistakes in the text itself, which the grammar can see.
+const TEXT_CODES = new Set(["L0001", "L0002", "L0003", "L0005", "L0006", "L0007", "L0106", "L0109", "L0110", "L0120"]);
+
+describe.skipIf(lightsBin === undefined)("the grammar on the parser's error corpus", () => {
+  it("marks the line of each mistake in the text", async () => {
+    const corpus = join(repo, "tests", "corpus");
+    const { entries } = await checkFolder(lightsBin!, corpus);
+    let checked = 0;
+    const byFile = new Map<string, typeof entries>();
+    for (const e of entries) byFile.set(e.file, [...(byFile.get(e.file) ?? []), e]);
+    for (const [file, list] of byFile) {
+      const invalid = invalidLines(readFileSync(file, "utf8"));
+      const diagnostics = list.flatMap((e) => e.diagnostics);
+      for (const d of diagnostics.filter((x) => TEXT_CODES.has(x.code))) {
+        expect(invalid.has(d.line - 1), `${file}:${d.line}: ${d.code} ${d.message}`).toBe(true);
+        checked++;
+      }
+      // And the grammar flags no line where the parser saw nothing wrong.
+      const reported = new Set(diagnostics.map((d) => d.line));
+      for (const [line, tokens] of invalid) {
+        expect(reported.has(line + 1), `${file}:${line + 1}: ${tokens.join(" ")}`).toBe(true);
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(TEXT_CODES.size);
+  });
+});

@@ -1,0 +1,83 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+
+import { DEFAULT_SETTINGS, needsRestart, readSettings, serverSettings } from "../../src/settings";
+
+const manifest = JSON.parse(readFileSync(join(__dirname, "..", "..", "package.json"), "utf8"));
+const properties: Record<string, { default: unknown; minimum?: number; maximum?: number }> =
+  manifest.contributes.configuration.properties;
+
+describe("readSettings", () => {
+  it("gives the defaults when nothing is set", () => {
+    expect(readSettings(() => undefined)).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it("reads every setting", () => {
+    const values: Record<string, unknown> = {
+      "server.path": " /opt/lights ",
+      "codeLens.enable": false,
+      "inlayHints.enable": true,
+      "solver.timeBudgetMs": 2500,
+    };
+    expect(readSettings((k) => values[k])).toEqual({
+      serverPath: "/opt/lights",
+      codeLens: false,
+      inlayHints: true,
+      timeBudgetMs: 2500,
+    });
+  });
+
+  it("falls back to the default for values of the wrong type, and clamps the budget", () => {
+    const values: Record<string, unknown> = {
+      "server.path": 3,
+      "codeLens.enable": "no",
+      "inlayHints.enable": 1,
+      "solver.timeBudgetMs": "fast",
+    };
+    expect(readSettings((k) => values[k])).toEqual(DEFAULT_SETTINGS);
+    expect(readSettings((k) => (k === "solver.timeBudgetMs" ? 0 : undefined)).timeBudgetMs).toBe(1);
+    expect(readSettings((k) => (k === "solver.timeBudgetMs" ? 1e12 : undefined)).timeBudgetMs).toBe(3_600_000);
+    expect(readSettings((k) => (k === "solver.timeBudgetMs" ? 99.6 : undefined)).timeBudgetMs).toBe(100);
+    expect(readSettings((k) => (k === "solver.timeBudgetMs" ? Number.NaN : undefined)).timeBudgetMs).toBe(10_000);
+  });
+});
+
+describe("serverSettings", () => {
+  it("nests the settings under `lights` as docs/lsp.md describes", () => {
+    expect(serverSettings({ serverPath: "/x", codeLens: false, inlayHints: true, timeBudgetMs: 42 })).toEqual({
+      lights: { codeLens: { enable: false }, inlayHints: { enable: true }, solver: { timeBudgetMs: 42 } },
+    });
+  });
+
+  it("does not send the server path to the server", () => {
+    expect(JSON.stringify(serverSettings({ ...DEFAULT_SETTINGS, serverPath: "/secret/place" }))).not.toContain("secret");
+  });
+});
+
+describe("needsRestart", () => {
+  it("restarts only for a new server path", () => {
+    expect(needsRestart(DEFAULT_SETTINGS, { ...DEFAULT_SETTINGS, serverPath: "/x" })).toBe(true);
+    expect(needsRestart(DEFAULT_SETTINGS, { ...DEFAULT_SETTINGS, codeLens: false, timeBudgetMs: 5 })).toBe(false);
+  });
+});
+
+describe("package.json agrees with the settings module", () => {
+  it("contributes each setting that readSettings reads, with the same default", () => {
+    expect(properties["lights.server.path"]?.default).toBe(DEFAULT_SETTINGS.serverPath);
+    expect(properties["lights.codeLens.enable"]?.default).toBe(DEFAULT_SETTINGS.codeLens);
+    expect(properties["lights.inlayHints.enable"]?.default).toBe(DEFAULT_SETTINGS.inlayHints);
+    expect(properties["lights.solver.timeBudgetMs"]?.default).toBe(DEFAULT_SETTINGS.timeBudgetMs);
+    expect(properties["lights.solver.timeBudgetMs"]?.minimum).toBe(1);
+    expect(properties["lights.solver.timeBudgetMs"]?.maximum).toBe(3_600_000);
+  });
+
+  it("reads the keys package.json contributes (through a get over the `lights` section)", () => {
+    const seen: string[] = [];
+    readSettings((k) => {
+      seen.push(`lights.${k}`);
+      return undefined;
+    });
+    for (const key of seen) expect(Object.keys(properties)).toContain(key);
+  });
+});
