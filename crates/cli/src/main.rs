@@ -73,7 +73,7 @@ enum Command {
             (with the reason), the exact number of solutions, and a solution with the fewest presses, \
             drawn on the board. --write inserts that solution into the file as a `solution` block \
             (replacing an existing one), leaving every other byte as it was.",
-        after_help = "Examples:\n  lights solve examples/classic.lights\n  lights solve pack.lights --puzzle \"level 3\"\n  lights solve pack.lights --write\n  lights solve pack.lights --format json"
+        after_help = "Examples:\n  lights solve examples/classic.lights\n  lights solve pack.lights --puzzle \"level 3\"\n  lights solve pack.lights --write\n  lights solve pack.lights --format json\n  lights solve big.lights --puzzle huge --solution-out huge.png"
     )]
     Solve {
         /// The file to solve
@@ -85,6 +85,11 @@ enum Command {
         /// Insert or replace each solvable puzzle's `solution` block in the file
         #[arg(long)]
         write: bool,
+        /// Write the minimum solution of the puzzle (one puzzle: use --puzzle when the file has several)
+        /// to this file instead: `.txt` (a grid of press counts, `.` for none), `.pbm` or `.png`
+        /// (one pixel per cell, black = pressed) — for boards too large to print
+        #[arg(long, value_name = "PATH")]
+        solution_out: Option<PathBuf>,
         /// Output format
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
@@ -136,7 +141,9 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let code = match cli.command {
         Command::Check { paths, format, quiet, answer } => check::run(&paths, format, quiet, answer),
-        Command::Solve { file, puzzle, write, format } => solve::run(&file, puzzle.as_deref(), write, format),
+        Command::Solve { file, puzzle, write, solution_out, format } => {
+            solve::run(&file, puzzle.as_deref(), write, solution_out.as_deref(), format)
+        }
         Command::Fmt { paths, check } => fmt::run(&paths, check),
         Command::Generate(args) => generate::run(args),
         Command::Table(args) => table::run(args),

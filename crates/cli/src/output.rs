@@ -5,6 +5,10 @@ use lights_compiler::{Diagnostic, FileAnalysis, PuzzleAnalysis};
 use lights_syntax::LineIndex;
 use serde::Serialize;
 
+/// Boards with more cells than this get no `solution` grid in JSON (it would
+/// be megabytes); `solution_omitted` says why.
+pub const MAX_JSON_SOLUTION_CELLS: usize = 1_000_000;
+
 /// One object of the JSON array (keys as in the language reference, plus
 /// `diagnostics` with codes and positions).
 #[derive(Serialize)]
@@ -16,6 +20,9 @@ pub struct PuzzleJson {
     pub presses: Option<u64>,
     pub optimal: Option<bool>,
     pub solution: Option<Vec<Vec<u32>>>,
+    /// Why `solution` is null although the puzzle is solvable (a board too large for JSON).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solution_omitted: Option<String>,
     pub errors: Vec<String>,
     pub diagnostics: Vec<DiagnosticJson>,
 }
@@ -46,6 +53,7 @@ fn base(file: &str, src: &str, index: &LineIndex, name: Option<String>, ds: &[Di
         presses: None,
         optimal: None,
         solution: None,
+        solution_omitted: None,
         errors: ds.iter().filter(|d| d.is_error()).map(|d| format!("{}: {}", d.code, d.message)).collect(),
         diagnostics: ds.iter().map(|d| diagnostic_json(src, index, d)).collect(),
     }
@@ -60,12 +68,12 @@ pub fn file_json(file: &str, src: &str, analysis: &FileAnalysis, only: Option<&s
         out.push(base(file, src, &index, None, &analysis.file_diagnostics));
     }
     for p in analysis.puzzles.iter().filter(|p| only.is_none() || p.name.as_deref() == only) {
-        out.push(puzzle_json(file, src, &index, p));
+        out.push(puzzle_json(file, src, &index, p, MAX_JSON_SOLUTION_CELLS));
     }
     out
 }
 
-fn puzzle_json(file: &str, src: &str, index: &LineIndex, p: &PuzzleAnalysis) -> PuzzleJson {
+fn puzzle_json(file: &str, src: &str, index: &LineIndex, p: &PuzzleAnalysis, max_cells: usize) -> PuzzleJson {
     let mut j = base(file, src, index, p.name.clone(), &p.diagnostics);
     if let (Some(model), Some(r)) = (&p.model, &p.report) {
         j.solvable = Some(r.solvable);
@@ -73,7 +81,14 @@ fn puzzle_json(file: &str, src: &str, index: &LineIndex, p: &PuzzleAnalysis) -> 
         if let Some(m) = &r.minimum {
             j.presses = Some(m.cost);
             j.optimal = Some(m.optimal);
-            j.solution = Some(m.presses.chunks(model.cols).map(<[u32]>::to_vec).collect());
+            if model.cells() <= max_cells {
+                j.solution = Some(m.presses.chunks(model.cols).map(<[u32]>::to_vec).collect());
+            } else {
+                j.solution_omitted = Some(format!(
+                    "the board has {} cells, more than the {max_cells} written in JSON; use `lights solve --solution-out FILE`",
+                    model.cells()
+                ));
+            }
         }
     }
     j
@@ -88,5 +103,27 @@ pub fn summary(p: &PuzzleAnalysis) -> String {
         (0, true) => "well formed".to_string(),
         (n, true) => format!("{n} error(s)"),
         (n, false) => format!("{result} · {n} error(s)"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn large_boards_omit_the_solution_grid_and_say_why() {
+        let src = "puzzle \"p\" {\n  size 5x5\n  lights on\n}\n";
+        let analysis = lights_compiler::check_source(src);
+        let index = LineIndex::new(src);
+        let full = puzzle_json("f", src, &index, &analysis.puzzles[0], 25);
+        assert_eq!(full.solution.as_ref().map(Vec::len), Some(5));
+        assert!(full.solution_omitted.is_none());
+        let big = puzzle_json("f", src, &index, &analysis.puzzles[0], 24);
+        assert!(big.solution.is_none());
+        assert_eq!(big.presses, Some(15), "the other facts stay");
+        let why = big.solution_omitted.unwrap();
+        assert!(why.contains("25 cells") && why.contains("--solution-out"), "{why}");
+        let json = serde_json::to_value(&full).unwrap();
+        assert!(json.get("solution_omitted").is_none(), "the key appears only when the grid is left out");
     }
 }

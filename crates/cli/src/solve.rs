@@ -15,7 +15,13 @@ use lights_compiler::summary::presses;
 /// Boards wider or taller than this are summarised, not drawn.
 const MAX_PRINTED_SIDE: usize = 64;
 
-pub fn run(path: &Path, puzzle: Option<&str>, write: bool, format: Format) -> u8 {
+pub fn run(path: &Path, puzzle: Option<&str>, write: bool, solution_out: Option<&Path>, format: Format) -> u8 {
+    if let Some(out) = solution_out {
+        if solution_format(out).is_none() {
+            eprintln!("error: `{}`: --solution-out writes .txt, .pbm or .png files", out.display());
+            return EXIT_USAGE;
+        }
+    }
     let shown = path.display().to_string();
     let Some(src) = files::read_reporting(path) else { return EXIT_USAGE };
     let analysis = check_source(&src);
@@ -29,6 +35,11 @@ pub fn run(path: &Path, puzzle: Option<&str>, write: bool, format: Format) -> u8
     }
     let selected: Vec<&PuzzleAnalysis> =
         analysis.puzzles.iter().filter(|p| puzzle.is_none() || p.name.as_deref() == puzzle).collect();
+    if solution_out.is_some() && selected.len() != 1 {
+        let names: Vec<String> = selected.iter().filter_map(|p| p.name.clone()).map(|n| format!("\"{n}\"")).collect();
+        eprintln!("error: --solution-out writes one puzzle's solution: pick one with --puzzle ({})", names.join(", "));
+        return EXIT_USAGE;
+    }
     let mut status = if selected.iter().any(|p| p.diagnostics.iter().any(Diagnostic::is_error))
         || (puzzle.is_none() && analysis.file_diagnostics.iter().any(Diagnostic::is_error))
     {
@@ -44,6 +55,16 @@ pub fn run(path: &Path, puzzle: Option<&str>, write: bool, format: Format) -> u8
         let _ = writeln!(out);
     } else {
         print_human(&shown, &src, &analysis, &selected);
+    }
+
+    if let Some(out) = solution_out {
+        match write_solution_file(out, &selected) {
+            Ok(message) => eprintln!("{message}"),
+            Err(e) => {
+                eprintln!("error: {e}");
+                status = EXIT_USAGE;
+            }
+        }
     }
 
     if write {
@@ -100,7 +121,7 @@ fn print_human(shown: &str, src: &str, analysis: &FileAnalysis, selected: &[&Puz
         if model.rows > MAX_PRINTED_SIDE || model.cols > MAX_PRINTED_SIDE {
             let _ = writeln!(
                 out,
-                "  the board is too large to draw here; use `--format json` or `--write` to get the solution"
+                "  the board is too large to draw here; use `--solution-out FILE.png|.pbm|.txt`, `--format json` or `--write`"
             );
             continue;
         }
@@ -132,6 +153,61 @@ fn print_human(shown: &str, src: &str, analysis: &FileAnalysis, selected: &[&Puz
             );
         }
     }
+}
+
+/// The format of a `--solution-out` path, from its extension.
+fn solution_format(out: &Path) -> Option<&'static str> {
+    let ext = out.extension()?.to_str()?.to_ascii_lowercase();
+    ["txt", "pbm", "png"].into_iter().find(|f| *f == ext)
+}
+
+/// `--solution-out`: the one selected puzzle's minimum solution as a text
+/// grid, a PBM or a PNG (one pixel per cell).
+fn write_solution_file(out: &Path, selected: &[&PuzzleAnalysis]) -> Result<String, String> {
+    let [p] = selected else {
+        return Err("--solution-out writes one puzzle's solution: pick one with --puzzle".into());
+    };
+    let name = p.name.as_deref().unwrap_or("(unnamed)");
+    let (Some(model), Some(report)) = (&p.model, &p.report) else {
+        return Err(format!("puzzle \"{name}\" was not solved (it has errors); nothing written"));
+    };
+    let Some(min) = &report.minimum else {
+        return Err(format!("puzzle \"{name}\" has no solution; nothing written"));
+    };
+    let bytes: Vec<u8> = match solution_format(out) {
+        Some("txt") => {
+            let width = min.presses.iter().map(|v| v.to_string().len()).max().unwrap_or(1);
+            let mut text = String::with_capacity(model.cells() * (width + 1));
+            for row in min.presses.chunks(model.cols) {
+                let cells: Vec<String> = row
+                    .iter()
+                    .map(|&v| if v == 0 { format!("{:>width$}", ".") } else { format!("{v:>width$}") })
+                    .collect();
+                text.push_str(&cells.join(" "));
+                text.push('\n');
+            }
+            text.into_bytes()
+        }
+        Some("pbm") => {
+            let mut text = format!("P1\n# minimum solution of \"{name}\": 1 = press\n{} {}\n", model.cols, model.rows);
+            for row in min.presses.chunks(model.cols) {
+                let cells: Vec<&str> = row.iter().map(|&v| if v == 0 { "0" } else { "1" }).collect();
+                text.push_str(&cells.join(" "));
+                text.push('\n');
+            }
+            text.into_bytes()
+        }
+        Some("png") => lights_authoring::picture::presses_png(model.rows, model.cols, &min.presses)?,
+        _ => return Err(format!("`{}`: --solution-out writes .txt, .pbm or .png files", out.display())),
+    };
+    files::write_atomic_bytes(out, &bytes)?;
+    Ok(format!(
+        "wrote the minimum solution of \"{name}\" ({}×{}, {}) to {}",
+        model.rows,
+        model.cols,
+        presses(min.cost),
+        out.display()
+    ))
 }
 
 /// Insert or replace the `solution` statement of each solvable puzzle (or

@@ -186,3 +186,52 @@ fn every_example_checks_clean_and_is_formatted() {
     let out = lights(&root, &["fmt", "--check", "examples"]);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
 }
+
+#[test]
+fn solution_out_writes_text_pbm_and_png() {
+    let dir = scratch("solution-out");
+    std::fs::copy(root().join("examples/classic.lights"), dir.join("c.lights")).unwrap();
+    let json = lights(&dir, &["solve", "c.lights", "--puzzle", "all-on", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&json)).unwrap();
+    let grid: Vec<Vec<u64>> = serde_json::from_value(v[0]["solution"].clone()).unwrap();
+
+    let out = lights(&dir, &["solve", "c.lights", "--puzzle", "all-on", "--solution-out", "s.txt"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stderr(&out).contains("wrote the minimum solution of \"all-on\" (5×5, 15 presses) to s.txt"));
+    let text = std::fs::read_to_string(dir.join("s.txt")).unwrap();
+    let from_text: Vec<Vec<u64>> = text
+        .lines()
+        .map(|l| l.split_whitespace().map(|c| if c == "." { 0 } else { c.parse().unwrap() }).collect())
+        .collect();
+    assert_eq!(from_text, grid);
+
+    assert_eq!(
+        lights(&dir, &["solve", "c.lights", "--puzzle", "all-on", "--solution-out", "s.pbm"]).status.code(),
+        Some(0)
+    );
+    let pbm = std::fs::read_to_string(dir.join("s.pbm")).unwrap();
+    let mut lines = pbm.lines().filter(|l| !l.starts_with('#'));
+    assert_eq!(lines.next(), Some("P1"));
+    assert_eq!(lines.next(), Some("5 5"));
+    let bits: Vec<Vec<u64>> = lines.map(|l| l.split_whitespace().map(|c| c.parse().unwrap()).collect()).collect();
+    assert_eq!(bits, grid);
+
+    assert_eq!(
+        lights(&dir, &["solve", "c.lights", "--puzzle", "all-on", "--solution-out", "s.png"]).status.code(),
+        Some(0)
+    );
+    let png = std::fs::read(dir.join("s.png")).unwrap();
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    assert_eq!(&png[12..16], b"IHDR");
+    assert_eq!(u32::from_be_bytes(png[16..20].try_into().unwrap()), 5, "one pixel per column");
+    assert_eq!(u32::from_be_bytes(png[20..24].try_into().unwrap()), 5, "one pixel per row");
+
+    // Usage errors are found before anything is printed or written.
+    let two = lights(&dir, &["solve", "c.lights", "--solution-out", "x.txt"]);
+    assert_eq!(two.status.code(), Some(2));
+    assert!(stderr(&two).contains("pick one with --puzzle (\"classic\", \"all-on\")"), "{}", stderr(&two));
+    assert!(stdout(&two).is_empty());
+    let gif = lights(&dir, &["solve", "c.lights", "--puzzle", "all-on", "--solution-out", "x.gif"]);
+    assert_eq!(gif.status.code(), Some(2));
+    assert!(!dir.join("x.txt").exists() && !dir.join("x.gif").exists());
+}
