@@ -45,9 +45,11 @@ impl Input {
 /// core; reports are then printed in the order the files were given.
 const BATCH: usize = 256;
 
-/// Read and check every input (in parallel), handing each result to `report`
-/// in input order: the text and its analysis, or why it could not be read.
-fn check_all(inputs: &[Input], mut report: impl FnMut(&Input, Result<(String, FileAnalysis), String>)) {
+/// Read and check every input (in parallel), handing each text and its
+/// analysis to `report` in input order. Inputs that cannot be read are
+/// reported here; returns whether there was any.
+fn check_all(inputs: &[Input], mut report: impl FnMut(&Input, String, FileAnalysis)) -> bool {
+    let mut unreadable = false;
     // Standard input is read first, on this thread.
     let mut stdin_text = inputs.iter().any(|i| matches!(i, Input::Stdin)).then(read_stdin);
     for batch in inputs.chunks(BATCH) {
@@ -71,9 +73,16 @@ fn check_all(inputs: &[Input], mut report: impl FnMut(&Input, Result<(String, Fi
             })
             .collect();
         for (input, result) in batch.iter().zip(results) {
-            report(input, result);
+            match result {
+                Ok((src, analysis)) => report(input, src, analysis),
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    unreadable = true;
+                }
+            }
         }
     }
+    unreadable
 }
 
 /// All of standard input as UTF-8 text.
@@ -117,16 +126,8 @@ pub fn run(paths: &[PathBuf], format: Format, quiet: bool, answer: Option<Answer
     let mut json = Vec::new();
     let (mut puzzles, mut bad_puzzles, mut errors, mut warnings) = (0usize, 0usize, 0usize, 0usize);
 
-    check_all(&inputs, |input, result| {
+    let unreadable = check_all(&inputs, |input, src, analysis| {
         let shown = input.shown();
-        let (src, analysis) = match result {
-            Ok(r) => r,
-            Err(e) => {
-                eprintln!("error: {e}");
-                status = EXIT_USAGE;
-                return;
-            }
-        };
         let all = analysis.all_diagnostics();
         errors += all.iter().filter(|d| d.is_error()).count();
         warnings += all.iter().filter(|d| !d.is_error()).count();
@@ -154,6 +155,9 @@ pub fn run(paths: &[PathBuf], format: Format, quiet: bool, answer: Option<Answer
             let _ = writeln!(out, "{} {shown}: no puzzles in this file", paint("!", "33", color));
         }
     });
+    if unreadable {
+        status = EXIT_USAGE;
+    }
 
     if format == Format::Json {
         let _ = serde_json::to_writer_pretty(&mut out, &json);
@@ -184,16 +188,8 @@ fn run_yes_no(inputs: &[Input]) -> u8 {
     let mut out = stdout.lock();
     let mut err = std::io::stderr();
     let mut status = EXIT_OK;
-    check_all(inputs, |input, result| {
+    let unreadable = check_all(inputs, |input, src, analysis| {
         let shown = input.shown();
-        let (src, analysis) = match result {
-            Ok(r) => r,
-            Err(e) => {
-                eprintln!("error: {e}");
-                status = EXIT_USAGE;
-                return;
-            }
-        };
         let problems = yes_no_problems(&analysis);
         for d in &problems {
             let _ = render::write_diagnostic(&mut err, &shown, &src, d, color);
@@ -210,6 +206,9 @@ fn run_yes_no(inputs: &[Input]) -> u8 {
             let _ = writeln!(err, "warning: {shown}: no puzzles in this file");
         }
     });
+    if unreadable {
+        status = EXIT_USAGE;
+    }
     let _ = out.flush();
     status
 }

@@ -135,7 +135,7 @@ fn parity(v: u64) -> &'static str {
 }
 
 /// `expect unsolvable` and `expect solutions 0` both claim there is no solution.
-fn expects_no_solution(claim: &Claim) -> bool {
+pub fn expects_no_solution(claim: &Claim) -> bool {
     match claim {
         Claim::Unsolvable => true,
         Claim::Solutions(n) => n.is_zero(),

@@ -86,6 +86,19 @@ pub enum StatementKind {
 }
 
 impl StatementKind {
+    /// The grid the statement is written with: a board value (`lights`,
+    /// `goal`, `locked`, `solution`) or a stencil (`rule { … }`).
+    pub fn grid(&self) -> Option<&Grid> {
+        match self {
+            StatementKind::Lights(Value::Grid(g))
+            | StatementKind::Goal(Value::Grid(g))
+            | StatementKind::Locked(Value::Grid(g))
+            | StatementKind::Solution(Value::Grid(g))
+            | StatementKind::Rule(RuleSpec::Stencil(g)) => Some(g),
+            _ => None,
+        }
+    }
+
     /// The statement's keyword, as written in the language.
     pub fn keyword(&self) -> &'static str {
         match self {

@@ -271,15 +271,7 @@ impl<'s> Builder<'s> {
     /// the block, less than the grid's statement.
     fn grid_took_the_block_brace(&self, statements: &[Statement]) -> Option<String> {
         let last = statements.last()?;
-        let grid = match &last.kind {
-            StatementKind::Lights(Value::Grid(g))
-            | StatementKind::Goal(Value::Grid(g))
-            | StatementKind::Locked(Value::Grid(g))
-            | StatementKind::Solution(Value::Grid(g))
-            | StatementKind::Rule(RuleSpec::Stencil(g)) => g,
-            _ => return None,
-        };
-        let close = grid.close?;
+        let close = last.kind.grid()?.close?;
         let column = |offset: usize| offset - self.src[..offset].rfind('\n').map_or(0, |i| i + 1);
         let line = self.src[..close.start].matches('\n').count() + 1;
         (column(close.start) < column(last.span.start)).then(|| {

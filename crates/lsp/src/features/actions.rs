@@ -4,9 +4,10 @@
 
 use std::collections::HashMap;
 
+use lights_compiler::check;
 use lights_compiler::diagnostic::Code;
 use lights_compiler::edit::{self, TextEdit};
-use lights_compiler::model::{Claim, Puzzle};
+use lights_compiler::model::Puzzle;
 use lights_compiler::repair::{make_solvable, CellChange};
 use lights_compiler::summary;
 use lights_syntax::ast::PuzzleBlock;
@@ -89,12 +90,9 @@ pub fn code_actions(
     out
 }
 
+/// Whether the puzzle says it has no solution (`expect unsolvable` or `expect solutions 0`).
 pub fn expects_none(model: &Puzzle) -> bool {
-    model.expects.iter().any(|e| match &e.claim {
-        Claim::Unsolvable => true,
-        Claim::Solutions(n) => *n == 0u32.into(),
-        _ => false,
-    })
+    model.expects.iter().any(|e| check::expects_no_solution(&e.claim))
 }
 
 /// Several changed cells: one edit per grid cell when `lights` is a grid

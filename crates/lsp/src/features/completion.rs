@@ -2,7 +2,6 @@
 //! of a line inside a puzzle, rule / topology / claim / value names after
 //! their keyword, and a snippet for a new puzzle outside blocks.
 
-use lights_syntax::ast::{RuleSpec, StatementKind, Value};
 use tower_lsp_server::lsp_types::{
     CompletionItem, CompletionItemKind, Documentation, InsertTextFormat, MarkupContent, MarkupKind, Position,
 };
@@ -72,15 +71,11 @@ fn item(w: &Word, kind: CompletionItemKind, snippets: bool) -> CompletionItem {
 }
 
 fn inside_grid(doc: &Snapshot, offset: usize) -> bool {
-    doc.analysis.syntax.puzzles.iter().flat_map(|b| &b.statements).any(|s| {
-        let grid = match &s.kind {
-            StatementKind::Lights(Value::Grid(g))
-            | StatementKind::Goal(Value::Grid(g))
-            | StatementKind::Locked(Value::Grid(g))
-            | StatementKind::Solution(Value::Grid(g))
-            | StatementKind::Rule(RuleSpec::Stencil(g)) => g,
-            _ => return false,
-        };
-        grid.span.start < offset && grid.close.is_none_or(|c| offset <= c.start)
-    })
+    doc.analysis
+        .syntax
+        .puzzles
+        .iter()
+        .flat_map(|b| &b.statements)
+        .filter_map(|s| s.kind.grid())
+        .any(|grid| grid.span.start < offset && grid.close.is_none_or(|c| offset <= c.start))
 }

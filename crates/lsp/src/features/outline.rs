@@ -1,6 +1,5 @@
 //! Document symbols (one per puzzle) and folding ranges (blocks, grids).
 
-use lights_syntax::ast::{RuleSpec, StatementKind, Value};
 use lights_syntax::Span;
 use tower_lsp_server::lsp_types::{DocumentSymbol, FoldingRange, FoldingRangeKind, SymbolKind};
 
@@ -49,15 +48,8 @@ pub fn folding_ranges(doc: &Snapshot) -> Vec<FoldingRange> {
     };
     for block in &doc.analysis.syntax.puzzles {
         fold(block.span);
-        for s in &block.statements {
-            match &s.kind {
-                StatementKind::Lights(Value::Grid(g))
-                | StatementKind::Goal(Value::Grid(g))
-                | StatementKind::Locked(Value::Grid(g))
-                | StatementKind::Solution(Value::Grid(g))
-                | StatementKind::Rule(RuleSpec::Stencil(g)) => fold(g.span),
-                _ => {}
-            }
+        for grid in block.statements.iter().filter_map(|s| s.kind.grid()) {
+            fold(grid.span);
         }
     }
     out
