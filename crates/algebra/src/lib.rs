@@ -23,6 +23,7 @@
 mod cancel;
 mod error;
 mod gf2;
+pub mod gf2poly;
 mod kernel;
 mod minimum;
 pub mod modular;

@@ -297,6 +297,7 @@ fn huge_counts_are_shortened() {
         minimum: Some(MinimumSolution { presses: vec![], cost: 7, optimal: false }),
         certificate: None,
         quiet_patterns: vec![],
+        quiet_patterns_omitted: false,
         unknowns: 0,
     };
     assert_eq!(
@@ -546,6 +547,7 @@ fn a_500_by_500_board_is_compact_and_small() {
         minimum: Some(MinimumSolution { presses: x.clone(), cost, optimal: false }),
         certificate: None,
         quiet_patterns: vec![],
+        quiet_patterns_omitted: false,
         unknowns: rows * cols,
     };
     let started = std::time::Instant::now();

@@ -39,10 +39,16 @@ pub fn solve_failure(p: &Puzzle, e: &SolveError) -> Option<Diagnostic> {
             Diagnostic::error(
                 Code::TooLargeToSolve,
                 p.head,
-                format!("this puzzle is too large to verify: {unknowns} free cells, the solver takes at most {limit} for `states {}`", p.states),
+                format!(
+                    "this puzzle is too large to verify: {unknowns} unknowns are left for elimination, the solver takes at most {limit} for `states {}`",
+                    p.states
+                ),
             )
             .with_label("not verified")
-            .with_note("faster methods for huge boards are planned; until then, split the board or lock cells"),
+            .with_note(
+                "light chasing leaves only a few unknowns on most boards (about one row's worth); this rule, \
+                 topology or pattern of locked cells leaves too many: split the board or use fewer locked cells",
+            ),
         ),
         SolveError::Internal(msg) => Some(
             Diagnostic::error(Code::SolverFailure, p.head, format!("internal solver error: {msg}"))

@@ -8,6 +8,7 @@
 pub mod check;
 pub mod diagnostic;
 pub mod edit;
+pub mod fast;
 pub mod lower;
 pub mod model;
 pub mod repair;

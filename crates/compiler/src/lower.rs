@@ -44,7 +44,7 @@ pub fn press_pattern(p: &Puzzle, r: usize, c: usize) -> Vec<(usize, u32)> {
     out
 }
 
-fn press_pattern_into(p: &Puzzle, r: usize, c: usize, out: &mut Vec<(usize, u32)>) {
+pub(crate) fn press_pattern_into(p: &Puzzle, r: usize, c: usize, out: &mut Vec<(usize, u32)>) {
     out.clear();
     let (rows, cols, topo) = (p.rows, p.cols, p.topology);
     let offsets_from = |offsets: &[(i64, i64, u32)], out: &mut Vec<(usize, u32)>| {

@@ -4,6 +4,7 @@
 use lights_algebra::{minimum_weight, solve_cancellable, AlgebraError};
 use num_bigint::BigUint;
 
+use crate::fast::{self, Plan};
 use crate::lower::{lower, LinearSystem};
 use crate::model::Puzzle;
 
@@ -21,6 +22,9 @@ pub struct Report {
     /// Generators of the quiet patterns (press sets that change nothing);
     /// every quiet pattern is Σ cᵢ·gᵢ with 0 ≤ cᵢ < orderᵢ, in exactly one way.
     pub quiet_patterns: Vec<QuietPattern>,
+    /// True when the board is so large that `quiet_patterns` were left out
+    /// (`solutions` still counts them; the minimum is then not searched).
+    pub quiet_patterns_omitted: bool,
     /// Number of unknowns (free cells).
     pub unknowns: usize,
 }
@@ -64,6 +68,24 @@ pub fn unknowns_limit(states: u32) -> usize {
 
 /// Solve a puzzle exactly. `cancel` is polled during long work.
 pub fn solve(p: &Puzzle, cancel: &dyn Fn() -> bool) -> Result<Report, SolveError> {
+    match fast::plan(p) {
+        Plan::Polynomial => {
+            if let Some(r) = fast::solve_polynomial(p, cancel) {
+                return r;
+            }
+        }
+        Plan::Chase => {
+            if let Some(r) = fast::chase::solve(p, cancel) {
+                return r;
+            }
+        }
+        Plan::Dense => {}
+    }
+    solve_dense(p, cancel)
+}
+
+/// Dense elimination of the whole system (the reference path).
+pub fn solve_dense(p: &Puzzle, cancel: &dyn Fn() -> bool) -> Result<Report, SolveError> {
     let unknowns = p.locked.iter().filter(|&&l| !l).count();
     let limit = unknowns_limit(p.states);
     if unknowns > limit {
@@ -101,6 +123,7 @@ fn solve_system(p: &Puzzle, sys: &LinearSystem, cancel: &dyn Fn() -> bool) -> Re
         minimum,
         certificate: sol.certificate.clone(),
         quiet_patterns,
+        quiet_patterns_omitted: false,
         unknowns: sys.unknowns.len(),
     })
 }

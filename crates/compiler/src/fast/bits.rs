@@ -1,0 +1,224 @@
+//! Bit-packed boards over GF(2) and the row operations of the cross rule:
+//! a row is `words(width)` words, bit `c` = word `c / 64`, bit `c % 64`;
+//! bits past the width are always zero.
+
+/// Words in a row of `width` bits.
+pub fn words(width: usize) -> usize {
+    width.div_ceil(64)
+}
+
+/// The mask of the last word of a row of `width` bits.
+fn last_mask(width: usize) -> u64 {
+    match width % 64 {
+        0 => u64::MAX,
+        r => (1u64 << r) - 1,
+    }
+}
+
+/// Clears the bits past `width` in the last word.
+pub fn mask_row(row: &mut [u64], width: usize) {
+    if let Some(last) = row.last_mut() {
+        *last &= last_mask(width);
+    }
+}
+
+pub fn get(row: &[u64], c: usize) -> bool {
+    row[c / 64] >> (c % 64) & 1 == 1
+}
+
+pub fn flip(row: &mut [u64], c: usize) {
+    row[c / 64] ^= 1 << (c % 64);
+}
+
+/// Parity of the AND of two rows.
+pub fn dot(a: &[u64], b: &[u64]) -> bool {
+    a.iter().zip(b).fold(0u32, |acc, (x, y)| acc ^ (x & y).count_ones()) & 1 == 1
+}
+
+/// A `rows × width` board of bits, row-major.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BitGrid {
+    pub rows: usize,
+    pub width: usize,
+    pub words_per_row: usize,
+    pub data: Vec<u64>,
+}
+
+impl BitGrid {
+    pub fn zeros(rows: usize, width: usize) -> Self {
+        let words_per_row = words(width);
+        BitGrid { rows, width, words_per_row, data: vec![0; rows * words_per_row] }
+    }
+
+    pub fn row(&self, r: usize) -> &[u64] {
+        &self.data[r * self.words_per_row..(r + 1) * self.words_per_row]
+    }
+
+    pub fn row_mut(&mut self, r: usize) -> &mut [u64] {
+        &mut self.data[r * self.words_per_row..(r + 1) * self.words_per_row]
+    }
+
+    pub fn get(&self, r: usize, c: usize) -> bool {
+        get(self.row(r), c)
+    }
+
+    pub fn set(&mut self, r: usize, c: usize, v: bool) {
+        let w = &mut self.data[r * self.words_per_row + c / 64];
+        *w = (*w & !(1 << (c % 64))) | (u64::from(v) << (c % 64));
+    }
+
+    /// The number of set bits.
+    pub fn count_ones(&self) -> u64 {
+        self.data.iter().map(|w| u64::from(w.count_ones())).sum()
+    }
+
+    /// The transposed grid (`width × rows`), in 64×64 blocks.
+    pub fn transposed(&self) -> BitGrid {
+        let mut out = BitGrid::zeros(self.width, self.rows);
+        let mut block = [0u64; 64];
+        for r0 in (0..self.rows).step_by(64) {
+            for cw in 0..self.words_per_row {
+                for (i, b) in block.iter_mut().enumerate() {
+                    *b = if r0 + i < self.rows { self.data[(r0 + i) * self.words_per_row + cw] } else { 0 };
+                }
+                transpose64(&mut block);
+                for (i, &b) in block.iter().enumerate() {
+                    let c = cw * 64 + i;
+                    if c < self.width {
+                        out.data[c * out.words_per_row + r0 / 64] = b;
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Transposes a 64×64 bit block in place (bit j of word i ↔ bit i of word j).
+fn transpose64(a: &mut [u64; 64]) {
+    let mut j = 32;
+    let mut m: u64 = 0x0000_0000_FFFF_FFFF;
+    while j != 0 {
+        let mut k = 0;
+        while k < 64 {
+            let t = ((a[k] >> j) ^ a[k + j]) & m;
+            a[k + j] ^= t;
+            a[k] ^= t << j;
+            k = (k + j + 1) & !j;
+        }
+        j >>= 1;
+        m ^= m << j;
+    }
+}
+
+/// How the cells of one row are joined left–right.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RowShape {
+    /// A path: the ends have one neighbour.
+    Path,
+    /// A cycle (width ≥ 3): the ends are neighbours.
+    Cycle,
+}
+
+/// `dst = src ^ (left and right neighbours of src) [^ src when with_self]`:
+/// the row operator of the cross rule (`with_self`) or the row adjacency.
+pub fn row_operator(dst: &mut [u64], src: &[u64], width: usize, shape: RowShape, with_self: bool) {
+    let n = src.len();
+    for w in 0..n {
+        let c = src[w];
+        let below = if w > 0 { src[w - 1] >> 63 } else { 0 };
+        let above = if w + 1 < n { src[w + 1] << 63 } else { 0 };
+        let mut v = (c << 1 | below) ^ (c >> 1 | above);
+        if with_self {
+            v ^= c;
+        }
+        dst[w] = v;
+    }
+    mask_row(dst, width);
+    if shape == RowShape::Cycle && width >= 3 {
+        // Bit 0 also sees bit width−1 and bit width−1 sees bit 0.
+        if get(src, width - 1) {
+            flip(dst, 0);
+        }
+        if get(src, 0) {
+            flip(dst, width - 1);
+        }
+    }
+}
+
+/// One chase step of the cross rule over GF(2):
+/// `next = rhs ^ T·cur ^ prev` with `T = I + row adjacency`, fused in one pass.
+pub fn chase_step(next: &mut [u64], cur: &[u64], prev: &[u64], rhs: RowRhs<'_>, width: usize, shape: RowShape) {
+    let n = cur.len();
+    for w in 0..n {
+        let c = cur[w];
+        let below = if w > 0 { cur[w - 1] >> 63 } else { 0 };
+        let above = if w + 1 < n { cur[w + 1] << 63 } else { 0 };
+        let b = match rhs {
+            RowRhs::Zero => 0,
+            RowRhs::Ones => u64::MAX,
+            RowRhs::Row(r) => r[w],
+        };
+        next[w] = b ^ c ^ (c << 1 | below) ^ (c >> 1 | above) ^ prev[w];
+    }
+    mask_row(next, width);
+    if shape == RowShape::Cycle && width >= 3 {
+        if get(cur, width - 1) {
+            flip(next, 0);
+        }
+        if get(cur, 0) {
+            flip(next, width - 1);
+        }
+    }
+}
+
+/// The right-hand side of one row.
+#[derive(Clone, Copy, Debug)]
+pub enum RowRhs<'a> {
+    Zero,
+    Ones,
+    Row(&'a [u64]),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn transpose_round_trips() {
+        for (rows, width) in [(1, 1), (3, 70), (64, 64), (130, 65), (5, 200)] {
+            let mut g = BitGrid::zeros(rows, width);
+            let mut s = 0x9E37_79B9_7F4A_7C15u64;
+            for r in 0..rows {
+                for c in 0..width {
+                    s ^= s << 13;
+                    s ^= s >> 7;
+                    s ^= s << 17;
+                    g.set(r, c, s & 1 == 1);
+                }
+            }
+            let t = g.transposed();
+            for r in 0..rows {
+                for c in 0..width {
+                    assert_eq!(g.get(r, c), t.get(c, r));
+                }
+            }
+            assert_eq!(t.transposed(), g);
+        }
+    }
+
+    #[test]
+    fn row_operator_on_path_and_cycle() {
+        let width = 70;
+        let mut src = vec![0u64; words(width)];
+        flip(&mut src, 0);
+        flip(&mut src, 64);
+        let mut dst = vec![0u64; words(width)];
+        row_operator(&mut dst, &src, width, RowShape::Path, true);
+        let set: Vec<usize> = (0..width).filter(|&c| get(&dst, c)).collect();
+        assert_eq!(set, vec![0, 1, 63, 64, 65]);
+        row_operator(&mut dst, &src, width, RowShape::Cycle, false);
+        let set: Vec<usize> = (0..width).filter(|&c| get(&dst, c)).collect();
+        assert_eq!(set, vec![1, 63, 65, 69]);
+    }
+}

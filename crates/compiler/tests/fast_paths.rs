@@ -1,0 +1,210 @@
+//! Every fast path against dense elimination of the whole system: on tiny
+//! boards of every rule, topology and modulus (property tests), and on random
+//! boards up to 60×60 (cross-checks between the polynomial method, the chase
+//! and the dense path).
+
+use lights_compiler::fast::{self, chase, Plan};
+use lights_compiler::model::{Board, Puzzle, Rule, StatementSpans, Stencil, Topology};
+use lights_compiler::solve::{solve_dense, Report};
+use num_bigint::BigUint;
+use proptest::prelude::*;
+
+fn puzzle(rows: usize, cols: usize, states: u32, rule: Rule, topology: Topology) -> Puzzle {
+    let n = rows * cols;
+    Puzzle {
+        name: "t".into(),
+        span: Default::default(),
+        head: Default::default(),
+        rows,
+        cols,
+        states,
+        rule,
+        topology,
+        lights: Board { values: vec![0; n], cell_spans: None },
+        goal: Board { values: vec![0; n], cell_spans: None },
+        locked: vec![false; n],
+        expects: vec![],
+        solution: None,
+        spans: StatementSpans::default(),
+    }
+}
+
+const TOPOLOGIES: [Topology; 6] =
+    [Topology::Plane, Topology::Cylinder, Topology::Torus, Topology::Mobius, Topology::Klein, Topology::Projective];
+
+/// The same answer as the dense path: solvability, exact count, minimum cost
+/// (when both are proven), and the fast report's own vectors are valid
+/// (the fast paths re-check them against the puzzle before returning).
+fn assert_agrees(p: &Puzzle, fast: &Report) {
+    let dense = solve_dense(p, &|| false).expect("dense solve");
+    let what = format!(
+        "{}x{} W={} {} {} lights={:?} locked={:?}",
+        p.rows,
+        p.cols,
+        p.states,
+        p.rule.name(),
+        p.topology.name(),
+        p.lights.values,
+        p.locked
+    );
+    assert_eq!(fast.solvable, dense.solvable, "solvable: {what}");
+    assert_eq!(fast.solutions, dense.solutions, "count: {what}");
+    assert_eq!(fast.unknowns, dense.unknowns, "unknowns: {what}");
+    if !fast.quiet_patterns_omitted {
+        let size = fast.quiet_patterns.iter().fold(BigUint::from(1u32), |acc, g| acc * g.order);
+        let dense_size = dense.quiet_patterns.iter().fold(BigUint::from(1u32), |acc, g| acc * g.order);
+        assert_eq!(size, dense_size, "kernel size: {what}");
+    }
+    assert_eq!(fast.certificate.is_some(), !dense.solvable, "certificate: {what}");
+    match (&fast.minimum, &dense.minimum) {
+        (Some(f), Some(d)) if f.optimal && d.optimal => assert_eq!(f.cost, d.cost, "minimum: {what}"),
+        (Some(_), Some(_)) => {}
+        (None, None) => {}
+        _ => panic!("minimum present on one side only: {what}"),
+    }
+}
+
+fn rule_strategy(states: u32) -> impl Strategy<Value = Rule> {
+    prop_oneof![
+        Just(Rule::Cross),
+        Just(Rule::King),
+        Just(Rule::Merlin),
+        Just(Rule::Flip),
+        (prop_oneof![Just(1usize), Just(3)], prop_oneof![Just(1usize), Just(3)])
+            .prop_flat_map(move |(r, c)| proptest::collection::vec(0..states, r * c)
+                .prop_map(move |weights| Rule::Stencil(Stencil { rows: r, cols: c, weights }))),
+    ]
+}
+
+fn board_strategy() -> impl Strategy<Value = Puzzle> {
+    (1usize..=5, 1usize..=5, prop_oneof![Just(2u32), Just(3), Just(4), Just(6), Just(5), Just(12)])
+        .prop_flat_map(|(rows, cols, states)| {
+            (
+                Just((rows, cols, states)),
+                rule_strategy(states),
+                0usize..6,
+                proptest::collection::vec(0..states as u16, rows * cols),
+                proptest::collection::vec(0..states as u16, rows * cols),
+                proptest::collection::vec(prop::bool::weighted(0.15), rows * cols),
+            )
+        })
+        .prop_map(|((rows, cols, states), rule, topo, lights, goal, locked)| {
+            let mut p = puzzle(rows, cols, states, rule, TOPOLOGIES[topo]);
+            p.lights.values = lights;
+            p.goal.values = goal;
+            p.locked = locked;
+            p
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(600))]
+
+    /// The symbolic chase agrees with dense elimination on every tiny board.
+    #[test]
+    fn chase_matches_dense(p in board_strategy()) {
+        if let Some(r) = chase::solve_always(&p, &|| false) {
+            assert_agrees(&p, &r.expect("chase"));
+        }
+    }
+
+    /// The polynomial method agrees with dense elimination wherever it applies.
+    #[test]
+    fn polynomial_matches_dense(
+        rows in 1usize..=9,
+        cols in 1usize..=9,
+        cylinder in any::<bool>(),
+        seed in any::<u64>(),
+        density in 0u64..=100,
+    ) {
+        let topo = if cylinder { Topology::Cylinder } else { Topology::Plane };
+        let mut p = puzzle(rows, cols, 2, Rule::Cross, topo);
+        let mut s = seed | 1;
+        for v in p.lights.values.iter_mut() {
+            s ^= s << 13; s ^= s >> 7; s ^= s << 17;
+            *v = u16::from(s % 100 < density);
+        }
+        if let Some(r) = fast::solve_polynomial(&p, &|| false) {
+            assert_agrees(&p, &r.expect("polynomial"));
+        } else {
+            prop_assert!(cylinder && cols < 3);
+        }
+    }
+}
+
+/// Random boards up to 60×60: the polynomial method, the chase and the dense
+/// path give the same answers.
+#[test]
+fn cross_checks_up_to_60() {
+    let mut s = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = move || {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        s
+    };
+    for round in 0..24 {
+        let rows = 20 + (next() % 41) as usize;
+        let cols = 20 + (next() % 41) as usize;
+        let topo = if round % 2 == 0 { Topology::Plane } else { Topology::Cylinder };
+        let mut p = puzzle(rows, cols, 2, Rule::Cross, topo);
+        let all_on = round % 3 == 0;
+        for v in p.lights.values.iter_mut() {
+            *v = u16::from(all_on || next() % 2 == 0);
+        }
+        let poly = fast::solve_polynomial(&p, &|| false).expect("applies").expect("polynomial");
+        assert_agrees(&p, &poly);
+        let chased = chase::solve_always(&p, &|| false).expect("chase applies").expect("chase");
+        assert_eq!(chased.solvable, poly.solvable);
+        assert_eq!(chased.solutions, poly.solutions);
+        if let (Some(a), Some(b)) = (&chased.minimum, &poly.minimum) {
+            if a.optimal && b.optimal {
+                assert_eq!(a.cost, b.cost);
+            }
+        }
+    }
+    // Every other rule and topology at 30×30..60×60: the chase against dense.
+    for (k, topo) in TOPOLOGIES.iter().enumerate() {
+        for (j, rule) in [Rule::Cross, Rule::King, Rule::Merlin].into_iter().enumerate() {
+            let rows = 30 + ((k * 7 + j * 11) % 31);
+            let cols = 30 + ((k * 13 + j * 5) % 31);
+            let states = [2u32, 3, 4, 6][(k + j) % 4];
+            let mut p = puzzle(rows, cols, states, rule, *topo);
+            for v in p.lights.values.iter_mut() {
+                *v = (next() % u64::from(states)) as u16;
+            }
+            for l in p.locked.iter_mut() {
+                *l = next() % 50 == 0;
+            }
+            let chased = chase::solve_always(&p, &|| false).expect("chase applies").expect("chase");
+            assert_agrees(&p, &chased);
+        }
+    }
+}
+
+/// Known figures through the fast paths (BACKGROUND.md, "Reference figures").
+#[test]
+fn reference_figures_through_the_fast_paths() {
+    for (n, count) in [(4usize, 16u32), (5, 4), (19, 65_536), (48, 1)] {
+        let mut p = puzzle(n, n, 2, Rule::Cross, Topology::Plane);
+        p.lights.values = vec![1; n * n];
+        assert_eq!(fast::plan(&p), if n * n >= fast::SMALL_BOARD { Plan::Polynomial } else { Plan::Dense });
+        let r = fast::solve_polynomial(&p, &|| false).unwrap().unwrap();
+        assert_eq!(r.solutions, BigUint::from(count), "{n}×{n}");
+        let c = chase::solve_always(&p, &|| false).unwrap().unwrap();
+        assert_eq!(c.solutions, BigUint::from(count), "{n}×{n} chase");
+    }
+    // 5×5: every solution has 15 presses; 19×19: minimum 141 (BACKGROUND.md says
+    // 144; tests/published.rs replays all 2^16 solutions: docs/solver.md, "A correction").
+    let mut p = puzzle(5, 5, 2, Rule::Cross, Topology::Plane);
+    p.lights.values = vec![1; 25];
+    assert_eq!(fast::solve_polynomial(&p, &|| false).unwrap().unwrap().minimum.unwrap().cost, 15);
+    let mut p = puzzle(19, 19, 2, Rule::Cross, Topology::Plane);
+    p.lights.values = vec![1; 361];
+    let m = fast::solve_polynomial(&p, &|| false).unwrap().unwrap().minimum.unwrap();
+    assert_eq!((m.cost, m.optimal), (141, true));
+    // 28×28, W = 3: exactly one solution (through the chase).
+    let mut p = puzzle(28, 28, 3, Rule::Cross, Topology::Plane);
+    p.lights.values = vec![1; 28 * 28];
+    assert_eq!(chase::solve_always(&p, &|| false).unwrap().unwrap().solutions, BigUint::from(1u32));
+}
