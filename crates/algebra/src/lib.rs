@@ -23,6 +23,9 @@
 mod cancel;
 mod error;
 mod gf2;
+mod gf2_dense;
+mod gf2_m4ri;
+mod gf2_verify;
 pub mod gf2poly;
 mod kernel;
 mod minimum;
@@ -32,6 +35,7 @@ mod solve;
 mod sparse;
 
 pub use error::AlgebraError;
+pub use gf2_dense::{solve_gf2_dense, BitMatrix, Gf2Solution};
 pub use kernel::{Kernel, KernelGenerator};
 pub use minimum::{minimum_weight, Minimum};
 pub use modular::factorize;

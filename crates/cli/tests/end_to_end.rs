@@ -235,3 +235,74 @@ fn solution_out_writes_text_pbm_and_png() {
     assert_eq!(gif.status.code(), Some(2));
     assert!(!dir.join("x.txt").exists() && !dir.join("x.gif").exists());
 }
+
+/// Boards far beyond dense elimination go through the fast paths: the
+/// solution the binary writes is replayed here, cell by cell, by an
+/// independent simulation of the rule on the board's surface.
+#[test]
+fn huge_boards_are_solved_and_the_written_solution_replays() {
+    let dir = scratch("huge-boards");
+    // (name, size, rule, topology, expected path)
+    for (name, n, rule, topology) in [
+        ("plane-cross", 1200usize, "cross", "plane"),
+        ("torus-king", 300, "king", "torus"),
+        ("klein-cross", 400, "cross", "klein"),
+    ] {
+        let file = format!("{name}.lights");
+        std::fs::write(
+            dir.join(&file),
+            format!("puzzle \"{name}\" {{\n  size {n}x{n}\n  rule {rule}\n  topology {topology}\n  lights on\n}}\n"),
+        )
+        .unwrap();
+        let check = lights(&dir, &["check", &file]);
+        assert_eq!(check.status.code(), Some(0), "{name}: {}{}", stdout(&check), stderr(&check));
+        let out = lights(&dir, &["solve", &file, "--solution-out", "s.pbm"]);
+        assert_eq!(out.status.code(), Some(0), "{name}: {}", stderr(&out));
+        let pbm = std::fs::read_to_string(dir.join("s.pbm")).unwrap();
+        let mut lines = pbm.lines().filter(|l| !l.starts_with('#'));
+        assert_eq!(lines.next(), Some("P1"));
+        assert_eq!(lines.next(), Some(format!("{n} {n}").as_str()));
+        let presses: Vec<Vec<u8>> = lines.map(|l| l.split_whitespace().map(|c| c.parse().unwrap()).collect()).collect();
+        assert_eq!(presses.len(), n);
+        // Every cell must be toggled an odd number of times (all lights on → off).
+        let offsets: &[(i64, i64)] = if rule == "king" {
+            &[(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (-1, 1), (1, -1), (1, 1)]
+        } else {
+            &[(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)]
+        };
+        let ni = n as i64;
+        // The cells a press at (r, c) reaches, through this surface's gluing.
+        let reach = |r: i64, c: i64| -> Option<(usize, usize)> {
+            let (mut r, mut c) = (r, c);
+            match topology {
+                "plane" if !(0..ni).contains(&r) || !(0..ni).contains(&c) => return None,
+                "torus" => {
+                    r = r.rem_euclid(ni);
+                    c = c.rem_euclid(ni);
+                }
+                "klein" => {
+                    c = c.rem_euclid(ni);
+                    if !(0..ni).contains(&r) {
+                        r = r.rem_euclid(ni);
+                        c = ni - 1 - c;
+                    }
+                }
+                _ => {}
+            }
+            Some((r as usize, c as usize))
+        };
+        let mut board = vec![vec![1u8; n]; n];
+        for (r, row) in presses.iter().enumerate() {
+            for (c, &x) in row.iter().enumerate() {
+                if x == 1 {
+                    for &(dr, dc) in offsets {
+                        if let Some((tr, tc)) = reach(r as i64 + dr, c as i64 + dc) {
+                            board[tr][tc] ^= 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(board.iter().all(|row| row.iter().all(|&v| v == 0)), "{name}: the written solution leaves lights on");
+    }
+}

@@ -47,6 +47,21 @@ pub fn press_pattern(p: &Puzzle, r: usize, c: usize) -> Vec<(usize, u32)> {
 pub(crate) fn press_pattern_into(p: &Puzzle, r: usize, c: usize, out: &mut Vec<(usize, u32)>) {
     out.clear();
     let (rows, cols, topo) = (p.rows, p.cols, p.topology);
+    // Away from every border (one cell in) no gluing matters and no two
+    // offsets meet: the named 3×3 rules are their plain offsets (the hot path
+    // on large boards).
+    if r >= 1 && r + 1 < rows && c >= 1 && c + 1 < cols {
+        let plain: Option<&[(i64, i64, u32)]> = match p.rule {
+            Rule::Cross | Rule::Merlin => Some(&CROSS),
+            Rule::King => Some(&KING),
+            _ => None,
+        };
+        if let Some(offsets) = plain {
+            let at = (r * cols + c) as i64;
+            out.extend(offsets.iter().map(|&(dr, dc, w)| ((at + dr * cols as i64 + dc) as usize, w)));
+            return;
+        }
+    }
     let offsets_from = |offsets: &[(i64, i64, u32)], out: &mut Vec<(usize, u32)>| {
         for &(dr, dc, weight) in offsets {
             add(out, cols, map_cell(topo, rows, cols, r as i64 + dr, c as i64 + dc), weight);

@@ -66,36 +66,67 @@ pub fn unknowns_limit(states: u32) -> usize {
     }
 }
 
+/// What to compute besides solvability, the count and a solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolveOptions {
+    /// Search for the solution with the fewest presses (exact where the
+    /// kernel allows, else a bounded heuristic). Without it, `minimum` holds
+    /// the solution found, marked optimal only when it is the only one.
+    pub search_minimum: bool,
+}
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        SolveOptions { search_minimum: true }
+    }
+}
+
 /// Solve a puzzle exactly. `cancel` is polled during long work.
 pub fn solve(p: &Puzzle, cancel: &dyn Fn() -> bool) -> Result<Report, SolveError> {
+    solve_with(p, SolveOptions::default(), cancel)
+}
+
+/// [`solve`] with options: the polynomial method, symbolic light chasing or
+/// dense elimination, whichever fits (see [`fast::plan`]).
+pub fn solve_with(p: &Puzzle, opts: SolveOptions, cancel: &dyn Fn() -> bool) -> Result<Report, SolveError> {
     match fast::plan(p) {
         Plan::Polynomial => {
-            if let Some(r) = fast::solve_polynomial(p, cancel) {
+            if let Some(r) = fast::solve_polynomial(p, opts, cancel) {
+                return r;
+            }
+        }
+        Plan::Flip => {
+            if let Some(r) = fast::flip::solve(p, opts, cancel) {
                 return r;
             }
         }
         Plan::Chase => {
-            if let Some(r) = fast::chase::solve(p, cancel) {
+            if let Some(r) = fast::chase::solve(p, opts, cancel) {
                 return r;
             }
         }
         Plan::Dense => {}
     }
-    solve_dense(p, cancel)
+    solve_dense(p, opts, cancel)
 }
 
 /// Dense elimination of the whole system (the reference path).
-pub fn solve_dense(p: &Puzzle, cancel: &dyn Fn() -> bool) -> Result<Report, SolveError> {
+pub fn solve_dense(p: &Puzzle, opts: SolveOptions, cancel: &dyn Fn() -> bool) -> Result<Report, SolveError> {
     let unknowns = p.locked.iter().filter(|&&l| !l).count();
     let limit = unknowns_limit(p.states);
     if unknowns > limit {
         return Err(SolveError::TooLarge { unknowns, limit });
     }
     let system = lower(p);
-    solve_system(p, &system, cancel)
+    solve_system(p, &system, opts, cancel)
 }
 
-fn solve_system(p: &Puzzle, sys: &LinearSystem, cancel: &dyn Fn() -> bool) -> Result<Report, SolveError> {
+fn solve_system(
+    p: &Puzzle,
+    sys: &LinearSystem,
+    opts: SolveOptions,
+    cancel: &dyn Fn() -> bool,
+) -> Result<Report, SolveError> {
     let map_err = |e: AlgebraError| match e {
         AlgebraError::Cancelled => SolveError::Cancelled,
         other => SolveError::Internal(other.to_string()),
@@ -111,6 +142,11 @@ fn solve_system(p: &Puzzle, sys: &LinearSystem, cancel: &dyn Fn() -> bool) -> Re
     let quiet_patterns =
         sol.kernel.generators.iter().map(|g| QuietPattern { presses: to_cells(&g.vector), order: g.order }).collect();
     let minimum = match &sol.particular {
+        Some(x) if !opts.search_minimum => {
+            let presses = to_cells(x);
+            let cost = presses.iter().map(|&v| u64::from(v)).sum();
+            Some(MinimumSolution { presses, cost, optimal: sol.kernel.is_trivial() })
+        }
         Some(x) => {
             let m = minimum_weight(x, &sol.kernel, sys.modulus, cancel).map_err(map_err)?;
             Some(MinimumSolution { presses: to_cells(&m.x), cost: m.cost, optimal: m.optimal })

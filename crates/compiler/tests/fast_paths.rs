@@ -3,9 +3,9 @@
 //! boards up to 60×60 (cross-checks between the polynomial method, the chase
 //! and the dense path).
 
-use lights_compiler::fast::{self, chase, Plan};
+use lights_compiler::fast::{self, chase, flip, Plan};
 use lights_compiler::model::{Board, Puzzle, Rule, StatementSpans, Stencil, Topology};
-use lights_compiler::solve::{solve_dense, Report};
+use lights_compiler::solve::{solve_dense, Report, SolveOptions};
 use num_bigint::BigUint;
 use proptest::prelude::*;
 
@@ -36,7 +36,7 @@ const TOPOLOGIES: [Topology; 6] =
 /// (when both are proven), and the fast report's own vectors are valid
 /// (the fast paths re-check them against the puzzle before returning).
 fn assert_agrees(p: &Puzzle, fast: &Report) {
-    let dense = solve_dense(p, &|| false).expect("dense solve");
+    let dense = solve_dense(p, SolveOptions::default(), &|| false).expect("dense solve");
     let what = format!(
         "{}x{} W={} {} {} lights={:?} locked={:?}",
         p.rows,
@@ -103,7 +103,7 @@ proptest! {
     /// The symbolic chase agrees with dense elimination on every tiny board.
     #[test]
     fn chase_matches_dense(p in board_strategy()) {
-        if let Some(r) = chase::solve_always(&p, &|| false) {
+        if let Some(r) = chase::solve_always(&p, SolveOptions::default(), &|| false) {
             assert_agrees(&p, &r.expect("chase"));
         }
     }
@@ -124,7 +124,7 @@ proptest! {
             s ^= s << 13; s ^= s >> 7; s ^= s << 17;
             *v = u16::from(s % 100 < density);
         }
-        if let Some(r) = fast::solve_polynomial(&p, &|| false) {
+        if let Some(r) = fast::solve_polynomial(&p, SolveOptions::default(), &|| false) {
             assert_agrees(&p, &r.expect("polynomial"));
         } else {
             prop_assert!(cylinder && cols < 3);
@@ -152,9 +152,11 @@ fn cross_checks_up_to_60() {
         for v in p.lights.values.iter_mut() {
             *v = u16::from(all_on || next() % 2 == 0);
         }
-        let poly = fast::solve_polynomial(&p, &|| false).expect("applies").expect("polynomial");
+        let poly =
+            fast::solve_polynomial(&p, SolveOptions::default(), &|| false).expect("applies").expect("polynomial");
         assert_agrees(&p, &poly);
-        let chased = chase::solve_always(&p, &|| false).expect("chase applies").expect("chase");
+        let chased =
+            chase::solve_always(&p, SolveOptions::default(), &|| false).expect("chase applies").expect("chase");
         assert_eq!(chased.solvable, poly.solvable);
         assert_eq!(chased.solutions, poly.solutions);
         if let (Some(a), Some(b)) = (&chased.minimum, &poly.minimum) {
@@ -176,7 +178,8 @@ fn cross_checks_up_to_60() {
             for l in p.locked.iter_mut() {
                 *l = next() % 50 == 0;
             }
-            let chased = chase::solve_always(&p, &|| false).expect("chase applies").expect("chase");
+            let chased =
+                chase::solve_always(&p, SolveOptions::default(), &|| false).expect("chase applies").expect("chase");
             assert_agrees(&p, &chased);
         }
     }
@@ -189,22 +192,97 @@ fn reference_figures_through_the_fast_paths() {
         let mut p = puzzle(n, n, 2, Rule::Cross, Topology::Plane);
         p.lights.values = vec![1; n * n];
         assert_eq!(fast::plan(&p), if n * n >= fast::SMALL_BOARD { Plan::Polynomial } else { Plan::Dense });
-        let r = fast::solve_polynomial(&p, &|| false).unwrap().unwrap();
+        let r = fast::solve_polynomial(&p, SolveOptions::default(), &|| false).unwrap().unwrap();
         assert_eq!(r.solutions, BigUint::from(count), "{n}×{n}");
-        let c = chase::solve_always(&p, &|| false).unwrap().unwrap();
+        let c = chase::solve_always(&p, SolveOptions::default(), &|| false).unwrap().unwrap();
         assert_eq!(c.solutions, BigUint::from(count), "{n}×{n} chase");
     }
     // 5×5: every solution has 15 presses; 19×19: minimum 141 (BACKGROUND.md says
     // 144; tests/published.rs replays all 2^16 solutions: docs/solver.md, "A correction").
     let mut p = puzzle(5, 5, 2, Rule::Cross, Topology::Plane);
     p.lights.values = vec![1; 25];
-    assert_eq!(fast::solve_polynomial(&p, &|| false).unwrap().unwrap().minimum.unwrap().cost, 15);
+    assert_eq!(
+        fast::solve_polynomial(&p, SolveOptions::default(), &|| false).unwrap().unwrap().minimum.unwrap().cost,
+        15
+    );
     let mut p = puzzle(19, 19, 2, Rule::Cross, Topology::Plane);
     p.lights.values = vec![1; 361];
-    let m = fast::solve_polynomial(&p, &|| false).unwrap().unwrap().minimum.unwrap();
+    let m = fast::solve_polynomial(&p, SolveOptions::default(), &|| false).unwrap().unwrap().minimum.unwrap();
     assert_eq!((m.cost, m.optimal), (141, true));
     // 28×28, W = 3: exactly one solution (through the chase).
     let mut p = puzzle(28, 28, 3, Rule::Cross, Topology::Plane);
     p.lights.values = vec![1; 28 * 28];
-    assert_eq!(chase::solve_always(&p, &|| false).unwrap().unwrap().solutions, BigUint::from(1u32));
+    assert_eq!(
+        chase::solve_always(&p, SolveOptions::default(), &|| false).unwrap().unwrap().solutions,
+        BigUint::from(1u32)
+    );
+}
+
+/// Every rule × topology × modulus on every board up to 5×5 (random lights,
+/// some locked cells): the chase, and the flip reduction where it applies
+/// (boards without locks: 1 in 10 cells is locked, so small boards often
+/// have none), agree with dense elimination.
+#[test]
+fn chase_on_every_small_board() {
+    let mut s = 0x1234_5678_9ABC_DEF1u64;
+    let mut next = move || {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        s
+    };
+    let stencil = |w: u32| Stencil { rows: 3, cols: 3, weights: [1, 2, 1, 2, 3, 2, 1, 2, 1].map(|x| x % w).to_vec() };
+    for rows in 1..=5 {
+        for cols in 1..=5 {
+            for topo in TOPOLOGIES {
+                for w in [2u32, 3, 4, 6] {
+                    for rule in [Rule::Cross, Rule::King, Rule::Merlin, Rule::Flip, Rule::Stencil(stencil(w))] {
+                        let mut p = puzzle(rows, cols, w, rule, topo);
+                        for v in p.lights.values.iter_mut() {
+                            *v = (next() % u64::from(w)) as u16;
+                        }
+                        for l in p.locked.iter_mut() {
+                            *l = next() % 10 == 0;
+                        }
+                        let r = chase::solve_always(&p, SolveOptions::default(), &|| false).unwrap().expect("chase");
+                        assert_agrees(&p, &r);
+                        if let Some(r) = flip::solve(&p, SolveOptions::default(), &|| false) {
+                            assert_agrees(&p, &r.expect("flip"));
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The flip reduction on random boards without locks, every untwisted
+/// surface and several W, including composite ones (BACKGROUND.md: both
+/// sides even → unique solution).
+#[test]
+fn flip_reduction_matches_dense() {
+    let mut s = 0xDEAD_BEEF_CAFE_F00Du64;
+    let mut next = move || {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        s
+    };
+    for rows in 1..=7 {
+        for cols in 1..=7 {
+            for topo in [Topology::Plane, Topology::Cylinder, Topology::Torus] {
+                for w in [2u32, 3, 4, 6, 12] {
+                    let mut p = puzzle(rows, cols, w, Rule::Flip, topo);
+                    for v in p.lights.values.iter_mut() {
+                        *v = (next() % u64::from(w)) as u16;
+                    }
+                    let r = flip::solve(&p, SolveOptions::default(), &|| false).expect("applies").expect("flip");
+                    assert_agrees(&p, &r);
+                    if w == 2 && rows % 2 == 0 && cols % 2 == 0 {
+                        assert_eq!(r.solutions, BigUint::from(1u32), "{rows}x{cols}");
+                    }
+                }
+            }
+        }
+    }
 }

@@ -226,7 +226,8 @@ async fn an_analysis_panic_becomes_a_diagnostic() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_board_beyond_the_solver_is_declined_at_once() {
     let mut c = Client::start(Options::default()).await;
-    let text = format!("puzzle \"huge\" {{\n  size 3000x3000\n  rule flip\n  lights on\n}}\n{ALL_ON}");
+    let text =
+        format!("puzzle \"huge\" {{\n  size 3000x3000\n  rule flip\n  topology mobius\n  lights on\n}}\n{ALL_ON}");
     c.open(URI, 1, &text).await;
     let diags = c.diagnostics(URI, 1).await;
     assert_eq!(codes(&diags), ["L0205"]);

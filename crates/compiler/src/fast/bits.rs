@@ -120,20 +120,67 @@ pub enum RowShape {
     Cycle,
 }
 
-/// `dst = src ^ (left and right neighbours of src) [^ src when with_self]`:
+/// `dst = (left and right neighbours of src) [^ src when with_self]`:
 /// the row operator of the cross rule (`with_self`) or the row adjacency.
 pub fn row_operator(dst: &mut [u64], src: &[u64], width: usize, shape: RowShape, with_self: bool) {
-    let n = src.len();
-    for w in 0..n {
-        let c = src[w];
-        let below = if w > 0 { src[w - 1] >> 63 } else { 0 };
-        let above = if w + 1 < n { src[w + 1] << 63 } else { 0 };
-        let mut v = (c << 1 | below) ^ (c >> 1 | above);
-        if with_self {
-            v ^= c;
-        }
-        dst[w] = v;
+    neighbours(dst, src);
+    if with_self {
+        xor_into(dst, src);
     }
+    finish_row(dst, src, width, shape);
+}
+
+/// One chase step of the cross rule over GF(2):
+/// `next = rhs ^ T·cur ^ prev` with `T = I + row adjacency`.
+pub fn chase_step(next: &mut [u64], cur: &[u64], prev: &[u64], rhs: RowRhs<'_>, width: usize, shape: RowShape) {
+    neighbours(next, cur);
+    match rhs {
+        RowRhs::Zero => {
+            for ((d, &c), &p) in next.iter_mut().zip(cur).zip(prev) {
+                *d ^= c ^ p;
+            }
+        }
+        RowRhs::Ones => {
+            for ((d, &c), &p) in next.iter_mut().zip(cur).zip(prev) {
+                *d ^= !(c ^ p);
+            }
+        }
+        RowRhs::Row(r) => {
+            for (((d, &c), &p), &b) in next.iter_mut().zip(cur).zip(prev).zip(r) {
+                *d ^= c ^ p ^ b;
+            }
+        }
+    }
+    finish_row(next, cur, width, shape);
+}
+
+/// `dst[w] = (src << 1) ^ (src >> 1)` across word boundaries (bits past the
+/// row's width are masked by [`finish_row`]). Branch-free in the middle so
+/// the compiler vectorises it.
+fn neighbours(dst: &mut [u64], src: &[u64]) {
+    let n = src.len();
+    match n {
+        0 => {}
+        1 => dst[0] = (src[0] << 1) ^ (src[0] >> 1),
+        _ => {
+            dst[0] = (src[0] << 1) ^ (src[0] >> 1 | src[1] << 63);
+            for (((d, &lo), &c), &hi) in dst[1..n - 1].iter_mut().zip(&src[..n - 2]).zip(&src[1..n - 1]).zip(&src[2..])
+            {
+                *d = (c << 1 | lo >> 63) ^ (c >> 1 | hi << 63);
+            }
+            dst[n - 1] = (src[n - 1] << 1 | src[n - 2] >> 63) ^ (src[n - 1] >> 1);
+        }
+    }
+}
+
+fn xor_into(dst: &mut [u64], src: &[u64]) {
+    for (d, &s) in dst.iter_mut().zip(src) {
+        *d ^= s;
+    }
+}
+
+/// Masks the bits past the width and, on a cycle, joins the two ends.
+fn finish_row(dst: &mut [u64], src: &[u64], width: usize, shape: RowShape) {
     mask_row(dst, width);
     if shape == RowShape::Cycle && width >= 3 {
         // Bit 0 also sees bit width−1 and bit width−1 sees bit 0.
@@ -142,32 +189,6 @@ pub fn row_operator(dst: &mut [u64], src: &[u64], width: usize, shape: RowShape,
         }
         if get(src, 0) {
             flip(dst, width - 1);
-        }
-    }
-}
-
-/// One chase step of the cross rule over GF(2):
-/// `next = rhs ^ T·cur ^ prev` with `T = I + row adjacency`, fused in one pass.
-pub fn chase_step(next: &mut [u64], cur: &[u64], prev: &[u64], rhs: RowRhs<'_>, width: usize, shape: RowShape) {
-    let n = cur.len();
-    for w in 0..n {
-        let c = cur[w];
-        let below = if w > 0 { cur[w - 1] >> 63 } else { 0 };
-        let above = if w + 1 < n { cur[w + 1] << 63 } else { 0 };
-        let b = match rhs {
-            RowRhs::Zero => 0,
-            RowRhs::Ones => u64::MAX,
-            RowRhs::Row(r) => r[w],
-        };
-        next[w] = b ^ c ^ (c << 1 | below) ^ (c >> 1 | above) ^ prev[w];
-    }
-    mask_row(next, width);
-    if shape == RowShape::Cycle && width >= 3 {
-        if get(cur, width - 1) {
-            flip(next, 0);
-        }
-        if get(cur, 0) {
-            flip(next, width - 1);
         }
     }
 }

@@ -22,13 +22,15 @@
 //! A[e, v]` for the press `v` that `e` forced, taking equations in reverse.
 
 use lights_algebra::modular::mod_inv;
-use lights_algebra::{solve_cancellable, AlgebraError, SparseMatrix};
+use lights_algebra::{
+    solve_cancellable, solve_gf2_dense, AlgebraError, BitMatrix, Kernel, KernelGenerator, Solution, SparseMatrix,
+};
 use num_bigint::BigUint;
 
 use super::{minimum_of, recheck, FastError, MATERIALIZE_LIMIT};
 use crate::lower::press_pattern_into;
 use crate::model::{Puzzle, Rule};
-use crate::solve::{unknowns_limit, QuietPattern, Report, SolveError};
+use crate::solve::{unknowns_limit, QuietPattern, Report, SolveError, SolveOptions};
 
 const NONE: u32 = u32::MAX;
 
@@ -39,8 +41,11 @@ pub fn worthwhile(p: &Puzzle) -> bool {
 
 /// Solves by the chase when it leaves few enough unknowns; `None` when dense
 /// elimination is the better path.
-pub fn solve(p: &Puzzle, cancel: &dyn Fn() -> bool) -> Option<Result<Report, SolveError>> {
-    let plan = Plan::best(p);
+pub fn solve(p: &Puzzle, opts: SolveOptions, cancel: &dyn Fn() -> bool) -> Option<Result<Report, SolveError>> {
+    let plan = match Plan::best(p, cancel) {
+        Ok(plan) => plan,
+        Err(e) => return Some(Err(e.into())),
+    };
     let free = p.locked.iter().filter(|&&l| !l).count();
     // The leftover system is dense: it must be much smaller than the whole one.
     if plan.unknowns * 4 > free.max(16) {
@@ -50,91 +55,115 @@ pub fn solve(p: &Puzzle, cancel: &dyn Fn() -> bool) -> Option<Result<Report, Sol
     if plan.unknowns > limit {
         return Some(Err(SolveError::TooLarge { unknowns: plan.unknowns, limit }));
     }
-    Some(run(p, &plan, cancel).map_err(SolveError::from))
+    Some(run(p, &plan, opts, cancel).map_err(SolveError::from))
 }
 
 /// Solves by the chase whatever the number of unknowns (for tests).
-pub fn solve_always(p: &Puzzle, cancel: &dyn Fn() -> bool) -> Option<Result<Report, SolveError>> {
-    let plan = Plan::best(p);
-    Some(run(p, &plan, cancel).map_err(SolveError::from))
+pub fn solve_always(p: &Puzzle, opts: SolveOptions, cancel: &dyn Fn() -> bool) -> Option<Result<Report, SolveError>> {
+    Some(Plan::best(p, cancel).and_then(|plan| run(p, &plan, opts, cancel)).map_err(SolveError::from))
 }
 
-/// Reading order of the chase: position `k` is cell `order[k]`.
+/// Reading order of the chase: the board row by row, or column by column
+/// when `transposed` (then the chase runs along the rows).
+#[derive(Clone, Copy)]
 struct Layout {
-    order: Vec<u32>,
-    position: Vec<u32>,
+    transposed: bool,
+    rows: usize,
+    cols: usize,
 }
 
 impl Layout {
-    fn new(p: &Puzzle, transposed: bool) -> Self {
-        let cells = p.cells();
-        let order: Vec<u32> = if transposed {
-            (0..cells).map(|k| ((k % p.rows) * p.cols + k / p.rows) as u32).collect()
+    /// The cell at position `k`.
+    fn cell(&self, k: usize) -> usize {
+        if self.transposed {
+            (k % self.rows) * self.cols + k / self.rows
         } else {
-            (0..cells as u32).collect()
-        };
-        let mut position = vec![0u32; cells];
-        for (k, &c) in order.iter().enumerate() {
-            position[c as usize] = k as u32;
+            k
         }
-        Layout { order, position }
+    }
+
+    /// The position of `cell`.
+    fn position(&self, cell: usize) -> usize {
+        if self.transposed {
+            (cell % self.cols) * self.rows + cell / self.cols
+        } else {
+            cell
+        }
     }
 }
 
-/// The equations in positions: equation `e` (the cell at position `e`) is
-/// `Σ coef·press(var) = rhs[e]`, vars sorted by position.
-struct Equations {
-    start: Vec<u32>,
-    vars: Vec<u32>,
-    coefs: Vec<u32>,
+/// The equations in positions: equation `e` (the light at position `e`) is
+/// `Σ coef·press(var) = rhs[e]`.
+enum Equations {
+    /// Cross and King are symmetric (a press at `a` changes `b` iff one at
+    /// `b` changes `a`, all weights 1), so an equation's presses are its own
+    /// cell's press pattern: computed when needed, nothing stored.
+    Symmetric,
+    /// Other rules: all equations, compressed by rows, vars sorted.
+    Stored { start: Vec<u32>, vars: Vec<u32>, coefs: Vec<u32> },
 }
 
 impl Equations {
     fn new(p: &Puzzle, layout: &Layout) -> Self {
+        if matches!(p.rule, Rule::Cross | Rule::King) {
+            return Equations::Symmetric;
+        }
         let cells = p.cells();
         let w = p.states;
-        let mut count = vec![0u32; cells + 1];
         let mut pattern = Vec::new();
-        let free = |cell: usize| !p.locked[cell];
-        for cell in (0..cells).filter(|&c| free(c)) {
-            press_pattern_into(p, cell / p.cols, cell % p.cols, &mut pattern);
-            for &(t, wt) in &pattern {
-                if wt % w != 0 {
-                    count[layout.position[t] as usize + 1] += 1;
+        // Two passes over the press patterns (count, then fill).
+        let mut for_each_entry = |f: &mut dyn FnMut(usize, usize, u32)| {
+            for k in 0..cells {
+                let cell = layout.cell(k);
+                if p.locked[cell] {
+                    continue;
+                }
+                press_pattern_into(p, cell / p.cols, cell % p.cols, &mut pattern);
+                for &(t, wt) in &pattern {
+                    let wt = if wt < w { wt } else { wt % w };
+                    if wt != 0 {
+                        f(k, layout.position(t), wt);
+                    }
                 }
             }
-        }
+        };
+        let mut start = vec![0u32; cells + 1];
+        for_each_entry(&mut |_, e, _| start[e + 1] += 1);
         for e in 0..cells {
-            count[e + 1] += count[e];
+            start[e + 1] += start[e];
         }
-        let start = count;
-        let total = start[cells] as usize;
         let mut fill = start.clone();
+        let total = start[cells] as usize;
         let mut vars = vec![0u32; total];
         let mut coefs = vec![0u32; total];
-        // Visiting presses in position order keeps each equation's vars sorted.
-        for k in 0..cells {
-            let cell = layout.order[k] as usize;
-            if !free(cell) {
-                continue;
+        // Presses in position order keep each equation's vars sorted.
+        for_each_entry(&mut |k, e, wt| {
+            let at = fill[e] as usize;
+            vars[at] = k as u32;
+            coefs[at] = wt;
+            fill[e] += 1;
+        });
+        Equations::Stored { start, vars, coefs }
+    }
+
+    /// Equation `e` into `out`: (press position, coefficient), in no
+    /// particular order.
+    fn load(&self, p: &Puzzle, layout: &Layout, e: usize, out: &mut Vec<(usize, u32)>) {
+        out.clear();
+        match self {
+            Equations::Stored { start, vars, coefs } => {
+                let (a, b) = (start[e] as usize, start[e + 1] as usize);
+                out.extend(vars[a..b].iter().zip(&coefs[a..b]).map(|(&v, &c)| (v as usize, c)));
             }
-            press_pattern_into(p, cell / p.cols, cell % p.cols, &mut pattern);
-            for &(t, wt) in &pattern {
-                if wt % w != 0 {
-                    let e = layout.position[t] as usize;
-                    let at = fill[e] as usize;
-                    vars[at] = k as u32;
-                    coefs[at] = wt % w;
-                    fill[e] += 1;
+            Equations::Symmetric => {
+                let cell = layout.cell(e);
+                press_pattern_into(p, cell / p.cols, cell % p.cols, out);
+                out.retain(|&(t, _)| !p.locked[t]);
+                for entry in out.iter_mut() {
+                    entry.0 = layout.position(entry.0);
                 }
             }
         }
-        Equations { start, vars, coefs }
-    }
-
-    fn of(&self, e: usize) -> impl Iterator<Item = (usize, u32)> + '_ {
-        let (a, b) = (self.start[e] as usize, self.start[e + 1] as usize);
-        self.vars[a..b].iter().zip(&self.coefs[a..b]).map(|(&v, &c)| (v as usize, c))
     }
 }
 
@@ -146,6 +175,8 @@ struct Plan {
     fresh: Vec<u32>,
     /// Per equation position: the press it forces, or `NONE` (leftover).
     forces: Vec<u32>,
+    /// Per equation position: the inverse of the forced press's coefficient.
+    inverse: Vec<u32>,
     /// Per press position: the last equation that mentions it.
     last_use: Vec<u32>,
     unknowns: usize,
@@ -154,44 +185,49 @@ struct Plan {
 
 impl Plan {
     /// The orientation leaving fewer unknowns.
-    fn best(p: &Puzzle) -> Plan {
-        let straight = Plan::new(p, false);
+    fn best(p: &Puzzle, cancel: &dyn Fn() -> bool) -> Result<Plan, FastError> {
+        let straight = Plan::new(p, false, cancel)?;
         if p.rows == p.cols || p.rows == 1 || p.cols == 1 {
-            return straight;
+            return Ok(straight);
         }
-        let turned = Plan::new(p, true);
-        if turned.unknowns < straight.unknowns {
-            turned
-        } else {
-            straight
-        }
+        let turned = Plan::new(p, true, cancel)?;
+        Ok(if turned.unknowns < straight.unknowns { turned } else { straight })
     }
 
-    fn new(p: &Puzzle, transposed: bool) -> Plan {
-        let layout = Layout::new(p, transposed);
+    fn new(p: &Puzzle, transposed: bool, cancel: &dyn Fn() -> bool) -> Result<Plan, FastError> {
+        let layout = Layout { transposed, rows: p.rows, cols: p.cols };
         let eqs = Equations::new(p, &layout);
+        let mut eq = Vec::new();
         let cells = p.cells();
         let w = p.states;
-        let unit = |c: u32| gcd(c, w) == 1;
+        // Which coefficients are units mod W (a table: this is asked per entry).
+        let units: Vec<bool> = (0..w).map(|c| gcd(c, w) == 1).collect();
+        let unit = |c: u32| units[c as usize];
         let mut fresh = vec![NONE; cells];
         let mut determined = vec![false; cells];
         let mut forces = vec![NONE; cells];
+        let mut inverse = vec![0u32; cells];
         let mut last_use = vec![0u32; cells];
         let mut unknowns = 0u32;
         let mut leftover = 0usize;
         for e in 0..cells {
-            let target = eqs.of(e).filter(|&(v, c)| !determined[v] && unit(c)).map(|(v, _)| v).last();
-            for (v, _) in eqs.of(e) {
+            if e % 4096 == 0 && cancel() {
+                return Err(FastError::Cancelled);
+            }
+            eqs.load(p, &layout, e, &mut eq);
+            let target = eq.iter().copied().filter(|&(v, c)| !determined[v] && unit(c)).max_by_key(|&(v, _)| v);
+            for &(v, _) in &eq {
                 last_use[v] = e as u32;
-                if !determined[v] && Some(v) != target {
+                if !determined[v] && Some(v) != target.map(|t| t.0) {
                     fresh[v] = unknowns;
                     unknowns += 1;
                     determined[v] = true;
                 }
             }
             match target {
-                Some(v) => {
+                Some((v, c)) => {
                     forces[e] = v as u32;
+                    inverse[e] = if w == 2 { 1 } else { mod_inv(c, w).unwrap_or(0) };
                     determined[v] = true;
                 }
                 None => leftover += 1,
@@ -199,12 +235,12 @@ impl Plan {
         }
         // Presses that change nothing are unknowns too (free directions).
         for k in 0..cells {
-            if !determined[k] && !p.locked[layout.order[k] as usize] {
+            if !determined[k] && !p.locked[layout.cell(k)] {
                 fresh[k] = unknowns;
                 unknowns += 1;
             }
         }
-        Plan { layout, eqs, fresh, forces, last_use, unknowns: unknowns as usize, leftover }
+        Ok(Plan { layout, eqs, fresh, forces, inverse, last_use, unknowns: unknowns as usize, leftover })
     }
 }
 
@@ -223,9 +259,16 @@ trait Forms {
     fn set_unit(&self, f: &mut [Self::Word], k: usize);
     /// `acc += c·src`.
     fn add_scaled(&self, acc: &mut [Self::Word], src: &[Self::Word], c: u32);
+    /// `acc := Σ c·(form in slot)` over `sources` (slot, coefficient); the
+    /// slab's forms are split around the slot `acc` itself occupies.
+    fn combine(&self, acc: &mut [Self::Word], forms: Split<'_, Self::Word>, sources: &[(u32, u32)]) {
+        acc.fill(Self::Word::default());
+        for &(slot, c) in sources {
+            self.add_scaled(acc, forms.get(slot as usize, acc.len()), c);
+        }
+    }
     /// `acc := inv·(rhs·1 − acc)`: the forced press from its equation.
     fn finish_forced(&self, acc: &mut [Self::Word], inv: u32, rhs: u32);
-    fn entry(&self, f: &[Self::Word], i: usize) -> u32;
 }
 
 struct Gf2Forms {
@@ -247,14 +290,97 @@ impl Forms for Gf2Forms {
             }
         }
     }
+    /// All sources XORed in one pass over the words, eight at a time, so the
+    /// accumulator stays in registers (the hot loop of the chase).
+    fn combine(&self, acc: &mut [u64], forms: Split<'_, u64>, sources: &[(u32, u32)]) {
+        let len = acc.len();
+        let mut odd = sources.iter().filter(|&&(_, c)| c & 1 == 1).map(|&(slot, _)| forms.get(slot as usize, len));
+        // Sources in groups of at most eight, each group XORed in one pass.
+        let mut first = true;
+        loop {
+            let mut group: [&[u64]; 8] = [&[]; 8];
+            let mut k = 0;
+            for src in odd.by_ref().take(8) {
+                group[k] = src;
+                k += 1;
+            }
+            if k == 0 && !first {
+                break;
+            }
+            xor_sources(acc, &group[..k], !first);
+            first = false;
+            if k < 8 {
+                break;
+            }
+        }
+    }
     fn finish_forced(&self, acc: &mut [u64], _inv: u32, rhs: u32) {
         if rhs & 1 == 1 {
             let k = self.unknowns;
             acc[k / 64] ^= 1 << (k % 64);
         }
     }
-    fn entry(&self, f: &[u64], i: usize) -> u32 {
-        (f[i / 64] >> (i % 64) & 1) as u32
+}
+
+/// `acc = ⊕ srcs` (or `acc ^= ⊕ srcs` when `into`), with AVX2 when the
+/// processor has it (the hot loop of the chase over GF(2)).
+fn xor_sources(acc: &mut [u64], srcs: &[&[u64]], into: bool) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the processor supports AVX2 (checked just above).
+            unsafe { xor_sources_avx2(acc, srcs, into) };
+            return;
+        }
+    }
+    xor_sources_portable(acc, srcs, into);
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn xor_sources_avx2(acc: &mut [u64], srcs: &[&[u64]], into: bool) {
+    xor_sources_portable(acc, srcs, into);
+}
+
+/// Plain loops the compiler vectorises: one zipped pass per source count.
+#[inline(always)]
+fn xor_sources_portable(acc: &mut [u64], srcs: &[&[u64]], into: bool) {
+    let len = acc.len();
+    match (srcs.len(), into) {
+        (0, false) => acc.fill(0),
+        (0, true) => {}
+        (1, false) => acc.copy_from_slice(&srcs[0][..len]),
+        (2, false) => {
+            for ((d, &a), &b) in acc.iter_mut().zip(srcs[0]).zip(srcs[1]) {
+                *d = a ^ b;
+            }
+        }
+        (3, false) => {
+            for (((d, &a), &b), &c) in acc.iter_mut().zip(srcs[0]).zip(srcs[1]).zip(srcs[2]) {
+                *d = a ^ b ^ c;
+            }
+        }
+        (4, false) => {
+            for ((((d, &a), &b), &c), &e) in acc.iter_mut().zip(srcs[0]).zip(srcs[1]).zip(srcs[2]).zip(srcs[3]) {
+                *d = a ^ b ^ c ^ e;
+            }
+        }
+        _ => {
+            if !into {
+                acc.fill(0);
+            }
+            for pair in srcs.chunks(2) {
+                if let [a, b] = pair {
+                    for ((d, &x), &y) in acc.iter_mut().zip(*a).zip(*b) {
+                        *d ^= x ^ y;
+                    }
+                } else {
+                    for (d, &x) in acc.iter_mut().zip(pair[0]) {
+                        *d ^= x;
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -293,8 +419,24 @@ impl Forms for ModForms {
         let k = self.unknowns;
         acc[k] = ((u64::from(acc[k]) + u64::from(inv) * u64::from(rhs)) % u64::from(w)) as u32;
     }
-    fn entry(&self, f: &[u32], i: usize) -> u32 {
-        f[i]
+}
+
+/// The slab's forms on either side of one slot (the one being written).
+#[derive(Clone, Copy)]
+struct Split<'a, W> {
+    below: &'a [W],
+    above: &'a [W],
+    slot: usize,
+}
+
+impl<'a, W> Split<'a, W> {
+    fn get(&self, slot: usize, len: usize) -> &'a [W] {
+        if slot < self.slot {
+            &self.below[slot * len..(slot + 1) * len]
+        } else {
+            let s = slot - self.slot - 1;
+            &self.above[s * len..(s + 1) * len]
+        }
     }
 }
 
@@ -328,10 +470,6 @@ impl<W: Copy + Default> Slab<W> {
             self.slot_of[v] = NONE;
         }
     }
-    fn get(&self, v: usize) -> &[W] {
-        let s = self.slot_of[v] as usize;
-        &self.data[s * self.len..(s + 1) * self.len]
-    }
     fn set(&mut self, v: usize, form: &[W]) {
         let s = self.alloc(v);
         self.data[s * self.len..(s + 1) * self.len].copy_from_slice(form);
@@ -339,10 +477,13 @@ impl<W: Copy + Default> Slab<W> {
 }
 
 /// The leftover system: one row per leftover equation, over the unknowns.
-struct Leftover {
+struct Leftover<W> {
     /// Equation position of each row.
     equations: Vec<u32>,
-    matrix: SparseMatrix,
+    /// Row `i` is the form `Σ coef·press` of equation `equations[i]`
+    /// (`len` words, the constant term at index `unknowns`).
+    forms: Vec<W>,
+    /// The equation's right-hand side (goal − lights).
     rhs: Vec<u32>,
 }
 
@@ -353,57 +494,60 @@ fn symbolic<F: Forms>(
     rhs: &[u32],
     forms: &F,
     cancel: &dyn Fn() -> bool,
-) -> Result<Leftover, FastError> {
+) -> Result<Leftover<F::Word>, FastError> {
     let cells = p.cells();
-    let w = p.states;
     let len = forms.len();
     let mut slab: Slab<F::Word> = Slab::new(len, cells);
     let mut acc = vec![F::Word::default(); len];
     let mut unit = vec![F::Word::default(); len];
+    let mut sources: Vec<(u32, u32)> = Vec::with_capacity(16);
     let mut left = Leftover {
         equations: Vec::with_capacity(plan.leftover),
-        matrix: SparseMatrix::new(plan.leftover, plan.unknowns),
+        forms: Vec::with_capacity(plan.leftover * len),
         rhs: Vec::with_capacity(plan.leftover),
     };
-    for e in 0..cells {
+    let mut eq = Vec::new();
+    for (e, &b) in rhs.iter().enumerate().take(cells) {
         if e % 1024 == 0 && cancel() {
             return Err(FastError::Cancelled);
         }
+        plan.eqs.load(p, &plan.layout, e, &mut eq);
         // Unknowns first seen here get their unit forms.
-        for (v, _) in plan.eqs.of(e) {
+        for &(v, _) in &eq {
             if plan.fresh[v] != NONE && slab.slot_of[v] == NONE {
                 unit.fill(F::Word::default());
                 forms.set_unit(&mut unit, plan.fresh[v] as usize);
                 slab.set(v, &unit);
             }
         }
-        acc.fill(F::Word::default());
         let target = plan.forces[e];
         let mut target_coef = 0;
-        for (v, c) in plan.eqs.of(e) {
+        sources.clear();
+        for &(v, c) in &eq {
             if v as u32 == target {
                 target_coef = c;
             } else {
-                forms.add_scaled(&mut acc, slab.get(v), c);
+                sources.push((slab.slot_of[v], c));
             }
         }
         if target == NONE {
-            let row = left.equations.len();
-            for k in 0..plan.unknowns {
-                let a = forms.entry(&acc, k);
-                if a != 0 {
-                    left.matrix.push_entry(k, row, a);
-                }
-            }
-            let constant = forms.entry(&acc, plan.unknowns);
-            left.rhs.push((rhs[e] + w - constant) % w);
+            let all = Split { below: &slab.data, above: &[], slot: usize::MAX };
+            forms.combine(&mut acc, all, &sources);
+            left.forms.extend_from_slice(&acc);
+            left.rhs.push(b);
             left.equations.push(e as u32);
         } else {
-            let inv = mod_inv(target_coef, w).ok_or_else(|| FastError::Internal("forcing coefficient".into()))?;
-            forms.finish_forced(&mut acc, inv, rhs[e]);
-            slab.set(target as usize, &acc);
+            if target_coef == 0 || plan.inverse[e] == 0 {
+                return Err(FastError::Internal("a forcing coefficient is not a unit".into()));
+            }
+            // Written straight into the forced press's slot.
+            let slot = slab.alloc(target as usize);
+            let (below, rest) = slab.data.split_at_mut(slot * len);
+            let (dst, above) = rest.split_at_mut(len);
+            forms.combine(dst, Split { below, above, slot }, &sources);
+            forms.finish_forced(dst, plan.inverse[e], b);
         }
-        for (v, _) in plan.eqs.of(e) {
+        for &(v, _) in &eq {
             if plan.last_use[v] as usize == e {
                 slab.release(v);
             }
@@ -423,34 +567,77 @@ fn numeric(p: &Puzzle, plan: &Plan, rhs: Option<&[u32]>, values: &[u32]) -> Vec<
             x[k] = values[plan.fresh[k] as usize];
         }
     }
+    let mut eq = Vec::new();
     for e in 0..cells {
         let target = plan.forces[e];
         if target == NONE {
             continue;
         }
+        plan.eqs.load(p, &plan.layout, e, &mut eq);
         let mut sum = 0u64;
-        let mut coef = 0u32;
-        for (v, c) in plan.eqs.of(e) {
-            if v as u32 == target {
-                coef = c;
-            } else {
+        for &(v, c) in &eq {
+            if v as u32 != target {
                 sum += u64::from(c) * u64::from(x[v]);
             }
         }
         let b = rhs.map_or(0, |r| u64::from(r[e]));
         let need = (b + w * w - sum % w) % w;
-        let inv = u64::from(mod_inv(coef, p.states).unwrap_or(0));
-        x[target as usize] = (need * inv % w) as u32;
+        x[target as usize] = (need * u64::from(plan.inverse[e]) % w) as u32;
     }
     x
 }
 
+/// The numeric chase of up to 64 quiet patterns at once over GF(2): lane
+/// `i` of each word is pattern `i` (unknowns' values `values[i]`).
+fn numeric_lanes(p: &Puzzle, plan: &Plan, values: &[&[u32]]) -> Vec<u64> {
+    let cells = p.cells();
+    let mut x = vec![0u64; cells];
+    for (xk, &u) in x.iter_mut().zip(&plan.fresh) {
+        if u != NONE {
+            *xk = values.iter().enumerate().fold(0u64, |acc, (i, v)| acc | u64::from(v[u as usize] & 1) << i);
+        }
+    }
+    let mut eq = Vec::new();
+    for e in 0..cells {
+        let target = plan.forces[e];
+        if target == NONE {
+            continue;
+        }
+        plan.eqs.load(p, &plan.layout, e, &mut eq);
+        let mut sum = 0u64;
+        for &(v, c) in &eq {
+            if v as u32 != target && c & 1 == 1 {
+                sum ^= x[v];
+            }
+        }
+        x[target as usize] = sum;
+    }
+    x
+}
+
+/// Quiet patterns per position from the leftover kernel: 64 at a time for
+/// W = 2, one by one otherwise.
+fn quiet_by_position(p: &Puzzle, plan: &Plan, generators: &[lights_algebra::KernelGenerator]) -> Vec<Vec<u32>> {
+    if p.states != 2 {
+        return generators.iter().map(|g| numeric(p, plan, None, &g.vector)).collect();
+    }
+    let mut out = Vec::with_capacity(generators.len());
+    for chunk in generators.chunks(64) {
+        let values: Vec<&[u32]> = chunk.iter().map(|g| g.vector.as_slice()).collect();
+        let lanes = numeric_lanes(p, plan, &values);
+        for i in 0..chunk.len() {
+            out.push(lanes.iter().map(|&w| (w >> i & 1) as u32).collect());
+        }
+    }
+    out
+}
+
 /// The certificate on every equation from the leftover one (module docs).
-fn extend_certificate(p: &Puzzle, plan: &Plan, left: &Leftover, z: &[u32]) -> Vec<u32> {
+fn extend_certificate(p: &Puzzle, plan: &Plan, equations: &[u32], z: &[u32]) -> Vec<u32> {
     let cells = p.cells();
     let w = u64::from(p.states);
     let mut y = vec![0u64; cells];
-    for (row, &e) in left.equations.iter().enumerate() {
+    for (row, &e) in equations.iter().enumerate() {
         y[e as usize] = u64::from(z[row]);
     }
     let mut pattern = Vec::new();
@@ -459,12 +646,12 @@ fn extend_certificate(p: &Puzzle, plan: &Plan, left: &Leftover, z: &[u32]) -> Ve
         if v == NONE {
             continue;
         }
-        let cell = plan.layout.order[v as usize] as usize;
+        let cell = plan.layout.cell(v as usize);
         press_pattern_into(p, cell / p.cols, cell % p.cols, &mut pattern);
         let mut sum = 0u64;
         let mut own = 0u64;
         for &(t, wt) in &pattern {
-            let te = plan.layout.position[t] as usize;
+            let te = plan.layout.position(t);
             if te == e {
                 own = u64::from(wt) % w;
             } else {
@@ -477,51 +664,111 @@ fn extend_certificate(p: &Puzzle, plan: &Plan, left: &Leftover, z: &[u32]) -> Ve
     y.into_iter().map(|v| v as u32).collect()
 }
 
-fn run(p: &Puzzle, plan: &Plan, cancel: &dyn Fn() -> bool) -> Result<Report, FastError> {
+fn algebra_error(e: AlgebraError) -> FastError {
+    match e {
+        AlgebraError::Cancelled => FastError::Cancelled,
+        other => FastError::Internal(other.to_string()),
+    }
+}
+
+/// The leftover system over GF(2), bit-packed, by the dense eliminator.
+fn solve_leftover_gf2(left: &Leftover<u64>, unknowns: usize, cancel: &dyn Fn() -> bool) -> Result<Solution, FastError> {
+    let rows = left.equations.len();
+    let len = (unknowns + 1).div_ceil(64);
+    let mut a = BitMatrix::zeros(rows, unknowns);
+    let mut b = vec![0u64; rows.div_ceil(64)];
+    for r in 0..rows {
+        let form = &left.forms[r * len..(r + 1) * len];
+        let wpr = a.words_per_row;
+        a.row_mut(r).copy_from_slice(&form[..wpr]);
+        if unknowns & 63 != 0 {
+            // The constant term sits just past the last unknown.
+            a.row_mut(r)[wpr - 1] &= (1u64 << (unknowns % 64)) - 1;
+        }
+        let constant = form[unknowns / 64] >> (unknowns % 64) & 1;
+        if (u64::from(left.rhs[r]) ^ constant) & 1 == 1 {
+            b[r / 64] |= 1 << (r % 64);
+        }
+    }
+    let s = solve_gf2_dense(&a, &b, cancel).map_err(algebra_error)?;
+    let unpack =
+        |bits: &[u64], n: usize| -> Vec<u32> { (0..n).map(|i| (bits[i / 64] >> (i % 64) & 1) as u32).collect() };
+    Ok(Solution {
+        modulus: 2,
+        consistent: s.consistent,
+        particular: s.particular.as_ref().map(|x| unpack(x, unknowns)),
+        kernel: Kernel {
+            generators: s.kernel.iter().map(|k| KernelGenerator { vector: unpack(k, unknowns), order: 2 }).collect(),
+        },
+        certificate: s.certificate.as_ref().map(|y| unpack(y, rows)),
+    })
+}
+
+/// The leftover system over Z/W by the algebra crate's general solver.
+fn solve_leftover_mod(
+    left: &Leftover<u32>,
+    forms: &ModForms,
+    cancel: &dyn Fn() -> bool,
+) -> Result<Solution, FastError> {
+    let (rows, unknowns, w) = (left.equations.len(), forms.unknowns, forms.w);
+    let len = forms.len();
+    let mut matrix = SparseMatrix::new(rows, unknowns);
+    let mut rhs = Vec::with_capacity(rows);
+    for r in 0..rows {
+        let form = &left.forms[r * len..(r + 1) * len];
+        for (k, &a) in form[..unknowns].iter().enumerate() {
+            if a != 0 {
+                matrix.push_entry(k, r, a);
+            }
+        }
+        rhs.push((left.rhs[r] + w - form[unknowns]) % w);
+    }
+    solve_cancellable(&matrix, &rhs, w, cancel).map_err(algebra_error)
+}
+
+fn run(p: &Puzzle, plan: &Plan, opts: SolveOptions, cancel: &dyn Fn() -> bool) -> Result<Report, FastError> {
     let cells = p.cells();
     let w = p.states;
     let layout = &plan.layout;
     // Right-hand side per equation position: goal − lights.
-    let rhs: Vec<u32> = layout
-        .order
-        .iter()
-        .map(|&c| {
-            let c = c as usize;
+    let rhs: Vec<u32> = (0..cells)
+        .map(|k| {
+            let c = layout.cell(k);
             (u32::from(p.goal.values[c]) + w - u32::from(p.lights.values[c])) % w
         })
         .collect();
-    let left = if w == 2 {
-        symbolic(p, plan, &rhs, &Gf2Forms { unknowns: plan.unknowns }, cancel)?
+    let (sol, equations) = if w == 2 {
+        let left = symbolic(p, plan, &rhs, &Gf2Forms { unknowns: plan.unknowns }, cancel)?;
+        (solve_leftover_gf2(&left, plan.unknowns, cancel)?, left.equations)
     } else {
-        symbolic(p, plan, &rhs, &ModForms { unknowns: plan.unknowns, w }, cancel)?
+        let forms = ModForms { unknowns: plan.unknowns, w };
+        let left = symbolic(p, plan, &rhs, &forms, cancel)?;
+        (solve_leftover_mod(&left, &forms, cancel)?, left.equations)
     };
-    let sol = solve_cancellable(&left.matrix, &left.rhs, w, cancel).map_err(|e| match e {
-        AlgebraError::Cancelled => FastError::Cancelled,
-        other => FastError::Internal(other.to_string()),
-    })?;
+
     let to_cells = |by_position: Vec<u32>| -> Vec<u32> {
         let mut out = vec![0u32; cells];
         for (k, v) in by_position.into_iter().enumerate() {
-            out[layout.order[k] as usize] = v;
+            out[layout.cell(k)] = v;
         }
         out
     };
     let nullity = sol.kernel.generators.len();
     let materialize = cells.saturating_mul(nullity + 1) <= MATERIALIZE_LIMIT;
     let quiet_patterns: Vec<QuietPattern> = if materialize {
-        sol.kernel
-            .generators
-            .iter()
-            .map(|g| QuietPattern { presses: to_cells(numeric(p, plan, None, &g.vector)), order: g.order })
+        quiet_by_position(p, plan, &sol.kernel.generators)
+            .into_iter()
+            .zip(&sol.kernel.generators)
+            .map(|(x, g)| QuietPattern { presses: to_cells(x), order: g.order })
             .collect()
     } else {
         Vec::new()
     };
-    let certificate = sol.certificate.as_ref().map(|z| to_cells(extend_certificate(p, plan, &left, z)));
+    let certificate = sol.certificate.as_ref().map(|z| to_cells(extend_certificate(p, plan, &equations, z)));
     let minimum = match &sol.particular {
         Some(u) => {
             let x = to_cells(numeric(p, plan, Some(&rhs), u));
-            Some(minimum_of(p, x, &quiet_patterns, materialize, nullity == 0, cancel)?)
+            Some(minimum_of(p, x, &quiet_patterns, materialize && opts.search_minimum, nullity == 0, cancel)?)
         }
         None => None,
     };

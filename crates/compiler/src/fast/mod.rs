@@ -2,6 +2,8 @@
 //!
 //! * [`poly`] — the polynomial method: cross rule, W = 2, plane or cylinder,
 //!   no locked cells. Milliseconds at 10,000×10,000.
+//! * [`flip`] — the `flip` rule through row and column totals (m + n
+//!   unknowns) on untwisted surfaces without locks.
 //! * [`chase`] — symbolic light chasing: any rule, topology and W, where the
 //!   chase leaves few unknowns; the small leftover system goes to the algebra
 //!   crate.
@@ -13,13 +15,14 @@
 
 pub mod bits;
 pub mod chase;
+pub mod flip;
 pub mod poly;
 
 use num_bigint::BigUint;
 
 use crate::lower::apply_presses;
 use crate::model::{Puzzle, Rule, Topology};
-use crate::solve::{MinimumSolution, QuietPattern, Report, SolveError};
+use crate::solve::{MinimumSolution, QuietPattern, Report, SolveError, SolveOptions};
 use bits::{BitGrid, RowShape};
 use lights_algebra::{minimum_weight, Kernel, KernelGenerator};
 
@@ -53,6 +56,7 @@ const RECHECK_CELLS: usize = 1 << 22;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Plan {
     Polynomial,
+    Flip,
     Chase,
     Dense,
 }
@@ -68,6 +72,8 @@ pub fn plan(p: &Puzzle) -> Plan {
         Plan::Dense
     } else if poly_board(p).is_some() {
         Plan::Polynomial
+    } else if flip::applies(p) {
+        Plan::Flip
     } else if chase::worthwhile(p) {
         Plan::Chase
     } else {
@@ -94,15 +100,20 @@ fn poly_board(p: &Puzzle) -> Option<(poly::CrossBoard, bool)> {
 }
 
 /// Solves with the polynomial method; `None` when it does not apply.
-pub fn solve_polynomial(p: &Puzzle, cancel: &dyn Fn() -> bool) -> Option<Result<Report, SolveError>> {
+pub fn solve_polynomial(
+    p: &Puzzle,
+    opts: SolveOptions,
+    cancel: &dyn Fn() -> bool,
+) -> Option<Result<Report, SolveError>> {
     let (board, transposed) = poly_board(p)?;
-    Some(solve_polynomial_on(p, board, transposed, cancel).map_err(SolveError::from))
+    Some(solve_polynomial_on(p, board, transposed, opts, cancel).map_err(SolveError::from))
 }
 
 fn solve_polynomial_on(
     p: &Puzzle,
     board: poly::CrossBoard,
     transposed: bool,
+    opts: SolveOptions,
     cancel: &dyn Fn() -> bool,
 ) -> Result<Report, FastError> {
     let need: Vec<bool> = p.goal.values.iter().zip(&p.lights.values).map(|(&g, &l)| (g ^ l) & 1 == 1).collect();
@@ -149,7 +160,14 @@ fn solve_polynomial_on(
         None => None,
     };
     let minimum = match &answer.solution {
-        Some(grid) => Some(minimum_of(p, to_cells(grid), &quiet_patterns, materialize, answer.nullity == 0, cancel)?),
+        Some(grid) => Some(minimum_of(
+            p,
+            to_cells(grid),
+            &quiet_patterns,
+            materialize && opts.search_minimum,
+            answer.nullity == 0,
+            cancel,
+        )?),
         None => None,
     };
     let report = Report {
@@ -166,17 +184,18 @@ fn solve_polynomial_on(
 }
 
 /// The fewest presses over `solution + quiet patterns` (exact where the
-/// algebra crate can prove it), or `solution` itself when the quiet patterns
-/// were not spelled out (`unique`: it is the only solution).
+/// algebra crate can prove it), or `solution` itself when no search is
+/// wanted or the quiet patterns were not spelled out (`unique`: it is the
+/// only solution).
 pub(crate) fn minimum_of(
     p: &Puzzle,
     solution: Vec<u32>,
     quiet: &[QuietPattern],
-    materialized: bool,
+    search: bool,
     unique: bool,
     cancel: &dyn Fn() -> bool,
 ) -> Result<MinimumSolution, FastError> {
-    if !materialized {
+    if !search {
         let cost = solution.iter().map(|&v| u64::from(v)).sum();
         return Ok(MinimumSolution { presses: solution, cost, optimal: unique });
     }
@@ -206,14 +225,8 @@ pub(crate) fn recheck(p: &Puzzle, r: &Report) -> Result<(), FastError> {
             return Err(FastError::Internal("a fast path's solution does not solve the puzzle".into()));
         }
     }
-    let zero = crate::model::Board { values: vec![0; p.cells()], cell_spans: None };
-    let quiet_puzzle = Puzzle { lights: zero.clone(), goal: zero, ..p.clone() };
-    for q in &r.quiet_patterns {
-        if apply_presses(&quiet_puzzle, &to_u16(&q.presses)).iter().any(|&v| v != 0)
-            || q.presses.iter().zip(&p.locked).any(|(&x, &l)| l && x != 0)
-        {
-            return Err(FastError::Internal("a fast path's quiet pattern changes the board".into()));
-        }
+    if !quiet_patterns_hold(p, &r.quiet_patterns) {
+        return Err(FastError::Internal("a fast path's quiet pattern changes the board".into()));
     }
     if let Some(y) = &r.certificate {
         if !certificate_holds(p, y) {
@@ -221,6 +234,44 @@ pub(crate) fn recheck(p: &Puzzle, r: &Report) -> Result<(), FastError> {
         }
     }
     Ok(())
+}
+
+/// Every pattern leaves locked cells alone and changes nothing: over GF(2),
+/// 64 patterns per pass (one bit lane each).
+fn quiet_patterns_hold(p: &Puzzle, quiet: &[QuietPattern]) -> bool {
+    let locked_ok = |q: &QuietPattern| q.presses.iter().zip(&p.locked).all(|(&x, &l)| !l || x == 0);
+    if !quiet.iter().all(locked_ok) {
+        return false;
+    }
+    let mut pattern = Vec::new();
+    if p.states == 2 {
+        for chunk in quiet.chunks(64) {
+            let mut board = vec![0u64; p.cells()];
+            for cell in 0..p.cells() {
+                let lanes =
+                    chunk.iter().enumerate().fold(0u64, |acc, (i, q)| acc | u64::from(q.presses[cell] & 1) << i);
+                if lanes == 0 {
+                    continue;
+                }
+                crate::lower::press_pattern_into(p, cell / p.cols, cell % p.cols, &mut pattern);
+                for &(t, wt) in &pattern {
+                    if wt & 1 == 1 {
+                        board[t] ^= lanes;
+                    }
+                }
+            }
+            if board.iter().any(|&b| b != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+    let zero = crate::model::Board { values: vec![0; p.cells()], cell_spans: None };
+    let quiet_puzzle = Puzzle { lights: zero.clone(), goal: zero, ..p.clone() };
+    quiet.iter().all(|q| {
+        let presses: Vec<u16> = q.presses.iter().map(|&x| x as u16).collect();
+        apply_presses(&quiet_puzzle, &presses).iter().all(|&v| v == 0)
+    })
 }
 
 /// `yᵀA ≡ 0` over the free cells and `y·(goal − lights) ≢ 0`.

@@ -1,0 +1,69 @@
+//! Criterion benchmarks of the solver's paths on large boards
+//! (`cargo bench -p lights-compiler --bench fast_paths`). The table of all
+//! targets is `bench/targets`; figures go to docs/PERFORMANCE.md.
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use lights_compiler::fast::bits::RowShape;
+use lights_compiler::fast::poly::{self, CrossBoard, Rhs};
+use lights_compiler::model::{Board, Puzzle, Rule, StatementSpans, Topology};
+use lights_compiler::solve::{solve_with, SolveOptions};
+
+fn puzzle(n: usize, states: u32, rule: Rule, topology: Topology) -> Puzzle {
+    let cells = n * n;
+    Puzzle {
+        name: "bench".into(),
+        span: Default::default(),
+        head: Default::default(),
+        rows: n,
+        cols: n,
+        states,
+        rule,
+        topology,
+        lights: Board { values: vec![1; cells], cell_spans: None },
+        goal: Board { values: vec![0; cells], cell_spans: None },
+        locked: vec![false; cells],
+        expects: vec![],
+        solution: None,
+        spans: StatementSpans::default(),
+    }
+}
+
+fn polynomial(c: &mut Criterion) {
+    let mut g = c.benchmark_group("polynomial");
+    g.sample_size(10);
+    for n in [1000usize, 10_000] {
+        let board = CrossBoard { height: n, width: n, shape: RowShape::Path };
+        g.bench_function(format!("plane cross {n}x{n} W=2"), |b| {
+            b.iter(|| poly::solve(&board, &Rhs::Uniform(true), &|| false).unwrap())
+        });
+    }
+    g.finish();
+}
+
+fn chase(c: &mut Criterion) {
+    let mut g = c.benchmark_group("chase");
+    g.sample_size(10);
+    let no_minimum = SolveOptions { search_minimum: false };
+    for (label, n, w, rule, topo) in [
+        ("torus cross 2000x2000 W=2", 2000, 2, Rule::Cross, Topology::Torus),
+        ("plane king 1000x1000 W=2", 1000, 2, Rule::King, Topology::Plane),
+        ("projective cross 1000x1000 W=2", 1000, 2, Rule::Cross, Topology::Projective),
+        ("plane cross 500x500 W=6", 500, 6, Rule::Cross, Topology::Plane),
+    ] {
+        let p = puzzle(n, w, rule, topo);
+        g.bench_function(label, |b| b.iter(|| solve_with(&p, no_minimum, &|| false).unwrap()));
+    }
+    g.finish();
+}
+
+fn small_boards(c: &mut Criterion) {
+    let mut g = c.benchmark_group("48x48");
+    for (rule, topo) in [("cross", "torus"), ("king", "plane"), ("merlin", "mobius"), ("flip", "plane")] {
+        let src = format!("puzzle \"p\" {{\n  size 48x48\n  rule {rule}\n  topology {topo}\n  lights on\n}}\n");
+        g.bench_function(format!("{rule} {topo} check_source"), |b| b.iter(|| lights_compiler::check_source(&src)));
+    }
+    g.finish();
+}
+
+criterion_group!(benches, polynomial, chase, small_boards);
+criterion_main!(benches);
