@@ -182,7 +182,11 @@ pub fn apply_presses(p: &Puzzle, presses: &[u16]) -> Vec<u32> {
         }
         press_pattern_into(p, cell / p.cols, cell % p.cols, &mut pattern);
         for &(t, weight) in &pattern {
-            state[t] = ((u64::from(state[t]) + u64::from(weight) * u64::from(n)) % u64::from(w)) as u32;
+            state[t] = if w == 2 {
+                state[t] ^ (weight & u32::from(n) & 1)
+            } else {
+                ((u64::from(state[t]) + u64::from(weight) * u64::from(n)) % u64::from(w)) as u32
+            };
         }
     }
     state

@@ -98,7 +98,7 @@ enum Equations {
     /// Cross and King are symmetric (a press at `a` changes `b` iff one at
     /// `b` changes `a`, all weights 1), so an equation's presses are its own
     /// cell's press pattern: computed when needed, nothing stored.
-    Symmetric,
+    Symmetric { any_locked: bool },
     /// Other rules: all equations, compressed by rows, vars sorted.
     Stored { start: Vec<u32>, vars: Vec<u32>, coefs: Vec<u32> },
 }
@@ -106,7 +106,7 @@ enum Equations {
 impl Equations {
     fn new(p: &Puzzle, layout: &Layout) -> Self {
         if matches!(p.rule, Rule::Cross | Rule::King) {
-            return Equations::Symmetric;
+            return Equations::Symmetric { any_locked: p.locked.iter().any(|&l| l) };
         }
         let cells = p.cells();
         let w = p.states;
@@ -155,12 +155,16 @@ impl Equations {
                 let (a, b) = (start[e] as usize, start[e + 1] as usize);
                 out.extend(vars[a..b].iter().zip(&coefs[a..b]).map(|(&v, &c)| (v as usize, c)));
             }
-            Equations::Symmetric => {
+            Equations::Symmetric { any_locked } => {
                 let cell = layout.cell(e);
                 press_pattern_into(p, cell / p.cols, cell % p.cols, out);
-                out.retain(|&(t, _)| !p.locked[t]);
-                for entry in out.iter_mut() {
-                    entry.0 = layout.position(entry.0);
+                if *any_locked {
+                    out.retain(|&(t, _)| !p.locked[t]);
+                }
+                if layout.transposed {
+                    for entry in out.iter_mut() {
+                        entry.0 = layout.position(entry.0);
+                    }
                 }
             }
         }
