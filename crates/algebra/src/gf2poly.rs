@@ -296,7 +296,7 @@ mod tests {
             let mut back = q.mul(&d);
             back.add_assign(&r);
             prop_assert_eq!(back, a);
-            prop_assert!(r.degree().map_or(true, |x| x < d.degree().unwrap()));
+            prop_assert!(r.degree().is_none_or(|x| x < d.degree().unwrap()));
         }
 
         #[test]

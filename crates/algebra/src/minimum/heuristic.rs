@@ -1,0 +1,165 @@
+//! Block coordinate descent: repeatedly pick a block of generators small
+//! enough to search exhaustively (transform for `W = 2`, Gray code otherwise)
+//! and move to the best point of `x + span(block)`, with shuffled blocks and a
+//! few deterministic random restarts. Never claims optimality by itself.
+
+use super::gray::gray_minimise;
+use super::transform::wht_minimise;
+use super::{apply, cost_of, Gen};
+use crate::cancel::Canceller;
+use crate::AlgebraError;
+
+/// Search-space size of one block in the descent (`W != 2`).
+const BLOCK_SIZE: u64 = 1 << 12;
+/// Generators per block in the `W = 2` descent (transformed, not enumerated).
+const WHT_BLOCK_DIM: usize = 16;
+/// Most random restarts of the descent (besides the start from `x₀`).
+const RESTARTS: usize = 64;
+/// Stop restarting after this many restarts in a row brought no improvement.
+const FRUITLESS_RESTARTS: usize = 12;
+/// Rounds without improvement before a descent stops.
+const STALE_ROUNDS: usize = 2;
+/// Upper bound on rounds of one descent.
+const MAX_ROUNDS: usize = 40;
+/// Rough bound on elementary operations spent by the heuristic.
+const HEURISTIC_BUDGET: u64 = 400_000_000;
+
+/// A small deterministic generator (SplitMix64) for shuffles and restarts.
+pub(super) struct SplitMix(pub(super) u64);
+
+impl SplitMix {
+    pub(super) fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    pub(super) fn below(&mut self, n: u64) -> u64 {
+        if n == 0 {
+            0
+        } else {
+            self.next() % n
+        }
+    }
+}
+
+/// How hard the descent tries.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Effort {
+    /// One descent from the start (an upper bound for an exact search).
+    Quick,
+    /// Random restarts until they stop paying (the final answer).
+    Full,
+}
+
+/// Descent (with restarts for [`Effort::Full`]); returns the best `(x, cost)`
+/// found. Stops as soon as the cost reaches `good_enough` (a proven lower
+/// bound: nothing can beat it).
+pub(super) fn heuristic(
+    base: &[u32],
+    gens: &[&Gen],
+    w: u32,
+    good_enough: u64,
+    effort: Effort,
+    canc: &mut Canceller<'_>,
+) -> Result<(Vec<u32>, u64), AlgebraError> {
+    let mut rng = SplitMix(0x5EED_1161_7A11_u64);
+    let mut budget = HEURISTIC_BUDGET;
+    let mut best = base.to_vec();
+    let mut best_cost = descend(&mut best, gens, w, good_enough, &mut rng, &mut budget, canc)?;
+    let restarts = if effort == Effort::Full { RESTARTS } else { 0 };
+    let mut fruitless = 0;
+    for _ in 0..restarts {
+        if best_cost <= good_enough || budget == 0 || fruitless >= FRUITLESS_RESTARTS {
+            break;
+        }
+        // Restart from a random coset member near nothing in particular.
+        let mut x = best.clone();
+        let digits: Vec<u32> =
+            gens.iter().map(|g| if rng.next() & 1 == 0 { 0 } else { rng.below(g.order as u64) as u32 }).collect();
+        apply(&mut x, gens, &digits, w);
+        let c = descend(&mut x, gens, w, good_enough, &mut rng, &mut budget, canc)?;
+        if c < best_cost {
+            best_cost = c;
+            best = x;
+            fruitless = 0;
+        } else {
+            fruitless += 1;
+        }
+    }
+    Ok((best, best_cost))
+}
+
+/// Descends from `x` (updated in place) and returns its final cost (stopping
+/// early at `good_enough`).
+fn descend(
+    x: &mut [u32],
+    gens: &[&Gen],
+    w: u32,
+    good_enough: u64,
+    rng: &mut SplitMix,
+    budget: &mut u64,
+    canc: &mut Canceller<'_>,
+) -> Result<u64, AlgebraError> {
+    let mut cost = cost_of(x);
+    let mut stale = 0;
+    let mut order: Vec<usize> = (0..gens.len()).collect();
+    for _ in 0..MAX_ROUNDS {
+        // Fisher–Yates shuffle so that each round groups generators differently.
+        for i in (1..order.len()).rev() {
+            let j = rng.below(i as u64 + 1) as usize;
+            order.swap(i, j);
+        }
+        let mut improved = false;
+        let mut start = 0;
+        while start < order.len() {
+            // Grow a block while its search space stays small.
+            let mut end = start + 1;
+            let mut size = gens[order[start]].order as u64;
+            if w == 2 {
+                end = (start + WHT_BLOCK_DIM).min(order.len());
+            } else {
+                while end < order.len() && size * gens[order[end]].order as u64 <= BLOCK_SIZE {
+                    size *= gens[order[end]].order as u64;
+                    end += 1;
+                }
+            }
+            let block: Vec<&Gen> = order[start..end].iter().map(|&i| gens[i]).collect();
+            let supports: u64 = block.iter().map(|g| g.support.len() as u64).sum();
+            // Transform: signatures plus the butterflies; Gray code: steps × support.
+            let work = if w == 2 {
+                x.len() as u64 * block.len() as u64 + ((block.len() as u64) << block.len())
+            } else {
+                size * supports.div_ceil(block.len() as u64)
+            };
+            *budget = budget.saturating_sub(work.max(1));
+            let (c, digits) = if w == 2 {
+                let (c, a) = wht_minimise(x, &block, canc)?;
+                (c, (0..block.len()).map(|j| ((a >> j) & 1) as u32).collect())
+            } else {
+                let radices: Vec<u32> = block.iter().map(|g| g.order).collect();
+                gray_minimise(x, &block, &radices, w, canc)?
+            };
+            if c < cost {
+                apply(x, &block, &digits, w);
+                cost = c;
+                improved = true;
+            }
+            start = end;
+            if *budget == 0 || cost <= good_enough {
+                return Ok(cost);
+            }
+        }
+        if improved {
+            stale = 0;
+        } else {
+            stale += 1;
+            if stale >= STALE_ROUNDS {
+                break;
+            }
+        }
+    }
+    Ok(cost)
+}

@@ -1,0 +1,289 @@
+//! A lower bound for `W = 2` from disjoint odd checks (a certificate of optimality).
+//!
+//! A set `Y` of cells whose signatures XOR to zero is a *check*: every member
+//! `x` of the coset has the same parity on `Y` (that of `x₀`). When that parity
+//! is odd, every member presses at least one cell of `Y`. Disjoint odd checks
+//! therefore bound the minimum from below by their number. Two kinds are used:
+//!
+//! * pairs — two cells with the same signature and different `x₀` bits;
+//! * triples — three cells whose signatures XOR to zero, with odd `x₀` parity.
+//!
+//! Many puzzles are tiled by such checks (the 48×48 torus and Klein bottle with
+//! every light on are tiled by 768 odd triples, so their minimum, 768, is proven
+//! without any search). The packing is chosen greedily, most constrained class
+//! first; it is verified before it is returned.
+
+use super::table::{SigTable, WordTable};
+use crate::cancel::Canceller;
+use crate::AlgebraError;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+/// Most pairs of signature classes examined when looking for triples; beyond,
+/// each class is only paired with its next classes (in cell order, which for
+/// boards tends to keep the local triples).
+const PAIR_LIMIT: usize = 1 << 24;
+
+/// Cells as seen by the bound: `words` 64-bit words of signature per cell.
+pub(super) struct Cells<'a> {
+    pub(super) sigs: &'a [u64],
+    pub(super) words: usize,
+    pub(super) bits: &'a [u8],
+}
+
+impl Cells<'_> {
+    pub(super) fn len(&self) -> usize {
+        self.bits.len()
+    }
+
+    pub(super) fn sig(&self, c: usize) -> &[u64] {
+        &self.sigs[c * self.words..(c + 1) * self.words]
+    }
+}
+
+/// The disjoint odd checks found.
+pub(super) struct Packing {
+    /// Odd pairs plus odd triples: a lower bound on the minimum weight.
+    pub(super) bound: u64,
+    /// Cells covered by a packed triple (pairs are not marked: cells with equal
+    /// signatures stay together in the branch and bound, which counts them).
+    pub(super) in_triple: Vec<bool>,
+    /// Number of packed triples.
+    pub(super) triples: u64,
+}
+
+/// Cells sharing one signature, after removing the odd pairs among them.
+struct Class {
+    /// One of its cells (for the signature).
+    first: usize,
+    /// The `x₀` bit of the cells left over (all equal once pairs are removed).
+    bit: u8,
+    /// The cells left over.
+    left: Vec<usize>,
+}
+
+/// The cells grouped by signature, with the odd pairs inside each group
+/// counted: the first step of a packing.
+pub(super) struct Classes {
+    classes: Vec<Class>,
+    pairs: u64,
+}
+
+impl Classes {
+    pub(super) fn new(cells: &Cells<'_>, canc: &mut Canceller<'_>) -> Result<Self, AlgebraError> {
+        let (classes, pairs) = classes_after_pairs(cells, canc)?;
+        Ok(Classes { classes, pairs })
+    }
+
+    /// The best bound odd checks could give: the pairs, and every cell left
+    /// over in a triple. Below a known cost, triples cannot prove it.
+    pub(super) fn ceiling(&self) -> u64 {
+        self.pairs + self.classes.iter().map(|c| c.left.len() as u64).sum::<u64>() / 3
+    }
+
+    /// The packing of the pairs alone.
+    pub(super) fn pairs_only(&self, cells: &Cells<'_>) -> Packing {
+        Packing { bound: self.pairs, in_triple: vec![false; cells.len()], triples: 0 }
+    }
+
+    /// Adds a greedy packing of odd triples to the pairs.
+    pub(super) fn with_triples(&self, cells: &Cells<'_>, canc: &mut Canceller<'_>) -> Result<Packing, AlgebraError> {
+        let triples = find_triples(cells, &self.classes, canc)?;
+        let chosen = pack(&self.classes, &triples, canc)?;
+        // Assign concrete cells to the chosen triples and check each one.
+        let mut in_triple = vec![false; cells.len()];
+        let mut left: Vec<Vec<usize>> = self.classes.iter().map(|c| c.left.clone()).collect();
+        for t in &chosen {
+            let mut cs = [0usize; 3];
+            for (k, &class) in t.iter().enumerate() {
+                cs[k] = left[class as usize]
+                    .pop()
+                    .ok_or_else(|| AlgebraError::Internal("odd-check packing used a class beyond its cells".into()))?;
+            }
+            let xor_zero = (0..cells.words).all(|w| {
+                let at = |c: usize| cells.sigs[c * cells.words + w];
+                at(cs[0]) ^ at(cs[1]) ^ at(cs[2]) == 0
+            });
+            let odd = (cells.bits[cs[0]] ^ cells.bits[cs[1]] ^ cells.bits[cs[2]]) & 1 == 1;
+            if !xor_zero || !odd || cs.iter().any(|&c| in_triple[c]) {
+                return Err(AlgebraError::Internal("odd-check packing produced an invalid triple".into()));
+            }
+            for &c in &cs {
+                in_triple[c] = true;
+            }
+        }
+        Ok(Packing { bound: self.pairs + chosen.len() as u64, in_triple, triples: chosen.len() as u64 })
+    }
+}
+
+/// Greedy packing of odd pairs and triples.
+#[cfg(test)]
+pub(super) fn odd_checks(cells: &Cells<'_>, canc: &mut Canceller<'_>) -> Result<Packing, AlgebraError> {
+    Classes::new(cells, canc)?.with_triples(cells, canc)
+}
+
+/// Groups cells by signature, counts the odd pairs inside each group and keeps
+/// the cells left over (all with the same bit) as a class.
+fn classes_after_pairs(cells: &Cells<'_>, canc: &mut Canceller<'_>) -> Result<(Vec<Class>, u64), AlgebraError> {
+    let n = cells.len();
+    let mut table = SigTable::new(n, cells.words);
+    let mut groups: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
+    for c in 0..n {
+        let g = table.insert(c, groups.len() as u32, cells.sigs) as usize;
+        if g == groups.len() {
+            groups.push((Vec::new(), Vec::new()));
+        }
+        if cells.bits[c] & 1 == 0 {
+            groups[g].0.push(c);
+        } else {
+            groups[g].1.push(c);
+        }
+    }
+    canc.tick(n * cells.words)?;
+    let mut pairs = 0u64;
+    let mut classes = Vec::new();
+    for (zeros, ones) in groups {
+        let first = zeros.first().or(ones.first()).copied().unwrap_or(0);
+        pairs += zeros.len().min(ones.len()) as u64;
+        let (bit, left) = if zeros.len() > ones.len() {
+            (0, zeros[ones.len()..].to_vec())
+        } else {
+            (1, ones[zeros.len()..].to_vec())
+        };
+        if !left.is_empty() {
+            classes.push(Class { first, bit, left });
+        }
+    }
+    Ok((classes, pairs))
+}
+
+/// All triples of classes whose signatures XOR to zero with odd parity
+/// (within the pair budget, see [`PAIR_LIMIT`]).
+fn find_triples(cells: &Cells<'_>, classes: &[Class], canc: &mut Canceller<'_>) -> Result<Vec<[u32; 3]>, AlgebraError> {
+    let k = classes.len();
+    let words = cells.words;
+    let mut sigs = Vec::with_capacity(k * words);
+    for c in classes {
+        sigs.extend_from_slice(cells.sig(c.first));
+    }
+    let window = if k.saturating_mul(k) / 2 <= PAIR_LIMIT { k } else { (PAIR_LIMIT / k).max(1) };
+    let mut triples = Vec::new();
+    let odd = |a: usize, b: usize, c: usize| (classes[a].bit ^ classes[b].bit ^ classes[c].bit) & 1 == 1;
+    if words <= 2 {
+        // Signatures of a block are nonzero, and so is the XOR of two distinct ones.
+        let keys: Vec<u128> =
+            sigs.chunks_exact(words).map(|s| s[0] as u128 | s.get(1).map_or(0, |&h| (h as u128) << 64)).collect();
+        let mut table = WordTable::new(k);
+        for (i, &s) in keys.iter().enumerate() {
+            table.insert(s, i as u32);
+        }
+        for (a, &sa) in keys.iter().enumerate() {
+            let later = &keys[a + 1..k.min(a + 1 + window)];
+            for (b, &sb) in (a + 1..).zip(later) {
+                if let Some(c) = table.get(sa ^ sb) {
+                    let c = c as usize;
+                    if c > b && odd(a, b, c) {
+                        triples.push([a as u32, b as u32, c as u32]);
+                    }
+                }
+            }
+            canc.tick(later.len())?;
+        }
+        return Ok(triples);
+    }
+    let mut table = SigTable::new(k, words);
+    for i in 0..k {
+        table.insert(i, i as u32, &sigs);
+    }
+    let mut xor = vec![0u64; words];
+    for a in 0..k {
+        for b in a + 1..k.min(a + 1 + window) {
+            for w in 0..words {
+                xor[w] = sigs[a * words + w] ^ sigs[b * words + w];
+            }
+            if let Some(c) = table.get(&xor, &sigs) {
+                let c = c as usize;
+                if c > b && odd(a, b, c) {
+                    triples.push([a as u32, b as u32, c as u32]);
+                }
+            }
+        }
+        canc.tick(window * words)?;
+    }
+    Ok(triples)
+}
+
+/// Greedy packing: repeatedly take the class with the fewest usable triples
+/// and use its triple whose other classes have the fewest usable triples.
+fn pack(classes: &[Class], triples: &[[u32; 3]], canc: &mut Canceller<'_>) -> Result<Vec<[u32; 3]>, AlgebraError> {
+    let k = classes.len();
+    let mut left: Vec<usize> = classes.iter().map(|c| c.left.len()).collect();
+    // Triples of each class (compressed rows).
+    let mut start = vec![0usize; k + 1];
+    for t in triples {
+        for &c in t {
+            start[c as usize + 1] += 1;
+        }
+    }
+    for i in 0..k {
+        start[i + 1] += start[i];
+    }
+    let mut fill = start.clone();
+    let mut of_class = vec![0u32; start[k]];
+    for (ti, t) in triples.iter().enumerate() {
+        for &c in t {
+            of_class[fill[c as usize]] = ti as u32;
+            fill[c as usize] += 1;
+        }
+    }
+    let mut alive = vec![true; triples.len()];
+    let mut usable: Vec<usize> = (0..k).map(|c| start[c + 1] - start[c]).collect();
+    let mut heap: BinaryHeap<Reverse<(usize, usize)>> =
+        (0..k).filter(|&c| usable[c] > 0).map(|c| Reverse((usable[c], c))).collect();
+    let mut chosen = Vec::new();
+    while let Some(Reverse((u, c))) = heap.pop() {
+        if u != usable[c] || u == 0 || left[c] == 0 {
+            continue;
+        }
+        let mut best: Option<(usize, usize)> = None;
+        for &ti in &of_class[start[c]..start[c + 1]] {
+            let ti = ti as usize;
+            if !alive[ti] {
+                continue;
+            }
+            let score: usize = triples[ti].iter().map(|&o| usable[o as usize]).sum();
+            if best.is_none_or(|(s, _)| score < s) {
+                best = Some((score, ti));
+            }
+        }
+        let Some((_, ti)) = best else { continue };
+        let t = triples[ti];
+        chosen.push(t);
+        for &o in &t {
+            let o = o as usize;
+            left[o] -= 1;
+            if left[o] > 0 {
+                continue;
+            }
+            // Class exhausted: its triples are no longer usable.
+            for &tj in &of_class[start[o]..start[o + 1]] {
+                let tj = tj as usize;
+                if alive[tj] {
+                    alive[tj] = false;
+                    for &p in &triples[tj] {
+                        let p = p as usize;
+                        usable[p] -= 1;
+                        if left[p] > 0 && usable[p] > 0 {
+                            heap.push(Reverse((usable[p], p)));
+                        }
+                    }
+                }
+            }
+        }
+        if left[c] > 0 && usable[c] > 0 {
+            heap.push(Reverse((usable[c], c)));
+        }
+        canc.tick(start[c + 1] - start[c])?;
+    }
+    Ok(chosen)
+}
