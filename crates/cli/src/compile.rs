@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Args as ClapArgs, ValueEnum};
 use lights_authoring::export;
-use lights_compiler::{analyze, Diagnostic};
+use lights_compiler::{analyze, BlockKind, Diagnostic};
 
 use crate::check::{is_stdin, read_stdin};
 use crate::{files, render, EXIT_OK, EXIT_PUZZLE_ERROR, EXIT_USAGE};
@@ -92,6 +92,11 @@ pub fn run(args: Args) -> u8 {
             }
         },
     };
+    if chosen.kind == BlockKind::Sliding {
+        let name = chosen.name.as_deref().unwrap_or("(unnamed)");
+        eprintln!("error: \"{name}\" is a sliding-tile puzzle: `lights compile` writes the linear system of a Lights Out `puzzle`");
+        return EXIT_USAGE;
+    }
     let Some(model) = &chosen.model else {
         let color = render::use_color(std::io::stderr().is_terminal());
         let mut err = std::io::stderr();

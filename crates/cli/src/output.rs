@@ -23,6 +23,12 @@ pub struct PuzzleJson {
     /// Why `solution` is null although the puzzle is solvable (a board too large for JSON).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub solution_omitted: Option<String>,
+    /// Sliding blocks: the number of moves found (`optimal` says whether it
+    /// is proven fewest) and the moves themselves in `moves_solution`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub moves: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub moves_solution: Option<String>,
     pub errors: Vec<String>,
     pub diagnostics: Vec<DiagnosticJson>,
 }
@@ -54,6 +60,8 @@ fn base(file: &str, src: &str, index: &LineIndex, name: Option<String>, ds: &[Di
         optimal: None,
         solution: None,
         solution_omitted: None,
+        moves: None,
+        moves_solution: None,
         errors: ds.iter().filter(|d| d.is_error()).map(|d| format!("{}: {}", d.code, d.message)).collect(),
         diagnostics: ds.iter().map(|d| diagnostic_json(src, index, d)).collect(),
     }
@@ -75,6 +83,14 @@ pub fn file_json(file: &str, src: &str, analysis: &FileAnalysis, only: Option<&s
 
 fn puzzle_json(file: &str, src: &str, index: &LineIndex, p: &PuzzleAnalysis, max_cells: usize) -> PuzzleJson {
     let mut j = base(file, src, index, p.name.clone(), &p.diagnostics);
+    if let Some(r) = &p.sliding_report {
+        j.solvable = Some(r.solvable);
+        if let Some(s) = &r.solution {
+            j.moves = Some(s.moves.len() as u64);
+            j.optimal = Some(s.optimal);
+            j.moves_solution = Some(s.moves.clone());
+        }
+    }
     if let (Some(model), Some(r)) = (&p.model, &p.report) {
         j.solvable = Some(r.solvable);
         j.solutions = Some(r.solutions.to_string());
@@ -97,7 +113,11 @@ fn puzzle_json(file: &str, src: &str, index: &LineIndex, p: &PuzzleAnalysis, max
 /// `4 solutions · minimum 15 presses`, `unsolvable`, `has errors`, …
 pub fn summary(p: &PuzzleAnalysis) -> String {
     let errors = p.diagnostics.iter().filter(|d| d.is_error()).count();
-    let result = p.report.as_ref().map(lights_compiler::summary::result).unwrap_or_default();
+    let result = match (&p.report, &p.sliding_report) {
+        (Some(r), _) => lights_compiler::summary::result(r),
+        (None, Some(r)) => lights_compiler::sliding_check::summary(r),
+        (None, None) => String::new(),
+    };
     match (errors, result.is_empty()) {
         (0, false) => result,
         (0, true) => "well formed".to_string(),

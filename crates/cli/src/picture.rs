@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args as ClapArgs, ValueEnum};
 use lights_authoring::picture::{self, Options, Show};
-use lights_compiler::{check_source, PuzzleAnalysis};
+use lights_compiler::{check_source, BlockKind, PuzzleAnalysis};
 
 use crate::{files, EXIT_OK, EXIT_PUZZLE_ERROR, EXIT_USAGE};
 
@@ -98,7 +98,9 @@ fn list_names(puzzles: &[PuzzleAnalysis]) -> String {
         .iter()
         .map(|p| {
             let name = p.name.as_deref().map_or("(unnamed)".to_string(), |n| format!("\"{n}\""));
-            if p.model.is_none() {
+            if p.kind == BlockKind::Sliding {
+                format!("{name} (sliding)")
+            } else if p.model.is_none() {
                 let errors = p.diagnostics.iter().filter(|d| d.is_error()).count();
                 format!("{name} ({})", plural(errors, "error", "errors"))
             } else {
@@ -158,6 +160,11 @@ pub fn run(args: Args) -> u8 {
     };
     let name = chosen.name.as_deref().map_or("(unnamed)".to_string(), |n| format!("\"{n}\""));
     let errors = chosen.diagnostics.iter().filter(|d| d.is_error()).count();
+    if chosen.kind == BlockKind::Sliding {
+        eprintln!("error: {name} is a sliding-tile puzzle: `lights render` draws Lights Out puzzles");
+        eprintln!("  the puzzles of `{shown}` are: {}", list_names(&analysis.puzzles));
+        return EXIT_USAGE;
+    }
     let Some(model) = &chosen.model else {
         eprintln!(
             "error: puzzle {name} has {} and cannot be drawn; run `lights check {shown}` to see them",

@@ -116,6 +116,12 @@ fn print_human(shown: &str, src: &str, analysis: &FileAnalysis, selected: &[&Puz
         for d in &p.diagnostics {
             let _ = render::write_diagnostic(&mut out, shown, src, d, color);
         }
+        if let Some(s) = p.sliding_report.as_ref().and_then(|r| r.solution.as_ref()) {
+            let what = if s.optimal { "the fewest moves" } else { "moves, not proven fewest" };
+            let _ = writeln!(out, "  move the blank ({what}; U D L R = up down left right):");
+            let _ = writeln!(out, "  solution \"{}\"", s.moves);
+            continue;
+        }
         let (Some(model), Some(report)) = (&p.model, &p.report) else { continue };
         let Some(min) = &report.minimum else { continue };
         if model.rows > MAX_PRINTED_SIDE || model.cols > MAX_PRINTED_SIDE {

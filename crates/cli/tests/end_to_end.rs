@@ -306,3 +306,35 @@ fn huge_boards_are_solved_and_the_written_solution_replays() {
         assert!(board.iter().all(|row| row.iter().all(|&v| v == 0)), "{name}: the written solution leaves lights on");
     }
 }
+
+/// Sliding blocks through the binary: `check` verifies the claims of
+/// examples/sliding.lights, `solve --format json` gives the moves, and the
+/// moves replay to the goal (checked here by hand on the 3×3 board).
+#[test]
+fn sliding_puzzles_are_checked_and_solved() {
+    let root = root();
+    let out = lights(&root, &["check", "examples/sliding.lights"]);
+    assert_eq!(out.status.code(), Some(0), "{}{}", stdout(&out), stderr(&out));
+    let out = lights(&root, &["solve", "examples/sliding.lights", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let by_name = |n: &str| v.as_array().unwrap().iter().find(|p| p["puzzle"] == n).unwrap().clone();
+    assert_eq!(by_name("loyd")["solvable"], false);
+    let hard = by_name("eight, hardest");
+    assert_eq!((hard["moves"].as_u64(), hard["optimal"].as_bool()), (Some(31), Some(true)));
+    // Replay: the blank starts at row 3, column 2 of 8 6 7 / 2 5 4 / 3 . 1.
+    let mut board = vec![8u8, 6, 7, 2, 5, 4, 3, 0, 1];
+    for m in hard["moves_solution"].as_str().unwrap().chars() {
+        let b = board.iter().position(|&t| t == 0).unwrap();
+        let (r, c) = (b / 3, b % 3);
+        let to = match m {
+            'U' => (r - 1) * 3 + c,
+            'D' => (r + 1) * 3 + c,
+            'L' => r * 3 + c - 1,
+            'R' => r * 3 + c + 1,
+            other => panic!("unexpected move {other}"),
+        };
+        board.swap(b, to);
+    }
+    assert_eq!(board, [1, 2, 3, 4, 5, 6, 7, 8, 0]);
+}

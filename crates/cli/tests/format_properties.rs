@@ -1,6 +1,9 @@
-//! Formatting is idempotent and preserves the meaning of generated puzzles.
+//! Formatting is idempotent and preserves the meaning of generated puzzles
+//! and sliding puzzles.
 
 use lights_compiler::model::Puzzle;
+use lights_compiler::sliding::SlidingPuzzle;
+use lights_compiler::PuzzleAnalysis;
 use proptest::prelude::*;
 
 /// What a puzzle means, without where it was written.
@@ -24,10 +27,35 @@ fn meaning(p: &Puzzle) -> String {
     )
 }
 
+/// What a sliding puzzle means, without where it was written.
+fn sliding_meaning(p: &SlidingPuzzle) -> String {
+    format!(
+        "{:?}",
+        (
+            &p.name,
+            p.rows,
+            p.cols,
+            &p.tiles,
+            &p.goal,
+            p.goal_is_default,
+            p.expects.iter().map(|e| e.claim).collect::<Vec<_>>(),
+            p.solution.as_ref().map(|s| &s.moves)
+        )
+    )
+}
+
+fn block_meaning(p: &PuzzleAnalysis) -> String {
+    match (&p.model, &p.sliding) {
+        (Some(m), None) => meaning(m),
+        (None, Some(s)) => sliding_meaning(s),
+        _ => panic!("a valid block has exactly one model: {:?}", p.name),
+    }
+}
+
 fn models(src: &str) -> Vec<String> {
     let a = lights_compiler::analyze(src);
     assert!(a.all_diagnostics().is_empty(), "generated file has errors:\n{src}\n{:?}", a.all_diagnostics());
-    a.puzzles.iter().map(|p| meaning(p.model.as_ref().unwrap())).collect()
+    a.puzzles.iter().map(block_meaning).collect()
 }
 
 /// A value of a grid written in a random style.
@@ -69,11 +97,60 @@ fn puzzle_text() -> impl Strategy<Value = String> {
         })
 }
 
+/// A sliding block written in a random style: tiles and an optional goal
+/// (random arrangements of the same tiles), compact rows where every tile is
+/// one digit, claims, a solution with spaces, comments.
+fn sliding_text() -> impl Strategy<Value = String> {
+    (2usize..6, 2usize..7, any::<bool>(), any::<bool>(), any::<bool>(), any::<u64>()).prop_map(
+        |(rows, cols, compact, comments, goal, seed)| {
+            let mut rng = seed;
+            let mut next = move |m: u64| {
+                rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                (rng >> 33) % m
+            };
+            let n = rows * cols;
+            let shuffled = |next: &mut dyn FnMut(u64) -> u64| {
+                let mut cells: Vec<String> =
+                    (0..n).map(|t| if t == 0 { ".".to_string() } else { t.to_string() }).collect();
+                for i in (1..n).rev() {
+                    cells.swap(i, next(i as u64 + 1) as usize);
+                }
+                cells
+            };
+            let tiles = shuffled(&mut next);
+            let goal_cells = shuffled(&mut next);
+            let pad = if next(2) == 0 { " " } else { "   " };
+            let c = |t: &str| if comments { format!(" // {t}") } else { String::new() };
+            let claim = ["expect solvable", "expect unsolvable", "expect   moves 031", "expect moves 0"][next(4) as usize];
+            let moves: String = (0..next(12))
+                .map(|i| {
+                    let m = ["U", "D", "L", "R"][next(4) as usize];
+                    if i % 4 == 3 { format!("{m} ") } else { m.to_string() }
+                })
+                .collect();
+            format!(
+                "{}sliding \"s{seed}\" {{{}\n{pad}size {rows} x {cols}\n  tiles {}{}\n{}\n {claim}\n solution  \"{moves}\"{}\n}}\n",
+                if comments { "// lead\n" } else { "" },
+                c("head"),
+                grid_text(rows, cols, &tiles, compact, pad),
+                c("after tiles"),
+                if goal { format!("  goal {}", grid_text(rows, cols, &goal_cells, !compact, pad)) } else { String::new() },
+                c("moves"),
+            )
+        },
+    )
+}
+
+/// A block of either kind.
+fn block_text() -> impl Strategy<Value = String> {
+    prop_oneof![puzzle_text(), sliding_text()]
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
 
     #[test]
-    fn formatting_is_idempotent_and_keeps_the_model(a in puzzle_text(), b in puzzle_text()) {
+    fn formatting_is_idempotent_and_keeps_the_model(a in block_text(), b in block_text()) {
         let src = format!("{a}\n{b}");
         let once = lights_syntax::format_source(&src).expect("generated files parse");
         let twice = lights_syntax::format_source(&once).expect("formatted files parse");

@@ -40,6 +40,7 @@ proptest! {
         "cross-cap", "lights", "goal", "on", "off", "at", "1,1", "2,3:2", "9,9", "locked", "x", ".", "x.x",
         ".1.", "1 1 1", "expect", "solvable", "unsolvable", "unique", "solutions", "presses", "solution",
         "// c", "\"", "\\", "é", "\t", "\r\n",
+        "sliding", "slidnig", "tiles", "moves", "\"LURD\"", "\"Lx", "12.", "1 2 3 .", "2x2", "1x4", "256x256", "15",
     ]), 0..60)) {
         exercise(&parts.concat(), true);
     }

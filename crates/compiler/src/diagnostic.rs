@@ -138,6 +138,14 @@ codes! {
     RaggedStencil = "L0118", "stencil rows of unequal width";
     EmptyName = "L0119", "empty puzzle name";
     ValueInMask = "L0120", "value given in a mask";
+    WrongBlockKind = "L0121", "statement belongs to the other kind of block";
+    SlidingTooSmall = "L0122", "sliding board smaller than 2×2";
+    MissingTiles = "L0123", "missing `tiles`";
+    TileOutOfRange = "L0124", "tile number out of range";
+    RepeatedTile = "L0125", "tile written twice";
+    MissingTile = "L0126", "tile missing";
+    BlankCount = "L0127", "not exactly one blank";
+    BadMove = "L0128", "not a move";
     // Solving (the puzzle is well formed; the answer is wrong for it).
     Unsolvable = "L0201", "puzzle cannot be solved";
     ExpectationFailed = "L0202", "`expect` does not hold";

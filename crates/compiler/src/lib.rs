@@ -12,6 +12,9 @@ pub mod fast;
 pub mod lower;
 pub mod model;
 pub mod repair;
+pub mod sliding;
+pub mod sliding_check;
+mod sliding_validate;
 pub mod solve;
 pub mod summary;
 mod validate;
@@ -19,8 +22,10 @@ mod validate;
 use std::collections::HashMap;
 
 pub use diagnostic::{Code, Diagnostic, Label, Severity};
+pub use lights_syntax::BlockKind;
 use lights_syntax::{SourceFile, Span};
 pub use model::Puzzle;
+pub use sliding::SlidingPuzzle;
 
 /// A file after parsing and validation.
 #[derive(Debug)]
@@ -31,19 +36,28 @@ pub struct FileAnalysis {
     pub file_diagnostics: Vec<Diagnostic>,
 }
 
-/// One puzzle block after validation.
+/// One block (`puzzle` or `sliding`) after validation.
 #[derive(Debug)]
 pub struct PuzzleAnalysis {
     /// `None` when the header is malformed.
     pub name: Option<String>,
     pub span: Span,
-    /// The model, when the block has no error.
+    /// `puzzle` (Lights Out) or `sliding` (sliding tiles).
+    pub kind: BlockKind,
+    /// The Lights Out model, when the block is a `puzzle` without error
+    /// (always `None` for sliding blocks).
     pub model: Option<Puzzle>,
+    /// The sliding-tile model, when the block is a `sliding` block without
+    /// error (always `None` for puzzle blocks).
+    pub sliding: Option<SlidingPuzzle>,
     /// Syntax errors inside the block, semantic errors and (after
     /// [`check_source`]) solver findings, in source order.
     pub diagnostics: Vec<Diagnostic>,
     /// The solver's answer (after [`check_source`], for puzzles without errors).
     pub report: Option<solve::Report>,
+    /// The sliding solver's answer (after [`check_source`], for sliding
+    /// blocks without errors).
+    pub sliding_report: Option<sliding_check::SlidingReport>,
 }
 
 impl FileAnalysis {
@@ -64,13 +78,25 @@ pub fn analyze(src: &str) -> FileAnalysis {
         .puzzles
         .iter()
         .map(|block| {
-            let (model, diagnostics) = validate::validate(src, block);
+            let (model, sliding, diagnostics) = match block.kind {
+                BlockKind::Puzzle => {
+                    let (model, diagnostics) = validate::validate(src, block);
+                    (model, None, diagnostics)
+                }
+                BlockKind::Sliding => {
+                    let (sliding, diagnostics) = sliding_validate::validate(src, block);
+                    (None, sliding, diagnostics)
+                }
+            };
             PuzzleAnalysis {
                 name: block.name.as_ref().map(|n| n.value.clone()),
                 span: block.span,
+                kind: block.kind,
                 model,
+                sliding,
                 diagnostics,
                 report: None,
+                sliding_report: None,
             }
         })
         .collect();
@@ -82,12 +108,13 @@ pub fn analyze(src: &str) -> FileAnalysis {
             Some(p) => {
                 p.diagnostics.push(d);
                 p.model = None;
+                p.sliding = None;
             }
             None => file_diagnostics.push(d),
         }
     }
 
-    // Names are unique within a file.
+    // Names are unique within a file, across both kinds of block.
     let mut names: HashMap<String, Span> = HashMap::new();
     for (block, analysis) in syntax.puzzles.iter().zip(puzzles.iter_mut()) {
         let Some(name) = &block.name else { continue };
@@ -103,6 +130,7 @@ pub fn analyze(src: &str) -> FileAnalysis {
                 .with_note("names are unique within a file; rename one of them"),
             );
             analysis.model = None;
+            analysis.sliding = None;
         } else {
             names.insert(name.value.clone(), name.span);
         }
@@ -115,6 +143,7 @@ pub fn analyze(src: &str) -> FileAnalysis {
 
 /// Parse, validate, solve and verify a whole file: [`analyze`], then every
 /// well-formed puzzle is solved and its `expect` and `solution` checked.
+/// Sliding blocks are solved by `lights-sliding` ([`sliding_check`]).
 pub fn check_source(src: &str) -> FileAnalysis {
     let mut analysis = analyze(src);
     for p in &mut analysis.puzzles {
@@ -123,9 +152,20 @@ pub fn check_source(src: &str) -> FileAnalysis {
     analysis
 }
 
-/// Solve and verify one analysed puzzle (nothing happens when it has errors).
+/// Solve and verify one analysed block (nothing happens when it has errors).
 /// `cancel` is polled during long work; a cancelled solve adds nothing.
 pub fn check_puzzle(p: &mut PuzzleAnalysis, cancel: &dyn Fn() -> bool) {
+    if let Some(sliding) = &p.sliding {
+        match sliding_check::solve(sliding, cancel) {
+            Ok(report) => {
+                p.diagnostics.extend(sliding_check::check(sliding, &report));
+                p.sliding_report = Some(report);
+            }
+            Err(e) => p.diagnostics.extend(sliding_check::failure(sliding, &e)),
+        }
+        p.diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
+        return;
+    }
     let Some(model) = &p.model else { return };
     match solve::solve(model, cancel) {
         Ok(report) => {

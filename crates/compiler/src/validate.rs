@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use lights_syntax::ast::{self, ClaimKind, RowForm, RuleSpec, StatementKind, Value};
+use lights_syntax::ast::{self, BlockKind, ClaimKind, RowForm, RuleSpec, StatementKind, Value};
 use lights_syntax::format::stencil_width;
 use lights_syntax::suggest::did_you_mean;
 use lights_syntax::Span;
@@ -14,16 +14,23 @@ use crate::model::*;
 
 /// Validate one block. Returns the model only when there is no error.
 pub fn validate(src: &str, block: &ast::PuzzleBlock) -> (Option<Puzzle>, Vec<Diagnostic>) {
-    let mut v = Validator { src, diags: Vec::new() };
+    debug_assert_eq!(block.kind, BlockKind::Puzzle, "sliding blocks are validated by `sliding_validate`");
+    let mut v = Validator::new(src);
     let puzzle = v.puzzle(block);
     let has_error = v.diags.iter().any(Diagnostic::is_error);
     (if has_error { None } else { puzzle }, v.diags)
 }
 
-struct Validator<'s> {
-    src: &'s str,
-    diags: Vec<Diagnostic>,
+/// Shared with the sliding-block validator (`sliding_validate.rs`), which
+/// adds its own `impl` block.
+pub(crate) struct Validator<'s> {
+    pub(crate) src: &'s str,
+    pub(crate) diags: Vec<Diagnostic>,
 }
+
+/// The first occurrence of each statement of a block, and its `expect`s.
+pub(crate) type FirstStatements<'a> =
+    (HashMap<&'static str, &'a ast::Statement>, Vec<(&'a ast::Statement, &'a ast::Claim)>);
 
 /// Which cells a grid or sparse list may hold.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -35,12 +42,16 @@ enum Kind {
 }
 
 impl<'s> Validator<'s> {
-    fn push(&mut self, d: Diagnostic) {
+    pub(crate) fn new(src: &'s str) -> Self {
+        Validator { src, diags: Vec::new() }
+    }
+
+    pub(crate) fn push(&mut self, d: Diagnostic) {
         self.diags.push(d);
     }
 
-    fn puzzle(&mut self, block: &ast::PuzzleBlock) -> Option<Puzzle> {
-        let name = block.name.as_ref();
+    /// L0119 when the block's name is empty.
+    pub(crate) fn check_name(&mut self, name: Option<&ast::Name>) {
         if let Some(n) = name {
             if n.value.trim().is_empty() {
                 self.push(
@@ -50,8 +61,11 @@ impl<'s> Validator<'s> {
                 );
             }
         }
+    }
 
-        // First occurrence of each statement; repeats are errors (except `expect`).
+    /// The first occurrence of each statement; repeats are errors (L0102),
+    /// except `expect`, which may repeat.
+    pub(crate) fn first_statements<'a>(&mut self, block: &'a ast::PuzzleBlock) -> FirstStatements<'a> {
         let mut first: HashMap<&'static str, &ast::Statement> = HashMap::new();
         let mut expects = Vec::new();
         for stmt in &block.statements {
@@ -71,6 +85,54 @@ impl<'s> Validator<'s> {
                 first.insert(kw, stmt);
             }
         }
+        (first, expects)
+    }
+
+    /// L0121 for what only a `sliding` block takes, written in a `puzzle` block.
+    fn sliding_only(&mut self, block: &ast::PuzzleBlock) {
+        let takes = "a puzzle block takes size, states, rule, topology, lights, goal, locked, expect and solution";
+        for stmt in &block.statements {
+            let (span, what, label, note) = match &stmt.kind {
+                StatementKind::Tiles(_) => (
+                    stmt.keyword,
+                    "`tiles`".to_string(),
+                    "not a puzzle statement",
+                    "for a sliding-tile puzzle, write `sliding \"NAME\" { … }` instead of `puzzle`",
+                ),
+                StatementKind::Expect(ast::Claim { span, kind: ClaimKind::Moves(_) }) => (
+                    *span,
+                    "`expect moves`".to_string(),
+                    "not a puzzle claim",
+                    "a puzzle counts presses: `expect presses N`",
+                ),
+                StatementKind::MoveSolution(m) => (
+                    m.span,
+                    "a `solution` of moves".to_string(),
+                    "not a puzzle solution",
+                    "a puzzle's solution says how often each cell is pressed: `solution { GRID }` or `solution at 1,1 2,3`",
+                ),
+                _ => continue,
+            };
+            self.push(
+                Diagnostic::error(
+                    Code::WrongBlockKind,
+                    span,
+                    format!("{what} belongs in a `sliding` block, not in a `puzzle` block"),
+                )
+                .with_label(label)
+                .with_note(note)
+                .with_note(takes),
+            );
+        }
+    }
+
+    fn puzzle(&mut self, block: &ast::PuzzleBlock) -> Option<Puzzle> {
+        let name = block.name.as_ref();
+        self.check_name(name);
+        self.sliding_only(block);
+
+        // First occurrence of each statement; repeats are errors (except `expect`).
+        let (first, expects) = self.first_statements(block);
 
         let size = match first.get("size") {
             Some(stmt) => self.size(stmt),
@@ -157,7 +219,7 @@ impl<'s> Validator<'s> {
     }
 
     /// A number that must fit; reports L0117 otherwise.
-    fn number(&mut self, n: &ast::Number, what: &str) -> Option<u64> {
+    pub(crate) fn number(&mut self, n: &ast::Number, what: &str) -> Option<u64> {
         match n.value() {
             Some(v) => Some(v),
             None => {
@@ -170,7 +232,7 @@ impl<'s> Validator<'s> {
         }
     }
 
-    fn size(&mut self, stmt: &ast::Statement) -> Option<(usize, usize)> {
+    pub(crate) fn size(&mut self, stmt: &ast::Statement) -> Option<(usize, usize)> {
         let StatementKind::Size { rows, cols } = &stmt.kind else { return None };
         let r = self.number(rows, "number of rows");
         let c = self.number(cols, "number of columns");
@@ -362,8 +424,15 @@ impl<'s> Validator<'s> {
         }
     }
 
-    fn grid(&mut self, g: &ast::Grid, rows: usize, cols: usize, w: u32, kind: Kind) -> Option<Board> {
-        let before = self.diags.len();
+    /// The cells of a board-sized grid, row by row: L0103 when the grid has
+    /// the wrong number of rows, L0104 for each row of the wrong width (left
+    /// out of the result, like malformed rows, which are already reported).
+    pub(crate) fn grid_rows<'g>(
+        &mut self,
+        g: &'g ast::Grid,
+        rows: usize,
+        cols: usize,
+    ) -> Vec<(&'g ast::Row, Vec<Span>)> {
         if g.rows.len() != rows {
             let msg = format!(
                 "this grid has {}, but the board has {rows} (`size {rows}x{cols}`)",
@@ -375,8 +444,7 @@ impl<'s> Validator<'s> {
             }
             self.push(d);
         }
-        let mut values = Vec::with_capacity(rows * cols);
-        let mut cell_spans = Vec::with_capacity(rows * cols);
+        let mut out = Vec::with_capacity(rows);
         for (i, row) in g.rows.iter().enumerate() {
             if row.form == RowForm::Bad {
                 continue; // already reported
@@ -402,6 +470,16 @@ impl<'s> Validator<'s> {
                 );
                 continue;
             }
+            out.push((row, cells));
+        }
+        out
+    }
+
+    fn grid(&mut self, g: &ast::Grid, rows: usize, cols: usize, w: u32, kind: Kind) -> Option<Board> {
+        let before = self.diags.len();
+        let mut values = Vec::with_capacity(rows * cols);
+        let mut cell_spans = Vec::with_capacity(rows * cols);
+        for (_, cells) in self.grid_rows(g, rows, cols) {
             for cell in cells {
                 let v = self.cell_value(cell, w, kind, "value").unwrap_or(0);
                 values.push(v);
@@ -487,13 +565,15 @@ impl<'s> Validator<'s> {
             ClaimKind::Unique => Claim::Unique,
             ClaimKind::Solutions(n) => Claim::Solutions(n.text.parse::<BigUint>().ok()?),
             ClaimKind::Presses(n) => Claim::Presses(self.number(n, "press count")?),
+            // Reported by `sliding_only`.
+            ClaimKind::Moves(_) => return None,
         };
         Some(Expectation { span: stmt.span, claim: c })
     }
 }
 
 /// `1 cell`, `3 cells`.
-fn plural(n: usize, word: &str) -> String {
+pub(crate) fn plural(n: usize, word: &str) -> String {
     if n == 1 {
         format!("1 {word}")
     } else {

@@ -96,6 +96,17 @@ pub const PUZZLE: Word = Word {
     doc: "**`puzzle \"NAME\" { … }`** — one puzzle: a board, what a press does, the surface, the states, where the lights start and must end. Names are unique within a file.",
 };
 
+/// The words only sliding-tile blocks use (for hover; completion does not
+/// offer them yet).
+pub const SLIDING: &[Word] = words! {
+    "sliding", "sliding \"${1:name}\" {\n\tsize ${2:4}x${3:4}\n\ttiles {\n\t\t$0\n\t}\n}", "a new sliding-tile puzzle",
+    "**`sliding \"NAME\" { … }`** — a sliding-tile puzzle (the 15 puzzle): `size`, the start `tiles { … }`, an optional `goal { … }` (default: tiles in order, the blank last), `expect solvable`, `unsolvable` or `moves N`, and a `solution \"LLUR\"` of moves.";
+    "tiles", "tiles {\n\t$0\n}", "the start position of a sliding puzzle",
+    "**`tiles { GRID }`** — a sliding puzzle's start: the tiles 1…R·C−1, each once, and one `.` for the blank. Required in a `sliding` block.";
+    "moves", "moves ${1:1}", "the fewest moves is N",
+    "**`expect moves N`** — holds when the fewest moves that reach the goal of a sliding puzzle is exactly N.";
+};
+
 /// The hover text of a word, wherever it appears.
 pub fn describe(word: &str) -> Option<&'static str> {
     std::iter::once(&PUZZLE)
@@ -104,6 +115,7 @@ pub fn describe(word: &str) -> Option<&'static str> {
         .chain(TOPOLOGIES)
         .chain(CLAIMS)
         .chain(VALUES)
+        .chain(SLIDING)
         .find(|w| w.word == word)
         .map(|w| w.doc)
 }
@@ -115,6 +127,10 @@ mod tests {
     #[test]
     fn every_keyword_of_the_language_is_described() {
         for kw in lights_syntax::STATEMENT_KEYWORDS.iter().chain(lights_syntax::CLAIM_KEYWORDS) {
+            assert!(describe(kw).is_some(), "{kw} has no description");
+        }
+        let sliding = lights_syntax::SLIDING_STATEMENT_KEYWORDS.iter().chain(lights_syntax::SLIDING_CLAIM_KEYWORDS);
+        for kw in sliding.chain(lights_syntax::BLOCK_KEYWORDS) {
             assert!(describe(kw).is_some(), "{kw} has no description");
         }
         for name in lights_compiler::model::Rule::NAMES {

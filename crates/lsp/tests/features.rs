@@ -288,6 +288,61 @@ async fn symbols_and_folding() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sliding_blocks_in_symbols_folding_lenses_and_hover() {
+    let text =
+        format!("{ALL_ON}\n{}\nsliding \"bad\" {{\n  size 2x2\n  states 3\n}}\n", example("examples/sliding.lights"));
+    let mut c = Client::start(Options::default()).await;
+    c.open(URI, 1, &text).await;
+    let diags = c.diagnostics(URI, 1).await;
+    let codes: Vec<&str> = diags.iter().map(|d| d["code"].as_str().unwrap()).collect();
+    assert_eq!(codes, ["L0123", "L0121"], "only the broken sliding block has diagnostics");
+
+    let symbols = c.request("textDocument/documentSymbol", json!({"textDocument": {"uri": URI}})).await;
+    let listed: Vec<(&str, &str)> = symbols
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| (s["name"].as_str().unwrap(), s["detail"].as_str().unwrap_or("")))
+        .collect();
+    assert_eq!(
+        listed,
+        [
+            ("all-on", "5×5 · cross · plane · 2 states"),
+            ("loyd", "4×4 sliding"),
+            ("solved", "4×4 sliding"),
+            ("eight, hardest", "3×3 sliding"),
+            ("twenty-four", "5×5 sliding"),
+            ("blank first", "2×3 sliding"),
+            ("bad", "sliding"),
+        ]
+    );
+
+    // Each block and each `tiles` / `goal` grid folds.
+    let folds = c.request("textDocument/foldingRange", json!({"textDocument": {"uri": URI}})).await;
+    let tiles_line = text.lines().position(|l| l.trim() == "tiles {").unwrap() as u64;
+    assert!(folds.as_array().unwrap().iter().any(|f| f["startLine"] == tiles_line), "{folds}");
+
+    let lenses = c.request("textDocument/codeLens", json!({"textDocument": {"uri": URI}})).await;
+    let titles: Vec<&str> =
+        lenses.as_array().unwrap().iter().map(|l| l["command"]["title"].as_str().unwrap()).collect();
+    let well_formed = "✓ well formed";
+    assert_eq!(titles[2..], [well_formed, well_formed, well_formed, well_formed, well_formed, "✗ 2 errors"]);
+
+    let line_of = |needle: &str| text.lines().position(|l| l.contains(needle)).unwrap() as u32;
+    let hover = |line: u32, character: u32| json!({"textDocument": {"uri": URI}, "position": {"line": line, "character": character}});
+    let name = c.request("textDocument/hover", hover(line_of("sliding \"loyd\""), 10)).await;
+    let name = name["contents"]["value"].as_str().unwrap();
+    assert!(name.starts_with("**sliding \"loyd\"** — ✓ well formed"), "{name}");
+    assert!(name.contains("4×4 sliding tiles"), "{name}");
+    let keyword = c.request("textDocument/hover", hover(line_of("sliding \"loyd\""), 2)).await;
+    assert!(keyword["contents"]["value"].as_str().unwrap().contains("sliding-tile puzzle"), "{keyword}");
+    let tile = c.request("textDocument/hover", hover(line_of("13 15 14  ."), 5)).await;
+    assert_eq!(tile, Value::Null, "tiles are not lights: no cell hover in sliding blocks yet");
+    let moves = c.request("textDocument/hover", hover(line_of("expect moves 31"), 10)).await;
+    assert!(moves["contents"]["value"].as_str().unwrap().contains("fewest moves"), "{moves}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn formatting_uses_the_cli_formatter() {
     let messy = "puzzle \"p\"{\nsize 2x2\n   lights {\n1 .\n.   1\n}\n}\n";
     let mut c = Client::start(Options::default()).await;

@@ -40,9 +40,51 @@ pub struct SourceFile {
     pub errors: Vec<crate::SyntaxError>,
 }
 
-/// `puzzle "NAME" { … }`.
+/// Which kind of block: `puzzle` (Lights Out) or `sliding` (sliding tiles).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum BlockKind {
+    /// `puzzle "NAME" { … }`: a Lights Out puzzle.
+    #[default]
+    Puzzle,
+    /// `sliding "NAME" { … }`: a sliding-tile puzzle (the 15 puzzle).
+    Sliding,
+}
+
+impl BlockKind {
+    /// The block's keyword, as written in the language.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            BlockKind::Puzzle => "puzzle",
+            BlockKind::Sliding => "sliding",
+        }
+    }
+
+    /// The statement keywords this kind of block takes, in canonical order.
+    pub fn statement_keywords(self) -> &'static [&'static str] {
+        match self {
+            BlockKind::Puzzle => crate::STATEMENT_KEYWORDS,
+            BlockKind::Sliding => crate::SLIDING_STATEMENT_KEYWORDS,
+        }
+    }
+
+    /// The claims `expect` takes in this kind of block.
+    pub fn claim_keywords(self) -> &'static [&'static str] {
+        match self {
+            BlockKind::Puzzle => crate::CLAIM_KEYWORDS,
+            BlockKind::Sliding => crate::SLIDING_CLAIM_KEYWORDS,
+        }
+    }
+}
+
+/// `puzzle "NAME" { … }` or `sliding "NAME" { … }` (see [`PuzzleBlock::kind`]).
+///
+/// Both kinds parse the same statements; the compiler reports the ones that
+/// do not belong to the block's kind.
 #[derive(Clone, Debug)]
 pub struct PuzzleBlock {
+    /// `puzzle` or `sliding`. A block opened by a misspelt keyword has the
+    /// kind the keyword is closest to (`slidnig` → sliding), else `Puzzle`.
+    pub kind: BlockKind,
     /// The whole block, from the keyword to the closing brace (or the last statement).
     pub span: Span,
     /// The header: keyword, name and opening brace.
@@ -74,7 +116,10 @@ pub struct Statement {
 
 #[derive(Clone, Debug)]
 pub enum StatementKind {
-    Size { rows: Number, cols: Number },
+    Size {
+        rows: Number,
+        cols: Number,
+    },
     States(Number),
     Rule(RuleSpec),
     Topology(Ident),
@@ -83,6 +128,10 @@ pub enum StatementKind {
     Locked(Value),
     Expect(Claim),
     Solution(Value),
+    /// `tiles { … }`: the start of a sliding-tile puzzle.
+    Tiles(Grid),
+    /// `solution "LLUR"`: a sliding-tile solution, the moves of the blank.
+    MoveSolution(MoveString),
 }
 
 impl StatementKind {
@@ -94,12 +143,14 @@ impl StatementKind {
             | StatementKind::Goal(Value::Grid(g))
             | StatementKind::Locked(Value::Grid(g))
             | StatementKind::Solution(Value::Grid(g))
-            | StatementKind::Rule(RuleSpec::Stencil(g)) => Some(g),
+            | StatementKind::Rule(RuleSpec::Stencil(g))
+            | StatementKind::Tiles(g) => Some(g),
             _ => None,
         }
     }
 
-    /// The statement's keyword, as written in the language.
+    /// The statement's keyword, as written in the language (`solution` for
+    /// both forms of solution).
     pub fn keyword(&self) -> &'static str {
         match self {
             StatementKind::Size { .. } => "size",
@@ -110,7 +161,8 @@ impl StatementKind {
             StatementKind::Goal(_) => "goal",
             StatementKind::Locked(_) => "locked",
             StatementKind::Expect(_) => "expect",
-            StatementKind::Solution(_) => "solution",
+            StatementKind::Solution(_) | StatementKind::MoveSolution(_) => "solution",
+            StatementKind::Tiles(_) => "tiles",
         }
     }
 }
@@ -154,6 +206,18 @@ pub enum ClaimKind {
     Unique,
     Solutions(Number),
     Presses(Number),
+    /// `expect moves N` (sliding blocks).
+    Moves(Number),
+}
+
+/// A quoted string of moves, `"LLUR"`, as written (escapes are not
+/// interpreted: a backslash is simply not a move).
+#[derive(Clone, Debug)]
+pub struct MoveString {
+    /// Includes the quotes.
+    pub span: Span,
+    /// Between the quotes.
+    pub inner: Span,
 }
 
 /// A VALUE (`on`, `off`, a grid, a sparse list) or a MASK (a grid or a sparse list).

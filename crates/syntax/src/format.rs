@@ -95,7 +95,7 @@ impl<'s> Formatter<'s> {
 
     fn puzzle(&mut self, block: &PuzzleBlock) {
         let name = block.name.as_ref().map(|n| quote(&n.value)).unwrap_or_default();
-        self.push(0, format!("puzzle {name} {{"), block.head, ItemKind::PuzzleHead);
+        self.push(0, format!("{} {name} {{", block.kind.keyword()), block.head, ItemKind::PuzzleHead);
         let width = board_width(block);
         for stmt in &block.statements {
             self.statement(stmt, width);
@@ -125,6 +125,7 @@ impl<'s> Formatter<'s> {
                     ClaimKind::Unique => "unique".to_string(),
                     ClaimKind::Solutions(n) => format!("solutions {}", num(n)),
                     ClaimKind::Presses(n) => format!("presses {}", num(n)),
+                    ClaimKind::Moves(n) => format!("moves {}", num(n)),
                 };
                 self.push(1, format!("expect {c}"), stmt.span, ItemKind::Code)
             }
@@ -140,6 +141,11 @@ impl<'s> Formatter<'s> {
                 }
                 Value::Grid(g) => self.grid(kw, head_span, g, width),
             },
+            StatementKind::Tiles(g) => self.grid(kw, head_span, g, width),
+            // The moves are kept exactly as written: authors may group them with spaces.
+            StatementKind::MoveSolution(m) => {
+                self.push(1, format!("solution {}", m.span.text(self.src)), stmt.span, ItemKind::Code)
+            }
         }
     }
 
@@ -378,6 +384,15 @@ mod tests {
         let src = format!("puzzle \"w\" {{\n size 1x40\n lights {{\n {row}\n }}\n}}\n");
         let out = format_source(&src).unwrap();
         assert!(out.contains(&".1".repeat(20)), "{out}");
+    }
+
+    #[test]
+    fn sliding_blocks_are_formatted_in_columns() {
+        let src = "// lead\nsliding \"loyd\" {   // head\n size 4 x 4\n tiles {\n1 2 3 4\n5 6 7 8 // row\n9 10 11 12\n13 15 14 .\n}\n  expect unsolvable   expect   moves 007\n  solution   \"LLU  RDR\"\n}\npuzzle \"p\" { size 1x1 }\nsliding \"small\" { size 2x3 tiles { 12.\n453 } goal {\n1 2 3\n4 5 .} }\n";
+        let out = format_source(src).unwrap();
+        let want = "// lead\nsliding \"loyd\" { // head\n  size 4x4\n  tiles {\n     1  2  3  4\n     5  6  7  8 // row\n     9 10 11 12\n    13 15 14  .\n  }\n  expect unsolvable\n  expect moves 7\n  solution \"LLU  RDR\"\n}\n\npuzzle \"p\" {\n  size 1x1\n}\n\nsliding \"small\" {\n  size 2x3\n  tiles {\n    1 2 .\n    4 5 3\n  }\n  goal {\n    1 2 3\n    4 5 .\n  }\n}\n";
+        assert_eq!(out, want);
+        assert_eq!(format_source(&out).unwrap(), out);
     }
 
     #[test]

@@ -20,9 +20,18 @@ pub use format::{format_source, FormatError};
 pub use line_index::LineIndex;
 pub use parse::parse;
 
-/// Keywords that start a statement inside a puzzle block, in canonical order.
+/// Keywords that start a statement inside a `puzzle` block, in canonical order.
 pub const STATEMENT_KEYWORDS: &[&str] =
     &["size", "states", "rule", "topology", "lights", "goal", "locked", "expect", "solution"];
 
 /// The claims `expect` accepts.
 pub const CLAIM_KEYWORDS: &[&str] = &["solvable", "unsolvable", "unique", "solutions", "presses"];
+
+/// The keywords that open a block.
+pub const BLOCK_KEYWORDS: &[&str] = &["puzzle", "sliding"];
+
+/// Keywords that start a statement inside a sliding block, in canonical order.
+pub const SLIDING_STATEMENT_KEYWORDS: &[&str] = &["size", "tiles", "goal", "expect", "solution"];
+
+/// The claims `expect` accepts in a sliding block.
+pub const SLIDING_CLAIM_KEYWORDS: &[&str] = &["solvable", "unsolvable", "moves"];

@@ -7,7 +7,7 @@ use pest::Parser;
 use crate::ast::*;
 use crate::grammar::{LightsParser, Rule};
 use crate::suggest::did_you_mean;
-use crate::{SyntaxError, SyntaxErrorKind, STATEMENT_KEYWORDS};
+use crate::{SyntaxError, SyntaxErrorKind, BLOCK_KEYWORDS, SLIDING_STATEMENT_KEYWORDS, STATEMENT_KEYWORDS};
 
 /// Parse a whole file. Never fails: malformed parts are reported in
 /// [`SourceFile::errors`] and skipped.
@@ -121,6 +121,11 @@ impl<'s> Builder<'s> {
                 format!("`{first}` must be inside a puzzle block"),
                 vec!["wrap the statements in `puzzle \"NAME\" { … }`".to_string()],
             )
+        } else if SLIDING_STATEMENT_KEYWORDS.contains(&first) {
+            (
+                format!("`{first}` must be inside a sliding block"),
+                vec!["wrap the statements in `sliding \"NAME\" { … }`".to_string()],
+            )
         } else if text.starts_with('}') {
             ("unmatched `}`: no block is open here".to_string(), vec![])
         } else {
@@ -137,25 +142,37 @@ impl<'s> Builder<'s> {
         let mut inner = children(pair);
         let keyword = inner.next().expect("grammar: puzzle starts with its keyword");
         let keyword_span = span(&keyword);
-        if keyword.as_rule() == Rule::block_kw_typo {
-            let word = keyword.as_str();
-            let mut notes = vec![];
-            if let Some(s) = did_you_mean(word, &["puzzle"]) {
-                notes.push(format!("did you mean `{s}`?"));
+        let kind = match keyword.as_rule() {
+            Rule::kw_sliding => BlockKind::Sliding,
+            Rule::block_kw_typo => {
+                let word = keyword.as_str();
+                let mut notes = vec![];
+                let guess = did_you_mean(word, BLOCK_KEYWORDS);
+                if let Some(s) = guess {
+                    notes.push(format!("did you mean `{s}`?"));
+                }
+                self.error(
+                    SyntaxErrorKind::UnknownBlock,
+                    keyword_span,
+                    format!("unknown block `{word}`: blocks start with `puzzle` or `sliding`"),
+                    "expected `puzzle` or `sliding`",
+                    notes,
+                );
+                // The block is read as the kind it was probably meant to be,
+                // so its statements are checked against the right rules.
+                if guess == Some("sliding") {
+                    BlockKind::Sliding
+                } else {
+                    BlockKind::Puzzle
+                }
             }
-            self.error(
-                SyntaxErrorKind::UnknownBlock,
-                keyword_span,
-                format!("unknown block `{word}`: blocks start with `puzzle`"),
-                "expected `puzzle`",
-                notes,
-            );
-        }
+            _ => BlockKind::Puzzle,
+        };
         let head = inner.next().expect("grammar: puzzle has a head");
         let head_span = span(&head);
-        let name = self.puzzle_head(head, keyword_span);
+        let name = self.puzzle_head(head, keyword_span, kind);
         let body = inner.next().expect("grammar: puzzle has a body");
-        let (statements, malformed) = self.body(body);
+        let (statements, malformed) = self.body(body, kind);
         let close = inner.next().map(|p| span(&p));
         let head_all = keyword_span.join(head_span);
         if close.is_none() {
@@ -164,16 +181,16 @@ impl<'s> Builder<'s> {
                 notes.insert(0, note);
             }
             let after = statements.last().map_or(head_span.end, |s| s.span.end);
-            if let Some(line) = self.next_puzzle_line(after) {
+            if let Some((line, next)) = self.next_block_line(after) {
                 notes.insert(
                     0,
-                    format!("the `puzzle` on line {line} starts a new block (blocks cannot be nested), so this one ends before it"),
+                    format!("the `{next}` on line {line} starts a new block (blocks cannot be nested), so this one ends before it"),
                 );
             }
             self.error(
                 SyntaxErrorKind::UnclosedBlock,
                 head_all,
-                "this puzzle block is never closed".into(),
+                format!("this {} block is never closed", kind.keyword()),
                 "opened here",
                 notes,
             );
@@ -182,10 +199,11 @@ impl<'s> Builder<'s> {
         let end = close
             .map(|c| c.end)
             .unwrap_or_else(|| statements.last().map(|s| s.span.end).unwrap_or(head_all.end).max(head_all.end));
-        PuzzleBlock { span: Span::new(block_span.start, end), head: head_all, name, statements, close, malformed }
+        PuzzleBlock { kind, span: Span::new(block_span.start, end), head: head_all, name, statements, close, malformed }
     }
 
-    fn puzzle_head(&mut self, head: Pair<'s, Rule>, keyword: Span) -> Option<Name> {
+    fn puzzle_head(&mut self, head: Pair<'s, Rule>, keyword: Span, kind: BlockKind) -> Option<Name> {
+        let kw = kind.keyword();
         let inner = children(head).next()?;
         match inner.as_rule() {
             Rule::string => Some(self.name(inner)),
@@ -193,7 +211,7 @@ impl<'s> Builder<'s> {
                 let s = span(&inner);
                 let text = s.text(self.src).trim_end_matches('{').trim();
                 let (message, notes) = if text.is_empty() {
-                    ("this puzzle has no name".to_string(), vec!["write `puzzle \"NAME\" {`".to_string()])
+                    (format!("this {kw} has no name"), vec![format!("write `{kw} \"NAME\" {{`")])
                 } else if let Some(escape) = bad_escape(text) {
                     (
                         format!("unknown escape `{escape}` in the puzzle name"),
@@ -205,9 +223,9 @@ impl<'s> Builder<'s> {
                         vec!["a name is written `\"like this\"`; use `\\\"` for a quote inside it".to_string()],
                     )
                 } else if !s.text(self.src).ends_with('{') && text.ends_with('"') {
-                    ("expected `{` after the puzzle name".to_string(), vec![])
+                    (format!("expected `{{` after the {kw} name"), vec![])
                 } else {
-                    (format!("puzzle names are double-quoted: `puzzle \"{}\" {{`", text.trim_matches('"')), vec![])
+                    (format!("{kw} names are double-quoted: `{kw} \"{}\" {{`", text.trim_matches('"')), vec![])
                 };
                 let at = if s.is_empty() { keyword } else { s };
                 self.error(SyntaxErrorKind::BadPuzzleHeader, at, message, "malformed header", notes);
@@ -233,7 +251,7 @@ impl<'s> Builder<'s> {
         Name { value, span: s }
     }
 
-    fn body(&mut self, body: Pair<'s, Rule>) -> (Vec<Statement>, Vec<&'static str>) {
+    fn body(&mut self, body: Pair<'s, Rule>, kind: BlockKind) -> (Vec<Statement>, Vec<&'static str>) {
         let mut statements = Vec::new();
         let mut malformed = Vec::new();
         for item in children(body) {
@@ -242,21 +260,22 @@ impl<'s> Builder<'s> {
                     let stmt = children(item).next().expect("grammar: statement has one child");
                     statements.push(self.statement(stmt));
                 }
-                Rule::bad_statement => malformed.extend(self.bad_statement(span(&item))),
+                Rule::bad_statement => malformed.extend(self.bad_statement(span(&item), kind)),
                 _ => {}
             }
         }
         (statements, malformed)
     }
 
-    /// The 1-based line of the next `puzzle` keyword after `offset`, when
-    /// only blank lines and comments come before it.
-    fn next_puzzle_line(&self, offset: usize) -> Option<usize> {
+    /// The 1-based line and the keyword of the next block keyword
+    /// (`puzzle`, `sliding`) after `offset`, when only blank lines and
+    /// comments come before it.
+    fn next_block_line(&self, offset: usize) -> Option<(usize, &'static str)> {
         let mut at = offset;
         for line in self.src[offset..].split_inclusive('\n') {
             let t = line.trim();
-            if t.starts_with("puzzle") {
-                return Some(self.src[..at].matches('\n').count() + 1);
+            if let Some(kw) = BLOCK_KEYWORDS.iter().find(|kw| t.starts_with(**kw)) {
+                return Some((self.src[..at].matches('\n').count() + 1, kw));
             }
             if !(t.is_empty() || t.starts_with("//")) {
                 return None;
@@ -316,7 +335,14 @@ impl<'s> Builder<'s> {
             Rule::lights_stmt => StatementKind::Lights(self.value(next())),
             Rule::goal_stmt => StatementKind::Goal(self.value(next())),
             Rule::locked_stmt => StatementKind::Locked(self.value(next())),
-            Rule::solution_stmt => StatementKind::Solution(self.value(next())),
+            Rule::solution_stmt => {
+                let p = next();
+                match p.as_rule() {
+                    Rule::string => StatementKind::MoveSolution(move_string(p)),
+                    _ => StatementKind::Solution(self.value(p)),
+                }
+            }
+            Rule::tiles_stmt => StatementKind::Tiles(self.grid(next())),
             Rule::expect_stmt => StatementKind::Expect(claim(next())),
             other => unreachable!("grammar: unexpected statement rule {other:?}"),
         };
@@ -406,18 +432,22 @@ impl<'s> Builder<'s> {
 
     /// A line inside a block that is not a statement: say why, as precisely as we can.
     /// Returns the statement's keyword when the keyword itself was right.
-    fn bad_statement(&mut self, s: Span) -> Option<&'static str> {
+    fn bad_statement(&mut self, s: Span, kind: BlockKind) -> Option<&'static str> {
         let raw = s.text(self.src);
         let s = Span::new(s.start, s.start + raw.trim_end().len());
         let text = s.text(self.src);
         let word = first_word(text);
+        let keywords = kind.statement_keywords();
         let Some(rule) = statement_rule(word) else {
             let mut notes = Vec::new();
-            let guess = did_you_mean(word, STATEMENT_KEYWORDS);
+            let guess = did_you_mean(word, keywords);
             if let Some(m) = guess {
                 notes.push(format!("did you mean `{m}`?"));
             }
-            notes.push(format!("statements are: {}", STATEMENT_KEYWORDS.join(", ")));
+            notes.push(match kind {
+                BlockKind::Puzzle => format!("statements are: {}", keywords.join(", ")),
+                BlockKind::Sliding => format!("statements of a sliding block are: {}", keywords.join(", ")),
+            });
             let word_span = Span::new(s.start, s.start + word.len().max(1).min(text.len()));
             let message = if word.is_empty() {
                 format!("unexpected `{}`", text.chars().next().unwrap_or(' '))
@@ -427,9 +457,9 @@ impl<'s> Builder<'s> {
             self.error(SyntaxErrorKind::UnknownStatement, word_span, message, "not a statement", notes);
             // A misspelt keyword counts as that statement written badly, so a
             // misspelt `size` is one error, not also "missing `size`".
-            return guess.and_then(|m| STATEMENT_KEYWORDS.iter().copied().find(|k| *k == m));
+            return guess.and_then(|m| keywords.iter().copied().find(|k| *k == m));
         };
-        let keyword = STATEMENT_KEYWORDS.iter().copied().find(|k| *k == word);
+        let keyword = STATEMENT_KEYWORDS.iter().chain(SLIDING_STATEMENT_KEYWORDS).copied().find(|k| *k == word);
         // Re-parse the line on its own with the statement's own rule: pest
         // then tells us where it stops matching and what it expected there.
         let (at, expected, found) = match LightsParser::parse(rule, text) {
@@ -442,7 +472,9 @@ impl<'s> Builder<'s> {
                 let rest = &text[pos.min(text.len())..];
                 let found = first_token(rest);
                 let expected = match &err.variant {
-                    pest::error::ErrorVariant::ParsingError { positives, .. } => describe_expected(positives),
+                    pest::error::ErrorVariant::ParsingError { positives, .. } => {
+                        describe_expected(positives, word, kind)
+                    }
                     pest::error::ErrorVariant::CustomError { message } => message.clone(),
                 };
                 let start = s.start + pos.min(text.len());
@@ -450,9 +482,14 @@ impl<'s> Builder<'s> {
                 (Span::new(start, end.max(start)), expected, found.to_string())
             }
         };
-        let mut notes = vec![format!("write it as {}", statement_shape(word))];
+        let mut notes = vec![format!("write it as {}", statement_shape(word, kind))];
+        // `solution "LLUR` (the string ends at the end of the line).
+        let rest = &self.src[at.start.min(s.end)..s.end];
+        if kind == BlockKind::Sliding && word == "solution" && rest.starts_with('"') && rest.matches('"').count() == 1 {
+            notes.insert(0, "the string's closing `\"` is missing".to_string());
+        }
         if word == "expect" && !found.is_empty() {
-            if let Some(m) = did_you_mean(&found, crate::CLAIM_KEYWORDS) {
+            if let Some(m) = did_you_mean(&found, kind.claim_keywords()) {
                 notes.insert(0, format!("did you mean `{m}`?"));
             }
         }
@@ -486,9 +523,16 @@ fn claim(pair: Pair<Rule>) -> Claim {
         Rule::kw_unique => ClaimKind::Unique,
         Rule::kw_solutions => ClaimKind::Solutions(number(inner.next().expect("grammar: count"))),
         Rule::kw_presses => ClaimKind::Presses(number(inner.next().expect("grammar: count"))),
+        Rule::kw_moves => ClaimKind::Moves(number(inner.next().expect("grammar: count"))),
         other => unreachable!("grammar: unexpected claim rule {other:?}"),
     };
     Claim { span: s, kind }
+}
+
+fn move_string(pair: Pair<Rule>) -> MoveString {
+    let s = span(&pair);
+    // `string` is `"` ~ string_inner ~ `"`: the inner text is between the quotes.
+    MoveString { span: s, inner: Span::new(s.start + 1, s.end.saturating_sub(1).max(s.start + 1)) }
 }
 
 fn sparse(pair: Pair<Rule>) -> Sparse {
@@ -538,12 +582,22 @@ fn statement_rule(word: &str) -> Option<Rule> {
         "locked" => Rule::locked_stmt,
         "expect" => Rule::expect_stmt,
         "solution" => Rule::solution_stmt,
+        "tiles" => Rule::tiles_stmt,
         _ => return None,
     })
 }
 
-/// The canonical shape of each statement, for error notes.
-pub(crate) fn statement_shape(keyword: &str) -> &'static str {
+/// The canonical shape of each statement in a block of this kind, for error notes.
+pub(crate) fn statement_shape(keyword: &str, kind: BlockKind) -> &'static str {
+    if kind == BlockKind::Sliding {
+        match keyword {
+            "size" => return "`size R x C` with R, C ≥ 2, e.g. `size 4x4`",
+            "goal" => return "`goal { GRID }` of tiles and one `.` for the blank",
+            "expect" => return "`expect solvable`, `unsolvable` or `moves N`",
+            "solution" => return "`solution \"LLUR\"`: the moves of the blank, U D L R",
+            _ => {}
+        }
+    }
     match keyword {
         "size" => "`size R x C`, e.g. `size 5x5`",
         "states" => "`states W` with 2 ≤ W ≤ 65536, e.g. `states 3`",
@@ -554,14 +608,28 @@ pub(crate) fn statement_shape(keyword: &str) -> &'static str {
         "locked" => "`locked { MASK }` (cells `.` or `x`) or `locked at 1,1 5,5`",
         "expect" => "`expect solvable`, `unsolvable`, `unique`, `solutions N` or `presses N`",
         "solution" => "`solution { GRID }` of press counts, or `solution at 1,1 2,3`",
+        "tiles" => "`tiles { GRID }`: tile numbers and one `.` for the blank",
         _ => "a statement",
     }
 }
 
-fn describe_expected(positives: &[Rule]) -> String {
+/// What the parser expected, in words. `keyword` is the statement's
+/// keyword; the block's kind leaves out what only the other kind takes.
+fn describe_expected(positives: &[Rule], keyword: &str, kind: BlockKind) -> String {
+    let sliding = kind == BlockKind::Sliding;
     let mut names: Vec<&str> = Vec::new();
     for r in positives {
         let n = match r {
+            // A string of moves is a sliding block's solution only.
+            Rule::string if sliding => "a quoted string of moves such as `\"LLUR\"`",
+            Rule::string => continue,
+            // A sliding block's `goal` is a grid; its `solution` is a string.
+            Rule::value if sliding && keyword == "solution" => continue,
+            Rule::value if sliding => "`{`",
+            Rule::claim if sliding => "a claim (solvable, unsolvable, moves N)",
+            Rule::kw_unique | Rule::kw_solutions | Rule::kw_presses if sliding => continue,
+            Rule::kw_moves if sliding => "`moves`",
+            Rule::kw_moves => continue,
             Rule::int => "a number",
             Rule::name => "a name",
             Rule::grid => "`{`",
@@ -683,6 +751,140 @@ mod tests {
         assert_eq!(kinds, vec![SyntaxErrorKind::UnclosedBlock, SyntaxErrorKind::UnclosedGrid]);
         assert_eq!(f.puzzles.len(), 2);
         assert_eq!(f.puzzles[0].statements.len(), 3);
+    }
+
+    const LOYD: &str = "sliding \"loyd\" {\n  size 4x4\n  tiles {\n     1  2  3  4\n     5  6  7  8\n     9 10 11 12\n    13 15 14  .\n  }\n  expect unsolvable\n  expect moves 7\n  solution \"LLU RDR\" // c\n}\n";
+
+    #[test]
+    fn parses_a_sliding_block() {
+        let f = parse(LOYD);
+        assert!(f.errors.is_empty(), "{:?}", f.errors);
+        assert_eq!(f.puzzles.len(), 1);
+        let p = &f.puzzles[0];
+        assert_eq!(p.kind, BlockKind::Sliding);
+        assert_eq!(p.name.as_ref().unwrap().value, "loyd");
+        let keywords: Vec<&str> = p.statements.iter().map(|s| s.kind.keyword()).collect();
+        assert_eq!(keywords, ["size", "tiles", "expect", "expect", "solution"]);
+        let StatementKind::Tiles(g) = &p.statements[1].kind else { panic!("{:?}", p.statements[1].kind) };
+        assert_eq!(g.rows.len(), 4);
+        let last: Vec<&str> = g.rows[3].cells(4).iter().map(|c| c.text(LOYD)).collect();
+        assert_eq!(last, ["13", "15", "14", "."]);
+        assert!(p.statements[1].kind.grid().is_some(), "tiles is a grid statement");
+        let StatementKind::Expect(Claim { kind: ClaimKind::Moves(n), .. }) = &p.statements[3].kind else { panic!() };
+        assert_eq!(n.value(), Some(7));
+        let StatementKind::MoveSolution(m) = &p.statements[4].kind else { panic!() };
+        assert_eq!(m.span.text(LOYD), "\"LLU RDR\"");
+        assert_eq!(m.inner.text(LOYD), "LLU RDR");
+        // The statement ends with its string, not with the comment after it.
+        assert!(p.statements[4].span.text(LOYD).ends_with('"'));
+        assert_eq!(f.comments.len(), 1);
+        // An empty string is zero moves.
+        let f = parse("sliding \"s\" { size 2x2 tiles { 12\n3. } solution \"\" }\n");
+        assert!(f.errors.is_empty(), "{:?}", f.errors);
+        let StatementKind::MoveSolution(m) = &f.puzzles[0].statements[2].kind else { panic!() };
+        assert!(m.inner.is_empty());
+    }
+
+    #[test]
+    fn both_kinds_of_block_share_a_file_and_puzzles_parse_as_before() {
+        let src = format!("puzzle \"p\" {{\n  size 2x2\n  lights on\n}}\n\n{LOYD}\npuzzle \"q\" {{ size 1x1 }}\n");
+        let f = parse(&src);
+        assert!(f.errors.is_empty(), "{:?}", f.errors);
+        let kinds: Vec<BlockKind> = f.puzzles.iter().map(|p| p.kind).collect();
+        assert_eq!(kinds, [BlockKind::Puzzle, BlockKind::Sliding, BlockKind::Puzzle]);
+        // The other kind's statements parse in either block (the compiler reports them).
+        let f = parse("puzzle \"p\" {\n  size 2x2\n  tiles { 1 2 }\n  solution \"LR\"\n  expect moves 3\n}\n");
+        assert!(f.errors.is_empty(), "{:?}", f.errors);
+        assert_eq!(f.puzzles[0].statements.len(), 4);
+    }
+
+    #[test]
+    fn a_misspelt_block_keyword_opens_the_kind_it_is_nearest_to() {
+        let f = parse("slidnig \"x\" {\n  size 2x2\n}\n");
+        assert_eq!(f.errors.len(), 1, "{:?}", f.errors);
+        assert_eq!(f.errors[0].kind, SyntaxErrorKind::UnknownBlock);
+        assert_eq!(f.errors[0].message, "unknown block `slidnig`: blocks start with `puzzle` or `sliding`");
+        assert_eq!(f.errors[0].notes, ["did you mean `sliding`?"]);
+        assert_eq!(f.puzzles[0].kind, BlockKind::Sliding);
+        assert_eq!(f.puzzles[0].statements.len(), 1);
+        let f = parse("puzzel \"x\" {\n  size 2x2\n}\n");
+        assert_eq!(f.errors[0].notes, ["did you mean `puzzle`?"]);
+        assert_eq!(f.puzzles[0].kind, BlockKind::Puzzle);
+        // A word near neither is read as a puzzle block, without a suggestion.
+        let f = parse("board \"x\" {\n  size 2x2\n}\n");
+        assert!(f.errors[0].notes.is_empty());
+        assert_eq!(f.puzzles[0].kind, BlockKind::Puzzle);
+    }
+
+    #[test]
+    fn a_broken_sliding_block_does_not_swallow_the_next_block() {
+        // Unclosed sliding block, then a puzzle.
+        let src = "sliding \"a\" {\n  size 2x2\n  tiles {\n    1 2\n    3 .\n  }\n\npuzzle \"b\" {\n  size 3x3\n}\n";
+        let f = parse(src);
+        assert_eq!(f.puzzles.len(), 2);
+        assert_eq!(f.errors.len(), 1, "{:?}", f.errors);
+        assert_eq!(f.errors[0].kind, SyntaxErrorKind::UnclosedBlock);
+        assert_eq!(f.errors[0].message, "this sliding block is never closed");
+        assert!(f.errors[0].notes[0].starts_with("the `puzzle` on line 8 starts a new block"), "{:?}", f.errors[0]);
+        assert_eq!(f.puzzles[1].kind, BlockKind::Puzzle);
+        assert_eq!(f.puzzles[1].statements.len(), 1);
+        // Unclosed puzzle block, then a sliding block.
+        let src = "puzzle \"a\" {\n  size 2x2\n\nsliding \"b\" {\n  size 2x2\n  tiles { 12\n  3. }\n}\n";
+        let f = parse(src);
+        assert_eq!(f.puzzles.len(), 2);
+        assert_eq!(f.errors.len(), 1, "{:?}", f.errors);
+        assert_eq!(f.errors[0].message, "this puzzle block is never closed");
+        assert!(f.errors[0].notes[0].starts_with("the `sliding` on line 4 starts a new block"), "{:?}", f.errors[0]);
+        assert_eq!(f.puzzles[1].kind, BlockKind::Sliding);
+        assert_eq!(f.puzzles[1].statements.len(), 2);
+        // An unclosed tiles grid ends before the next statement.
+        let f = parse("sliding \"a\" {\n  size 2x2\n  tiles {\n    1 2\n    3 .\n  expect solvable\n}\n");
+        let kinds: Vec<_> = f.errors.iter().map(|e| e.kind).collect();
+        assert_eq!(kinds, [SyntaxErrorKind::UnclosedGrid]);
+        assert_eq!(f.puzzles[0].statements.len(), 3);
+    }
+
+    #[test]
+    fn mistakes_in_sliding_blocks_are_described_in_sliding_terms() {
+        let src = "sliding \"a\" {\n  size 2x2\n  tilez {\n    1 2\n    3 .\n  }\n  expect movs 3\n  solution LLR\n}\n";
+        let f = parse(src);
+        let messages: Vec<&str> = f.errors.iter().map(|e| e.message.as_str()).collect();
+        assert_eq!(
+            messages,
+            [
+                "unknown statement `tilez`",
+                "malformed `expect` statement: expected a claim (solvable, unsolvable, moves N), found `movs`",
+                "malformed `solution` statement: expected a quoted string of moves such as `\"LLUR\"`, found `LLR`",
+            ]
+        );
+        assert_eq!(
+            f.errors[0].notes,
+            ["did you mean `tiles`?", "statements of a sliding block are: size, tiles, goal, expect, solution"]
+        );
+        assert_eq!(f.errors[1].notes[0], "did you mean `moves`?");
+        // The misspelt `tilez` counts as `tiles` written badly (no "missing `tiles`" later).
+        assert_eq!(f.puzzles[0].malformed, ["tiles", "expect", "solution"]);
+        // A string of moves without its closing quote.
+        let f = parse("sliding \"a\" {\n  solution \"LLR\n}\n");
+        assert_eq!(f.errors.len(), 1, "{:?}", f.errors);
+        assert_eq!(f.errors[0].notes[0], "the string's closing `\"` is missing");
+        // In a puzzle block, the same mistakes read as before.
+        let f = parse("puzzle \"a\" {\n  solution\n  expect movs\n}\n");
+        assert_eq!(
+            f.errors[0].message,
+            "malformed `solution` statement: expected `on`, `off`, `{` or `at`, found the end of the line"
+        );
+        assert!(f.errors[1].message.contains("(solvable, unsolvable, unique, solutions N, presses N)"));
+    }
+
+    #[test]
+    fn a_stray_tiles_statement_belongs_in_a_sliding_block() {
+        let f = parse("tiles { 1 2 }\n");
+        assert_eq!(f.errors.len(), 1);
+        assert_eq!(f.errors[0].message, "`tiles` must be inside a sliding block");
+        assert_eq!(f.errors[0].notes, ["wrap the statements in `sliding \"NAME\" { … }`"]);
+        let f = parse("sliding x {\n}\n");
+        assert_eq!(f.errors[0].message, "sliding names are double-quoted: `sliding \"x\" {`");
     }
 
     #[test]

@@ -4,22 +4,25 @@
 " Reference:   docs/language.md and grammar/lights.pest
 "
 " Groups (each linked to a standard group; relink any with `:highlight link`):
-"   lightsBlock      puzzle                                          → Structure
+"   lightsBlock      puzzle sliding                                  → Structure
 "   lightsStatement  size states rule topology lights goal locked
-"                    expect solution                                 → Statement
+"                    expect solution tiles                           → Statement
 "   lightsValue      on off at                                       → Boolean
-"   lightsClaim      solvable unsolvable unique solutions presses    → Keyword
+"   lightsClaim      solvable unsolvable unique solutions presses
+"                    moves                                           → Keyword
 "   lightsRule       cross king flip merlin                          → Type
 "   lightsTopology   plane cylinder torus mobius klein projective
 "                    cross-cap                                       → Type
 "   lightsNumber     numbers outside grids (5x5, states 3, 2,4:1)    → Number
 "   lightsOperator   the x of a size, the , and : of an `at` list    → Operator
-"   lightsString     "NAME" (lightsEscape: \" and \\)                → String
+"   lightsString     "NAME", "LLUR" (lightsEscape: \" and \\)        → String
 "   lightsComment    // to the end of the line (lightsTodo inside)   → Comment
 "   lightsGridBrace  the braces of a grid                            → Delimiter
 "   lightsCellOff    . or 0: a cell that is off                      → Comment
 "   lightsCellOn     digits not all 0: a cell that is on (its value) → Constant
 "   lightsCellLocked x  a locked button (in `locked`)                → Special
+"   lightsTile       a tile number in `tiles` (sliding blocks)       → Number
+"   lightsCellBlank  . the blank in `tiles`                          → Comment
 
 if exists('b:current_syntax')
   finish
@@ -32,10 +35,10 @@ syntax case match
 " Names are letters, digits, `-` and `_` (so `cross-cap` is one word).
 syntax iskeyword @,48-57,_,-
 
-syntax keyword lightsBlock     puzzle
-syntax keyword lightsStatement size states rule topology lights goal locked expect solution
+syntax keyword lightsBlock     puzzle sliding
+syntax keyword lightsStatement size states rule topology lights goal locked expect solution tiles
 syntax keyword lightsValue     on off at
-syntax keyword lightsClaim     solvable unsolvable unique solutions presses
+syntax keyword lightsClaim     solvable unsolvable unique solutions presses moves
 syntax keyword lightsRule      cross king flip merlin
 syntax keyword lightsTopology  plane cylinder torus mobius klein projective cross-cap
 
@@ -54,11 +57,20 @@ syntax match   lightsComment   +//.*$+ contains=lightsTodo,@Spell
 syntax region  lightsGrid      matchgroup=lightsGridBrace
       \ start=/\%(\<\%(lights\|goal\|locked\|solution\|rule\)\s*\)\@<={/
       \ end=/}/
-      \ end=/^\ze\s*\%(puzzle\|size\|states\|rule\|topology\|lights\|goal\|locked\|expect\|solution\)\>/
+      \ end=/^\ze\s*\%(puzzle\|sliding\|size\|states\|rule\|topology\|lights\|goal\|locked\|expect\|solution\|tiles\)\>/
       \ contains=lightsCellOff,lightsCellOn,lightsCellLocked,lightsComment
 syntax match   lightsCellOff    /[.0]/ contained
 syntax match   lightsCellOn     /\d*[1-9]\d*/ contained
 syntax match   lightsCellLocked /x/ contained
+
+" The tiles of a sliding block: numbers are tiles, `.` the blank (same ends as a grid).
+syntax region  lightsTiles     matchgroup=lightsGridBrace
+      \ start=/\%(\<tiles\s*\)\@<={/
+      \ end=/}/
+      \ end=/^\ze\s*\%(puzzle\|sliding\|size\|states\|rule\|topology\|lights\|goal\|locked\|expect\|solution\|tiles\)\>/
+      \ contains=lightsTile,lightsCellBlank,lightsComment
+syntax match   lightsTile       /\d\+/ contained
+syntax match   lightsCellBlank  /\./ contained
 
 " Highlighting from the middle of a file starts this many lines earlier, so a grid (up to
 " 500 rows) is known to be one.
@@ -80,6 +92,8 @@ highlight default link lightsGridBrace  Delimiter
 highlight default link lightsCellOff    Comment
 highlight default link lightsCellOn     Constant
 highlight default link lightsCellLocked Special
+highlight default link lightsTile       Number
+highlight default link lightsCellBlank  Comment
 
 let b:current_syntax = 'lights'
 

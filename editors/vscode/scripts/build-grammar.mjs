@@ -8,7 +8,10 @@
 // closely enough to colour what the parser accepts and to mark what it
 // rejects: a statement is one line (or one grid), a grid ends at `}` or
 // before the next line that starts with a keyword, a block ends at `}` or at
-// the next `puzzle`, and text the parser would skip is `invalid.illegal`.
+// the next `puzzle` or `sliding`, and text the parser would skip is
+// `invalid.illegal`. Like the parser, both kinds of block (`puzzle`, and
+// `sliding` for sliding-tile puzzles) take every statement; which statements
+// belong to which kind is checked by the compiler.
 
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -16,10 +19,11 @@ import { fileURLToPath } from "node:url";
 
 const out = join(dirname(fileURLToPath(import.meta.url)), "..", "syntaxes", "lights.tmLanguage.json");
 
-const STATEMENTS = ["size", "states", "rule", "topology", "lights", "goal", "locked", "expect", "solution"];
+const BLOCKS = ["puzzle", "sliding"];
+const STATEMENTS = ["size", "states", "rule", "topology", "lights", "goal", "locked", "expect", "solution", "tiles"];
 const RULES = ["cross", "king", "flip", "merlin"];
 const TOPOLOGIES = ["plane", "cylinder", "torus", "mobius", "klein", "projective", "cross-cap"];
-const CLAIMS = ["solvable", "unsolvable", "unique", "solutions", "presses"];
+const CLAIMS = ["solvable", "unsolvable", "unique", "solutions", "presses", "moves"];
 
 // A word of the language: letters, digits, `-` and `_` (pest's `name_char`).
 const before = String.raw`(?<![A-Za-z0-9_-])`;
@@ -33,7 +37,7 @@ function wordSet(ws, prefix) {
   return { match: regex, captures };
 }
 
-const ANY_KEYWORD = word(alternatives(["puzzle", ...STATEMENTS]));
+const ANY_KEYWORD = word(alternatives([...BLOCKS, ...STATEMENTS]));
 // Where a statement ends (pest's `stmt_end`): the end of the line, the
 // block's `}`, or the next statement keyword on the same line.
 const STATEMENT_END = `(?=$|\\}|${ANY_KEYWORD})`;
@@ -120,14 +124,15 @@ const grammar = {
     // ------------------------------------------------------------ blocks
     puzzle: {
       name: "meta.puzzle.lights",
-      // `puzzle`, or a misspelt block keyword followed by a name (`puzzel "x" {`).
-      begin: `${before}(?:(puzzle)${after}|([A-Za-z][A-Za-z0-9_-]*)(?=[ \\t]*"))`,
+      // `puzzle`, `sliding`, or a misspelt block keyword followed by a name (`puzzel "x" {`).
+      begin: `${before}(?:(puzzle)${after}|(sliding)${after}|([A-Za-z][A-Za-z0-9_-]*)(?=[ \\t]*"))`,
       beginCaptures: {
         1: { name: "storage.type.puzzle.lights" },
-        2: { name: "invalid.illegal.block-keyword.lights" },
+        2: { name: "storage.type.sliding.lights" },
+        3: { name: "invalid.illegal.block-keyword.lights" },
       },
-      // The block's `}`, or the next `puzzle` when the `}` is missing.
-      end: `(\\})|(?=${word("puzzle")})`,
+      // The block's `}`, or the next block keyword when the `}` is missing.
+      end: `(\\})|(?=${word(alternatives(BLOCKS))})`,
       endCaptures: { 1: { name: "punctuation.section.block.end.lights" } },
       patterns: [{ include: "#puzzle-head" }, { include: "#comment" }, { include: "#statements" }, { include: "#bad-statement" }],
     },
@@ -210,7 +215,9 @@ const grammar = {
     ]),
     lights: statement("lights", [{ include: "#value" }]),
     goal: statement("goal", [{ include: "#value" }]),
-    solution: statement("solution", [{ include: "#value" }]),
+    // A grid or sparse list of presses (puzzles), or a string of moves (sliding).
+    solution: statement("solution", [{ include: "#moves" }, { include: "#value" }]),
+    tiles: statement("tiles", [{ include: "#tile-grid" }]),
     locked: statement("locked", [
       // A mask is a grid or a sparse list: `on`/`off` are not masks.
       { match: word("(?:on|off)"), name: "invalid.illegal.mask.lights" },
@@ -243,6 +250,30 @@ const grammar = {
     "value-cells-compact": { patterns: valueCells("digit") },
     "mask-cells-spaced": { patterns: maskCells() },
     "mask-cells-compact": { patterns: maskCells() },
+    "tile-grid": grid("tiles", "tile-cells"),
+    "tile-cells-spaced": { patterns: tileCells("number") },
+    "tile-cells-compact": { patterns: tileCells("digit") },
+    // `"LLUR DRUL"`: the blank's moves; anything but U, D, L, R and spaces is not a move.
+    moves: {
+      patterns: [
+        {
+          // A string that does not end on its line.
+          match: String.raw`"(?:[^"\\]|\\.)*\\?$`,
+          name: "invalid.illegal.unterminated-string.lights",
+        },
+        {
+          name: "string.quoted.double.moves.lights",
+          begin: '"',
+          beginCaptures: { 0: { name: "punctuation.definition.string.begin.lights" } },
+          end: '"',
+          endCaptures: { 0: { name: "punctuation.definition.string.end.lights" } },
+          patterns: [
+            { match: "[UDLR]", name: "keyword.other.move.lights" },
+            { match: String.raw`\\.|[^\sUDLR"]`, name: "invalid.illegal.move.lights" },
+          ],
+        },
+      ],
+    },
   },
 };
 
@@ -269,6 +300,15 @@ function entry(mask) {
       5: { name: mask ? "invalid.illegal.mask-value.lights" : "constant.numeric.integer.value.lights" },
     },
   };
+}
+
+// A tile cell: `.` is the blank, a number a tile; `x` has no place among tiles.
+function tileCells(token) {
+  return [
+    { match: String.raw`\.`, name: "punctuation.definition.cell.blank.lights" },
+    { match: token === "digit" ? "[0-9]" : "[0-9]+", name: "constant.numeric.integer.tile.lights" },
+    { match: "x", name: "invalid.illegal.cell.x-in-tiles.lights" },
+  ];
 }
 
 // A mask cell: `.` is free, `x` locked; numbers have no place in a mask.

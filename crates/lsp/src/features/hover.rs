@@ -3,7 +3,7 @@
 
 use lights_compiler::model::Puzzle;
 use lights_compiler::solve::Report;
-use lights_syntax::ast::{Grid, RuleSpec, StatementKind, Value};
+use lights_syntax::ast::{BlockKind, Grid, RuleSpec, StatementKind, Value};
 use lights_syntax::Span;
 use tower_lsp_server::lsp_types::{Hover, HoverContents, MarkupContent, MarkupKind, Position};
 
@@ -22,12 +22,22 @@ pub fn hover(doc: &Snapshot, engine: &Engine, pos: Position) -> Option<Hover> {
         let block = &doc.analysis.syntax.puzzles[i];
         let model = doc.analysis.puzzles[i].model.as_ref();
         let report = doc.report(i, engine);
-        if let Some((span, text)) = cell_hover(doc, block, model, report.as_deref(), offset) {
+        // Cells of sliding blocks are tiles, not lights: no cell hover for them yet.
+        let lights_cell = || match block.kind {
+            BlockKind::Puzzle => cell_hover(doc, block, model, report.as_deref(), offset),
+            BlockKind::Sliding => None,
+        };
+        if let Some((span, text)) = lights_cell() {
             return Some(markdown(doc, span, text));
         }
         if let Some(name) = &block.name {
             if name.span.contains(offset) {
-                let mut text = format!("**puzzle \"{}\"** — {}", name.value, status(doc, i, engine));
+                let analysis = &doc.analysis.puzzles[i];
+                let mut text =
+                    format!("**{} \"{}\"** — {}", analysis.kind.keyword(), name.value, status(doc, i, engine));
+                if let Some(s) = &analysis.sliding {
+                    text.push_str(&format!("\n\n{}×{} sliding tiles", s.rows, s.cols));
+                }
                 if let Some(m) = model {
                     text.push_str(&format!(
                         "\n\n{}×{} · {} · {} · {} states",

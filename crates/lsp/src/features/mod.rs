@@ -19,6 +19,9 @@ use crate::engine::{Engine, Outcome};
 /// `✗ unsolvable`, `⋯ solving…`, `✗ 2 errors`.
 pub fn status(doc: &Snapshot, i: usize, engine: &Engine) -> String {
     match doc.state(i, engine) {
+        // Only a sliding block is well formed without a solve (sliding
+        // puzzles are not solved here yet).
+        PuzzleState::Errors(0) => "✓ well formed".to_string(),
         PuzzleState::Errors(1) => "✗ 1 error".to_string(),
         PuzzleState::Errors(n) => format!("✗ {n} errors"),
         PuzzleState::Solving => "⋯ solving…".to_string(),

@@ -1,6 +1,6 @@
 //! Document symbols (one per puzzle) and folding ranges (blocks, grids).
 
-use lights_syntax::Span;
+use lights_syntax::{BlockKind, Span};
 use tower_lsp_server::lsp_types::{DocumentSymbol, FoldingRange, FoldingRangeKind, SymbolKind};
 
 use crate::document::Snapshot;
@@ -14,9 +14,19 @@ pub fn symbols(doc: &Snapshot) -> Vec<DocumentSymbol> {
         .map(|(block, p)| {
             let name = block.name.as_ref().map_or_else(|| "(unnamed puzzle)".to_string(), |n| n.value.clone());
             let name = if name.is_empty() { "(empty name)".to_string() } else { name };
-            let detail = p.model.as_ref().map(|m| {
-                format!("{}×{} · {} · {} · {} states", m.rows, m.cols, m.rule.name(), m.topology.name(), m.states)
-            });
+            let detail = match (&p.model, &p.sliding) {
+                (Some(m), _) => Some(format!(
+                    "{}×{} · {} · {} · {} states",
+                    m.rows,
+                    m.cols,
+                    m.rule.name(),
+                    m.topology.name(),
+                    m.states
+                )),
+                (None, Some(s)) => Some(format!("{}×{} sliding", s.rows, s.cols)),
+                (None, None) if p.kind == BlockKind::Sliding => Some("sliding".to_string()),
+                (None, None) => None,
+            };
             let selection = block.name.as_ref().map_or(block.head, |n| n.span);
             #[allow(deprecated)] // `deprecated` is a required field of the type
             DocumentSymbol {

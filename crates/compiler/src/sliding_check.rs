@@ -1,0 +1,228 @@
+//! Solving and verifying sliding-tile blocks through `lights-sliding`: the
+//! invariant decides solvability (with its explanation as the certificate),
+//! IDA* finds the fewest moves (4×4 with pattern databases), larger boards
+//! get a correct solution marked as not proven shortest. Diagnostics reuse
+//! the meaning of the Lights Out codes: L0201 (cannot be solved), L0202
+//! (`expect` does not hold), L0203 (`solution` wrong), L0206 (shortest not
+//! proven), L0207 (internal error).
+
+use lights_sliding::{invariant, replay, Board, Invariant, ReplayError, SolveOptions, Strategy};
+
+use crate::diagnostic::{Code, Diagnostic};
+use crate::sliding::{SlidingClaim, SlidingPuzzle};
+
+/// Everything known about one sliding block.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SlidingReport {
+    pub solvable: bool,
+    /// Both positions' invariant values and why they decide solvability.
+    pub invariant: Invariant,
+    /// The moves found (`U D L R`: where the blank goes), when solvable.
+    pub solution: Option<SlidingSolution>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SlidingSolution {
+    pub moves: String,
+    /// Proven to be the fewest moves.
+    pub optimal: bool,
+    /// No solution is shorter (the length itself when `optimal`).
+    pub lower_bound: u32,
+}
+
+impl SlidingSolution {
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+}
+
+/// `optimal 31 moves`, `62 moves (not proven fewest)`, `unsolvable`.
+pub fn summary(r: &SlidingReport) -> String {
+    match &r.solution {
+        None => "unsolvable".to_string(),
+        Some(s) if s.optimal => format!("optimal {} moves", s.len()),
+        Some(s) => format!("{} moves (not proven fewest)", s.len()),
+    }
+}
+
+/// Why a sliding block could not be answered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SlidingError {
+    Cancelled,
+    Internal(String),
+}
+
+fn boards(p: &SlidingPuzzle) -> Result<(Board, Board), SlidingError> {
+    let start = Board::new(p.rows, p.cols, p.tiles.iter().map(|&t| u32::from(t)).collect())
+        .map_err(|e| SlidingError::Internal(format!("validated tiles rejected: {e}")))?;
+    let goal = Board::new(p.rows, p.cols, p.goal.iter().map(|&t| u32::from(t)).collect())
+        .map_err(|e| SlidingError::Internal(format!("validated goal rejected: {e}")))?;
+    Ok((start, goal))
+}
+
+/// Solves a validated sliding block. `cancel` is polled during the search.
+pub fn solve(p: &SlidingPuzzle, cancel: &dyn Fn() -> bool) -> Result<SlidingReport, SlidingError> {
+    let (start, goal) = boards(p)?;
+    let inv = invariant(&start, &goal).map_err(|e| SlidingError::Internal(e.to_string()))?;
+    if !inv.solvable {
+        return Ok(SlidingReport { solvable: false, invariant: inv, solution: None });
+    }
+    let opts = SolveOptions { strategy: Strategy::Auto, cancel: Some(cancel), ..SolveOptions::default() };
+    let s = lights_sliding::solve(&start, &goal, &opts).map_err(|e| match e {
+        lights_sliding::SolveError::Cancelled => SlidingError::Cancelled,
+        other => SlidingError::Internal(other.to_string()),
+    })?;
+    let solution = SlidingSolution { moves: s.moves.clone(), optimal: s.optimal, lower_bound: s.lower_bound };
+    Ok(SlidingReport { solvable: true, invariant: inv, solution: Some(solution) })
+}
+
+/// The diagnostic for a block the solver could not answer.
+pub fn failure(p: &SlidingPuzzle, e: &SlidingError) -> Option<Diagnostic> {
+    match e {
+        SlidingError::Cancelled => None,
+        SlidingError::Internal(msg) => Some(
+            Diagnostic::error(Code::SolverFailure, p.head, format!("internal solver error: {msg}"))
+                .with_label("not verified")
+                .with_note("this is a bug in lights: please report it with this file"),
+        ),
+    }
+}
+
+/// All diagnostics that follow from a sliding block's report.
+pub fn check(p: &SlidingPuzzle, r: &SlidingReport) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let expects_unsolvable = p.expects.iter().any(|e| e.claim == SlidingClaim::Unsolvable);
+    if !r.solvable && !expects_unsolvable {
+        out.push(
+            Diagnostic::error(
+                Code::Unsolvable,
+                p.head,
+                format!("sliding puzzle \"{}\" can never reach its goal", p.name),
+            )
+            .with_label(invariant_label(&r.invariant))
+            .with_note(r.invariant.explanation.clone())
+            .with_note("add `expect unsolvable` if this is the point of the puzzle (like Loyd's 14–15 puzzle)"),
+        );
+    }
+    for e in &p.expects {
+        if let Some(d) = expectation(r, e.claim, e.span) {
+            out.push(d);
+        }
+    }
+    if let Some(block) = &p.solution {
+        out.extend(solution_block(p, r, block));
+    }
+    out
+}
+
+/// The two invariant values side by side, e.g. "invariant 1 here (7
+/// inversions, blank in row 4), 0 in the goal (6 inversions, blank in row 4)".
+fn invariant_label(inv: &Invariant) -> String {
+    let one = |v: &lights_sliding::PositionInvariant| {
+        if inv.counts_blank_row {
+            format!("{} ({} inversions, blank in row {})", v.value, v.inversions, v.blank_row + 1)
+        } else {
+            format!("{} ({} inversions)", v.value, v.inversions)
+        }
+    };
+    format!("invariant {} here, {} in the goal", one(&inv.start), one(&inv.goal))
+}
+
+fn expectation(r: &SlidingReport, claim: SlidingClaim, span: lights_syntax::Span) -> Option<Diagnostic> {
+    let fail =
+        |what: String| Diagnostic::error(Code::ExpectationFailed, span, format!("`{claim}` does not hold: {what}"));
+    match claim {
+        SlidingClaim::Solvable if !r.solvable => Some(
+            fail("the goal can never be reached".into())
+                .with_label(invariant_label(&r.invariant))
+                .with_note(r.invariant.explanation.clone()),
+        ),
+        SlidingClaim::Unsolvable if r.solvable => {
+            let how = match &r.solution {
+                Some(s) => format!("it is solved in {} moves: \"{}\"", s.len(), shorten(&s.moves)),
+                None => "the invariants agree".into(),
+            };
+            Some(fail(how).with_note(r.invariant.explanation.clone()))
+        }
+        SlidingClaim::Moves(n) => {
+            let Some(s) = &r.solution else {
+                return Some(fail("the goal can never be reached".into()).with_note(r.invariant.explanation.clone()));
+            };
+            let found = s.len() as u64;
+            if s.optimal && found != n {
+                Some(fail(format!("the fewest moves is {found}")).with_label(format!("proven: {found} moves")))
+            } else if !s.optimal && found < n {
+                Some(fail(format!("a solution with {found} moves exists")))
+            } else if !s.optimal && u64::from(s.lower_bound) > n {
+                Some(fail(format!("every solution needs at least {} moves", s.lower_bound)))
+            } else if !s.optimal {
+                Some(
+                    Diagnostic::warning(
+                        Code::MinimumNotProven,
+                        span,
+                        format!(
+                            "`{claim}` could not be verified: the best solution found has {found} moves, and no solution has fewer than {}, but the shortest is not proven",
+                            s.lower_bound
+                        ),
+                    )
+                    .with_note("optimal search covers boards up to 4×4; larger boards get a correct, not necessarily shortest solution"),
+                )
+            } else {
+                None
+            }
+        }
+        _ => None,
+    }
+}
+
+fn shorten(moves: &str) -> String {
+    if moves.len() <= 60 {
+        moves.to_string()
+    } else {
+        format!("{}…", &moves[..60])
+    }
+}
+
+/// Replays the written `solution` and names the move that goes wrong.
+fn solution_block(p: &SlidingPuzzle, r: &SlidingReport, block: &crate::sliding::MovesBlock) -> Vec<Diagnostic> {
+    let Ok((start, goal)) = boards(p) else { return Vec::new() };
+    let span_of = |index: usize| block.move_spans.get(index).copied().unwrap_or(block.string_span);
+    match replay(&start, &block.moves) {
+        Err(ReplayError::IllegalMove { index, letter, blank, .. }) => vec![Diagnostic::error(
+            Code::WrongSolution,
+            span_of(index),
+            format!("move {} (`{letter}`) would take the blank off the board", index + 1),
+        )
+        .with_label(format!("the blank is at {blank} here"))],
+        Err(ReplayError::UnknownLetter { index, letter, .. }) => vec![Diagnostic::error(
+            Code::WrongSolution,
+            span_of(index),
+            format!("move {} (`{letter}`) is not one of U D L R", index + 1),
+        )],
+        Err(other) => vec![Diagnostic::error(Code::WrongSolution, block.string_span, other.to_string())],
+        Ok(end) if end != goal => {
+            let first = (0..p.cells()).find(|&i| end.cells()[i] != goal.cells()[i]).unwrap_or(0);
+            let tile = |t: u32| if t == 0 { "the blank".to_string() } else { format!("tile {t}") };
+            let mut d = Diagnostic::error(
+                Code::WrongSolution,
+                block.string_span,
+                format!(
+                    "`solution` ends short of the goal: after its {} moves, row {}, column {} holds {} instead of {}",
+                    block.moves.len(),
+                    first / p.cols + 1,
+                    first % p.cols + 1,
+                    tile(end.cells()[first]),
+                    tile(goal.cells()[first])
+                ),
+            );
+            if let Some(s) = &r.solution {
+                d = d.with_note(format!("a solution in {} moves: \"{}\"", s.len(), shorten(&s.moves)));
+            }
+            vec![d]
+        }
+        Ok(_) => Vec::new(),
+    }
+}

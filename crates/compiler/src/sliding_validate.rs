@@ -1,0 +1,466 @@
+//! From a parsed `sliding` block to a validated [`SlidingPuzzle`], reporting
+//! every way the block can be wrong: statements that only `puzzle` blocks
+//! take (L0121), the board's size (L0122), the tiles and the goal (L0123 to
+//! L0127, and the grid shape codes shared with puzzles), and the letters of
+//! the solution (L0128). Whether the goal can be reached is the solver's
+//! business, not this module's.
+
+use lights_syntax::ast::{self, BlockKind, ClaimKind, RowForm, StatementKind, Value};
+use lights_syntax::Span;
+
+use crate::diagnostic::{Code, Diagnostic};
+use crate::sliding::*;
+use crate::validate::Validator;
+
+/// Validate one `sliding` block. Returns the model only when there is no error.
+pub fn validate(src: &str, block: &ast::PuzzleBlock) -> (Option<SlidingPuzzle>, Vec<Diagnostic>) {
+    debug_assert_eq!(block.kind, BlockKind::Sliding, "puzzle blocks are validated by `validate`");
+    let mut v = Validator::new(src);
+    let puzzle = v.sliding(block);
+    let has_error = v.diags.iter().any(Diagnostic::is_error);
+    (if has_error { None } else { puzzle }, v.diags)
+}
+
+/// At most this many L0128 diagnostics per solution string; the last one
+/// says how many more characters are not moves.
+const MAX_BAD_MOVES: usize = 5;
+
+/// What a sliding block takes, for notes.
+const SLIDING_TAKES: &str = "a sliding block takes size, tiles, goal, expect and solution";
+
+impl Validator<'_> {
+    fn sliding(&mut self, block: &ast::PuzzleBlock) -> Option<SlidingPuzzle> {
+        self.check_name(block.name.as_ref());
+        self.puzzle_only(block);
+        let (first, expects) = self.first_statements(block);
+
+        let size = match first.get("size") {
+            Some(stmt) => self.sliding_size(stmt),
+            None if block.malformed.contains(&"size") => None,
+            None => {
+                self.push(
+                    Diagnostic::error(Code::MissingSize, block.head, "this sliding puzzle has no `size`")
+                        .with_label("needs a `size`")
+                        .with_note("add a line such as `size 4x4` (rows x columns)"),
+                );
+                None
+            }
+        };
+        let tiles_grid = match first.get("tiles").map(|s| &s.kind) {
+            Some(StatementKind::Tiles(g)) => Some(g),
+            _ => {
+                if !block.malformed.contains(&"tiles") {
+                    self.push(
+                        Diagnostic::error(Code::MissingTiles, block.head, "this sliding puzzle has no `tiles`")
+                            .with_label("needs `tiles`")
+                            .with_note(
+                                "add the start position: `tiles { … }`, one row per line, with the tiles \
+                                 1…R·C−1 and one `.` for the blank",
+                            ),
+                    );
+                }
+                None
+            }
+        };
+
+        let expects: Vec<SlidingExpectation> =
+            expects.into_iter().filter_map(|(stmt, claim)| self.sliding_claim(stmt, claim)).collect();
+        let solution = match first.get("solution") {
+            Some(stmt @ ast::Statement { kind: StatementKind::MoveSolution(m), .. }) => self.moves(stmt, m),
+            _ => None,
+        };
+
+        // Both grids are checked, so their mistakes are reported in one run.
+        let (rows, cols) = size?;
+        let tiles = tiles_grid.and_then(|g| self.tile_grid(g, rows, cols, "tiles"));
+        let goal = match first.get("goal").map(|s| &s.kind) {
+            Some(StatementKind::Goal(Value::Grid(g))) => {
+                self.tile_grid(g, rows, cols, "goal").map(|(goal, cells)| (goal, Some(cells), false))
+            }
+            // `goal on`, `goal off`, `goal at …`: reported by `puzzle_only`.
+            Some(_) => None,
+            None => Some((default_goal(rows, cols), None, true)),
+        };
+        let ((tiles, tile_cells), (goal, goal_cells, goal_is_default)) = (tiles?, goal?);
+
+        let span_of = |kw: &str| first.get(kw).map(|s| s.span);
+        let spans = SlidingSpans {
+            size: span_of("size"),
+            tiles: span_of("tiles"),
+            goal: span_of("goal"),
+            solution: span_of("solution"),
+            tile_cells,
+            goal_cells,
+        };
+        Some(SlidingPuzzle {
+            name: block.name.as_ref().map(|n| n.value.clone()).unwrap_or_default(),
+            span: block.span,
+            head: block.head,
+            rows,
+            cols,
+            tiles,
+            goal,
+            goal_is_default,
+            expects,
+            solution,
+            spans,
+        })
+    }
+
+    /// L0121 for what only a `puzzle` block takes, written in a `sliding` block.
+    fn puzzle_only(&mut self, block: &ast::PuzzleBlock) {
+        for stmt in &block.statements {
+            let kw = stmt.kind.keyword();
+            let (span, message, label, note) = match &stmt.kind {
+                StatementKind::States(_)
+                | StatementKind::Rule(_)
+                | StatementKind::Topology(_)
+                | StatementKind::Locked(_) => (
+                    stmt.keyword,
+                    format!("`{kw}` belongs in a `puzzle` block, not in a `sliding` block"),
+                    "not a sliding statement",
+                    format!("`{kw}` is about lights and presses, which a sliding puzzle does not have"),
+                ),
+                StatementKind::Lights(_) => (
+                    stmt.keyword,
+                    "`lights` belongs in a `puzzle` block, not in a `sliding` block".to_string(),
+                    "not a sliding statement",
+                    "a sliding puzzle's start position is written `tiles { … }`".to_string(),
+                ),
+                StatementKind::Goal(v @ (Value::On(_) | Value::Off(_) | Value::Sparse(_))) => {
+                    let form = match v {
+                        Value::On(_) => "`goal on`",
+                        Value::Off(_) => "`goal off`",
+                        _ => "a sparse `goal at …`",
+                    };
+                    (
+                        v.span(),
+                        format!("{form} belongs in a `puzzle` block: a sliding block's goal is a grid of tiles"),
+                        "not a grid of tiles",
+                        "write `goal { … }` with the same tiles as `tiles`, or leave `goal` out for the \
+                         standard goal (tiles in order, the blank last)"
+                            .to_string(),
+                    )
+                }
+                StatementKind::Expect(ast::Claim {
+                    span,
+                    kind: claim @ (ClaimKind::Unique | ClaimKind::Solutions(_) | ClaimKind::Presses(_)),
+                }) => {
+                    let word = match claim {
+                        ClaimKind::Unique => "unique",
+                        ClaimKind::Solutions(_) => "solutions",
+                        _ => "presses",
+                    };
+                    (
+                        *span,
+                        format!("`expect {word}` belongs in a `puzzle` block, not in a `sliding` block"),
+                        "not a sliding claim",
+                        "a sliding block claims `expect solvable`, `expect unsolvable` or `expect moves N` \
+                         (the fewest moves)"
+                            .to_string(),
+                    )
+                }
+                StatementKind::Solution(v) => (
+                    v.span(),
+                    "a `solution` of presses belongs in a `puzzle` block, not in a `sliding` block".to_string(),
+                    "not a string of moves",
+                    "a sliding solution is the blank's moves as a string: `solution \"LLUR\"` \
+                     (U up, D down, L left, R right)"
+                        .to_string(),
+                ),
+                _ => continue,
+            };
+            self.push(
+                Diagnostic::error(Code::WrongBlockKind, span, message)
+                    .with_label(label)
+                    .with_note(note)
+                    .with_note(SLIDING_TAKES),
+            );
+        }
+    }
+
+    /// `size`, with the sliding board's own limits: at least 2×2 (L0122),
+    /// at most 65,536 cells (L0115).
+    fn sliding_size(&mut self, stmt: &ast::Statement) -> Option<(usize, usize)> {
+        let (r, c) = self.size(stmt)?;
+        if r < MIN_SIDE || c < MIN_SIDE {
+            self.push(
+                Diagnostic::error(
+                    Code::SlidingTooSmall,
+                    stmt.span,
+                    format!(
+                        "a {r}×{c} board is too small for a sliding puzzle: it needs at least 2 rows and 2 columns"
+                    ),
+                )
+                .with_label("at least 2x2")
+                .with_note("on a board one row or one column wide the tiles can never change order"),
+            );
+            return None;
+        }
+        if (r * c) as u64 > MAX_SLIDING_CELLS {
+            self.push(
+                Diagnostic::error(
+                    Code::BoardTooLarge,
+                    stmt.span,
+                    format!(
+                        "a {r}×{c} board is too large for a sliding puzzle: sliding boards have at most \
+                         {MAX_SLIDING_CELLS} cells"
+                    ),
+                )
+                .with_label("too many cells")
+                .with_note("tiles are numbered up to 65535; 256x256 is the largest square sliding board"),
+            );
+            return None;
+        }
+        Some((r, c))
+    }
+
+    /// A `tiles` or `goal` grid: the row shape (L0103, L0104), then each
+    /// cell (L0106 for `x`, L0124 out of range, L0125 repeated), the blank
+    /// (L0127) and, when every row is there, the missing tiles (L0126).
+    ///
+    /// One wrong cell is one mistake: when exactly one cell is wrong (out of
+    /// range, repeated, `x` or a second blank), the tile or blank it
+    /// displaced is named in a note on that cell's diagnostic instead of
+    /// in a diagnostic of its own.
+    fn tile_grid(&mut self, g: &ast::Grid, rows: usize, cols: usize, what: &str) -> Option<(Vec<u16>, Vec<Span>)> {
+        let before = self.diags.len();
+        let n = rows * cols;
+        let rows_cells = self.grid_rows(g, rows, cols);
+        let shape_ok = self.diags.len() == before && g.rows.iter().all(|r| r.form != RowForm::Bad);
+        let goal_note =
+            (what == "goal").then(|| format!("the goal holds the same tiles as `tiles`: each of 1…{} once", n - 1));
+
+        let mut values = Vec::with_capacity(n);
+        let mut spans = Vec::with_capacity(n);
+        // Where each tile was first written, and how often.
+        let mut seen: Vec<Option<Span>> = vec![None; n];
+        let mut count: Vec<u32> = vec![0; n];
+        let mut blanks: Vec<Span> = Vec::new();
+        // The diagnostics of cells that hold something they should not.
+        let mut extras: Vec<(usize, Extra)> = Vec::new();
+        for (row, cells) in &rows_cells {
+            let compact = row.form == RowForm::Compact;
+            for &cell in cells {
+                let text = cell.text(self.src);
+                let value = match text {
+                    "." => {
+                        blanks.push(cell);
+                        BLANK
+                    }
+                    "x" => {
+                        extras.push((self.diags.len(), Extra::Cell));
+                        self.push(
+                            Diagnostic::error(
+                                Code::BadCell,
+                                cell,
+                                format!("`x` is not a tile: `{what}` holds tile numbers and one `.`"),
+                            )
+                            .with_label("not a tile")
+                            .with_note("`x` marks locked buttons, in `puzzle` blocks only"),
+                        );
+                        BLANK
+                    }
+                    _ => match text.parse::<u64>() {
+                        Ok(t) if t >= 1 && t < n as u64 => {
+                            let t = t as usize;
+                            count[t] += 1;
+                            match seen[t] {
+                                Some(prev) => {
+                                    let again = if count[t] == 2 { "twice" } else { "again" };
+                                    let mut d = Diagnostic::error(
+                                        Code::RepeatedTile,
+                                        cell,
+                                        format!("tile {t} is written {again} in `{what}`"),
+                                    )
+                                    .with_label("written again here")
+                                    .with_secondary(prev, "first written here")
+                                    .with_note(format!("each tile 1…{} appears exactly once", n - 1));
+                                    if let Some(note) = &goal_note {
+                                        d = d.with_note(note.clone());
+                                    }
+                                    extras.push((self.diags.len(), Extra::Repeat));
+                                    self.push(d);
+                                }
+                                None => seen[t] = Some(cell),
+                            }
+                            t as u16
+                        }
+                        _ => {
+                            let mut d = Diagnostic::error(
+                                Code::TileOutOfRange,
+                                cell,
+                                format!("tile {text} is out of range: a {rows}×{cols} board has tiles 1…{}", n - 1),
+                            )
+                            .with_label(format!("must be 1…{}", n - 1));
+                            if text.bytes().all(|b| b == b'0') {
+                                d = d.with_note("tiles are numbered from 1; the blank is written `.`");
+                            }
+                            if compact {
+                                d = d.with_note(
+                                    "in a compact row each character is one cell; write rows with tiles above 9 \
+                                     spaced, e.g. `9 10 11 12`",
+                                );
+                            }
+                            extras.push((self.diags.len(), Extra::Cell));
+                            self.push(d);
+                            BLANK
+                        }
+                    },
+                };
+                values.push(value);
+                spans.push(cell);
+            }
+        }
+
+        if blanks.len() > 1 {
+            let k = blanks.len();
+            let mut d = Diagnostic::error(Code::BlankCount, blanks[1], format!("`{what}` has {k} blanks"))
+                .with_label("a second blank")
+                .with_secondary(blanks[0], "the first blank");
+            for &b in &blanks[2..] {
+                d = d.with_secondary(b, "another blank");
+            }
+            for _ in 1..k {
+                extras.push((self.diags.len(), Extra::Blanks));
+            }
+            self.push(d.with_note("a sliding board has exactly one blank; every other cell holds a tile"));
+        }
+
+        if shape_ok {
+            // Counting cells, the missing tiles (and the missing blank) are
+            // exactly as many as the wrong cells.
+            let missing: Vec<usize> = (1..n).filter(|&t| seen[t].is_none()).collect();
+            let no_blank = blanks.is_empty();
+            if let [(index, extra)] = extras.as_slice() {
+                let them = match extra {
+                    Extra::Cell => "is this cell meant to be",
+                    Extra::Repeat => "is one of the two meant to be",
+                    Extra::Blanks => "is one of the blanks meant to be",
+                };
+                let note = match missing.as_slice() {
+                    [t] => format!("tile {t} is missing: {them} {t}?"),
+                    _ => format!("`{what}` has no blank: {them} `.`?"),
+                };
+                self.diags[*index].notes.insert(0, note);
+            } else {
+                if no_blank {
+                    self.push(
+                        Diagnostic::error(Code::BlankCount, g.span, format!("`{what}` has no blank"))
+                            .with_label("needs one `.`")
+                            .with_note(format!(
+                                "one cell is the blank, written `.`; the others hold the tiles 1…{}",
+                                n - 1
+                            )),
+                    );
+                }
+                if !missing.is_empty() {
+                    let message = match missing.as_slice() {
+                        [t] => format!("tile {t} is missing from `{what}`"),
+                        _ => format!("tiles {} are missing from `{what}`", list(&missing)),
+                    };
+                    let label = match missing.as_slice() {
+                        [t] => format!("no tile {t}"),
+                        _ => format!("{} tiles missing", missing.len()),
+                    };
+                    let mut d = Diagnostic::error(Code::MissingTile, g.span, message).with_label(label).with_note(
+                        format!("each tile 1…{} appears exactly once, and one cell is the blank `.`", n - 1),
+                    );
+                    if let Some(note) = &goal_note {
+                        d = d.with_note(note.clone());
+                    }
+                    self.push(d);
+                }
+            }
+        }
+
+        if self.diags[before..].iter().any(Diagnostic::is_error) || !shape_ok {
+            return None;
+        }
+        Some((values, spans))
+    }
+
+    fn sliding_claim(&mut self, stmt: &ast::Statement, claim: &ast::Claim) -> Option<SlidingExpectation> {
+        let c = match &claim.kind {
+            ClaimKind::Solvable => SlidingClaim::Solvable,
+            ClaimKind::Unsolvable => SlidingClaim::Unsolvable,
+            ClaimKind::Moves(n) => SlidingClaim::Moves(self.number(n, "move count")?),
+            // Reported by `puzzle_only`.
+            ClaimKind::Unique | ClaimKind::Solutions(_) | ClaimKind::Presses(_) => return None,
+        };
+        Some(SlidingExpectation { span: stmt.span, claim: c })
+    }
+
+    /// The letters of `solution "…"` (L0128 for each character that is not
+    /// a move; whitespace between moves is allowed and ignored, and does
+    /// not count in a move's position).
+    fn moves(&mut self, stmt: &ast::Statement, m: &ast::MoveString) -> Option<MovesBlock> {
+        let text = m.inner.text(self.src);
+        let mut moves = String::with_capacity(text.len());
+        let mut move_spans = Vec::with_capacity(text.len());
+        let mut bad = 0usize;
+        let mut position = 0usize;
+        for (i, c) in text.char_indices() {
+            if c.is_whitespace() {
+                continue;
+            }
+            position += 1;
+            let at = Span::new(m.inner.start + i, m.inner.start + i + c.len_utf8());
+            if MOVE_LETTERS.contains(&c) {
+                moves.push(c);
+                move_spans.push(at);
+                continue;
+            }
+            bad += 1;
+            if bad > MAX_BAD_MOVES {
+                continue;
+            }
+            let mut d = Diagnostic::error(
+                Code::BadMove,
+                at,
+                format!("`{c}` (move {position}) is not a move: moves are `U`, `D`, `L` and `R`"),
+            )
+            .with_label("not U, D, L or R");
+            let upper = c.to_ascii_uppercase();
+            if c != upper && MOVE_LETTERS.contains(&upper) {
+                d = d.with_note(format!("moves are upper case: did you mean `{upper}`?"));
+            }
+            self.push(d.with_note(
+                "each letter is the direction the blank moves: U up, D down, L left, R right; \
+                 spaces between moves are allowed",
+            ));
+        }
+        if bad > MAX_BAD_MOVES {
+            let more = bad - MAX_BAD_MOVES;
+            if let Some(last) = self.diags.iter_mut().rev().find(|d| d.code == Code::BadMove) {
+                let (what, verb) = if more == 1 { ("character", "is") } else { ("characters", "are") };
+                last.notes.push(format!("{more} more {what} in this solution {verb} not moves"));
+            }
+        }
+        (bad == 0).then_some(MovesBlock { span: stmt.span, moves, string_span: m.span, move_spans })
+    }
+}
+
+/// What a wrong cell holds (for naming what it displaced).
+#[derive(Clone, Copy)]
+enum Extra {
+    /// A number out of range, or `x`.
+    Cell,
+    /// A tile written before.
+    Repeat,
+    /// A second (third, …) blank.
+    Blanks,
+}
+
+/// `3 and 7`, `3, 7 and 12`; long lists end with `… and N more`.
+fn list(tiles: &[usize]) -> String {
+    const SHOWN: usize = 10;
+    let words: Vec<String> = tiles.iter().take(SHOWN).map(usize::to_string).collect();
+    if tiles.len() > SHOWN {
+        return format!("{}, … and {} more", words.join(", "), tiles.len() - SHOWN);
+    }
+    match words.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => words.concat(),
+    }
+}

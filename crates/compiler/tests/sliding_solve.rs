@@ -1,0 +1,86 @@
+//! Sliding blocks through `check_source`: solvability by the invariant,
+//! `expect` claims against the optimal solver, `solution` strings replayed.
+
+use lights_compiler::{check_source, Code, Diagnostic};
+
+fn block(tiles: &str, extra: &str) -> String {
+    format!("sliding \"s\" {{\n  size 3x3\n  tiles {{\n{tiles}\n  }}\n{extra}}}\n")
+}
+
+/// One of the two hardest 8-puzzle positions (31 moves, by breadth-first
+/// search of all 181,440 positions: crates/sliding/tests).
+const HARDEST: &str = "    8 6 7\n    2 5 4\n    3 . 1";
+
+fn diagnostics(src: &str) -> Vec<Diagnostic> {
+    check_source(src).all_diagnostics().into_iter().cloned().collect()
+}
+
+#[test]
+fn the_hardest_eight_puzzle_needs_31_moves() {
+    let src = block(HARDEST, "  expect solvable\n  expect moves 31\n");
+    let a = check_source(&src);
+    assert!(a.all_diagnostics().is_empty(), "{:?}", a.all_diagnostics());
+    let r = a.puzzles[0].sliding_report.as_ref().unwrap();
+    let s = r.solution.as_ref().unwrap();
+    assert_eq!((s.len(), s.optimal), (31, true));
+    // The solver's own moves, written back as a `solution`, check clean.
+    let with_solution = block(HARDEST, &format!("  expect moves 31\n  solution \"{}\"\n", s.moves));
+    assert!(diagnostics(&with_solution).is_empty());
+}
+
+#[test]
+fn a_wrong_moves_claim_is_an_error_with_the_true_count() {
+    let src = block(HARDEST, "  expect moves 30\n");
+    let d = diagnostics(&src);
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert_eq!(d[0].code, Code::ExpectationFailed);
+    assert!(d[0].message.contains("the fewest moves is 31"), "{}", d[0].message);
+    assert_eq!(d[0].span.text(&src), "expect moves 30");
+}
+
+#[test]
+fn an_unreachable_goal_states_both_invariants() {
+    // 1 and 2 swapped: one transposition, the blank at home: odd.
+    let src = block("    2 1 3\n    4 5 6\n    7 8 .", "");
+    let d = diagnostics(&src);
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert_eq!(d[0].code, Code::Unsolvable);
+    assert!(d[0].message.contains("can never reach its goal"), "{}", d[0].message);
+    let label = &d[0].label;
+    assert_eq!(label, "invariant 1 (1 inversions) here, 0 (0 inversions) in the goal");
+    assert!(d[0].notes.iter().any(|n| n.contains("odd permutation")), "{:?}", d[0].notes);
+    // Expected: no error, and `expect solvable` fails instead.
+    assert!(diagnostics(&block("    2 1 3\n    4 5 6\n    7 8 .", "  expect unsolvable\n")).is_empty());
+    let d = diagnostics(&block("    2 1 3\n    4 5 6\n    7 8 .", "  expect solvable\n"));
+    assert!(d.iter().any(|d| d.code == Code::ExpectationFailed), "{d:?}");
+}
+
+#[test]
+fn a_solution_that_leaves_the_board_names_the_move() {
+    // From the goal, the blank is bottom-right: `D` (move 3) leaves the board.
+    let src = block("    1 2 3\n    4 5 6\n    7 8 .", "  solution \"LRD\"\n");
+    let d = diagnostics(&src);
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert_eq!(d[0].code, Code::WrongSolution);
+    assert!(d[0].message.contains("move 3 (`D`)"), "{}", d[0].message);
+    assert_eq!(d[0].span.text(&src), "D");
+}
+
+#[test]
+fn a_solution_that_stops_short_names_the_first_wrong_cell() {
+    let src = block("    1 2 3\n    4 5 6\n    7 . 8", "  solution \"L\"\n");
+    let d = diagnostics(&src);
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert_eq!(d[0].code, Code::WrongSolution);
+    assert!(d[0].message.contains("row 3, column 1"), "{}", d[0].message);
+    assert!(d[0].notes.iter().any(|n| n.contains("a solution in 1 moves: \"R\"")), "{:?}", d[0].notes);
+}
+
+#[test]
+fn every_example_sliding_block_checks_clean() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/sliding.lights");
+    let src = std::fs::read_to_string(root).unwrap();
+    let a = check_source(&src);
+    assert!(a.all_diagnostics().is_empty(), "{:?}", a.all_diagnostics());
+    assert!(a.puzzles.iter().all(|p| p.sliding_report.is_some()));
+}

@@ -1,0 +1,116 @@
+//! Sliding-tile puzzles (the 15 puzzle and every R×C from 2×2 to 16×16):
+//! boards, the solvability invariant, replaying move strings, optimal
+//! solving and constructive solving. Pure algorithms: no file formats, no
+//! printing. The method and the measured figures are in
+//! `docs/sliding-solver.md`.
+//!
+//! # API
+//!
+//! **Boards.** [`Board::new`]`(rows, cols, cells)` validates the cells
+//! (row by row, `0` = the blank) and returns a typed [`BoardError`] naming
+//! the tile or cell: wrong length, a tile out of range, a repeated tile, two
+//! blanks, a missing tile. [`Board::problems`] lists every problem at once
+//! (for diagnostics); [`Board::from_rows`] also checks row widths.
+//! [`Board::standard_goal`]`(rows, cols)` is tiles in order, blank last.
+//! [`Board::legal_moves`], [`Board::neighbours`], [`Board::apply`] move the
+//! blank. A [`Move`] is the direction the **blank** moves, `U D L R`.
+//! [`Cell`]s are 0-based and display 1-based (`row 1, column 1`).
+//!
+//! ```
+//! use lights_sliding::{Board, BoardError, Cell, Move};
+//! let mut board = Board::new(2, 2, vec![1, 2, 0, 3]).unwrap();
+//! board.apply(Move::Right).unwrap();
+//! assert_eq!(board, Board::standard_goal(2, 2).unwrap());
+//! assert_eq!(
+//!     Board::new(2, 2, vec![1, 1, 0, 3]),
+//!     Err(BoardError::RepeatedTile { tile: 1, first: Cell::new(0, 0), second: Cell::new(0, 1) })
+//! );
+//! ```
+//!
+//! **Solvability.** [`invariant`]`(&start, &goal) -> Result<`[`Invariant`]`,
+//! `[`ShapeMismatch`]`>` gives both positions' values (permutation parity,
+//! plus the blank's row on even widths), whether they agree (`solvable`) and
+//! a paragraph explaining why (`explanation`). Any goal, not only the
+//! standard one. [`position_invariant`] is one position's value.
+//!
+//! ```
+//! use lights_sliding::{invariant, Board, Parity};
+//! // Sam Loyd's puzzle: 14 and 15 swapped.
+//! let loyd = Board::new(4, 4, vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 14, 0]).unwrap();
+//! let inv = invariant(&loyd, &Board::standard_goal(4, 4).unwrap()).unwrap();
+//! assert!(!inv.solvable);
+//! assert_eq!(inv.relative_parity, Parity::Odd);
+//! assert!(inv.explanation.contains("an odd permutation"));
+//! ```
+//!
+//! **Replay.** [`replay`]`(&start, moves) -> Result<Board, `[`ReplayError`]`>`
+//! applies a move string (whitespace ignored); an unknown letter or a move
+//! off the board is an error with the move's 0-based `index`, byte `offset`
+//! and letter. [`replay_to_goal`] also checks the end position and names
+//! the first cell that differs. [`parse_moves`] only parses.
+//!
+//! ```
+//! use lights_sliding::{replay, Board, ReplayError};
+//! let goal = Board::standard_goal(3, 3).unwrap();
+//! assert!(matches!(
+//!     replay(&goal, "ULDD"),
+//!     Err(ReplayError::IllegalMove { index: 3, letter: 'D', .. })
+//! ));
+//! ```
+//!
+//! **Solving.** [`solve`]`(&start, &goal, &`[`SolveOptions`]`) ->
+//! Result<`[`Solution`]`, `[`SolveError`]`>`. The invariant is checked first
+//! ([`SolveError::Unsolvable`] carries it). With the default
+//! [`Strategy::Auto`], boards of up to 16 cells (but not 2×7, 2×8, 7×2,
+//! 8×2) are solved optimally by IDA* (4×4: the 6-6-3 pattern databases when
+//! the goal's blank is in a corner, built on first use and cached on disk;
+//! otherwise Manhattan distance + linear conflict); larger boards, or a
+//! search past `node_limit` nodes ([`DEFAULT_NODE_LIMIT`]), get the
+//! constructive method's answer with `optimal: false` (unless it meets
+//! the lower bound) and a `lower_bound`. Options: `strategy`, `max_optimal_cells`, `node_limit`,
+//! `pattern_databases`, `cache_dir`, `disk_cache`, `progress` (a
+//! `&dyn Fn(`[`BuildProgress`]`)` while the tables load or build) and
+//! `cancel` (a `&dyn Fn() -> bool` polled regularly →
+//! [`SolveError::Cancelled`]). Every solution is replayed before it is
+//! returned.
+//!
+//! ```
+//! use lights_sliding::{solve, Board, SolveOptions};
+//! let start = Board::new(3, 3, vec![8, 6, 7, 2, 5, 4, 3, 0, 1]).unwrap();
+//! let goal = Board::standard_goal(3, 3).unwrap();
+//! let solution = solve(&start, &goal, &SolveOptions::default()).unwrap();
+//! assert_eq!((solution.len(), solution.optimal), (31, true));
+//! ```
+//!
+//! **Pattern databases.** [`pattern_databases`] returns the 4×4 tables
+//! (from memory, the cache file, or a build), so a front end can prepare
+//! them with a progress bar before solving; [`default_cache_dir`] is
+//! `$LIGHTS_CACHE_DIR`, else `$XDG_CACHE_HOME/lights`, else
+//! `$HOME/.cache/lights`; [`load_or_build`] and [`PatternDatabases`]'
+//! `build` / `load` / `save` work on an explicit file.
+//!
+//! **Random positions.** [`random_solvable`]`(&goal, seed)` (uniform among
+//! the positions that reach `goal`) and [`random_walk`]`(&goal, steps,
+//! seed)`, seeded and reproducible.
+
+mod board;
+mod constructive;
+mod grid;
+mod invariant;
+mod moves;
+mod pdb;
+mod random;
+mod replay;
+mod search;
+mod solve;
+
+pub use board::{Board, BoardError, Cell, OffBoard, Tile, BLANK, MAX_SIDE, MIN_SIDE};
+pub use invariant::{invariant, position_invariant, Invariant, Parity, PositionInvariant, ShapeMismatch};
+pub use moves::{moves_to_string, Move};
+pub use pdb::cache::{default_cache_dir, load_or_build, pattern_databases, CacheError, PdbSource, PDB_FILE_NAME};
+pub use pdb::{BuildProgress, BuildStage, Cancelled, PatternDatabases};
+pub use random::{random_solvable, random_walk, SplitMix64};
+pub use replay::{parse_moves, replay, replay_to_goal, ReplayError};
+pub use solve::{
+    solve, Method, Solution, SolveError, SolveOptions, Strategy, DEFAULT_NODE_LIMIT, NARROW_OPTIMAL_CELLS,
+};
