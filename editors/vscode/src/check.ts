@@ -27,8 +27,10 @@ export interface CheckEntry {
   solvable: boolean | null;
   solutions: string | null;
   presses: number | null;
-  /** Whether `presses` is proven minimum. */
+  /** Whether `presses` (or, for a sliding block, `moves`) is proven minimum. */
   optimal: boolean | null;
+  /** Sliding blocks: the number of moves found (absent for Lights Out puzzles). */
+  moves?: number | null;
   diagnostics: CheckDiagnostic[];
 }
 
@@ -99,6 +101,7 @@ export function parseCheckOutput(stdout: string): CheckEntry[] {
       solutions: str(o.solutions),
       presses: typeof o.presses === "number" ? o.presses : null,
       optimal: typeof o.optimal === "boolean" ? o.optimal : null,
+      moves: typeof o.moves === "number" ? o.moves : null,
       diagnostics,
     };
   });
@@ -206,7 +209,10 @@ export function entryLine(e: CheckEntry, shownFile: string): string {
       : e.puzzle;
   let result: string;
   if (e.solvable === false) result = "unsolvable";
-  else if (e.solvable === true) {
+  else if (e.solvable === true && typeof e.moves === "number") {
+    // A sliding block: the CLI's `optimal 31 moves` / `104 moves (not proven fewest)`.
+    result = e.optimal === false ? `${e.moves} moves (not proven fewest)` : `optimal ${e.moves} moves`;
+  } else if (e.solvable === true) {
     const n = e.solutions ?? "?";
     result = `${n} solution${n === "1" ? "" : "s"}`;
     if (e.presses !== null) {
