@@ -132,8 +132,8 @@ impl Worker<'_> {
                 };
             }
             if let (4, 4, Some(databases)) = (height, width, self.finish.databases) {
-                // Not the whole board: `solve` only gets here on a 4×4
-                // board after the optimal search gave up.
+                // Never the whole board: on a 4×4 board the caller's own
+                // search has already given up (and passes no tables).
                 if (top, left) != (0, 0) && self.finish_optimally(top, left, 4, 4, Some(databases))? {
                     return Ok(());
                 }

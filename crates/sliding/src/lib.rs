@@ -62,17 +62,21 @@
 //! Result<`[`Solution`]`, `[`SolveError`]`>`. The invariant is checked first
 //! ([`SolveError::Unsolvable`] carries it). With the default
 //! [`Strategy::Auto`], boards of up to 16 cells (but not 2×7, 2×8, 7×2,
-//! 8×2) are solved optimally by IDA* (4×4: the 6-6-3 pattern databases when
-//! the goal's blank is in a corner, built on first use and cached on disk;
-//! otherwise Manhattan distance + linear conflict); larger boards, or a
-//! search past `node_limit` nodes ([`DEFAULT_NODE_LIMIT`]), get the
-//! constructive method's answer with `optimal: false` (unless it meets
-//! the lower bound) and a `lower_bound`. Options: `strategy`, `max_optimal_cells`, `node_limit`,
+//! 8×2) are solved optimally by IDA* — 4×4 with the 6-6-3 pattern databases
+//! when the goal's blank is in a corner (built on first use, cached on
+//! disk), otherwise with Manhattan distance + linear conflict. Larger
+//! boards, and searches past `node_limit` nodes ([`DEFAULT_NODE_LIMIT`]),
+//! get the constructive method's answer (line by line; its last 4×4 or 3×3
+//! solved optimally) with `optimal: false` unless its length meets the
+//! proven `lower_bound`. `Solution { moves, optimal, lower_bound, method,
+//! nodes, pdb_source }`. Options (all with defaults): `strategy` (`Auto`,
+//! `OptimalOnly`, `NonOptimal`), `max_optimal_cells`, `node_limit`,
 //! `pattern_databases`, `cache_dir`, `disk_cache`, `progress` (a
 //! `&dyn Fn(`[`BuildProgress`]`)` while the tables load or build) and
 //! `cancel` (a `&dyn Fn() -> bool` polled regularly →
 //! [`SolveError::Cancelled`]). Every solution is replayed before it is
-//! returned.
+//! returned; a failure there is [`SolveError::Internal`] (a bug, never
+//! expected), not a panic.
 //!
 //! ```
 //! use lights_sliding::{solve, Board, SolveOptions};

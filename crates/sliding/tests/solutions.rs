@@ -167,3 +167,27 @@ fn node_limit_falls_back_in_auto_and_is_an_error_when_optimal_only() {
         other => panic!("expected NodeLimit, got {other:?}"),
     }
 }
+
+/// Every size from 2×2 to 16×16, standard and random goals: 23,520
+/// positions (minutes in a release build; run with `-- --ignored`).
+#[test]
+#[ignore]
+fn constructive_solutions_replay_on_every_size_up_to_16x16() {
+    for rows in 2..=16 {
+        for cols in 2..=16 {
+            let reps = match rows * cols {
+                0..=36 => 300,
+                37..=100 => 40,
+                _ => 6,
+            };
+            for seed in 0..reps {
+                let goal = if seed % 2 == 0 {
+                    Board::standard_goal(rows, cols).unwrap()
+                } else {
+                    random_board(rows, cols, seed * 1_000_003 + (rows * 100 + cols) as u64)
+                };
+                assert_constructive_solves(&random_solvable(&goal, seed ^ 0xABCD), &goal);
+            }
+        }
+    }
+}

@@ -233,7 +233,14 @@ pub fn load_or_build(
         send(BuildStage::Saving, total);
         match dbs.save(path) {
             Ok(()) => saved_to = Some(path.to_path_buf()),
-            Err(e) => note = Some(format!("could not write the cache file {}: {e}; kept in memory", path.display())),
+            Err(e) => {
+                let unsaved = format!("could not write the cache file {}: {e}; kept in memory", path.display());
+                // Keep why an existing file was not used, if it was not.
+                note = Some(match note {
+                    Some(earlier) => format!("{earlier}; {unsaved}"),
+                    None => unsaved,
+                });
+            }
         }
     }
     send(BuildStage::Finished, total);
