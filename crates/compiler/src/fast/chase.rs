@@ -22,9 +22,7 @@
 //! A[e, v]` for the press `v` that `e` forced, taking equations in reverse.
 
 use lights_algebra::modular::mod_inv;
-use lights_algebra::{
-    solve_cancellable, solve_gf2_dense, AlgebraError, BitMatrix, Kernel, KernelGenerator, Solution, SparseMatrix,
-};
+use lights_algebra::{solve_cancellable, solve_gf2_dense, BitMatrix, Kernel, KernelGenerator, Solution, SparseMatrix};
 use num_bigint::BigUint;
 
 use super::{minimum_of, recheck, FastError, MATERIALIZE_LIMIT};
@@ -668,13 +666,6 @@ fn extend_certificate(p: &Puzzle, plan: &Plan, equations: &[u32], z: &[u32]) -> 
     y.into_iter().map(|v| v as u32).collect()
 }
 
-fn algebra_error(e: AlgebraError) -> FastError {
-    match e {
-        AlgebraError::Cancelled => FastError::Cancelled,
-        other => FastError::Internal(other.to_string()),
-    }
-}
-
 /// The leftover system over GF(2), bit-packed, by the dense eliminator.
 fn solve_leftover_gf2(left: &Leftover<u64>, unknowns: usize, cancel: &dyn Fn() -> bool) -> Result<Solution, FastError> {
     let rows = left.equations.len();
@@ -694,7 +685,7 @@ fn solve_leftover_gf2(left: &Leftover<u64>, unknowns: usize, cancel: &dyn Fn() -
             b[r / 64] |= 1 << (r % 64);
         }
     }
-    let s = solve_gf2_dense(&a, &b, cancel).map_err(algebra_error)?;
+    let s = solve_gf2_dense(&a, &b, cancel)?;
     let unpack =
         |bits: &[u64], n: usize| -> Vec<u32> { (0..n).map(|i| (bits[i / 64] >> (i % 64) & 1) as u32).collect() };
     Ok(Solution {
@@ -727,7 +718,7 @@ fn solve_leftover_mod(
         }
         rhs.push((left.rhs[r] + w - form[unknowns]) % w);
     }
-    solve_cancellable(&matrix, &rhs, w, cancel).map_err(algebra_error)
+    solve_cancellable(&matrix, &rhs, w, cancel).map_err(FastError::from)
 }
 
 fn run(p: &Puzzle, plan: &Plan, opts: SolveOptions, cancel: &dyn Fn() -> bool) -> Result<Report, FastError> {

@@ -14,7 +14,7 @@
 //! small system lifts to `y_{rc} = z_r + z'_c`, since each small equation is
 //! the sum of its row's (or column's) equations.
 
-use lights_algebra::{solve_cancellable, AlgebraError, SparseMatrix};
+use lights_algebra::{solve_cancellable, SparseMatrix};
 
 use super::{minimum_of, recheck, FastError, MATERIALIZE_LIMIT};
 use crate::model::{Gluing, Puzzle, Rule};
@@ -65,10 +65,7 @@ fn run(p: &Puzzle, opts: SolveOptions, cancel: &dyn Fn() -> bool) -> Result<Repo
         }
         rhs[m + c] = reduce((0..m).map(|r| b[r * n + c]).sum());
     }
-    let sol = solve_cancellable(&a, &rhs, w, cancel).map_err(|e| match e {
-        AlgebraError::Cancelled => FastError::Cancelled,
-        other => FastError::Internal(other.to_string()),
-    })?;
+    let sol = solve_cancellable(&a, &rhs, w, cancel)?;
     // x = R_r + C_c − b (affine) and its linear part for quiet patterns.
     let board = |rc: &[u32], with_b: bool| -> Vec<u32> {
         (0..m * n)

@@ -34,6 +34,15 @@ pub enum FastError {
     Internal(String),
 }
 
+impl From<lights_algebra::AlgebraError> for FastError {
+    fn from(e: lights_algebra::AlgebraError) -> Self {
+        match e {
+            lights_algebra::AlgebraError::Cancelled => FastError::Cancelled,
+            other => FastError::Internal(other.to_string()),
+        }
+    }
+}
+
 impl From<FastError> for SolveError {
     fn from(e: FastError) -> Self {
         match e {
@@ -202,10 +211,7 @@ pub(crate) fn minimum_of(
     let kernel = Kernel {
         generators: quiet.iter().map(|q| KernelGenerator { vector: q.presses.clone(), order: q.order }).collect(),
     };
-    let m = minimum_weight(&solution, &kernel, p.states, cancel).map_err(|e| match e {
-        lights_algebra::AlgebraError::Cancelled => FastError::Cancelled,
-        other => FastError::Internal(other.to_string()),
-    })?;
+    let m = minimum_weight(&solution, &kernel, p.states, cancel)?;
     Ok(MinimumSolution { presses: m.x, cost: m.cost, optimal: m.optimal })
 }
 
