@@ -5,27 +5,13 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use lights_compiler::fast::bits::RowShape;
 use lights_compiler::fast::poly::{self, CrossBoard, Rhs};
-use lights_compiler::model::{Board, Puzzle, Rule, StatementSpans, Topology};
+use lights_compiler::model::{Puzzle, Rule, Topology};
 use lights_compiler::solve::{solve_with, SolveOptions};
 
 fn puzzle(n: usize, states: u32, rule: Rule, topology: Topology) -> Puzzle {
-    let cells = n * n;
-    Puzzle {
-        name: "bench".into(),
-        span: Default::default(),
-        head: Default::default(),
-        rows: n,
-        cols: n,
-        states,
-        rule,
-        topology,
-        lights: Board { values: vec![1; cells], cell_spans: None },
-        goal: Board { values: vec![0; cells], cell_spans: None },
-        locked: vec![false; cells],
-        expects: vec![],
-        solution: None,
-        spans: StatementSpans::default(),
-    }
+    let mut p = Puzzle::new(n, n, states, rule, topology);
+    p.lights.values.fill(1);
+    p
 }
 
 fn polynomial(c: &mut Criterion) {

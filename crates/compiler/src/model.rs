@@ -201,6 +201,28 @@ impl std::fmt::Display for Claim {
 }
 
 impl Puzzle {
+    /// A puzzle built in code (benchmarks, tests): every light and goal cell
+    /// 0, nothing locked, no claims, no source spans.
+    pub fn new(rows: usize, cols: usize, states: u32, rule: Rule, topology: Topology) -> Puzzle {
+        let n = rows * cols;
+        Puzzle {
+            name: String::new(),
+            span: Span::default(),
+            head: Span::default(),
+            rows,
+            cols,
+            states,
+            rule,
+            topology,
+            lights: Board { values: vec![0; n], cell_spans: None },
+            goal: Board { values: vec![0; n], cell_spans: None },
+            locked: vec![false; n],
+            expects: vec![],
+            solution: None,
+            spans: StatementSpans::default(),
+        }
+    }
+
     pub fn cells(&self) -> usize {
         self.rows * self.cols
     }

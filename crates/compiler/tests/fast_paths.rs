@@ -4,29 +4,13 @@
 //! and the dense path).
 
 use lights_compiler::fast::{self, chase, flip, Plan};
-use lights_compiler::model::{Board, Puzzle, Rule, StatementSpans, Stencil, Topology};
+use lights_compiler::model::{Puzzle, Rule, Stencil, Topology};
 use lights_compiler::solve::{solve_dense, Report, SolveOptions};
 use num_bigint::BigUint;
 use proptest::prelude::*;
 
 fn puzzle(rows: usize, cols: usize, states: u32, rule: Rule, topology: Topology) -> Puzzle {
-    let n = rows * cols;
-    Puzzle {
-        name: "t".into(),
-        span: Default::default(),
-        head: Default::default(),
-        rows,
-        cols,
-        states,
-        rule,
-        topology,
-        lights: Board { values: vec![0; n], cell_spans: None },
-        goal: Board { values: vec![0; n], cell_spans: None },
-        locked: vec![false; n],
-        expects: vec![],
-        solution: None,
-        spans: StatementSpans::default(),
-    }
+    Puzzle::new(rows, cols, states, rule, topology)
 }
 
 const TOPOLOGIES: [Topology; 6] =
