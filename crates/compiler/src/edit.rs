@@ -1,5 +1,6 @@
 //! Source edits that tools make to a puzzle: insert or replace its
-//! `solution`, rewrite its `expect` lines, change one cell of `lights`.
+//! `solution` (a grid, or a sliding block's moves), rewrite its `expect`
+//! lines, change one cell of `lights`.
 //! Shared by `lights solve --write` and the language server's code actions.
 //! Every edit keeps all other bytes of the file as they were.
 
@@ -38,6 +39,28 @@ pub fn solution(src: &str, block: &PuzzleBlock, model: &Puzzle, presses: &[u32])
         Some(stmt) => Some(replace_statement(src, stmt, &text)),
         None => insert_statement(src, block, &text),
     }
+}
+
+/// The edit that inserts or replaces a sliding block's `solution "…"`
+/// statement with `moves` (letters `U D L R`); `None` when the block has no
+/// closing brace. Long solutions are grouped in tens, which the language
+/// allows, so they can be read and counted: `"DRRDLLURUL DDDDRULDRR D"`.
+pub fn move_solution(src: &str, block: &PuzzleBlock, moves: &str) -> Option<TextEdit> {
+    let text = format!("{}solution \"{}\"", block_indent(src, block), group_moves(moves));
+    let existing = block.statements.iter().find(|s| matches!(s.kind, StatementKind::MoveSolution(_)));
+    match existing {
+        Some(stmt) => Some(replace_statement(src, stmt, &text)),
+        None => insert_statement(src, block, &text),
+    }
+}
+
+/// Moves in groups of ten when there are more than twenty of them.
+pub fn group_moves(moves: &str) -> String {
+    if moves.len() <= 20 {
+        return moves.to_string();
+    }
+    let letters: Vec<char> = moves.chars().collect();
+    letters.chunks(10).map(|c| c.iter().collect::<String>()).collect::<Vec<_>>().join(" ")
 }
 
 /// Edits that make the `expect` lines state the current result: existing
@@ -169,6 +192,7 @@ fn statement_span(stmt: &Statement) -> Span {
             v.span().end
         }
         StatementKind::Expect(claim) => claim.span.end,
+        StatementKind::MoveSolution(m) => m.span.end,
         _ => stmt.span.end,
     };
     Span::new(stmt.span.start, end.clamp(stmt.span.start, stmt.span.end))
@@ -275,6 +299,33 @@ mod tests {
         let out = apply(src, &[e]);
         assert_eq!(out, "puzzle \"one\" { size 1x2  states 3  lights { 1 1 }\n  solution {\n    2 .\n  }\n}\n");
         assert!(check_source(&out).all_diagnostics().is_empty(), "{out}");
+    }
+
+    #[test]
+    fn move_solutions_are_inserted_or_replaced_and_check() {
+        let head = "sliding \"s\" {\n  size 2x3\n  tiles {\n    1 2 3\n    4 . 5\n  }\n";
+        let src = format!("{head}}}\n");
+        let analysis = check_source(&src);
+        let moves = &analysis.puzzles[0].sliding_report.as_ref().unwrap().solution.as_ref().unwrap().moves;
+        assert_eq!(moves, "R");
+        let out = apply(&src, &[move_solution(&src, &analysis.syntax.puzzles[0], moves).unwrap()]);
+        assert_eq!(out, format!("{head}  solution \"R\"\n}}\n"));
+        assert!(check_source(&out).all_diagnostics().is_empty(), "{out}");
+
+        // A wrong solution is replaced in place, its comment kept.
+        let src = format!("{head}  solution \"LL\" // mine\n  expect solvable\n}}\n");
+        let analysis = check_source(&src);
+        let out = apply(&src, &[move_solution(&src, &analysis.syntax.puzzles[0], "R").unwrap()]);
+        assert_eq!(out, format!("{head}  solution \"R\" // mine\n  expect solvable\n}}\n"));
+        assert!(check_source(&out).all_diagnostics().is_empty(), "{out}");
+    }
+
+    #[test]
+    fn long_move_strings_are_grouped_in_tens() {
+        assert_eq!(group_moves("LLURRDLULDRRULL"), "LLURRDLULDRRULL");
+        let long = "UDLR".repeat(6);
+        assert_eq!(group_moves(&long), "UDLRUDLRUD LRUDLRUDLR UDLR");
+        assert_eq!(group_moves(&long).replace(' ', ""), long);
     }
 
     #[test]
