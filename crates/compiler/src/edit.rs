@@ -67,7 +67,13 @@ pub fn group_moves(moves: &str) -> String {
 /// `expect` statements are removed and the new ones are written where the
 /// first of them was (or at the end of the block).
 pub fn expectations(src: &str, block: &PuzzleBlock, report: &Report) -> Vec<TextEdit> {
-    let claims = claims_for(report);
+    expect_lines(src, block, &claims_for(report))
+}
+
+/// Edits that replace the block's `expect` statements with `claims` (whole
+/// statements, `expect …`), written where the first of them was (or at the
+/// end of the block). Works for puzzle and sliding blocks alike.
+pub fn expect_lines(src: &str, block: &PuzzleBlock, claims: &[String]) -> Vec<TextEdit> {
     let indent = block_indent(src, block);
     let expects: Vec<&Statement> =
         block.statements.iter().filter(|s| matches!(s.kind, StatementKind::Expect(_))).collect();

@@ -43,8 +43,17 @@ impl SlidingSolution {
 pub fn summary(r: &SlidingReport) -> String {
     match &r.solution {
         None => "unsolvable".to_string(),
-        Some(s) if s.optimal => format!("optimal {} moves", s.len()),
-        Some(s) => format!("{} moves (not proven fewest)", s.len()),
+        Some(s) if s.optimal => format!("optimal {}", moves(s.len() as u64)),
+        Some(s) => format!("{} (not proven fewest)", moves(s.len() as u64)),
+    }
+}
+
+/// `1 move`, `31 moves`.
+pub fn moves(n: u64) -> String {
+    if n == 1 {
+        "1 move".to_string()
+    } else {
+        format!("{n} moves")
     }
 }
 
@@ -79,6 +88,50 @@ pub fn solve(p: &SlidingPuzzle, cancel: &dyn Fn() -> bool) -> Result<SlidingRepo
     Ok(SlidingReport { solvable: true, invariant: inv, solution: Some(solution) })
 }
 
+/// The solution worth writing into the block: the one found, unless the
+/// block already has a `solution` that reaches the goal in as few moves.
+/// Used by `lights solve --write` and the language server's code actions.
+pub fn solution_to_write<'a>(p: &SlidingPuzzle, r: &'a SlidingReport) -> Option<&'a SlidingSolution> {
+    let found = r.solution.as_ref()?;
+    let Some(written) = &p.solution else { return Some(found) };
+    let reaches =
+        boards(p).is_ok_and(|(start, goal)| lights_sliding::replay_to_goal(&start, &goal, &written.moves).is_ok());
+    (!reaches || written.moves.len() > found.len()).then_some(found)
+}
+
+/// The `expect` lines that state a sliding block's result: `expect moves N`
+/// when the fewest moves is proven, `expect solvable` when it is not,
+/// `expect unsolvable` for an unreachable goal.
+pub fn claims_for(r: &SlidingReport) -> Vec<String> {
+    let claim = match &r.solution {
+        _ if !r.solvable => SlidingClaim::Unsolvable,
+        Some(s) if s.optimal => SlidingClaim::Moves(s.len() as u64),
+        _ => SlidingClaim::Solvable,
+    };
+    vec![claim.to_string()]
+}
+
+/// Whether solving `p` may need the 4×4 pattern databases: boards of at
+/// least 4 rows and 4 columns that are not already at their goal and can
+/// reach it (a 4×4 is searched with them, a larger board finishes its last
+/// 4×4 with them; an unreachable goal is decided by the invariant alone).
+pub fn needs_pattern_databases(p: &SlidingPuzzle) -> bool {
+    p.rows >= 4
+        && p.cols >= 4
+        && p.tiles != p.goal
+        && boards(p).is_ok_and(|(start, goal)| invariant(&start, &goal).is_ok_and(|inv| inv.solvable))
+}
+
+/// Loads the 4×4 pattern databases from the cache, or builds (seconds, the
+/// first time) and caches them, so that later solves in this process find
+/// them in memory. Not cancellable: a build stopped half-way is lost.
+/// `progress` hears about loading, each finished table and saving.
+pub fn prepare_pattern_databases(progress: &dyn Fn(lights_sliding::BuildProgress)) {
+    // `pattern_databases` keeps the tables in memory; a failed build returns
+    // nothing to keep, and the solve that follows reports it.
+    let _ = lights_sliding::pattern_databases(None, true, progress, &|| false);
+}
+
 /// The diagnostic for a block the solver could not answer.
 pub fn failure(p: &SlidingPuzzle, e: &SlidingError) -> Option<Diagnostic> {
     match e {
@@ -100,7 +153,10 @@ pub fn check(p: &SlidingPuzzle, r: &SlidingReport) -> Vec<Diagnostic> {
             Diagnostic::error(
                 Code::Unsolvable,
                 p.head,
-                format!("sliding puzzle \"{}\" can never reach its goal", p.name),
+                format!(
+                    "sliding puzzle \"{}\" can never reach its goal: its invariant is {}, the goal's is {}",
+                    p.name, r.invariant.start.value, r.invariant.goal.value
+                ),
             )
             .with_label(invariant_label(&r.invariant))
             .with_note(r.invariant.explanation.clone())
@@ -123,12 +179,20 @@ pub fn check(p: &SlidingPuzzle, r: &SlidingReport) -> Vec<Diagnostic> {
 fn invariant_label(inv: &Invariant) -> String {
     let one = |v: &lights_sliding::PositionInvariant| {
         if inv.counts_blank_row {
-            format!("{} ({} inversions, blank in row {})", v.value, v.inversions, v.blank_row + 1)
+            format!("{} ({}, blank in row {})", v.value, inversions(v.inversions), v.blank_row + 1)
         } else {
-            format!("{} ({} inversions)", v.value, v.inversions)
+            format!("{} ({})", v.value, inversions(v.inversions))
         }
     };
     format!("invariant {} here, {} in the goal", one(&inv.start), one(&inv.goal))
+}
+
+fn inversions(n: u64) -> String {
+    if n == 1 {
+        "1 inversion".to_string()
+    } else {
+        format!("{n} inversions")
+    }
 }
 
 fn expectation(r: &SlidingReport, claim: SlidingClaim, span: lights_syntax::Span) -> Option<Diagnostic> {
@@ -142,7 +206,7 @@ fn expectation(r: &SlidingReport, claim: SlidingClaim, span: lights_syntax::Span
         ),
         SlidingClaim::Unsolvable if r.solvable => {
             let how = match &r.solution {
-                Some(s) => format!("it is solved in {} moves: \"{}\"", s.len(), shorten(&s.moves)),
+                Some(s) => format!("it is solved in {}: \"{}\"", moves(s.len() as u64), shorten(&s.moves)),
                 None => "the invariants agree".into(),
             };
             Some(fail(how).with_note(r.invariant.explanation.clone()))
@@ -153,19 +217,20 @@ fn expectation(r: &SlidingReport, claim: SlidingClaim, span: lights_syntax::Span
             };
             let found = s.len() as u64;
             if s.optimal && found != n {
-                Some(fail(format!("the fewest moves is {found}")).with_label(format!("proven: {found} moves")))
+                Some(fail(format!("the fewest moves is {found}")).with_label(format!("proven: {}", moves(found))))
             } else if !s.optimal && found < n {
-                Some(fail(format!("a solution with {found} moves exists")))
+                Some(fail(format!("a solution with {} exists", moves(found))))
             } else if !s.optimal && u64::from(s.lower_bound) > n {
-                Some(fail(format!("every solution needs at least {} moves", s.lower_bound)))
+                Some(fail(format!("every solution needs at least {}", moves(u64::from(s.lower_bound)))))
             } else if !s.optimal {
                 Some(
                     Diagnostic::warning(
                         Code::MinimumNotProven,
                         span,
                         format!(
-                            "`{claim}` could not be verified: the best solution found has {found} moves, and no solution has fewer than {}, but the shortest is not proven",
-                            s.lower_bound
+                            "`{claim}` could not be verified: the best solution found has {}, and no solution has fewer than {}, but the shortest is not proven",
+                            moves(found),
+                            moves(u64::from(s.lower_bound))
                         ),
                     )
                     .with_note("optimal search covers boards up to 4×4; larger boards get a correct, not necessarily shortest solution"),
@@ -210,8 +275,8 @@ fn solution_block(p: &SlidingPuzzle, r: &SlidingReport, block: &crate::sliding::
                 Code::WrongSolution,
                 block.string_span,
                 format!(
-                    "`solution` ends short of the goal: after its {} moves, row {}, column {} holds {} instead of {}",
-                    block.moves.len(),
+                    "`solution` ends short of the goal: after its {}, row {}, column {} holds {} instead of {}",
+                    moves(block.moves.len() as u64),
                     first / p.cols + 1,
                     first % p.cols + 1,
                     tile(end.cells()[first]),
@@ -219,7 +284,7 @@ fn solution_block(p: &SlidingPuzzle, r: &SlidingReport, block: &crate::sliding::
                 ),
             );
             if let Some(s) = &r.solution {
-                d = d.with_note(format!("a solution in {} moves: \"{}\"", s.len(), shorten(&s.moves)));
+                d = d.with_note(format!("a solution in {}: \"{}\"", moves(s.len() as u64), shorten(&s.moves)));
             }
             vec![d]
         }

@@ -45,9 +45,9 @@ fn an_unreachable_goal_states_both_invariants() {
     let d = diagnostics(&src);
     assert_eq!(d.len(), 1, "{d:?}");
     assert_eq!(d[0].code, Code::Unsolvable);
-    assert!(d[0].message.contains("can never reach its goal"), "{}", d[0].message);
+    assert_eq!(d[0].message, "sliding puzzle \"s\" can never reach its goal: its invariant is 1, the goal's is 0");
     let label = &d[0].label;
-    assert_eq!(label, "invariant 1 (1 inversions) here, 0 (0 inversions) in the goal");
+    assert_eq!(label, "invariant 1 (1 inversion) here, 0 (0 inversions) in the goal");
     assert!(d[0].notes.iter().any(|n| n.contains("odd permutation")), "{:?}", d[0].notes);
     // Expected: no error, and `expect solvable` fails instead.
     assert!(diagnostics(&block("    2 1 3\n    4 5 6\n    7 8 .", "  expect unsolvable\n")).is_empty());
@@ -73,7 +73,7 @@ fn a_solution_that_stops_short_names_the_first_wrong_cell() {
     assert_eq!(d.len(), 1, "{d:?}");
     assert_eq!(d[0].code, Code::WrongSolution);
     assert!(d[0].message.contains("row 3, column 1"), "{}", d[0].message);
-    assert!(d[0].notes.iter().any(|n| n.contains("a solution in 1 moves: \"R\"")), "{:?}", d[0].notes);
+    assert!(d[0].notes.iter().any(|n| n.contains("a solution in 1 move: \"R\"")), "{:?}", d[0].notes);
 }
 
 #[test]
@@ -83,4 +83,23 @@ fn every_example_sliding_block_checks_clean() {
     let a = check_source(&src);
     assert!(a.all_diagnostics().is_empty(), "{:?}", a.all_diagnostics());
     assert!(a.puzzles.iter().all(|p| p.sliding_report.is_some()));
+}
+
+#[test]
+fn a_written_solution_is_kept_when_it_reaches_the_goal_in_as_few_moves() {
+    use lights_compiler::sliding_check::solution_to_write;
+    let to_write = |extra: &str| {
+        let a = check_source(&block("    1 2 3\n    4 5 6\n    7 . 8", extra));
+        let p = &a.puzzles[0];
+        solution_to_write(p.sliding.as_ref().unwrap(), p.sliding_report.as_ref().unwrap()).map(|s| s.moves.clone())
+    };
+    assert_eq!(to_write(""), Some("R".to_string()), "none written: the found one");
+    assert_eq!(to_write("  solution \"R\"\n"), None, "the same length: kept");
+    assert_eq!(to_write("  solution \"RLR\"\n"), Some("R".to_string()), "longer: replaced");
+    assert_eq!(to_write("  solution \"L\"\n"), Some("R".to_string()), "wrong: replaced");
+    assert_eq!(to_write("  solution \"D\"\n"), Some("R".to_string()), "off the board: replaced");
+    // Unsolvable: nothing to write.
+    let a = check_source(&block("    2 1 3\n    4 5 6\n    7 8 .", "  expect unsolvable\n"));
+    let p = &a.puzzles[0];
+    assert!(solution_to_write(p.sliding.as_ref().unwrap(), p.sliding_report.as_ref().unwrap()).is_none());
 }

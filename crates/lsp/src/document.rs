@@ -6,6 +6,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 
 use lights_compiler::diagnostic::{Code, Diagnostic};
+use lights_compiler::sliding_check::{self, SlidingReport};
 use lights_compiler::{check, FileAnalysis, PuzzleAnalysis};
 use lights_syntax::{SourceFile, Span};
 use tower_lsp_server::lsp_types::{self as lsp, Uri};
@@ -23,7 +24,7 @@ pub struct Snapshot {
     pub text: String,
     pub map: PositionMap,
     pub analysis: FileAnalysis,
-    /// Per puzzle: the solve key, for puzzles without errors.
+    /// Per block: the solve key, for blocks without errors.
     pub keys: Vec<Option<Arc<SolveKey>>>,
 }
 
@@ -46,7 +47,15 @@ impl Snapshot {
                 file_diagnostics: vec![internal_error(Span::new(0, 0), "this file", &panic_message(payload))],
             },
         };
-        let keys = analysis.puzzles.iter().map(|p| p.model.as_ref().map(|m| Arc::new(SolveKey::of(m)))).collect();
+        let keys = analysis
+            .puzzles
+            .iter()
+            .map(|p| match (&p.model, &p.sliding) {
+                (Some(m), _) => Some(Arc::new(SolveKey::of(m))),
+                (None, Some(s)) => Some(Arc::new(SolveKey::of_sliding(s))),
+                (None, None) => None,
+            })
+            .collect();
         let map = PositionMap::new(&text, encoding);
         Snapshot { uri, version, text, map, analysis, keys }
     }
@@ -66,6 +75,17 @@ impl Snapshot {
         match self.state(i, engine) {
             PuzzleState::Done(o) => match &*o {
                 Outcome::Solved(r) => Some(r.clone()),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// The solved report of sliding block `i`, when there is one.
+    pub fn sliding_report(&self, i: usize, engine: &Engine) -> Option<Arc<SlidingReport>> {
+        match self.state(i, engine) {
+            PuzzleState::Done(o) => match &*o {
+                Outcome::SlidingSolved(r) => Some(r.clone()),
                 _ => None,
             },
             _ => None,
@@ -104,6 +124,17 @@ impl Snapshot {
                     Outcome::Failed(e) => found.extend(check::solve_failure(model, e)),
                     Outcome::TimedOut(budget) => found.push(timed_out(p, model.head, *budget)),
                     Outcome::Crashed(msg) => found.push(internal_error(model.head, "this puzzle", msg)),
+                    // A Lights Out key never gets a sliding answer.
+                    Outcome::SlidingSolved(_) | Outcome::SlidingFailed(_) => {}
+                }
+            }
+            if let (Some(s), PuzzleState::Done(outcome)) = (&p.sliding, self.state(i, engine)) {
+                match &*outcome {
+                    Outcome::SlidingSolved(report) => found.extend(sliding_check::check(s, report)),
+                    Outcome::SlidingFailed(e) => found.extend(sliding_check::failure(s, e)),
+                    Outcome::TimedOut(budget) => found.push(timed_out(p, s.head, *budget)),
+                    Outcome::Crashed(msg) => found.push(internal_error(s.head, "this puzzle", msg)),
+                    Outcome::Solved(_) | Outcome::Failed(_) => {}
                 }
             }
             found.sort_by_key(|d| (d.span.start, d.span.end));
@@ -123,10 +154,14 @@ impl Snapshot {
 
 fn timed_out(p: &PuzzleAnalysis, head: Span, budget: std::time::Duration) -> Diagnostic {
     let name = p.name.as_deref().unwrap_or("");
+    let what = match p.kind {
+        lights_syntax::BlockKind::Puzzle => "puzzle",
+        lights_syntax::BlockKind::Sliding => "sliding puzzle",
+    };
     Diagnostic::warning(
         Code::TimeBudgetExceeded,
         head,
-        format!("puzzle \"{name}\" was not solved within the time budget of {}", convert::duration(budget)),
+        format!("{what} \"{name}\" was not solved within the time budget of {}", convert::duration(budget)),
     )
     .with_label("not verified in the editor")
     .with_note("`lights check` solves it without a time limit; raise `lights.solver.timeBudgetMs` to wait longer here")

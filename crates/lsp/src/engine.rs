@@ -14,34 +14,39 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use lights_compiler::model::{Puzzle, Rule, Topology};
+use lights_compiler::sliding_check::{SlidingError, SlidingReport};
 use lights_compiler::solve::{Report, SolveError};
+use lights_compiler::SlidingPuzzle;
 use tokio::sync::{watch, Semaphore};
 
-/// What a solve depends on: two puzzles with equal keys have equal reports.
+/// What a solve depends on: two blocks with equal keys have equal reports.
 /// Hashing uses a fingerprint computed once (keys are looked up on every
 /// edit, and a board's cells are many bytes); equality compares everything.
 #[derive(Clone, Debug)]
 pub struct SolveKey {
     fingerprint: u64,
-    rows: usize,
-    cols: usize,
-    states: u32,
-    rule: Rule,
-    topology: Topology,
-    lights: Vec<u16>,
-    goal: Vec<u16>,
-    locked: Vec<bool>,
+    facts: Facts,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Facts {
+    Lights {
+        rows: usize,
+        cols: usize,
+        states: u32,
+        rule: Rule,
+        topology: Topology,
+        lights: Vec<u16>,
+        goal: Vec<u16>,
+        locked: Vec<bool>,
+    },
+    /// A sliding block: its answer depends on the two positions only.
+    Sliding { rows: usize, cols: usize, tiles: Vec<u16>, goal: Vec<u16> },
 }
 
 impl PartialEq for SolveKey {
     fn eq(&self, other: &Self) -> bool {
-        self.fingerprint == other.fingerprint
-            && (self.rows, self.cols, self.states, self.topology)
-                == (other.rows, other.cols, other.states, other.topology)
-            && self.rule == other.rule
-            && self.lights == other.lights
-            && self.goal == other.goal
-            && self.locked == other.locked
+        self.fingerprint == other.fingerprint && self.facts == other.facts
     }
 }
 
@@ -55,10 +60,7 @@ impl Hash for SolveKey {
 
 impl SolveKey {
     pub fn of(p: &Puzzle) -> SolveKey {
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        (p.rows, p.cols, p.states, &p.rule, p.topology, &p.lights.values, &p.goal.values, &p.locked).hash(&mut h);
-        SolveKey {
-            fingerprint: h.finish(),
+        SolveKey::from_facts(Facts::Lights {
             rows: p.rows,
             cols: p.cols,
             states: p.states,
@@ -67,16 +69,41 @@ impl SolveKey {
             lights: p.lights.values.clone(),
             goal: p.goal.values.clone(),
             locked: p.locked.clone(),
-        }
+        })
     }
+
+    pub fn of_sliding(p: &SlidingPuzzle) -> SolveKey {
+        SolveKey::from_facts(Facts::Sliding {
+            rows: p.rows,
+            cols: p.cols,
+            tiles: p.tiles.clone(),
+            goal: p.goal.clone(),
+        })
+    }
+
+    fn from_facts(facts: Facts) -> SolveKey {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        facts.hash(&mut h);
+        SolveKey { fingerprint: h.finish(), facts }
+    }
+}
+
+/// What to solve: a Lights Out puzzle or a sliding block.
+#[derive(Clone, Copy)]
+pub enum Job<'a> {
+    Lights(&'a Puzzle),
+    Sliding(&'a SlidingPuzzle),
 }
 
 /// The end of a solve.
 #[derive(Debug)]
 pub enum Outcome {
     Solved(Arc<Report>),
+    SlidingSolved(Arc<SlidingReport>),
     /// The solver declined or failed (too large, a failed self-check).
     Failed(SolveError),
+    /// The sliding solver failed (a bug: its answers replay before they are returned).
+    SlidingFailed(SlidingError),
     /// Stopped after the time budget.
     TimedOut(Duration),
     /// The solver panicked; the message.
@@ -85,6 +112,29 @@ pub enum Outcome {
 
 /// The solver function (swappable so tests can make it slow or panic).
 pub type SolveFn = fn(&Puzzle, &dyn Fn() -> bool) -> Result<Report, SolveError>;
+
+/// The sliding solver function (swappable like [`SolveFn`]).
+pub type SlidingSolveFn = fn(&SlidingPuzzle, &dyn Fn() -> bool) -> Result<SlidingReport, SlidingError>;
+
+/// The server's sliding solver: [`lights_compiler::sliding_check::solve`],
+/// after making sure the 4×4 pattern databases are at hand when the board
+/// may use them. Loading them from the disk cache takes a moment; building
+/// them the first time takes seconds, and that build is not cancelled with
+/// the solve that asked for it (a short time budget would otherwise throw
+/// the work away on every edit): it finishes, is saved to the cache and is
+/// kept for the rest of the session.
+pub fn solve_sliding(p: &SlidingPuzzle, cancel: &dyn Fn() -> bool) -> Result<SlidingReport, SlidingError> {
+    if lights_compiler::sliding_check::needs_pattern_databases(p) {
+        lights_compiler::sliding_check::prepare_pattern_databases(&|_| {});
+    }
+    lights_compiler::sliding_check::solve(p, cancel)
+}
+
+/// An owned copy of a [`Job`] for the blocking task.
+enum OwnedJob {
+    Lights(Puzzle),
+    Sliding(SlidingPuzzle),
+}
 
 type Slot = watch::Receiver<Option<Arc<Outcome>>>;
 
@@ -99,6 +149,7 @@ const SPARE_RESULTS: usize = 256;
 
 pub struct Engine {
     solve: SolveFn,
+    solve_sliding: SlidingSolveFn,
     cache: Mutex<HashMap<Arc<SolveKey>, Entry>>,
     permits: Arc<Semaphore>,
     clock: AtomicU64,
@@ -107,10 +158,11 @@ pub struct Engine {
 }
 
 impl Engine {
-    pub fn new(solve: SolveFn) -> Engine {
+    pub fn new(solve: SolveFn, solve_sliding: SlidingSolveFn) -> Engine {
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
         Engine {
             solve,
+            solve_sliding,
             cache: Mutex::new(HashMap::new()),
             permits: Arc::new(Semaphore::new(cores)),
             clock: AtomicU64::new(0),
@@ -128,9 +180,9 @@ impl Engine {
         self.started.load(Ordering::Relaxed)
     }
 
-    /// Start solving `model` unless its answer is known or on its way;
+    /// Start solving `job` unless its answer is known or on its way;
     /// returns what to wait on.
-    pub fn ensure(&self, key: &Arc<SolveKey>, model: &Puzzle, budget: Duration) -> Slot {
+    pub fn ensure(&self, key: &Arc<SolveKey>, job: Job<'_>, budget: Duration) -> Slot {
         let now = self.clock.fetch_add(1, Ordering::Relaxed);
         let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(entry) = cache.get_mut(key) {
@@ -138,22 +190,28 @@ impl Engine {
             return entry.slot.clone();
         }
         // A board beyond the solver is declined at once, without copying it.
-        let unknowns = model.locked.iter().filter(|&&l| !l).count();
-        let limit = lights_compiler::solve::unknowns_limit(model.states);
-        if unknowns > limit {
-            let (_, rx) = watch::channel(Some(Arc::new(Outcome::Failed(SolveError::TooLarge { unknowns, limit }))));
-            cache.insert(
-                key.clone(),
-                Entry { slot: rx.clone(), cancel: Arc::new(AtomicBool::new(false)), last_used: now },
-            );
-            return rx;
+        if let Job::Lights(model) = job {
+            let unknowns = model.locked.iter().filter(|&&l| !l).count();
+            let limit = lights_compiler::solve::unknowns_limit(model.states);
+            if unknowns > limit {
+                let (_, rx) = watch::channel(Some(Arc::new(Outcome::Failed(SolveError::TooLarge { unknowns, limit }))));
+                cache.insert(
+                    key.clone(),
+                    Entry { slot: rx.clone(), cancel: Arc::new(AtomicBool::new(false)), last_used: now },
+                );
+                return rx;
+            }
         }
         let (tx, rx) = watch::channel(None);
         let cancel = Arc::new(AtomicBool::new(false));
         cache.insert(key.clone(), Entry { slot: rx.clone(), cancel: cancel.clone(), last_used: now });
         drop(cache);
         self.started.fetch_add(1, Ordering::Relaxed);
-        let (model, permits, solve) = (model.clone(), self.permits.clone(), self.solve);
+        let job = match job {
+            Job::Lights(p) => OwnedJob::Lights(p.clone()),
+            Job::Sliding(p) => OwnedJob::Sliding(p.clone()),
+        };
+        let (permits, solve, solve_sliding) = (self.permits.clone(), self.solve, self.solve_sliding);
         tokio::spawn(async move {
             let Ok(_permit) = permits.acquire_owned().await else { return };
             if cancel.load(Ordering::Relaxed) {
@@ -162,14 +220,26 @@ impl Engine {
             let flag = cancel.clone();
             let joined = tokio::task::spawn_blocking(move || {
                 let deadline = Instant::now() + budget;
-                solve(&model, &|| flag.load(Ordering::Relaxed) || Instant::now() >= deadline)
+                let stop = || flag.load(Ordering::Relaxed) || Instant::now() >= deadline;
+                match job {
+                    OwnedJob::Lights(model) => match solve(&model, &stop) {
+                        Ok(report) => Some(Outcome::Solved(Arc::new(report))),
+                        Err(SolveError::Cancelled) => None,
+                        Err(e) => Some(Outcome::Failed(e)),
+                    },
+                    OwnedJob::Sliding(p) => match solve_sliding(&p, &stop) {
+                        Ok(report) => Some(Outcome::SlidingSolved(Arc::new(report))),
+                        Err(SlidingError::Cancelled) => None,
+                        Err(e) => Some(Outcome::SlidingFailed(e)),
+                    },
+                }
             })
             .await;
             let outcome = match joined {
-                Ok(Ok(report)) => Outcome::Solved(Arc::new(report)),
-                Ok(Err(SolveError::Cancelled)) if cancel.load(Ordering::Relaxed) => return,
-                Ok(Err(SolveError::Cancelled)) => Outcome::TimedOut(budget),
-                Ok(Err(e)) => Outcome::Failed(e),
+                Ok(Some(outcome)) => outcome,
+                // Stopped: either nobody wants the answer any more, or the budget ran out.
+                Ok(None) if cancel.load(Ordering::Relaxed) => return,
+                Ok(None) => Outcome::TimedOut(budget),
                 Err(e) if e.is_panic() => Outcome::Crashed(panic_message(e.into_panic())),
                 Err(e) => Outcome::Crashed(e.to_string()),
             };

@@ -1,6 +1,8 @@
 //! What each word of the language means, from the language reference
 //! (`docs/language.md`), for hover and completion.
 
+use lights_syntax::BlockKind;
+
 /// A word of the language with its completion snippet and its meaning.
 pub struct Word {
     pub word: &'static str,
@@ -96,16 +98,58 @@ pub const PUZZLE: Word = Word {
     doc: "**`puzzle \"NAME\" { … }`** — one puzzle: a board, what a press does, the surface, the states, where the lights start and must end. Names are unique within a file.",
 };
 
-/// The words only sliding-tile blocks use (for hover; completion does not
-/// offer them yet).
-pub const SLIDING: &[Word] = words! {
-    "sliding", "sliding \"${1:name}\" {\n\tsize ${2:4}x${3:4}\n\ttiles {\n\t\t$0\n\t}\n}", "a new sliding-tile puzzle",
-    "**`sliding \"NAME\" { … }`** — a sliding-tile puzzle (the 15 puzzle): `size`, the start `tiles { … }`, an optional `goal { … }` (default: tiles in order, the blank last), `expect solvable`, `unsolvable` or `moves N`, and a `solution \"LLUR\"` of moves.";
-    "tiles", "tiles {\n\t$0\n}", "the start position of a sliding puzzle",
-    "**`tiles { GRID }`** — a sliding puzzle's start: the tiles 1…R·C−1, each once, and one `.` for the blank. Required in a `sliding` block.";
-    "moves", "moves ${1:1}", "the fewest moves is N",
-    "**`expect moves N`** — holds when the fewest moves that reach the goal of a sliding puzzle is exactly N.";
+/// The sliding block's keyword.
+pub const SLIDING: Word = Word {
+    word: "sliding",
+    snippet: "sliding \"${1:name}\" {\n\tsize ${2:4}x${3:4}\n\ttiles {\n\t\t$0\n\t}\n}",
+    summary: "a new sliding-tile puzzle",
+    doc: "**`sliding \"NAME\" { … }`** — a sliding-tile puzzle (the 15 puzzle): `size`, the start `tiles { … }`, an optional `goal { … }` (default: tiles in order, the blank last), `expect solvable`, `unsolvable` or `moves N`, and a `solution \"LLUR\"` of moves.",
 };
+
+/// The statements of a sliding block (same words, sliding meanings).
+pub const SLIDING_STATEMENTS: &[Word] = words! {
+    "size", "size ${1:4}x${2:4}", "R rows, C columns (required)",
+    "**`size R x C`** — the sliding board has R rows and C columns, each at least 2 (`4x4` is the 15 puzzle). Required.";
+    "tiles", "tiles {\n\t$0\n}", "the start position (required)",
+    "**`tiles { GRID }`** — a sliding puzzle's start: the tiles 1…R·C−1, each once, and one `.` for the blank. Required in a `sliding` block.";
+    "goal", "goal {\n\t$0\n}", "the position to reach (default: in order)",
+    "**`goal { GRID }`** — the position to reach, with the same tiles and one `.`. Default: the tiles in reading order, the blank last.";
+    "expect", "expect ${1|solvable,unsolvable,moves|}", "a claim `lights check` verifies",
+    "**`expect CLAIM`** — an assertion that `lights check` verifies: `solvable`, `unsolvable` (the invariant says the goal cannot be reached) or `moves N` (the fewest moves is exactly N). May repeat.";
+    "solution", "solution \"$0\"", "moves of the blank, checked",
+    "**`solution \"MOVES\"`** — the moves of the **blank**: `U` up, `D` down, `L` left, `R` right (spaces between moves are ignored). Checked: a move off the board, or an end that is not the goal, is an error naming the move.";
+};
+
+/// The claims of a sliding block's `expect`.
+pub const SLIDING_CLAIMS: &[Word] = words! {
+    "solvable", "solvable", "the goal can be reached",
+    "**`expect solvable`** — holds when the goal can be reached (the two positions have the same invariant).";
+    "unsolvable", "unsolvable", "the goal can never be reached",
+    "**`expect unsolvable`** — holds when the goal can never be reached, like Loyd's 14–15 puzzle (and silences the unsolvable error).";
+    "moves", "moves ${1:1}", "the fewest moves is N",
+    "**`expect moves N`** — holds when the fewest moves that reach the goal is exactly N (proven on boards up to 4×4).";
+};
+
+/// The statements and claims of a block of `kind`.
+pub fn statements_of(kind: BlockKind) -> &'static [Word] {
+    match kind {
+        BlockKind::Puzzle => STATEMENTS,
+        BlockKind::Sliding => SLIDING_STATEMENTS,
+    }
+}
+
+pub fn claims_of(kind: BlockKind) -> &'static [Word] {
+    match kind {
+        BlockKind::Puzzle => CLAIMS,
+        BlockKind::Sliding => SLIDING_CLAIMS,
+    }
+}
+
+/// The hover text of a word inside a block of `kind` (its meaning there
+/// first: `goal` in a sliding block is a grid of tiles).
+pub fn describe_in(kind: BlockKind, word: &str) -> Option<&'static str> {
+    statements_of(kind).iter().chain(claims_of(kind)).find(|w| w.word == word).map(|w| w.doc).or_else(|| describe(word))
+}
 
 /// The hover text of a word, wherever it appears.
 pub fn describe(word: &str) -> Option<&'static str> {
@@ -115,7 +159,9 @@ pub fn describe(word: &str) -> Option<&'static str> {
         .chain(TOPOLOGIES)
         .chain(CLAIMS)
         .chain(VALUES)
-        .chain(SLIDING)
+        .chain(std::iter::once(&SLIDING))
+        .chain(SLIDING_STATEMENTS)
+        .chain(SLIDING_CLAIMS)
         .find(|w| w.word == word)
         .map(|w| w.doc)
 }
@@ -129,10 +175,18 @@ mod tests {
         for kw in lights_syntax::STATEMENT_KEYWORDS.iter().chain(lights_syntax::CLAIM_KEYWORDS) {
             assert!(describe(kw).is_some(), "{kw} has no description");
         }
-        let sliding = lights_syntax::SLIDING_STATEMENT_KEYWORDS.iter().chain(lights_syntax::SLIDING_CLAIM_KEYWORDS);
-        for kw in sliding.chain(lights_syntax::BLOCK_KEYWORDS) {
+        for kw in lights_syntax::BLOCK_KEYWORDS {
             assert!(describe(kw).is_some(), "{kw} has no description");
         }
+        // Each kind of block: its own words, with their meaning there.
+        for kind in [BlockKind::Puzzle, BlockKind::Sliding] {
+            let words: Vec<&str> = statements_of(kind).iter().map(|w| w.word).collect();
+            assert_eq!(words, kind.statement_keywords(), "{kind:?}");
+            let claims: Vec<&str> = claims_of(kind).iter().map(|w| w.word).collect();
+            assert_eq!(claims, kind.claim_keywords(), "{kind:?}");
+        }
+        assert!(describe_in(BlockKind::Sliding, "goal").unwrap().contains("tiles"));
+        assert!(describe_in(BlockKind::Puzzle, "goal").unwrap().contains("state to reach"));
         for name in lights_compiler::model::Rule::NAMES {
             assert!(describe(name).is_some(), "{name}");
         }

@@ -18,7 +18,7 @@ use tower_lsp_server::lsp_types::*;
 use tower_lsp_server::{Client, LanguageServer};
 
 use crate::document::{AnalyzeFn, Snapshot};
-use crate::engine::{panic_message, Engine, SolveFn, SolveKey};
+use crate::engine::{panic_message, Engine, Job, SlidingSolveFn, SolveFn, SolveKey};
 use crate::features::actions::{self, EditSupport};
 use crate::features::{completion, format, hover, lens, outline};
 use crate::position::Encoding;
@@ -29,6 +29,7 @@ use crate::settings::Settings;
 pub struct Options {
     pub analyze: AnalyzeFn,
     pub solve: SolveFn,
+    pub solve_sliding: SlidingSolveFn,
     /// How long the first publish of a new version waits for its solves,
     /// so that fast answers arrive together with the syntax diagnostics.
     pub first_publish_wait: Duration,
@@ -39,6 +40,7 @@ impl Default for Options {
         Options {
             analyze: lights_compiler::analyze,
             solve: lights_compiler::solve::solve,
+            solve_sliding: crate::engine::solve_sliding,
             first_publish_wait: Duration::from_millis(300),
         }
     }
@@ -98,7 +100,7 @@ impl Server {
         Server {
             shared: Arc::new(Shared {
                 client,
-                engine: Engine::new(options.solve),
+                engine: Engine::new(options.solve, options.solve_sliding),
                 options,
                 docs: Mutex::new(HashMap::new()),
                 config: Mutex::new(Config::default()),
@@ -173,8 +175,13 @@ impl Shared {
         let budget = lock(&self.config).settings.time_budget;
         let mut slots = Vec::new();
         for (p, key) in snap.analysis.puzzles.iter().zip(&snap.keys) {
-            if let (Some(model), Some(key)) = (&p.model, key) {
-                slots.push(self.engine.ensure(key, model, budget));
+            let job = match (&p.model, &p.sliding) {
+                (Some(model), _) => Job::Lights(model),
+                (None, Some(sliding)) => Job::Sliding(sliding),
+                (None, None) => continue,
+            };
+            if let Some(key) = key {
+                slots.push(self.engine.ensure(key, job, budget));
             }
         }
         self.retain();

@@ -10,8 +10,10 @@ use std::time::{Duration, Instant};
 
 use common::*;
 use lights_compiler::model::Puzzle;
+use lights_compiler::sliding_check::{SlidingError, SlidingReport};
 use lights_compiler::solve::{solve, Report, SolveError};
 use lights_compiler::FileAnalysis;
+use lights_compiler::SlidingPuzzle;
 use lights_lsp::Options;
 use serde_json::{json, Value};
 
@@ -232,4 +234,78 @@ async fn a_board_beyond_the_solver_is_declined_at_once() {
     let diags = c.diagnostics(URI, 1).await;
     assert_eq!(codes(&diags), ["L0205"]);
     assert_eq!(c.code_lens_titles(URI).await[..2], ["⚠ too large to verify", "✓ 4 solutions · minimum 15 presses"]);
+}
+
+const SLIDING: &str = "sliding \"eight\" {\n  size 3x3\n  tiles {\n    1 2 3\n    4 5 6\n    7 . 8\n  }\n}\n";
+
+fn sliding_never_finishes(_: &SlidingPuzzle, cancel: &dyn Fn() -> bool) -> Result<SlidingReport, SlidingError> {
+    while !cancel() {
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    Err(SlidingError::Cancelled)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sliding_blocks_have_the_same_time_budget() {
+    let options = Options {
+        solve_sliding: sliding_never_finishes,
+        first_publish_wait: Duration::from_millis(10),
+        ..Options::default()
+    };
+    let mut c =
+        Client::start_with(options, capabilities(false), json!({"lights": {"solver": {"timeBudgetMs": 100}}})).await;
+    c.open(URI, 1, SLIDING).await;
+    let published = c
+        .wait_for("the timeout", |m| {
+            m["method"] == "textDocument/publishDiagnostics"
+                && m["params"]["diagnostics"].as_array().is_some_and(|d| !d.is_empty())
+        })
+        .await;
+    let diags = published["params"]["diagnostics"].as_array().unwrap().clone();
+    assert_eq!(codes(&diags), ["L0301"]);
+    let message = diags[0]["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("sliding puzzle \"eight\" was not solved within the time budget of 100 ms"),
+        "{message}"
+    );
+    assert_eq!(c.code_lens_titles(URI).await, ["⏱ not solved within 100 ms"]);
+}
+
+fn sliding_panics(_: &SlidingPuzzle, _: &dyn Fn() -> bool) -> Result<SlidingReport, SlidingError> {
+    panic!("the sliding solver exploded");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sliding_solver_panic_becomes_a_diagnostic_and_the_rest_is_solved() {
+    let options = Options { solve_sliding: sliding_panics, ..Options::default() };
+    let mut c = Client::start(options).await;
+    c.open(URI, 1, &format!("{ALL_ON}\n{SLIDING}")).await;
+    let published = c
+        .wait_for("the crash", |m| {
+            m["method"] == "textDocument/publishDiagnostics"
+                && m["params"]["diagnostics"].as_array().is_some_and(|d| !d.is_empty())
+        })
+        .await;
+    let diags = published["params"]["diagnostics"].as_array().unwrap().clone();
+    assert_eq!(codes(&diags), ["L0302"]);
+    assert!(diags[0]["message"].as_str().unwrap().contains("the sliding solver exploded"));
+    assert_eq!(diags[0]["range"]["start"]["line"], 5);
+    assert_eq!(c.code_lens_titles(URI).await[..2], ["✓ 4 solutions · minimum 15 presses", "insert minimum solution"]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_edit_to_a_sliding_block_resolves_only_it() {
+    let mut c = Client::start(Options::default()).await;
+    c.open(URI, 1, &format!("{ALL_ON}\n{SLIDING}")).await;
+    c.diagnostics(URI, 1).await;
+    let first = c.server().solves_started();
+    assert_eq!(first, 2, "one Lights Out puzzle and one sliding block");
+    // A comment and an `expect` line change nothing the solver depends on.
+    c.change(URI, 2, &format!("{ALL_ON}\n// note\n{}", SLIDING.replace("}\n}", "}\n  expect moves 1\n}"))).await;
+    assert!(c.diagnostics(URI, 2).await.is_empty());
+    assert_eq!(c.server().solves_started(), first);
+    // Another start is another solve.
+    c.change(URI, 3, &format!("{ALL_ON}\n{}", SLIDING.replace("7 . 8", ". 7 8"))).await;
+    c.diagnostics(URI, 3).await;
+    assert_eq!(c.server().solves_started(), first + 1);
 }

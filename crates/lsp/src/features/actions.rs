@@ -1,6 +1,6 @@
-//! Code actions: insert or replace the minimum solution, make an
-//! unsolvable puzzle solvable with the smallest change to `lights`, and
-//! write `expect` lines for the current result.
+//! Code actions: insert or replace the minimum solution (a sliding block's
+//! moves), make an unsolvable puzzle solvable with the smallest change to
+//! `lights`, and write `expect` lines for the current result.
 
 use std::collections::HashMap;
 
@@ -9,6 +9,8 @@ use lights_compiler::diagnostic::Code;
 use lights_compiler::edit::{self, TextEdit};
 use lights_compiler::model::Puzzle;
 use lights_compiler::repair::{make_solvable, CellChange};
+use lights_compiler::sliding::SlidingPuzzle;
+use lights_compiler::sliding_check;
 use lights_compiler::summary;
 use lights_syntax::ast::PuzzleBlock;
 use tower_lsp_server::lsp_types::{
@@ -37,16 +39,22 @@ pub fn code_actions(
     let start = doc.map.offset(&doc.text, range.start);
     let end = doc.map.offset(&doc.text, range.end);
     let mut out = Vec::new();
+    let related = |codes: &[Code]| -> Vec<lsp::Diagnostic> {
+        context
+            .iter()
+            .filter(|d| matches!(&d.code, Some(NumberOrString::String(c)) if codes.iter().any(|k| k.as_str() == c)))
+            .cloned()
+            .collect()
+    };
     for i in doc.puzzles_in(start, end) {
+        if let Some(a) = sliding_solution_action(doc, engine, i, &related, support) {
+            out.push(a);
+        }
+        if let Some(a) = sliding_expect_action(doc, engine, i, &related, support) {
+            out.push(a);
+        }
         let (Some(model), Some(report)) = (&doc.analysis.puzzles[i].model, doc.report(i, engine)) else { continue };
         let block = &doc.analysis.syntax.puzzles[i];
-        let related = |codes: &[Code]| -> Vec<lsp::Diagnostic> {
-            context
-                .iter()
-                .filter(|d| matches!(&d.code, Some(NumberOrString::String(c)) if codes.iter().any(|k| k.as_str() == c)))
-                .cloned()
-                .collect()
-        };
         if let Some(min) = &report.minimum {
             let same = model
                 .solution
@@ -88,6 +96,66 @@ pub fn code_actions(
         }
     }
     out
+}
+
+/// Insert (or replace a wrong or longer) `solution "…"` in sliding block `i`.
+fn sliding_solution_action(
+    doc: &Snapshot,
+    engine: &Engine,
+    i: usize,
+    related: &dyn Fn(&[Code]) -> Vec<lsp::Diagnostic>,
+    support: EditSupport,
+) -> Option<CodeActionOrCommand> {
+    let (p, e) = sliding_solution_edit(doc, engine, i)?;
+    let report = doc.sliding_report(i, engine)?;
+    let found = report.solution.as_ref()?;
+    let n = sliding_check::moves(found.len() as u64);
+    let length = if found.optimal { format!("{n}, optimal") } else { format!("{n}, not proven fewest") };
+    let (title, kind) = match &p.solution {
+        None => (format!("Insert solution ({length})"), CodeActionKind::REFACTOR_REWRITE),
+        Some(_) => (format!("Replace solution ({length})"), CodeActionKind::QUICKFIX),
+    };
+    Some(action(doc, title, kind, &[e], related(&[Code::WrongSolution]), support))
+}
+
+/// Write the `expect` line of sliding block `i`'s result, unless it is there.
+fn sliding_expect_action(
+    doc: &Snapshot,
+    engine: &Engine,
+    i: usize,
+    related: &dyn Fn(&[Code]) -> Vec<lsp::Diagnostic>,
+    support: EditSupport,
+) -> Option<CodeActionOrCommand> {
+    let p = doc.analysis.puzzles.get(i)?.sliding.as_ref()?;
+    let report = doc.sliding_report(i, engine)?;
+    let claims = sliding_check::claims_for(&report);
+    // Without a proven fewest, `expect solvable` would only replace a
+    // `moves` claim the solver cannot judge: leave the author's lines alone.
+    let proven = report.solution.as_ref().is_none_or(|s| s.optimal);
+    if !proven && !p.expects.is_empty() {
+        return None;
+    }
+    let current: Vec<String> = p.expects.iter().map(|e| e.claim.to_string()).collect();
+    if current == claims {
+        return None;
+    }
+    let edits = edit::expect_lines(&doc.text, &doc.analysis.syntax.puzzles[i], &claims);
+    if edits.is_empty() {
+        return None;
+    }
+    let kind = if p.expects.is_empty() { CodeActionKind::REFACTOR_REWRITE } else { CodeActionKind::QUICKFIX };
+    let fixes = related(&[Code::ExpectationFailed, Code::Unsolvable]);
+    Some(action(doc, "Add expect lines for the current result".to_string(), kind, &edits, fixes, support))
+}
+
+/// The edit writing the found solution into sliding block `i`, when it
+/// has none or a wrong or longer one.
+fn sliding_solution_edit<'a>(doc: &'a Snapshot, engine: &Engine, i: usize) -> Option<(&'a SlidingPuzzle, TextEdit)> {
+    let p = doc.analysis.puzzles.get(i)?.sliding.as_ref()?;
+    let report = doc.sliding_report(i, engine)?;
+    let found = sliding_check::solution_to_write(p, &report)?;
+    let e = edit::move_solution(&doc.text, &doc.analysis.syntax.puzzles[i], &found.moves)?;
+    Some((p, e))
 }
 
 /// Whether the puzzle says it has no solution (`expect unsolvable` or `expect solutions 0`).
@@ -167,8 +235,12 @@ pub fn workspace_edit(doc: &Snapshot, edits: &[TextEdit], support: EditSupport) 
     }
 }
 
-/// The edit of the code lens command: insert or replace the minimum solution of puzzle `i`.
+/// The edit of the code lens command: insert or replace the minimum solution
+/// of puzzle `i` (of a sliding block: the solution found).
 pub fn insert_solution(doc: &Snapshot, engine: &Engine, i: usize, support: EditSupport) -> Option<WorkspaceEdit> {
+    if let Some((_, e)) = sliding_solution_edit(doc, engine, i) {
+        return Some(workspace_edit(doc, &[e], support));
+    }
     let model = doc.analysis.puzzles.get(i)?.model.as_ref()?;
     let report = doc.report(i, engine)?;
     let min = report.minimum.as_ref()?;

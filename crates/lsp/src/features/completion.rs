@@ -1,10 +1,14 @@
 //! Completion from the line being typed: statement keywords at the start
-//! of a line inside a puzzle, rule / topology / claim / value names after
-//! their keyword, and a snippet for a new puzzle outside blocks.
+//! of a line inside a block (a sliding block's own statements inside one),
+//! rule / topology / claim / value names after their keyword, and snippets
+//! for a new puzzle or sliding block outside blocks.
 
 use tower_lsp_server::lsp_types::{
     CompletionItem, CompletionItemKind, Documentation, InsertTextFormat, MarkupContent, MarkupKind, Position,
 };
+
+use lights_syntax::ast::PuzzleBlock;
+use lights_syntax::BlockKind;
 
 use crate::document::Snapshot;
 use crate::reference::{self, Word};
@@ -26,17 +30,23 @@ pub fn completion(doc: &Snapshot, pos: Position, snippets: bool) -> Vec<Completi
         .filter(|b| offset >= b.head.end && b.close.is_none_or(|c| offset <= c.start));
     let Some(block) = inside else {
         return if done.is_empty() {
-            vec![item(&reference::PUZZLE, CompletionItemKind::SNIPPET, snippets)]
+            [&reference::PUZZLE, &reference::SLIDING]
+                .into_iter()
+                .map(|w| item(w, CompletionItemKind::SNIPPET, snippets))
+                .collect()
         } else {
             Vec::new()
         };
     };
+    if block.kind == BlockKind::Sliding {
+        return match done {
+            [] => statements(block, reference::SLIDING_STATEMENTS, snippets),
+            ["expect"] => words_of(reference::SLIDING_CLAIMS, CompletionItemKind::ENUM_MEMBER, snippets),
+            _ => Vec::new(),
+        };
+    }
     match done {
-        [] => reference::STATEMENTS
-            .iter()
-            .filter(|w| w.word == "expect" || !block.statements.iter().any(|s| s.kind.keyword() == w.word))
-            .map(|w| item(w, CompletionItemKind::KEYWORD, snippets))
-            .collect(),
+        [] => statements(block, reference::STATEMENTS, snippets),
         ["rule"] => words_of(reference::RULES, CompletionItemKind::ENUM_MEMBER, snippets),
         ["topology"] => words_of(reference::TOPOLOGIES, CompletionItemKind::ENUM_MEMBER, snippets),
         ["expect"] => words_of(reference::CLAIMS, CompletionItemKind::ENUM_MEMBER, snippets),
@@ -44,6 +54,15 @@ pub fn completion(doc: &Snapshot, pos: Position, snippets: bool) -> Vec<Completi
         ["locked"] => words_of(&reference::VALUES[2..], CompletionItemKind::VALUE, snippets),
         _ => Vec::new(),
     }
+}
+
+/// The statements not yet in the block (`expect` may repeat).
+fn statements(block: &PuzzleBlock, words: &[Word], snippets: bool) -> Vec<CompletionItem> {
+    words
+        .iter()
+        .filter(|w| w.word == "expect" || !block.statements.iter().any(|s| s.kind.keyword() == w.word))
+        .map(|w| item(w, CompletionItemKind::KEYWORD, snippets))
+        .collect()
 }
 
 fn words_of(words: &[Word], kind: CompletionItemKind, snippets: bool) -> Vec<CompletionItem> {

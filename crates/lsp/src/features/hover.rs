@@ -1,7 +1,9 @@
-//! Hover: a grid cell's coordinates and what the solver knows about it; a
-//! keyword, rule or topology's meaning; a puzzle header's result.
+//! Hover: a grid cell's coordinates and what the solver knows about it (a
+//! sliding tile: where it goes and how far); a keyword, rule or topology's
+//! meaning; a block header's result.
 
 use lights_compiler::model::Puzzle;
+use lights_compiler::sliding::{SlidingGrid, SlidingPuzzle, BLANK};
 use lights_compiler::solve::Report;
 use lights_syntax::ast::{BlockKind, Grid, RuleSpec, StatementKind, Value};
 use lights_syntax::Span;
@@ -22,10 +24,9 @@ pub fn hover(doc: &Snapshot, engine: &Engine, pos: Position) -> Option<Hover> {
         let block = &doc.analysis.syntax.puzzles[i];
         let model = doc.analysis.puzzles[i].model.as_ref();
         let report = doc.report(i, engine);
-        // Cells of sliding blocks are tiles, not lights: no cell hover for them yet.
         let lights_cell = || match block.kind {
             BlockKind::Puzzle => cell_hover(doc, block, model, report.as_deref(), offset),
-            BlockKind::Sliding => None,
+            BlockKind::Sliding => doc.analysis.puzzles[i].sliding.as_ref().and_then(|s| tile_hover(s, offset)),
         };
         if let Some((span, text)) = lights_cell() {
             return Some(markdown(doc, span, text));
@@ -37,6 +38,9 @@ pub fn hover(doc: &Snapshot, engine: &Engine, pos: Position) -> Option<Hover> {
                     format!("**{} \"{}\"** — {}", analysis.kind.keyword(), name.value, status(doc, i, engine));
                 if let Some(s) = &analysis.sliding {
                     text.push_str(&format!("\n\n{}×{} sliding tiles", s.rows, s.cols));
+                    if let Some(r) = doc.sliding_report(i, engine) {
+                        text.push_str(&format!("\n\n{}", r.invariant.explanation));
+                    }
                 }
                 if let Some(m) = model {
                     text.push_str(&format!(
@@ -56,7 +60,11 @@ pub fn hover(doc: &Snapshot, engine: &Engine, pos: Position) -> Option<Hover> {
     if doc.analysis.syntax.puzzles.iter().any(|b| b.name.as_ref().is_some_and(|n| n.span.contains(offset))) {
         return None;
     }
-    reference::describe(word).map(|doc_text| markdown(doc, span, doc_text.to_string()))
+    let described = match i {
+        Some(i) => reference::describe_in(doc.analysis.syntax.puzzles[i].kind, word),
+        None => reference::describe(word),
+    };
+    described.map(|doc_text| markdown(doc, span, doc_text.to_string()))
 }
 
 fn markdown(doc: &Snapshot, span: Span, value: String) -> Hover {
@@ -79,6 +87,37 @@ fn word_at(text: &str, offset: usize) -> Option<(Span, &str)> {
         end += 1;
     }
     (start < end).then(|| (Span::new(start, end), &text[start..end]))
+}
+
+/// A cell of a sliding block's `tiles` or `goal`: which tile, where it is
+/// in the other position, and how far apart (the Manhattan distance, the
+/// fewest moves of that tile alone).
+fn tile_hover(p: &SlidingPuzzle, offset: usize) -> Option<(Span, String)> {
+    let (grid, index) = p.cell_at(offset)?;
+    let (here, there, this, other) = match grid {
+        SlidingGrid::Tiles => (&p.tiles, &p.goal, "tiles", "goal"),
+        SlidingGrid::Goal => (&p.goal, &p.tiles, "goal", "tiles"),
+    };
+    let span = match grid {
+        SlidingGrid::Tiles => p.spans.tile_cells[index],
+        SlidingGrid::Goal => p.spans.goal_cells.as_ref()?[index],
+    };
+    let tile = *here.get(index)?;
+    let elsewhere = there.iter().position(|&t| t == tile)?;
+    let place = |i: usize| format!("row {}, column {}", i / p.cols + 1, i % p.cols + 1);
+    let name = if tile == BLANK { "the blank".to_string() } else { format!("tile {tile}") };
+    let mut text = format!("**{name}** in `{this}` ({})", place(index));
+    let (r1, c1, r2, c2) = (index / p.cols, index % p.cols, elsewhere / p.cols, elsewhere % p.cols);
+    let distance = r1.abs_diff(r2) + c1.abs_diff(c2);
+    let default = if grid == SlidingGrid::Tiles && p.goal_is_default { " (the standard goal)" } else { "" };
+    text.push_str(&format!("\n\nin `{other}`{default}: {}", place(elsewhere)));
+    text.push_str(&match (distance, tile == BLANK) {
+        (0, _) => " · already in place".to_string(),
+        (1, false) => " · 1 step away".to_string(),
+        (d, false) => format!(" · {d} steps away (Manhattan distance: it moves at least {d} times)"),
+        (d, true) => format!(" · {d} steps away"),
+    });
+    Some((span, text))
 }
 
 /// What a grid holds, for the hover text.
