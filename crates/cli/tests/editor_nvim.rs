@@ -362,6 +362,38 @@ fn solvable_board_lens_counts_and_action_inserts_minimum_solution() {
     solvable_board_gets_its_minimum_solution(&nvim);
 }
 
+/// A sliding block: the optimal length in the lens, a hover on a tile, the
+/// solution inserted by the code action, and the saved file checks clean.
+#[test]
+fn sliding_block_lens_shows_the_optimal_length_and_action_inserts_the_moves() {
+    let Some(nvim) = nvim("sliding_block_lens_shows_the_optimal_length_and_action_inserts_the_moves") else {
+        return;
+    };
+    let text = fixture_text("sliding.lights");
+    let lines: Vec<&str> = text.lines().collect();
+    let head = lines.iter().position(|l| l.starts_with("sliding")).expect("header line");
+    let tile_line = lines.iter().position(|l| l.trim() == "8 6 7").expect("tiles");
+    let hover_at = format!("{tile_line}:4");
+    let run = run(&nvim, "sliding.lights", head, &[("LSP_ACTION", "Insert solution"), ("LSP_HOVER", &hover_at)]);
+
+    assert_eq!(run.get("diagnostics"), &serde_json::json!([]), "`expect moves 31` holds");
+    let titles = lens_titles(&run);
+    assert_eq!(titles, ["✓ optimal 31 moves", "insert optimal solution (31 moves)"]);
+    let hover = run.get("hover")["contents"]["value"].as_str().unwrap_or_default().to_string();
+    assert!(hover.starts_with("**tile 8** in `tiles` (row 1, column 1)"), "{hover}");
+    assert!(hover.contains("row 3, column 2 · 3 steps away"), "{hover}");
+
+    let applied = run.get("applied").as_str().expect("applied");
+    assert_eq!(applied, "Insert solution (31 moves, optimal)");
+    let saved = run.saved();
+    let line = saved.lines().find(|l| l.trim_start().starts_with("solution \"")).expect("a solution line");
+    let moves: String = line.split('"').nth(1).unwrap().split_whitespace().collect();
+    assert_eq!(moves.len(), 31, "{line}");
+    let (ok, report) = check(&run.file, &[]);
+    assert!(ok, "`lights check` rejects the saved file:\n{report}\n{saved}");
+    assert_eq!(run.get("diagnostics_after"), &serde_json::json!([]), "still correct after the edit");
+}
+
 // ---------------------------------------------------------------------------
 // 2. An unsolvable board: L0201 with its certificate, the smallest fix.
 
