@@ -97,7 +97,7 @@ export function puzzleNameFromSource(quoted: string): string | undefined {
 }
 
 /** The titles of the server's code action that inserts or replaces the minimum solution. */
-export const SOLUTION_ACTION_TITLES = ["Insert minimum solution", "Replace solution"] as const;
+export const SOLUTION_ACTION_TITLES = ["Insert minimum solution", "Insert solution", "Replace solution"] as const;
 
 /** A code action (or a bare command) as the server sends it. */
 export interface ActionLike {
@@ -106,7 +106,10 @@ export interface ActionLike {
   edit?: unknown;
 }
 
-/** The "Insert minimum solution (…)" / "Replace solution (…)" action among `actions`. */
+/**
+ * The "Insert minimum solution (…)" / "Replace solution (…)" action among
+ * `actions` (for a sliding block: "Insert solution (31 moves, optimal)").
+ */
 export function solutionAction<T extends ActionLike>(actions: readonly T[] | null | undefined): T | undefined {
   return (actions ?? []).find(
     (a) => typeof a?.title === "string" && SOLUTION_ACTION_TITLES.some((t) => a.title === t || a.title.startsWith(`${t} (`)),

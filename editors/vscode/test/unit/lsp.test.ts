@@ -183,6 +183,27 @@ describe.skipIf(lightsBin === undefined)("lights lsp, as the extension uses it",
     expect(applyEdit(text, server.applied[0]!)).toBe(after);
   });
 
+  it("inserts the moves into a sliding block through the same action", async () => {
+    const sliding = 'sliding "s" {\n  size 3x3\n  tiles {\n    1 2 3\n    4 5 6\n    . 7 8\n  }\n}\n';
+    const { connection } = await start(DEFAULT_SETTINGS, sliding);
+    const actions = await until(
+      () =>
+        connection.sendRequest(CodeActionRequest.type, {
+          textDocument: { uri },
+          range: { start: { line: 0, character: 9 }, end: { line: 0, character: 9 } },
+          context: { diagnostics: [] },
+        }),
+      (a) => solutionAction(a ?? []) !== undefined,
+    );
+    const action = solutionAction(actions ?? []) as CodeAction | undefined;
+    expect(action?.title).toBe("Insert solution (2 moves, optimal)");
+    const after = applyEdit(sliding, action!.edit!);
+    expect(after).toContain('  solution "RR"\n}');
+    const { code, entries } = await check(after);
+    expect(code).toBe(0);
+    expect(entries[0]?.diagnostics).toEqual([]);
+  });
+
   it("offers no solution action for an unsolvable puzzle", async () => {
     const unsolvable = 'puzzle "u" {\n  size 2x2\n  states 6\n  goal on\n}\n';
     const { connection } = await start(DEFAULT_SETTINGS, unsolvable);

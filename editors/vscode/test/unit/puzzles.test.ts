@@ -102,6 +102,10 @@ describe("solutionAction", () => {
     expect(solutionAction(actions)?.title).toBe("Insert minimum solution (15 presses)");
     expect(solutionAction([{ title: "Replace solution (1 press)" }])?.title).toBe("Replace solution (1 press)");
     expect(solutionAction([{ title: "Replace solution" }])?.title).toBe("Replace solution");
+    // Sliding blocks: moves, not presses.
+    expect(solutionAction([{ title: "Insert solution (31 moves, optimal)" }])?.title).toBe(
+      "Insert solution (31 moves, optimal)",
+    );
   });
 
   it("finds nothing when there is no such action", () => {
