@@ -7,6 +7,7 @@
 //! proven), L0207 (internal error).
 
 use lights_sliding::{invariant, replay, Board, Invariant, ReplayError, SolveOptions, Strategy};
+pub use lights_sliding::{BuildProgress, BuildStage};
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::sliding::{SlidingClaim, SlidingPuzzle};
@@ -126,7 +127,7 @@ pub fn needs_pattern_databases(p: &SlidingPuzzle) -> bool {
 /// first time) and caches them, so that later solves in this process find
 /// them in memory. Not cancellable: a build stopped half-way is lost.
 /// `progress` hears about loading, each finished table and saving.
-pub fn prepare_pattern_databases(progress: &dyn Fn(lights_sliding::BuildProgress)) {
+pub fn prepare_pattern_databases(progress: &dyn Fn(BuildProgress)) {
     // `pattern_databases` keeps the tables in memory; a failed build returns
     // nothing to keep, and the solve that follows reports it.
     let _ = lights_sliding::pattern_databases(None, true, progress, &|| false);

@@ -14,10 +14,10 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use lights_compiler::model::{Puzzle, Rule, Topology};
-use lights_compiler::sliding_check::{SlidingError, SlidingReport};
+use lights_compiler::sliding_check::{BuildProgress, SlidingError, SlidingReport};
 use lights_compiler::solve::{Report, SolveError};
 use lights_compiler::SlidingPuzzle;
-use tokio::sync::{watch, Semaphore};
+use tokio::sync::{mpsc, watch, Semaphore};
 
 /// What a solve depends on: two blocks with equal keys have equal reports.
 /// Hashing uses a fingerprint computed once (keys are looked up on every
@@ -113,8 +113,10 @@ pub enum Outcome {
 /// The solver function (swappable so tests can make it slow or panic).
 pub type SolveFn = fn(&Puzzle, &dyn Fn() -> bool) -> Result<Report, SolveError>;
 
-/// The sliding solver function (swappable like [`SolveFn`]).
-pub type SlidingSolveFn = fn(&SlidingPuzzle, &dyn Fn() -> bool) -> Result<SlidingReport, SlidingError>;
+/// The sliding solver function (swappable like [`SolveFn`]); the last
+/// argument hears about the pattern databases loading or building.
+pub type SlidingSolveFn =
+    fn(&SlidingPuzzle, &dyn Fn() -> bool, &dyn Fn(BuildProgress)) -> Result<SlidingReport, SlidingError>;
 
 /// The server's sliding solver: [`lights_compiler::sliding_check::solve`],
 /// after making sure the 4×4 pattern databases are at hand when the board
@@ -122,10 +124,14 @@ pub type SlidingSolveFn = fn(&SlidingPuzzle, &dyn Fn() -> bool) -> Result<Slidin
 /// them the first time takes seconds, and that build is not cancelled with
 /// the solve that asked for it (a short time budget would otherwise throw
 /// the work away on every edit): it finishes, is saved to the cache and is
-/// kept for the rest of the session.
-pub fn solve_sliding(p: &SlidingPuzzle, cancel: &dyn Fn() -> bool) -> Result<SlidingReport, SlidingError> {
+/// kept for the rest of the session. `tables` hears how the build goes.
+pub fn solve_sliding(
+    p: &SlidingPuzzle,
+    cancel: &dyn Fn() -> bool,
+    tables: &dyn Fn(BuildProgress),
+) -> Result<SlidingReport, SlidingError> {
     if lights_compiler::sliding_check::needs_pattern_databases(p) {
-        lights_compiler::sliding_check::prepare_pattern_databases(&|_| {});
+        lights_compiler::sliding_check::prepare_pattern_databases(tables);
     }
     lights_compiler::sliding_check::solve(p, cancel)
 }
@@ -150,6 +156,9 @@ const SPARE_RESULTS: usize = 256;
 pub struct Engine {
     solve: SolveFn,
     solve_sliding: SlidingSolveFn,
+    /// Where the progress of a pattern-database build goes (the server
+    /// shows it to the user).
+    tables: mpsc::UnboundedSender<BuildProgress>,
     cache: Mutex<HashMap<Arc<SolveKey>, Entry>>,
     permits: Arc<Semaphore>,
     clock: AtomicU64,
@@ -158,11 +167,12 @@ pub struct Engine {
 }
 
 impl Engine {
-    pub fn new(solve: SolveFn, solve_sliding: SlidingSolveFn) -> Engine {
+    pub fn new(solve: SolveFn, solve_sliding: SlidingSolveFn, tables: mpsc::UnboundedSender<BuildProgress>) -> Engine {
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
         Engine {
             solve,
             solve_sliding,
+            tables,
             cache: Mutex::new(HashMap::new()),
             permits: Arc::new(Semaphore::new(cores)),
             clock: AtomicU64::new(0),
@@ -212,6 +222,7 @@ impl Engine {
             Job::Sliding(p) => OwnedJob::Sliding(p.clone()),
         };
         let (permits, solve, solve_sliding) = (self.permits.clone(), self.solve, self.solve_sliding);
+        let tables = self.tables.clone();
         tokio::spawn(async move {
             let Ok(_permit) = permits.acquire_owned().await else { return };
             if cancel.load(Ordering::Relaxed) {
@@ -227,7 +238,9 @@ impl Engine {
                         Err(SolveError::Cancelled) => None,
                         Err(e) => Some(Outcome::Failed(e)),
                     },
-                    OwnedJob::Sliding(p) => match solve_sliding(&p, &stop) {
+                    OwnedJob::Sliding(p) => match solve_sliding(&p, &stop, &|b| {
+                        let _ = tables.send(b);
+                    }) {
                         Ok(report) => Some(Outcome::SlidingSolved(Arc::new(report))),
                         Err(SlidingError::Cancelled) => None,
                         Err(e) => Some(Outcome::SlidingFailed(e)),

@@ -16,6 +16,7 @@ pub mod position;
 pub mod reference;
 pub mod server;
 pub mod settings;
+pub mod tables;
 pub mod transport;
 
 use std::time::Duration;

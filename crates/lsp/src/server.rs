@@ -11,8 +11,9 @@ use std::str::FromStr;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
+use lights_compiler::sliding_check::BuildProgress;
 use serde_json::Value;
-use tokio::sync::watch;
+use tokio::sync::{mpsc, watch};
 use tower_lsp_server::jsonrpc::{Error, Result};
 use tower_lsp_server::lsp_types::*;
 use tower_lsp_server::{Client, LanguageServer};
@@ -71,6 +72,8 @@ struct Config {
     snippets: bool,
     lens_refresh: bool,
     hint_refresh: bool,
+    /// The client shows server-initiated work-done progress.
+    work_done_progress: bool,
 }
 
 struct Shared {
@@ -80,6 +83,8 @@ struct Shared {
     docs: Mutex<HashMap<Uri, Doc>>,
     config: Mutex<Config>,
     publish_lock: tokio::sync::Mutex<()>,
+    /// The pattern-database build progress, until `initialized` forwards it.
+    tables: Mutex<Option<mpsc::UnboundedReceiver<BuildProgress>>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -97,10 +102,12 @@ fn guard<T>(what: &str, f: impl FnOnce() -> T) -> Result<T> {
 
 impl Server {
     pub fn new(client: Client, options: Options) -> Server {
+        let (tables_tx, tables_rx) = mpsc::unbounded_channel();
         Server {
             shared: Arc::new(Shared {
                 client,
-                engine: Engine::new(options.solve, options.solve_sliding),
+                engine: Engine::new(options.solve, options.solve_sliding, tables_tx),
+                tables: Mutex::new(Some(tables_rx)),
                 options,
                 docs: Mutex::new(HashMap::new()),
                 config: Mutex::new(Config::default()),
@@ -321,11 +328,19 @@ impl LanguageServer for Server {
                 .and_then(|w| w.inlay_hint.as_ref())
                 .and_then(|c| c.refresh_support)
                 .unwrap_or(false),
+            work_done_progress: caps.window.as_ref().and_then(|w| w.work_done_progress).unwrap_or(false),
         };
         Ok(InitializeResult {
             capabilities: capabilities(encoding),
             server_info: Some(ServerInfo { name: "lights".into(), version: Some(env!("CARGO_PKG_VERSION").into()) }),
         })
+    }
+
+    async fn initialized(&self, _: InitializedParams) {
+        let supported = self.config().work_done_progress;
+        if let Some(events) = lock(&self.shared.tables).take() {
+            tokio::spawn(crate::tables::forward(self.shared.client.clone(), supported, events));
+        }
     }
 
     async fn shutdown(&self) -> Result<()> {

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use common::*;
 use lights_compiler::model::Puzzle;
-use lights_compiler::sliding_check::{SlidingError, SlidingReport};
+use lights_compiler::sliding_check::{BuildProgress, BuildStage, SlidingError, SlidingReport};
 use lights_compiler::solve::{solve, Report, SolveError};
 use lights_compiler::FileAnalysis;
 use lights_compiler::SlidingPuzzle;
@@ -238,7 +238,11 @@ async fn a_board_beyond_the_solver_is_declined_at_once() {
 
 const SLIDING: &str = "sliding \"eight\" {\n  size 3x3\n  tiles {\n    1 2 3\n    4 5 6\n    7 . 8\n  }\n}\n";
 
-fn sliding_never_finishes(_: &SlidingPuzzle, cancel: &dyn Fn() -> bool) -> Result<SlidingReport, SlidingError> {
+fn sliding_never_finishes(
+    _: &SlidingPuzzle,
+    cancel: &dyn Fn() -> bool,
+    _: &dyn Fn(BuildProgress),
+) -> Result<SlidingReport, SlidingError> {
     while !cancel() {
         std::thread::sleep(Duration::from_millis(2));
     }
@@ -271,7 +275,11 @@ async fn sliding_blocks_have_the_same_time_budget() {
     assert_eq!(c.code_lens_titles(URI).await, ["⏱ not solved within 100 ms"]);
 }
 
-fn sliding_panics(_: &SlidingPuzzle, _: &dyn Fn() -> bool) -> Result<SlidingReport, SlidingError> {
+fn sliding_panics(
+    _: &SlidingPuzzle,
+    _: &dyn Fn() -> bool,
+    _: &dyn Fn(BuildProgress),
+) -> Result<SlidingReport, SlidingError> {
     panic!("the sliding solver exploded");
 }
 
@@ -308,4 +316,70 @@ async fn an_edit_to_a_sliding_block_resolves_only_it() {
     c.change(URI, 3, &format!("{ALL_ON}\n{}", SLIDING.replace("7 . 8", ". 7 8"))).await;
     c.diagnostics(URI, 3).await;
     assert_eq!(c.server().solves_started(), first + 1);
+}
+
+/// A sliding solve that first "builds the tables", reporting as the real build does.
+fn sliding_builds_tables(
+    p: &SlidingPuzzle,
+    cancel: &dyn Fn() -> bool,
+    tables: &dyn Fn(BuildProgress),
+) -> Result<SlidingReport, SlidingError> {
+    let total = 300;
+    tables(BuildProgress { stage: BuildStage::Loading, done: 0, total });
+    for finished in 0..3 {
+        tables(BuildProgress {
+            stage: BuildStage::Building { finished, tables: 3 },
+            done: finished as u64 * 100,
+            total,
+        });
+    }
+    tables(BuildProgress { stage: BuildStage::Saving, done: total, total });
+    tables(BuildProgress { stage: BuildStage::Finished, done: total, total });
+    lights_compiler::sliding_check::solve(p, cancel)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn building_the_pattern_databases_shows_work_done_progress() {
+    let options = Options { solve_sliding: sliding_builds_tables, ..Options::default() };
+    let mut caps = capabilities(false);
+    caps["window"] = json!({"workDoneProgress": true});
+    let mut c = Client::start_with(options, caps, Value::Null).await;
+    c.open(URI, 1, SLIDING).await;
+    c.wait_for("the end of the progress", |m| m["method"] == "$/progress" && m["params"]["value"]["kind"] == "end")
+        .await;
+    let create = c.received.iter().find(|m| m["method"] == "window/workDoneProgress/create").expect("a token");
+    assert_eq!(create["params"]["token"], "lights/pattern-databases");
+    let steps: Vec<(String, Value, String)> = c
+        .received
+        .iter()
+        .filter(|m| m["method"] == "$/progress")
+        .map(|m| {
+            let v = &m["params"]["value"];
+            (
+                v["kind"].as_str().unwrap().to_string(),
+                v["percentage"].clone(),
+                v["message"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    let once = " (once; cached for next time)";
+    assert_eq!(
+        steps,
+        [
+            ("begin".to_string(), json!(0), format!("table 1 of 3{once}")),
+            ("report".to_string(), json!(33), format!("table 2 of 3{once}")),
+            ("report".to_string(), json!(66), format!("table 3 of 3{once}")),
+            ("report".to_string(), json!(100), "saving to the cache".to_string()),
+            ("end".to_string(), Value::Null, "ready".to_string()),
+        ]
+    );
+    assert_eq!(c.code_lens_titles(URI).await[0], "✓ optimal 1 move");
+
+    // A client without work-done progress gets none, and the same answer.
+    let options = Options { solve_sliding: sliding_builds_tables, ..Options::default() };
+    let mut c = Client::start(options).await;
+    c.open(URI, 1, SLIDING).await;
+    c.diagnostics(URI, 1).await;
+    assert_eq!(c.code_lens_titles(URI).await[0], "✓ optimal 1 move");
+    assert!(!c.received.iter().any(|m| m["method"] == "$/progress" || m["method"] == "window/workDoneProgress/create"));
 }

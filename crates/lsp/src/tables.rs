@@ -1,0 +1,57 @@
+//! The first 4×4 sliding solve of a machine builds the pattern databases
+//! (seconds, once; then they are cached on disk). The engine's solves send
+//! the build's progress here, and the user sees it as LSP work-done
+//! progress (`$/progress`) when the client supports that. Loading the
+//! tables from the cache shows nothing: it is quick.
+
+use lights_compiler::sliding_check::{BuildProgress, BuildStage};
+use tokio::sync::mpsc;
+use tower_lsp_server::lsp_types::request::WorkDoneProgressCreate;
+use tower_lsp_server::lsp_types::{NumberOrString, ProgressToken, WorkDoneProgressCreateParams};
+use tower_lsp_server::{Bounded, Client, NotCancellable, OngoingProgress};
+
+/// The token of the build's progress stream.
+pub const TOKEN: &str = "lights/pattern-databases";
+pub const TITLE: &str = "Building the 4×4 sliding-puzzle tables";
+
+/// The percentage and message shown for a progress event; `None` for the
+/// events that only concern loading.
+pub fn describe(p: &BuildProgress) -> Option<(u32, String)> {
+    let percent = (p.done.min(p.total) * 100).checked_div(p.total).unwrap_or(0) as u32;
+    let message = match p.stage {
+        BuildStage::Loading | BuildStage::Finished => return None,
+        BuildStage::Building { finished, tables } => {
+            format!("table {} of {tables} (once; cached for next time)", (finished + 1).min(tables))
+        }
+        BuildStage::Saving => "saving to the cache".to_string(),
+    };
+    Some((percent, message))
+}
+
+/// Forward build progress to the client until the engine goes away.
+pub async fn forward(client: Client, supported: bool, mut events: mpsc::UnboundedReceiver<BuildProgress>) {
+    let token = ProgressToken::from(NumberOrString::String(TOKEN.to_string()));
+    let mut ongoing: Option<OngoingProgress<Bounded, NotCancellable>> = None;
+    while let Some(event) = events.recv().await {
+        if event.stage == BuildStage::Finished {
+            if let Some(progress) = ongoing.take() {
+                progress.finish_with_message("ready").await;
+            }
+            continue;
+        }
+        let Some((percent, message)) = describe(&event) else { continue };
+        if !supported {
+            continue;
+        }
+        if ongoing.is_none() {
+            let create = WorkDoneProgressCreateParams { token: token.clone() };
+            if client.send_request::<WorkDoneProgressCreate>(create).await.is_err() {
+                continue;
+            }
+            let progress = client.progress(token.clone(), TITLE).with_percentage(percent).with_message(message);
+            ongoing = Some(progress.begin().await);
+        } else if let Some(progress) = &ongoing {
+            progress.report_with_message(message, percent).await;
+        }
+    }
+}
