@@ -5,11 +5,11 @@ use std::path::{Path, PathBuf};
 
 use clap::ValueEnum;
 use lights_compiler::model::Claim;
-use lights_compiler::{check_source, Code, Diagnostic, FileAnalysis, PuzzleAnalysis};
+use lights_compiler::{analyze, Code, Diagnostic, FileAnalysis, PuzzleAnalysis};
 use rayon::prelude::*;
 
 use crate::output::{file_json, summary};
-use crate::{files, render, Format, EXIT_OK, EXIT_PUZZLE_ERROR, EXIT_USAGE};
+use crate::{files, pattern_databases, render, Format, EXIT_OK, EXIT_PUZZLE_ERROR, EXIT_USAGE};
 
 /// `--answer`: print only the answer to a question about each puzzle.
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -47,7 +47,9 @@ const BATCH: usize = 256;
 
 /// Read and check every input (in parallel), handing each text and its
 /// analysis to `report` in input order. Inputs that cannot be read are
-/// reported here; returns whether there was any.
+/// reported here; returns whether there was any. Each batch is parsed
+/// first, so the sliding solver's tables are made ready once, before
+/// anything is solved.
 fn check_all(inputs: &[Input], mut report: impl FnMut(&Input, String, FileAnalysis)) -> bool {
     let mut unreadable = false;
     // Standard input is read first, on this thread.
@@ -60,7 +62,7 @@ fn check_all(inputs: &[Input], mut report: impl FnMut(&Input, String, FileAnalys
                 Input::File(_) => Ok(String::new()), // read in parallel below
             })
             .collect();
-        let results: Vec<Result<(String, FileAnalysis), String>> = batch
+        let parsed: Vec<Result<(String, FileAnalysis), String>> = batch
             .par_iter()
             .zip(texts)
             .map(|(input, text)| {
@@ -68,7 +70,20 @@ fn check_all(inputs: &[Input], mut report: impl FnMut(&Input, String, FileAnalys
                     Input::Stdin => text?,
                     Input::File(_) => input.read()?,
                 };
-                let analysis = check_source(&src);
+                let analysis = analyze(&src);
+                Ok((src, analysis))
+            })
+            .collect();
+        // Before the parallel solving: the tables are loaded or built once,
+        // with a progress bar, and every solve below finds them in memory.
+        if parsed.iter().flatten().any(|(_, a)| a.puzzles.iter().any(pattern_databases::block_needs_tables)) {
+            pattern_databases::prepare();
+        }
+        let results: Vec<Result<(String, FileAnalysis), String>> = parsed
+            .into_par_iter()
+            .map(|parsed| {
+                let (src, mut analysis) = parsed?;
+                pattern_databases::check_blocks(&mut analysis, |_| true);
                 Ok((src, analysis))
             })
             .collect();

@@ -8,6 +8,7 @@ mod fmt;
 mod generate;
 mod import;
 mod output;
+mod pattern_databases;
 mod picture;
 mod render;
 mod solve;
@@ -29,7 +30,8 @@ pub const EXIT_USAGE: u8 = 2;
     version,
     about = "Check, solve, generate and draw Lights Out puzzles written in `.lights` files",
     long_about = "Check, solve, format, generate and draw Lights Out puzzles written in `.lights` files, \
-        and serve them to editors (`lights lsp`).\n\n\
+        and serve them to editors (`lights lsp`). Sliding-tile puzzles (the 15 puzzle) share the files \
+        as `sliding` blocks.\n\n\
         Every puzzle is lowered to a linear system over Z/W and answered exactly.\n\
         Exit status: 0 when every file is fine, 1 when any puzzle has an error,\n\
         2 for bad usage or an unreadable file.",
@@ -47,7 +49,10 @@ enum Command {
         long_about = "Parse and verify every puzzle in the given files and folders (folders are searched \
             recursively for *.lights files; `-` reads standard input). Reports every syntax and meaning error, \
             an unsolvable puzzle without `expect unsolvable`, every `expect` that does not hold, and a \
-            `solution` that does not solve its puzzle.\n\n\
+            `solution` that does not solve its puzzle. Sliding blocks are checked the same way (solvability \
+            by the invariant, `expect moves N` against the fewest moves, `solution` strings replayed); the \
+            first one of at least 4×4 builds the solver's pattern databases once (a few seconds; cached in \
+            $LIGHTS_CACHE_DIR, else $XDG_CACHE_HOME/lights, else ~/.cache/lights).\n\n\
             --answer yes-no prints only `Yes` (solvable) or `No` (not solvable) for each puzzle, one line per \
             puzzle in file order, for scripts and programming exercises; errors go to standard error and make \
             the exit status 1, and a puzzle with errors prints no answer.",
@@ -71,9 +76,17 @@ enum Command {
     #[command(
         long_about = "Solve every puzzle of FILE (or only --puzzle NAME) and print the result: solvable or not \
             (with the reason), the exact number of solutions, and a solution with the fewest presses, \
-            drawn on the board. --write inserts that solution into the file as a `solution` block \
-            (replacing an existing one), leaving every other byte as it was.",
-        after_help = "Examples:\n  lights solve examples/classic.lights\n  lights solve pack.lights --puzzle \"level 3\"\n  lights solve pack.lights --write\n  lights solve pack.lights --format json\n  lights solve big.lights --puzzle huge --solution-out huge.png"
+            drawn on the board. A sliding block (sliding-tile puzzle) gets its moves instead (U D L R, \
+            the way the blank goes): the fewest on boards up to 16 cells such as 4×4, otherwise a correct \
+            sequence marked as not proven shortest.\n\n\
+            --write puts each solution into the file as a `solution` statement, leaving every other byte \
+            as it was: a Lights Out grid is inserted or replaces the one there; a sliding block's moves \
+            are inserted, or replace a `solution` that does not reach the goal or is longer; a correct \
+            one that is no longer is kept. The file is written only when every new solution checks.\n\n\
+            The first sliding block of at least 4×4 builds the solver's pattern databases (a few seconds, \
+            with a progress bar on a terminal), then caches them in $LIGHTS_CACHE_DIR, else \
+            $XDG_CACHE_HOME/lights, else ~/.cache/lights.",
+        after_help = "Examples:\n  lights solve examples/classic.lights\n  lights solve pack.lights --puzzle \"level 3\"\n  lights solve pack.lights --write\n  lights solve examples/sliding.lights --puzzle \"eight, hardest\"\n  lights solve pack.lights --format json\n  lights solve big.lights --puzzle huge --solution-out huge.png"
     )]
     Solve {
         /// The file to solve
@@ -82,7 +95,8 @@ enum Command {
         /// Only the puzzle with this name
         #[arg(long, value_name = "NAME")]
         puzzle: Option<String>,
-        /// Insert or replace each solvable puzzle's `solution` block in the file
+        /// Insert or replace each solvable puzzle's `solution` in the file (a sliding block's correct
+        /// solution is kept unless a shorter one was found)
         #[arg(long)]
         write: bool,
         /// Write the minimum solution of the puzzle (one puzzle: use --puzzle when the file has several)

@@ -1,15 +1,17 @@
-//! `lights solve`: each puzzle's result and a minimum solution; `--write`
-//! puts the solution into the file.
+//! `lights solve`: each puzzle's result and a minimum solution (a sliding
+//! block's moves); `--write` puts the solutions into the file.
 
 use std::io::{IsTerminal, Write};
 use std::path::Path;
 
-use lights_compiler::edit;
-use lights_compiler::{check_source, Diagnostic, FileAnalysis, PuzzleAnalysis};
+use lights_compiler::edit::{self, TextEdit};
+use lights_compiler::sliding_check;
+use lights_compiler::{analyze, BlockKind, Code, Diagnostic, FileAnalysis, PuzzleAnalysis};
+use lights_syntax::ast::PuzzleBlock;
 
 use crate::check::paint;
 use crate::output::{file_json, summary};
-use crate::{files, render, Format, EXIT_OK, EXIT_PUZZLE_ERROR, EXIT_USAGE};
+use crate::{files, pattern_databases, render, Format, EXIT_OK, EXIT_PUZZLE_ERROR, EXIT_USAGE};
 use lights_compiler::summary::presses;
 
 /// Boards wider or taller than this are summarised, not drawn.
@@ -24,7 +26,7 @@ pub fn run(path: &Path, puzzle: Option<&str>, write: bool, solution_out: Option<
     }
     let shown = path.display().to_string();
     let Some(src) = files::read_reporting(path) else { return EXIT_USAGE };
-    let analysis = check_source(&src);
+    let mut analysis = analyze(&src);
     if let Some(name) = puzzle {
         if !analysis.puzzles.iter().any(|p| p.name.as_deref() == Some(name)) {
             let names: Vec<String> =
@@ -33,6 +35,8 @@ pub fn run(path: &Path, puzzle: Option<&str>, write: bool, solution_out: Option<
             return EXIT_USAGE;
         }
     }
+    // Only the puzzles asked for are solved (the others are not shown).
+    pattern_databases::check_blocks(&mut analysis, |p| puzzle.is_none() || p.name.as_deref() == puzzle);
     let selected: Vec<&PuzzleAnalysis> =
         analysis.puzzles.iter().filter(|p| puzzle.is_none() || p.name.as_deref() == puzzle).collect();
     if solution_out.is_some() && selected.len() != 1 {
@@ -69,8 +73,7 @@ pub fn run(path: &Path, puzzle: Option<&str>, write: bool, solution_out: Option<
 
     if write {
         match write_solutions(path, &src, &analysis, puzzle) {
-            Ok(0) => eprintln!("no solution to write into {shown}"),
-            Ok(n) => eprintln!("wrote {n} solution(s) into {shown}"),
+            Ok(written) => eprintln!("{}", written.message(&shown)),
             Err(e) => {
                 eprintln!("error: {e}");
                 status = EXIT_USAGE;
@@ -216,30 +219,112 @@ fn write_solution_file(out: &Path, selected: &[&PuzzleAnalysis]) -> Result<Strin
     ))
 }
 
-/// Insert or replace the `solution` statement of each solvable puzzle (or
-/// only `only`), leaving every other byte as it was; write atomically.
-fn write_solutions(path: &Path, src: &str, analysis: &FileAnalysis, only: Option<&str>) -> Result<usize, String> {
+/// What `--write` did to a file.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Written {
+    /// Solutions inserted or replaced.
+    changed: usize,
+    /// Solutions already in the file and left as they were: a sliding
+    /// block's own that reaches the goal in no more moves than the one
+    /// found, or a grid identical to the minimum.
+    kept: usize,
+}
+
+impl Written {
+    fn message(&self, shown: &str) -> String {
+        match (self.changed, self.kept) {
+            (0, 0) => format!("no solution to write into {shown}"),
+            (0, kept) => format!(
+                "nothing written into {shown}: its {kept} solution(s) already solve their puzzles, with no more moves or presses than the ones found"
+            ),
+            (changed, 0) => format!("wrote {changed} solution(s) into {shown}"),
+            (changed, kept) => format!(
+                "wrote {changed} solution(s) into {shown}; kept {kept} already there (correct, and no longer than the one found)"
+            ),
+        }
+    }
+}
+
+/// What to do with one block's `solution`.
+enum Plan {
+    Write(TextEdit),
+    Keep,
+}
+
+/// The `solution` to write into one analysed block, if any: a Lights Out
+/// puzzle gets its minimum grid; a sliding block gets the moves found,
+/// unless its own `solution` already reaches the goal in as few moves
+/// (the author's answer is kept, even when another one is as short).
+fn plan(src: &str, block: &PuzzleBlock, p: &PuzzleAnalysis) -> Option<Plan> {
+    let edit = if let (Some(sliding), Some(report)) = (&p.sliding, &p.sliding_report) {
+        report.solution.as_ref()?; // unsolvable: nothing to write
+                                   // The rule is shared with the language server's code action.
+        match sliding_check::solution_to_write(sliding, report) {
+            Some(found) => edit::move_solution(src, block, &found.moves)?,
+            None => return Some(Plan::Keep),
+        }
+    } else {
+        let (Some(model), Some(report)) = (&p.model, &p.report) else { return None };
+        edit::solution(src, block, model, &report.minimum.as_ref()?.presses)?
+    };
+    // The same text already there is not a change.
+    Some(if src[edit.span.start..edit.span.end] == edit.text { Plan::Keep } else { Plan::Write(edit) })
+}
+
+/// Insert or replace the `solution` statement of each solvable puzzle and
+/// sliding block (or only `only`), leaving every other byte as it was;
+/// write atomically, and only after the new solutions check.
+fn write_solutions(path: &Path, src: &str, analysis: &FileAnalysis, only: Option<&str>) -> Result<Written, String> {
     let mut edits = Vec::new();
-    for (block, p) in analysis.syntax.puzzles.iter().zip(&analysis.puzzles) {
+    let mut edited = Vec::new();
+    let mut written = Written::default();
+    for (i, (block, p)) in analysis.syntax.puzzles.iter().zip(&analysis.puzzles).enumerate() {
         if only.is_some() && p.name.as_deref() != only {
             continue;
         }
-        let (Some(model), Some(report)) = (&p.model, &p.report) else { continue };
-        let Some(min) = &report.minimum else { continue };
-        edits.extend(edit::solution(src, block, model, &min.presses));
+        match plan(src, block, p) {
+            Some(Plan::Write(edit)) => {
+                edits.push(edit);
+                edited.push(i);
+            }
+            Some(Plan::Keep) => written.kept += 1,
+            None => {}
+        }
     }
     if edits.is_empty() {
-        return Ok(0);
+        return Ok(written);
     }
     let out = edit::apply(src, &edits);
     // Never write a file we would then reject.
-    let after = check_source(&out);
-    if after.all_diagnostics().iter().any(|d| d.is_error() && d.code == lights_compiler::Code::WrongSolution) {
-        return Err(format!(
-            "not writing `{}`: the inserted solution did not check (a bug; please report it)",
-            path.display()
-        ));
+    if let Err(why) = recheck(&out, &edited, analysis.puzzles.len()) {
+        return Err(format!("not writing `{}`: {why} (a bug; please report it)", path.display()));
     }
     files::write_atomic(path, &out)?;
-    Ok(edits.len())
+    written.changed = edits.len();
+    Ok(written)
+}
+
+/// Checks the edited blocks of the new text: each still well formed, with a
+/// `solution` that reaches its goal (no L0203).
+fn recheck(out: &str, edited: &[usize], blocks: usize) -> Result<(), String> {
+    let mut after = analyze(out);
+    if after.puzzles.len() != blocks {
+        return Err(format!("the file would have {} blocks instead of {blocks}", after.puzzles.len()));
+    }
+    for &i in edited {
+        let p = &mut after.puzzles[i];
+        let name = p.name.clone().unwrap_or_else(|| "(unnamed)".into());
+        let has_solution = match p.kind {
+            BlockKind::Puzzle => p.model.as_ref().is_some_and(|m| m.solution.is_some()),
+            BlockKind::Sliding => p.sliding.as_ref().is_some_and(|s| s.solution.is_some()),
+        };
+        if !has_solution {
+            return Err(format!("the solution inserted into \"{name}\" did not parse"));
+        }
+        lights_compiler::check_puzzle(p, &|| false);
+        if let Some(d) = p.diagnostics.iter().find(|d| d.is_error() && d.code == Code::WrongSolution) {
+            return Err(format!("the solution inserted into \"{name}\" did not check: {}", d.message));
+        }
+    }
+    Ok(())
 }

@@ -338,3 +338,171 @@ fn sliding_puzzles_are_checked_and_solved() {
     }
     assert_eq!(board, [1, 2, 3, 4, 5, 6, 7, 8, 0]);
 }
+
+/// Run `lights` with the sliding solver's cache in `cache` (so no test
+/// reads or writes the user's), without colour.
+fn lights_cached(dir: &std::path::Path, cache: &std::path::Path, args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_lights"))
+        .args(args)
+        .current_dir(dir)
+        .env("LIGHTS_CACHE_DIR", cache)
+        .env_remove("NO_COLOR")
+        .output()
+        .expect("run lights")
+}
+
+/// Files in a folder (none when it does not exist).
+fn entries(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    std::fs::read_dir(dir).map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect()).unwrap_or_default()
+}
+
+const NO_SOLUTION: &str = "sliding \"none\" {\n  size 2x3\n  tiles {\n    1 2 3\n    . 4 5\n  }\n}\n";
+const WRONG_SOLUTION: &str =
+    "sliding \"wrong\" {\n  size 3x3\n  tiles {\n    8 6 7\n    2 5 4\n    3 . 1\n  }\n  solution \"UUUU\"\n}\n";
+/// Correct and as short as can be (15 moves): the author's, kept as written.
+const OWN_SOLUTION: &str = "sliding \"own\" {\n  size 2x3\n  tiles {\n    1 2 3\n    4 5 .\n  }\n  goal {\n    . 1 2\n    3 4 5\n  }\n  solution \"LLURR DLULD RRULL\"   // mine\n}\n";
+/// Correct, but one move does it.
+const LONGER_SOLUTION: &str =
+    "sliding \"longer\" {\n  size 2x3\n  tiles {\n    1 2 3\n    4 . 5\n  }\n  solution \"RLR\"\n}\n";
+
+/// The moves of `solution "…"` in the block named `name` of `src`, spaces removed.
+fn written_moves(src: &str, name: &str) -> String {
+    let block = &src[src.find(&format!("\"{name}\"")).expect("the block")..];
+    let block = &block[..block.find("\n}").expect("its end")];
+    let at = block.find("solution \"").expect("a solution") + "solution \"".len();
+    block[at..].split('"').next().unwrap().chars().filter(|c| !c.is_whitespace()).collect()
+}
+
+/// `solve --write` on sliding blocks: a block without a solution gets the
+/// moves found, a wrong one and a correct but longer one are replaced, and
+/// the author's correct, shortest solution stays byte for byte; the file
+/// then checks clean, and writing again changes nothing.
+#[test]
+fn solve_write_puts_moves_into_sliding_blocks_and_keeps_correct_ones() {
+    let dir = scratch("write-sliding");
+    let cache = dir.join("cache");
+    let src = [NO_SOLUTION, WRONG_SOLUTION, OWN_SOLUTION, LONGER_SOLUTION].join("\n");
+    std::fs::write(dir.join("s.lights"), &src).unwrap();
+    let out = lights_cached(&dir, &cache, &["solve", "s.lights", "--write"]);
+    assert_eq!(out.status.code(), Some(1), "the wrong solution was an error before writing: {}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("wrote 3 solution(s) into s.lights; kept 1 already there"), "{err}");
+
+    let after = std::fs::read_to_string(dir.join("s.lights")).unwrap();
+    assert!(after.contains(OWN_SOLUTION), "the author's solution is kept as written:\n{after}");
+    assert!(after
+        .starts_with("sliding \"none\" {\n  size 2x3\n  tiles {\n    1 2 3\n    . 4 5\n  }\n  solution \"RR\"\n}\n"));
+    assert!(!after.contains("UUUU") && !after.contains("\"RLR\""), "{after}");
+    let hardest = written_moves(&after, "wrong");
+    assert_eq!(hardest.len(), 31, "the 8-puzzle's hardest position needs 31 moves: {hardest}");
+    assert!(
+        after.contains(&format!(
+            "solution \"{} {} {} {}\"",
+            &hardest[..10],
+            &hardest[10..20],
+            &hardest[20..30],
+            &hardest[30..]
+        )),
+        "long solutions are grouped in tens:\n{after}"
+    );
+    assert_eq!(written_moves(&after, "longer"), "R");
+    let check = lights_cached(&dir, &cache, &["check", "s.lights"]);
+    assert_eq!(check.status.code(), Some(0), "{}", stdout(&check));
+
+    // Again: every solution is already there and as short as the ones found.
+    let again = lights_cached(&dir, &cache, &["solve", "s.lights", "--write"]);
+    assert_eq!(again.status.code(), Some(0), "{}", stderr(&again));
+    assert!(
+        stderr(&again).contains("nothing written into s.lights: its 4 solution(s) already solve"),
+        "{}",
+        stderr(&again)
+    );
+    assert_eq!(std::fs::read_to_string(dir.join("s.lights")).unwrap(), after);
+    assert!(entries(&cache).is_empty(), "boards below 4×4 never touch the pattern databases");
+}
+
+/// A file with a Lights Out puzzle and a sliding block: `--puzzle` writes
+/// only the one named, then both have solutions and the file checks clean;
+/// a grid identical to the minimum is not rewritten.
+#[test]
+fn solve_write_handles_lights_out_and_sliding_blocks_in_one_file() {
+    let dir = scratch("write-mixed");
+    let cache = dir.join("cache");
+    let lights_out = "puzzle \"lights\" {\n  size 3x3\n  lights on\n}\n";
+    let sliding = "sliding \"tiles\" {\n  size 2x2\n  tiles {\n    1 2\n    . 3\n  }\n}\n";
+    std::fs::write(dir.join("m.lights"), format!("{lights_out}\n{sliding}")).unwrap();
+
+    let out = lights_cached(&dir, &cache, &["solve", "m.lights", "--puzzle", "tiles", "--write"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stderr(&out).contains("wrote 1 solution(s) into m.lights"), "{}", stderr(&out));
+    let after = std::fs::read_to_string(dir.join("m.lights")).unwrap();
+    assert_eq!(
+        after,
+        format!("{lights_out}\nsliding \"tiles\" {{\n  size 2x2\n  tiles {{\n    1 2\n    . 3\n  }}\n  solution \"R\"\n}}\n")
+    );
+
+    let out = lights_cached(&dir, &cache, &["solve", "m.lights", "--write"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stderr(&out).contains("wrote 1 solution(s) into m.lights; kept 1 already there"), "{}", stderr(&out));
+    let after = std::fs::read_to_string(dir.join("m.lights")).unwrap();
+    assert!(after.starts_with("puzzle \"lights\" {\n  size 3x3\n  lights on\n  solution {\n"), "{after}");
+    assert!(after.ends_with("  solution \"R\"\n}\n"), "{after}");
+    assert_eq!(lights_cached(&dir, &cache, &["check", "m.lights"]).status.code(), Some(0));
+
+    let out = lights_cached(&dir, &cache, &["solve", "m.lights", "--write"]);
+    assert!(stderr(&out).contains("nothing written into m.lights: its 2 solution(s)"), "{}", stderr(&out));
+    assert_eq!(std::fs::read_to_string(dir.join("m.lights")).unwrap(), after);
+}
+
+/// Without a terminal, `--format json` prints only JSON on standard output
+/// and standard error carries no progress bar. 4×4 blocks the solver
+/// answers without the pattern databases (unsolvable, already solved) do
+/// not build them.
+#[test]
+fn sliding_json_stays_clean_without_a_terminal_and_tables_are_built_only_when_needed() {
+    let dir = scratch("sliding-json");
+    let cache = dir.join("cache");
+    let src = format!(
+        "{NO_SOLUTION}\nsliding \"loyd\" {{\n  size 4x4\n  tiles {{\n     1  2  3  4\n     5  6  7  8\n     9 10 11 12\n    13 15 14  .\n  }}\n  expect unsolvable\n}}\n\nsliding \"solved\" {{\n  size 4x4\n  tiles {{\n     1  2  3  4\n     5  6  7  8\n     9 10 11 12\n    13 14 15  .\n  }}\n  expect moves 0\n}}\n\npuzzle \"lights\" {{\n  size 3x3\n  lights on\n}}\n"
+    );
+    std::fs::write(dir.join("j.lights"), src).unwrap();
+    for cmd in ["check", "solve"] {
+        let out = lights_cached(&dir, &cache, &[cmd, "--format", "json", "j.lights"]);
+        assert_eq!(out.status.code(), Some(0), "{cmd}: {}", stderr(&out));
+        let json: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("standard output is JSON");
+        let names: Vec<&str> = json.as_array().unwrap().iter().map(|p| p["puzzle"].as_str().unwrap()).collect();
+        assert_eq!(names, ["none", "loyd", "solved", "lights"], "{cmd}");
+        assert_eq!(json[0]["moves_solution"], "RR");
+        assert_eq!(json[2]["moves"], 0);
+        let err = stderr(&out);
+        assert!(!err.contains('\r') && !err.contains('\x1b'), "{cmd}: no bar or colour off a terminal: {err:?}");
+        assert!(!err.contains("pattern databases"), "{cmd}: {err}");
+    }
+    assert!(entries(&cache).is_empty(), "nothing needed the tables: {:?}", entries(&cache));
+}
+
+/// The first 4×4 block that needs the pattern databases builds them and
+/// caches them; off a terminal that is one line on standard error (never on
+/// standard output), and a later run loads them silently. The build takes
+/// 4–6 s of CPU, in a cache folder of its own.
+#[test]
+fn the_pattern_databases_are_built_once_with_one_line_off_a_terminal() {
+    let dir = scratch("sliding-build");
+    let cache = dir.join("cache");
+    let src = "sliding \"near\" {\n  size 4x4\n  tiles {\n     1  2  3  4\n     5  6  7  8\n     9 10 11 12\n    13 14  . 15\n  }\n  expect moves 1\n}\n";
+    std::fs::write(dir.join("b.lights"), src).unwrap();
+    let out = lights_cached(&dir, &cache, &["check", "--format", "json", "b.lights"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("standard output is JSON");
+    assert_eq!(json[0]["moves_solution"], "R");
+    let err = stderr(&out);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("building the 4×4 pattern databases") && err.contains(cache.to_str().unwrap()), "{err}");
+    assert!(!err.contains('\r') && !err.contains('\x1b'), "{err:?}");
+    assert_eq!(entries(&cache).len(), 1, "one cache file: {:?}", entries(&cache));
+
+    let out = lights_cached(&dir, &cache, &["solve", "b.lights"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stderr(&out), "", "loaded from the cache without a word");
+    assert!(stdout(&out).contains("solution \"R\""), "{}", stdout(&out));
+}

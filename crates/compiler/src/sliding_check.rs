@@ -117,8 +117,13 @@ pub fn claims_for(r: &SlidingReport) -> Vec<String> {
 /// reach it (a 4×4 is searched with them, a larger board finishes its last
 /// 4×4 with them; an unreachable goal is decided by the invariant alone).
 pub fn needs_pattern_databases(p: &SlidingPuzzle) -> bool {
+    // A 4×4 uses them when the goal's blank is in a corner (they are built
+    // for that; other goals are searched with Manhattan + linear conflict).
+    let (r, c) = (p.goal_blank() / p.cols, p.goal_blank() % p.cols);
+    let corner = (r == 0 || r == p.rows - 1) && (c == 0 || c == p.cols - 1);
     p.rows >= 4
         && p.cols >= 4
+        && (p.rows * p.cols > 16 || corner)
         && p.tiles != p.goal
         && boards(p).is_ok_and(|(start, goal)| invariant(&start, &goal).is_ok_and(|inv| inv.solvable))
 }

@@ -103,3 +103,26 @@ fn a_written_solution_is_kept_when_it_reaches_the_goal_in_as_few_moves() {
     let p = &a.puzzles[0];
     assert!(solution_to_write(p.sliding.as_ref().unwrap(), p.sliding_report.as_ref().unwrap()).is_none());
 }
+
+#[test]
+fn pattern_databases_are_wanted_only_where_the_solver_uses_them() {
+    use lights_compiler::sliding_check::needs_pattern_databases;
+    let needs = |size: &str, tiles: &str, goal: &str| {
+        let src = format!("sliding \"s\" {{\n  size {size}\n  tiles {{\n{tiles}\n  }}\n{goal}}}\n");
+        let a = lights_compiler::analyze(&src);
+        needs_pattern_databases(a.puzzles[0].sliding.as_ref().unwrap())
+    };
+    let start = "    2 1 3 4\n    5 6 7 8\n    9 10 11 12\n    13 14 . 15";
+    let loyd = "    1 2 3 4\n    5 6 7 8\n    9 10 11 12\n    13 15 14 .";
+    let solved = "    1 2 3 4\n    5 6 7 8\n    9 10 11 12\n    13 14 15 .";
+    let blank_inside = "  goal {\n    1 2 3 4\n    5 . 6 7\n    8 9 10 11\n    12 13 14 15\n  }\n";
+    let blank_first = "  goal {\n    . 1 2 3\n    4 5 6 7\n    8 9 10 11\n    12 13 14 15\n  }\n";
+    assert!(!needs("4x4", start, ""), "1 and 2 swapped: unreachable, decided by the invariant");
+    assert!(needs("4x4", &start.replace("2 1", "1 2"), ""), "a solvable 4×4");
+    assert!(!needs("4x4", loyd, ""), "Loyd's puzzle: the invariant alone");
+    assert!(!needs("4x4", solved, ""), "already solved");
+    assert!(!needs("4x4", &start.replace("2 1", "1 2"), blank_inside), "blank inside: Manhattan + linear conflict");
+    let next_to_first = "    1 . 2 3\n    4 5 6 7\n    8 9 10 11\n    12 13 14 15";
+    assert!(needs("4x4", next_to_first, blank_first), "the blank's goal in a corner: mirrored tables");
+    assert!(!needs("3x3", "    1 2 3\n    4 5 6\n    7 . 8", ""));
+}
