@@ -15,22 +15,31 @@ pub const MAX_JSON_SOLUTION_CELLS: usize = 1_000_000;
 pub struct PuzzleJson {
     pub file: String,
     pub puzzle: Option<String>,
+    /// `"puzzle"` (Lights Out) or `"sliding"`; null for the text outside blocks.
+    pub kind: Option<&'static str>,
     pub solvable: Option<bool>,
     pub solutions: Option<String>,
     pub presses: Option<u64>,
     pub optimal: Option<bool>,
-    pub solution: Option<Vec<Vec<u32>>>,
+    /// A Lights Out puzzle's press counts, row by row, or a sliding block's moves.
+    pub solution: Option<SolutionJson>,
     /// Why `solution` is null although the puzzle is solvable (a board too large for JSON).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub solution_omitted: Option<String>,
     /// Sliding blocks: the number of moves found (`optimal` says whether it
-    /// is proven fewest) and the moves themselves in `moves_solution`.
+    /// is proven fewest; the moves themselves are the `solution` string).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub moves: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub moves_solution: Option<String>,
     pub errors: Vec<String>,
     pub diagnostics: Vec<DiagnosticJson>,
+}
+
+/// `solution`: a grid of press counts, or a string of moves (`"RRDL"`).
+#[derive(Serialize)]
+#[serde(untagged)]
+pub enum SolutionJson {
+    Presses(Vec<Vec<u32>>),
+    Moves(String),
 }
 
 #[derive(Serialize)]
@@ -54,6 +63,7 @@ fn base(file: &str, src: &str, index: &LineIndex, name: Option<String>, ds: &[Di
     PuzzleJson {
         file: file.to_string(),
         puzzle: name,
+        kind: None,
         solvable: None,
         solutions: None,
         presses: None,
@@ -61,7 +71,6 @@ fn base(file: &str, src: &str, index: &LineIndex, name: Option<String>, ds: &[Di
         solution: None,
         solution_omitted: None,
         moves: None,
-        moves_solution: None,
         errors: ds.iter().filter(|d| d.is_error()).map(|d| format!("{}: {}", d.code, d.message)).collect(),
         diagnostics: ds.iter().map(|d| diagnostic_json(src, index, d)).collect(),
     }
@@ -83,12 +92,13 @@ pub fn file_json(file: &str, src: &str, analysis: &FileAnalysis, only: Option<&s
 
 fn puzzle_json(file: &str, src: &str, index: &LineIndex, p: &PuzzleAnalysis, max_cells: usize) -> PuzzleJson {
     let mut j = base(file, src, index, p.name.clone(), &p.diagnostics);
+    j.kind = Some(p.kind.keyword());
     if let Some(r) = &p.sliding_report {
         j.solvable = Some(r.solvable);
         if let Some(s) = &r.solution {
             j.moves = Some(s.moves.len() as u64);
             j.optimal = Some(s.optimal);
-            j.moves_solution = Some(s.moves.clone());
+            j.solution = Some(SolutionJson::Moves(s.moves.clone()));
         }
     }
     if let (Some(model), Some(r)) = (&p.model, &p.report) {
@@ -98,7 +108,7 @@ fn puzzle_json(file: &str, src: &str, index: &LineIndex, p: &PuzzleAnalysis, max
             j.presses = Some(m.cost);
             j.optimal = Some(m.optimal);
             if model.cells() <= max_cells {
-                j.solution = Some(m.presses.chunks(model.cols).map(<[u32]>::to_vec).collect());
+                j.solution = Some(SolutionJson::Presses(m.presses.chunks(model.cols).map(<[u32]>::to_vec).collect()));
             } else {
                 j.solution_omitted = Some(format!(
                     "the board has {} cells, more than the {max_cells} written in JSON; use `lights solve --solution-out FILE`",
@@ -136,7 +146,7 @@ mod tests {
         let analysis = lights_compiler::check_source(src);
         let index = LineIndex::new(src);
         let full = puzzle_json("f", src, &index, &analysis.puzzles[0], 25);
-        assert_eq!(full.solution.as_ref().map(Vec::len), Some(5));
+        assert!(matches!(&full.solution, Some(SolutionJson::Presses(rows)) if rows.len() == 5));
         assert!(full.solution_omitted.is_none());
         let big = puzzle_json("f", src, &index, &analysis.puzzles[0], 24);
         assert!(big.solution.is_none());
@@ -145,5 +155,22 @@ mod tests {
         assert!(why.contains("25 cells") && why.contains("--solution-out"), "{why}");
         let json = serde_json::to_value(&full).unwrap();
         assert!(json.get("solution_omitted").is_none(), "the key appears only when the grid is left out");
+        assert_eq!(json["kind"], "puzzle");
+        // A grid of press counts: 5 rows of 5, 15 presses in all.
+        let rows = json["solution"].as_array().unwrap();
+        let presses: u64 = rows.iter().flat_map(|r| r.as_array().unwrap()).map(|v| v.as_u64().unwrap()).sum();
+        assert_eq!((rows.len(), presses), (5, 15));
+    }
+
+    #[test]
+    fn sliding_blocks_give_their_moves_as_the_solution_string() {
+        let src = "sliding \"s\" {\n  size 2x3\n  tiles {\n    1 2 3\n    4 . 5\n  }\n}\n";
+        let analysis = lights_compiler::check_source(src);
+        let json = serde_json::to_value(file_json("f", src, &analysis, None)).unwrap();
+        assert_eq!(json[0]["kind"], "sliding");
+        assert_eq!(json[0]["solution"], "R");
+        assert_eq!((json[0]["moves"].as_u64(), json[0]["optimal"].as_bool()), (Some(1), Some(true)));
+        assert_eq!(json[0]["solvable"], true);
+        assert!(json[0]["presses"].is_null() && json[0]["solutions"].is_null());
     }
 }

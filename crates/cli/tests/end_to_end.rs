@@ -324,7 +324,7 @@ fn sliding_puzzles_are_checked_and_solved() {
     assert_eq!((hard["moves"].as_u64(), hard["optimal"].as_bool()), (Some(31), Some(true)));
     // Replay: the blank starts at row 3, column 2 of 8 6 7 / 2 5 4 / 3 . 1.
     let mut board = vec![8u8, 6, 7, 2, 5, 4, 3, 0, 1];
-    for m in hard["moves_solution"].as_str().unwrap().chars() {
+    for m in hard["solution"].as_str().unwrap().chars() {
         let b = board.iter().position(|&t| t == 0).unwrap();
         let (r, c) = (b / 3, b % 3);
         let to = match m {
@@ -472,7 +472,7 @@ fn sliding_json_stays_clean_without_a_terminal_and_tables_are_built_only_when_ne
         let json: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("standard output is JSON");
         let names: Vec<&str> = json.as_array().unwrap().iter().map(|p| p["puzzle"].as_str().unwrap()).collect();
         assert_eq!(names, ["none", "loyd", "solved", "lights"], "{cmd}");
-        assert_eq!(json[0]["moves_solution"], "RR");
+        assert_eq!(json[0]["solution"], "RR");
         assert_eq!(json[2]["moves"], 0);
         let err = stderr(&out);
         assert!(!err.contains('\r') && !err.contains('\x1b'), "{cmd}: no bar or colour off a terminal: {err:?}");
@@ -494,7 +494,7 @@ fn the_pattern_databases_are_built_once_with_one_line_off_a_terminal() {
     let out = lights_cached(&dir, &cache, &["check", "--format", "json", "b.lights"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let json: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("standard output is JSON");
-    assert_eq!(json[0]["moves_solution"], "R");
+    assert_eq!(json[0]["solution"], "R");
     let err = stderr(&out);
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.starts_with("building the 4×4 pattern databases") && err.contains(cache.to_str().unwrap()), "{err}");
