@@ -239,6 +239,7 @@ fn expectation(r: &SlidingReport, claim: SlidingClaim, span: lights_syntax::Span
                             moves(u64::from(s.lower_bound))
                         ),
                     )
+                    .with_label(format!("the fewest is between {} and {found} moves", s.lower_bound))
                     .with_note("optimal search covers boards up to 4×4; larger boards get a correct, not necessarily shortest solution"),
                 )
             } else {
@@ -289,6 +290,7 @@ fn solution_block(p: &SlidingPuzzle, r: &SlidingReport, block: &crate::sliding::
                     tile(goal.cells()[first])
                 ),
             );
+            d = d.with_label("does not reach the goal");
             if let Some(s) = &r.solution {
                 d = d.with_note(format!("a solution in {}: \"{}\"", moves(s.len() as u64), shorten(&s.moves)));
             }
