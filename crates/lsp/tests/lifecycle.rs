@@ -161,13 +161,7 @@ async fn the_time_budget_is_reported() {
     let mut c =
         Client::start_with(options, capabilities(false), json!({"lights": {"solver": {"timeBudgetMs": 100}}})).await;
     c.open(URI, 1, ALL_ON).await;
-    let published = c
-        .wait_for("the timeout", |m| {
-            m["method"] == "textDocument/publishDiagnostics"
-                && m["params"]["diagnostics"].as_array().is_some_and(|d| !d.is_empty())
-        })
-        .await;
-    let diags = published["params"]["diagnostics"].as_array().unwrap().clone();
+    let diags = c.first_problems("the timeout").await;
     assert_eq!(codes(&diags), ["L0301"]);
     assert_eq!(diags[0]["severity"], 2, "a warning");
     assert!(diags[0]["message"].as_str().unwrap().contains("within the time budget of 100 ms"));
@@ -188,13 +182,7 @@ async fn a_solver_panic_becomes_a_diagnostic() {
     let text = format!("{ALL_ON}\npuzzle \"boom\" {{\n  size 3x3\n  lights on\n}}\n");
     c.open(URI, 1, &text).await;
     // (Printing a panic's backtrace can take longer than the first publish waits.)
-    let published = c
-        .wait_for("the crash", |m| {
-            m["method"] == "textDocument/publishDiagnostics"
-                && m["params"]["diagnostics"].as_array().is_some_and(|d| !d.is_empty())
-        })
-        .await;
-    let diags = published["params"]["diagnostics"].as_array().unwrap().clone();
+    let diags = c.first_problems("the crash").await;
     assert_eq!(codes(&diags), ["L0302"]);
     assert!(diags[0]["message"].as_str().unwrap().contains("the solver exploded"));
     assert_eq!(diags[0]["range"]["start"]["line"], 5);
@@ -259,13 +247,7 @@ async fn sliding_blocks_have_the_same_time_budget() {
     let mut c =
         Client::start_with(options, capabilities(false), json!({"lights": {"solver": {"timeBudgetMs": 100}}})).await;
     c.open(URI, 1, SLIDING).await;
-    let published = c
-        .wait_for("the timeout", |m| {
-            m["method"] == "textDocument/publishDiagnostics"
-                && m["params"]["diagnostics"].as_array().is_some_and(|d| !d.is_empty())
-        })
-        .await;
-    let diags = published["params"]["diagnostics"].as_array().unwrap().clone();
+    let diags = c.first_problems("the timeout").await;
     assert_eq!(codes(&diags), ["L0301"]);
     let message = diags[0]["message"].as_str().unwrap();
     assert!(
@@ -288,13 +270,7 @@ async fn a_sliding_solver_panic_becomes_a_diagnostic_and_the_rest_is_solved() {
     let options = Options { solve_sliding: sliding_panics, ..Options::default() };
     let mut c = Client::start(options).await;
     c.open(URI, 1, &format!("{ALL_ON}\n{SLIDING}")).await;
-    let published = c
-        .wait_for("the crash", |m| {
-            m["method"] == "textDocument/publishDiagnostics"
-                && m["params"]["diagnostics"].as_array().is_some_and(|d| !d.is_empty())
-        })
-        .await;
-    let diags = published["params"]["diagnostics"].as_array().unwrap().clone();
+    let diags = c.first_problems("the crash").await;
     assert_eq!(codes(&diags), ["L0302"]);
     assert!(diags[0]["message"].as_str().unwrap().contains("the sliding solver exploded"));
     assert_eq!(diags[0]["range"]["start"]["line"], 5);

@@ -151,6 +151,18 @@ impl Client {
         v["params"]["diagnostics"].as_array().cloned().unwrap_or_default()
     }
 
+    /// The diagnostics of the first publish that has any (`what` names them
+    /// in the failure message).
+    pub async fn first_problems(&mut self, what: &str) -> Vec<Value> {
+        let published = self
+            .wait_for(what, |m| {
+                m["method"] == "textDocument/publishDiagnostics"
+                    && m["params"]["diagnostics"].as_array().is_some_and(|d| !d.is_empty())
+            })
+            .await;
+        published["params"]["diagnostics"].as_array().cloned().unwrap_or_default()
+    }
+
     /// Every publish for `uri` received so far, oldest first.
     pub fn publishes(&self, uri: &str) -> Vec<Value> {
         self.received
