@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use lights_compiler::model::{Puzzle, Rule, Topology};
-use lights_compiler::sliding_check::{BuildProgress, SlidingError, SlidingReport};
+use lights_compiler::sliding_check::{BuildProgress, BuildStage, SlidingError, SlidingReport};
 use lights_compiler::solve::{Report, SolveError};
 use lights_compiler::SlidingPuzzle;
 use tokio::sync::{mpsc, watch, Semaphore};
@@ -113,27 +113,24 @@ pub enum Outcome {
 /// The solver function (swappable so tests can make it slow or panic).
 pub type SolveFn = fn(&Puzzle, &dyn Fn() -> bool) -> Result<Report, SolveError>;
 
-/// The sliding solver function (swappable like [`SolveFn`]); the last
-/// argument hears about the pattern databases loading or building.
-pub type SlidingSolveFn =
-    fn(&SlidingPuzzle, &dyn Fn() -> bool, &dyn Fn(BuildProgress)) -> Result<SlidingReport, SlidingError>;
+/// The sliding solver function (swappable like [`SolveFn`]).
+pub type SlidingSolveFn = fn(&SlidingPuzzle, &dyn Fn() -> bool) -> Result<SlidingReport, SlidingError>;
 
-/// The server's sliding solver: [`lights_compiler::sliding_check::solve`],
-/// after making sure the 4×4 pattern databases are at hand when the board
+/// Makes what a sliding solve needs ready before it starts (swappable for
+/// tests); the second argument hears how a pattern-database build goes.
+pub type PrepareFn = fn(&SlidingPuzzle, &dyn Fn(BuildProgress));
+
+/// The server's [`PrepareFn`]: the 4×4 pattern databases, when the block
 /// may use them. Loading them from the disk cache takes a moment; building
-/// them the first time takes seconds, and that build is not cancelled with
-/// the solve that asked for it (a short time budget would otherwise throw
-/// the work away on every edit): it finishes, is saved to the cache and is
-/// kept for the rest of the session. `tables` hears how the build goes.
-pub fn solve_sliding(
-    p: &SlidingPuzzle,
-    cancel: &dyn Fn() -> bool,
-    tables: &dyn Fn(BuildProgress),
-) -> Result<SlidingReport, SlidingError> {
+/// them the first time takes seconds. That happens before the solve takes a
+/// core and starts its time budget, and it is not cancelled with the solve
+/// that asked for it (a short budget would otherwise throw the work away on
+/// every edit): it finishes, is saved to the cache and is kept for the rest
+/// of the session.
+pub fn prepare_tables(p: &SlidingPuzzle, progress: &dyn Fn(BuildProgress)) {
     if lights_compiler::sliding_check::needs_pattern_databases(p) {
-        lights_compiler::sliding_check::prepare_pattern_databases(tables);
+        lights_compiler::sliding_check::prepare_pattern_databases(progress);
     }
-    lights_compiler::sliding_check::solve(p, cancel)
 }
 
 /// An owned copy of a [`Job`] for the blocking task.
@@ -156,6 +153,7 @@ const SPARE_RESULTS: usize = 256;
 pub struct Engine {
     solve: SolveFn,
     solve_sliding: SlidingSolveFn,
+    prepare: PrepareFn,
     /// Where the progress of a pattern-database build goes (the server
     /// shows it to the user).
     tables: mpsc::UnboundedSender<BuildProgress>,
@@ -167,11 +165,17 @@ pub struct Engine {
 }
 
 impl Engine {
-    pub fn new(solve: SolveFn, solve_sliding: SlidingSolveFn, tables: mpsc::UnboundedSender<BuildProgress>) -> Engine {
+    pub fn new(
+        solve: SolveFn,
+        solve_sliding: SlidingSolveFn,
+        prepare: PrepareFn,
+        tables: mpsc::UnboundedSender<BuildProgress>,
+    ) -> Engine {
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
         Engine {
             solve,
             solve_sliding,
+            prepare,
             tables,
             cache: Mutex::new(HashMap::new()),
             permits: Arc::new(Semaphore::new(cores)),
@@ -221,9 +225,24 @@ impl Engine {
             Job::Lights(p) => OwnedJob::Lights(p.clone()),
             Job::Sliding(p) => OwnedJob::Sliding(p.clone()),
         };
-        let (permits, solve, solve_sliding) = (self.permits.clone(), self.solve, self.solve_sliding);
+        let (permits, solve, solve_sliding, prepare) =
+            (self.permits.clone(), self.solve, self.solve_sliding, self.prepare);
         let tables = self.tables.clone();
         tokio::spawn(async move {
+            if let OwnedJob::Sliding(p) = &job {
+                // Outside the permits and the time budget (see `prepare_tables`).
+                let (p, progress) = (p.clone(), tables.clone());
+                let prepared = tokio::task::spawn_blocking(move || {
+                    prepare(&p, &|b| {
+                        let _ = progress.send(b);
+                    })
+                })
+                .await;
+                if prepared.is_err() {
+                    // A failed build: end any progress shown; the solve reports the rest.
+                    let _ = tables.send(BuildProgress { stage: BuildStage::Finished, done: 0, total: 0 });
+                }
+            }
             let Ok(_permit) = permits.acquire_owned().await else { return };
             if cancel.load(Ordering::Relaxed) {
                 return; // dropping `tx` tells the waiters
@@ -238,9 +257,7 @@ impl Engine {
                         Err(SolveError::Cancelled) => None,
                         Err(e) => Some(Outcome::Failed(e)),
                     },
-                    OwnedJob::Sliding(p) => match solve_sliding(&p, &stop, &|b| {
-                        let _ = tables.send(b);
-                    }) {
+                    OwnedJob::Sliding(p) => match solve_sliding(&p, &stop) {
                         Ok(report) => Some(Outcome::SlidingSolved(Arc::new(report))),
                         Err(SlidingError::Cancelled) => None,
                         Err(e) => Some(Outcome::SlidingFailed(e)),

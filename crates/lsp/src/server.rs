@@ -19,7 +19,7 @@ use tower_lsp_server::lsp_types::*;
 use tower_lsp_server::{Client, LanguageServer};
 
 use crate::document::{AnalyzeFn, Snapshot};
-use crate::engine::{panic_message, Engine, Job, SlidingSolveFn, SolveFn, SolveKey};
+use crate::engine::{panic_message, Engine, Job, PrepareFn, SlidingSolveFn, SolveFn, SolveKey};
 use crate::features::actions::{self, EditSupport};
 use crate::features::{completion, format, hover, lens, outline};
 use crate::position::Encoding;
@@ -31,6 +31,8 @@ pub struct Options {
     pub analyze: AnalyzeFn,
     pub solve: SolveFn,
     pub solve_sliding: SlidingSolveFn,
+    /// Run before a sliding solve, outside its time budget (the 4×4 tables).
+    pub prepare_sliding: PrepareFn,
     /// How long the first publish of a new version waits for its solves,
     /// so that fast answers arrive together with the syntax diagnostics.
     pub first_publish_wait: Duration,
@@ -41,7 +43,8 @@ impl Default for Options {
         Options {
             analyze: lights_compiler::analyze,
             solve: lights_compiler::solve::solve,
-            solve_sliding: crate::engine::solve_sliding,
+            solve_sliding: lights_compiler::sliding_check::solve,
+            prepare_sliding: crate::engine::prepare_tables,
             first_publish_wait: Duration::from_millis(300),
         }
     }
@@ -106,7 +109,7 @@ impl Server {
         Server {
             shared: Arc::new(Shared {
                 client,
-                engine: Engine::new(options.solve, options.solve_sliding, tables_tx),
+                engine: Engine::new(options.solve, options.solve_sliding, options.prepare_sliding, tables_tx),
                 tables: Mutex::new(Some(tables_rx)),
                 options,
                 docs: Mutex::new(HashMap::new()),

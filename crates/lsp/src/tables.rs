@@ -20,8 +20,9 @@ pub fn describe(p: &BuildProgress) -> Option<(u32, String)> {
     let percent = (p.done.min(p.total) * 100).checked_div(p.total).unwrap_or(0) as u32;
     let message = match p.stage {
         BuildStage::Loading | BuildStage::Finished => return None,
+        // The tables are built side by side: say how many are done.
         BuildStage::Building { finished, tables } => {
-            format!("table {} of {tables} (once; cached for next time)", (finished + 1).min(tables))
+            format!("{finished} of {tables} tables done (once; cached for next time)")
         }
         BuildStage::Saving => "saving to the cache".to_string(),
     };
@@ -32,6 +33,8 @@ pub fn describe(p: &BuildProgress) -> Option<(u32, String)> {
 pub async fn forward(client: Client, supported: bool, mut events: mpsc::UnboundedReceiver<BuildProgress>) {
     let token = ProgressToken::from(NumberOrString::String(TOKEN.to_string()));
     let mut ongoing: Option<OngoingProgress<Bounded, NotCancellable>> = None;
+    // A client that refuses the token is not asked again.
+    let mut refused = false;
     while let Some(event) = events.recv().await {
         if event.stage == BuildStage::Finished {
             if let Some(progress) = ongoing.take() {
@@ -40,12 +43,13 @@ pub async fn forward(client: Client, supported: bool, mut events: mpsc::Unbounde
             continue;
         }
         let Some((percent, message)) = describe(&event) else { continue };
-        if !supported {
+        if !supported || refused {
             continue;
         }
         if ongoing.is_none() {
             let create = WorkDoneProgressCreateParams { token: token.clone() };
             if client.send_request::<WorkDoneProgressCreate>(create).await.is_err() {
+                refused = true;
                 continue;
             }
             let progress = client.progress(token.clone(), TITLE).with_percentage(percent).with_message(message);

@@ -323,7 +323,7 @@ async fn sliding_blocks_in_symbols_folding_lenses_and_hover() {
     assert!(folds.as_array().unwrap().iter().any(|f| f["startLine"] == tiles_line), "{folds}");
 
     // The 5×5 may build the 4×4 pattern databases first (seconds, once).
-    let titles = settled_lenses(&mut c, URI).await;
+    let titles = c.settled_lenses(URI).await;
     // (The first two lenses are the Lights Out puzzle's.)
     assert_eq!(
         titles[2..],
@@ -360,19 +360,6 @@ async fn sliding_blocks_in_symbols_folding_lenses_and_hover() {
     assert!(goal["contents"]["value"].as_str().unwrap().contains("same tiles"), "{goal}");
 }
 
-/// The code lens titles once no block is being solved any more.
-async fn settled_lenses(c: &mut Client, uri: &str) -> Vec<String> {
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(180);
-    loop {
-        let titles = c.code_lens_titles(uri).await;
-        if !titles.iter().any(|t| t.contains("solving")) {
-            return titles;
-        }
-        assert!(std::time::Instant::now() < deadline, "still solving: {titles:?}");
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sliding_blocks_get_solver_diagnostics_lenses_and_actions() {
     // Small boards only: no pattern databases.
@@ -385,7 +372,7 @@ async fn sliding_blocks_get_solver_diagnostics_lenses_and_actions() {
     insta::assert_json_snapshot!("sliding_diagnostics", diags);
     assert_eq!(codes(&diags), ["L0201", "L0202", "L0203"]);
 
-    let titles = settled_lenses(&mut c, URI).await;
+    let titles = c.settled_lenses(URI).await;
     assert_eq!(
         titles,
         [

@@ -177,6 +177,19 @@ impl Client {
         lenses.as_array().unwrap().iter().map(|l| l["command"]["title"].as_str().unwrap().to_string()).collect()
     }
 
+    /// The code lens titles once no block is being solved any more.
+    pub async fn settled_lenses(&mut self, uri: &str) -> Vec<String> {
+        let deadline = std::time::Instant::now() + Duration::from_secs(180);
+        loop {
+            let titles = self.code_lens_titles(uri).await;
+            if !titles.iter().any(|t| t.contains("solving")) {
+                return titles;
+            }
+            assert!(std::time::Instant::now() < deadline, "still solving: {titles:?}");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
     pub async fn code_actions(&mut self, uri: &str, line: u32, diagnostics: &[Value]) -> Vec<Value> {
         let here = json!({"line": line, "character": 0});
         let on_line: Vec<&Value> = diagnostics.iter().filter(|d| d["range"]["start"]["line"] == line).collect();
