@@ -77,7 +77,8 @@ enum Command {
         long_about = "Solve every puzzle of FILE (or only --puzzle NAME) and print the result: solvable or not \
             (with the reason), the exact number of solutions, and a solution with the fewest presses, \
             drawn on the board. A sliding block (sliding-tile puzzle) gets its moves instead (U D L R, \
-            the way the blank goes): the fewest on boards up to 16 cells such as 4×4, otherwise a correct \
+            the way the blank goes): the proven fewest on boards of at most 16 cells (4×4, 3×5, …; \
+            not 2×7 or 2×8, and not when the search runs past its budget), otherwise a correct \
             sequence marked as not proven shortest.\n\n\
             --write puts each solution into the file as a `solution` statement, leaving every other byte \
             as it was: a Lights Out grid is inserted or replaces the one there; a sliding block's moves \

@@ -159,7 +159,7 @@ pub fn check_puzzle(p: &mut PuzzleAnalysis, cancel: &dyn Fn() -> bool) {
         match sliding_check::solve(sliding, cancel) {
             Ok(report) => {
                 p.diagnostics.extend(sliding_check::check(sliding, &report));
-                p.sliding_report = Some(report);
+                p.sliding_report = Some(sliding_check::with_written_solution(sliding, &report).unwrap_or(report));
             }
             Err(e) => p.diagnostics.extend(sliding_check::failure(sliding, &e)),
         }

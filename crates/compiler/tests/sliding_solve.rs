@@ -98,6 +98,10 @@ fn a_written_solution_is_kept_when_it_reaches_the_goal_in_as_few_moves() {
     assert_eq!(to_write("  solution \"RLR\"\n"), Some("R".to_string()), "longer: replaced");
     assert_eq!(to_write("  solution \"L\"\n"), Some("R".to_string()), "wrong: replaced");
     assert_eq!(to_write("  solution \"D\"\n"), Some("R".to_string()), "off the board: replaced");
+    // Already at the goal: no `solution ""` to write.
+    let a = check_source(&block("    1 2 3\n    4 5 6\n    7 8 .", ""));
+    let p = &a.puzzles[0];
+    assert!(solution_to_write(p.sliding.as_ref().unwrap(), p.sliding_report.as_ref().unwrap()).is_none());
     // Unsolvable: nothing to write.
     let a = check_source(&block("    2 1 3\n    4 5 6\n    7 8 .", "  expect unsolvable\n"));
     let p = &a.puzzles[0];
@@ -125,4 +129,30 @@ fn pattern_databases_are_wanted_only_where_the_solver_uses_them() {
     let next_to_first = "    1 . 2 3\n    4 5 6 7\n    8 9 10 11\n    12 13 14 15";
     assert!(needs("4x4", next_to_first, blank_first), "the blank's goal in a corner: mirrored tables");
     assert!(!needs("3x3", "    1 2 3\n    4 5 6\n    7 . 8", ""));
+}
+
+#[test]
+fn the_authors_correct_solution_bounds_the_fewest_moves_on_large_boards() {
+    // The 5×5 of the examples with its own 60-move solution: the solver's
+    // constructive answer is longer, so the written one is the best known.
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/sliding.lights");
+    let src = std::fs::read_to_string(root).unwrap();
+    let start = src.find("sliding \"twenty-four\"").unwrap();
+    let end = start + src[start..].find("\n}\n").unwrap() + 3;
+    let five = &src[start..end];
+    let a = check_source(five);
+    let r = a.puzzles[0].sliding_report.as_ref().unwrap();
+    let s = r.solution.as_ref().unwrap();
+    assert_eq!((s.len(), s.optimal), (60, false), "the written solution is the best known");
+    assert_eq!(lights_compiler::sliding_check::summary(r), "60 moves (not proven fewest)");
+    // So `expect moves 70` is certainly false, and `expect moves 50` unproven.
+    let d = diagnostics(&five.replace("expect solvable", "expect moves 70"));
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert_eq!(
+        (d[0].code, d[0].message.as_str()),
+        (Code::ExpectationFailed, "`expect moves 70` does not hold: a solution with 60 moves exists")
+    );
+    let d = diagnostics(&five.replace("expect solvable", "expect moves 50"));
+    assert_eq!(d.iter().map(|d| d.code).collect::<Vec<_>>(), [Code::MinimumNotProven], "{d:?}");
+    assert!(d[0].label.ends_with("and 60 moves"), "{}", d[0].label);
 }

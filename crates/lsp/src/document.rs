@@ -81,15 +81,15 @@ impl Snapshot {
         }
     }
 
-    /// The solved report of sliding block `i`, when there is one.
+    /// The solved report of sliding block `i`, when there is one, with the
+    /// block's own correct `solution` counted (the cached report is the
+    /// solver's, shared by every block with the same start and goal).
     pub fn sliding_report(&self, i: usize, engine: &Engine) -> Option<Arc<SlidingReport>> {
-        match self.state(i, engine) {
-            PuzzleState::Done(o) => match &*o {
-                Outcome::SlidingSolved(r) => Some(r.clone()),
-                _ => None,
-            },
-            _ => None,
-        }
+        let PuzzleState::Done(o) = self.state(i, engine) else { return None };
+        let Outcome::SlidingSolved(r) = &*o else { return None };
+        let improved =
+            self.analysis.puzzles[i].sliding.as_ref().and_then(|p| sliding_check::with_written_solution(p, r));
+        Some(improved.map_or_else(|| r.clone(), Arc::new))
     }
 
     /// The puzzle whose block holds `offset`.

@@ -114,7 +114,7 @@ pub const SLIDING_STATEMENTS: &[Word] = words! {
     "**`tiles { GRID }`** — a sliding puzzle's start: the tiles 1…R·C−1, each once, and one `.` for the blank. Required in a `sliding` block.";
     "goal", "goal {\n\t$0\n}", "the position to reach (default: in order)",
     "**`goal { GRID }`** — the position to reach, with the same tiles and one `.`. Default: the tiles in reading order, the blank last.";
-    "expect", "expect ${1|solvable,unsolvable,moves|}", "a claim `lights check` verifies",
+    "expect", "expect ${1|solvable,unsolvable|}", "a claim `lights check` verifies",
     "**`expect CLAIM`** — an assertion that `lights check` verifies: `solvable`, `unsolvable` (the invariant says the goal cannot be reached) or `moves N` (the fewest moves is exactly N). May repeat.";
     "solution", "solution \"$0\"", "moves of the blank, checked",
     "**`solution \"MOVES\"`** — the moves of the **blank**: `U` up, `D` down, `L` left, `R` right (spaces between moves are ignored). Checked: a move off the board, or an end that is not the goal, is an error naming the move.";

@@ -353,6 +353,17 @@ async fn sliding_blocks_in_symbols_folding_lenses_and_hover() {
     let tile = tile["contents"]["value"].as_str().unwrap();
     assert!(tile.starts_with("**tile 15** in `tiles` (row 4, column 2)"), "{tile}");
     assert!(tile.contains("in `goal` (the standard goal): row 4, column 3 · 1 step away"), "{tile}");
+    // The blank too: one step from its goal place.
+    let blank = c.request("textDocument/hover", hover(line_of("3 . 1"), 6)).await;
+    let blank = blank["contents"]["value"].as_str().unwrap();
+    assert!(blank.starts_with("**the blank** in `tiles` (row 3, column 2)"), "{blank}");
+    assert!(blank.ends_with("row 3, column 3 · 1 step away"), "{blank}");
+    // The 5×5's own 60-move solution is the best known: the lens says so.
+    assert_eq!(titles[5], "✓ 60 moves (not proven fewest)");
+    // True claims (`expect solvable` beside `expect moves 31`) are left alone:
+    // no "Add expect lines" action, and no solution action either.
+    let eight = c.code_actions(URI, line_of("sliding \"eight, hardest\""), &[]).await;
+    assert!(eight.is_empty(), "{eight:?}");
     let moves = c.request("textDocument/hover", hover(line_of("expect moves 31"), 10)).await;
     assert!(moves["contents"]["value"].as_str().unwrap().contains("fewest moves"), "{moves}");
     // `goal` means a grid of tiles in a sliding block.

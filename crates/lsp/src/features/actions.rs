@@ -128,17 +128,12 @@ fn sliding_expect_action(
 ) -> Option<CodeActionOrCommand> {
     let p = doc.analysis.puzzles.get(i)?.sliding.as_ref()?;
     let report = doc.sliding_report(i, engine)?;
+    // Offered when there is no claim yet or one is false: true claims (say
+    // `expect solvable` beside `expect moves 31`) are the author's to keep.
+    if p.expects.iter().all(|e| sliding_check::claim_holds(&report, e.claim)) && !p.expects.is_empty() {
+        return None;
+    }
     let claims = sliding_check::claims_for(&report);
-    // Without a proven fewest, `expect solvable` would only replace a
-    // `moves` claim the solver cannot judge: leave the author's lines alone.
-    let proven = report.solution.as_ref().is_none_or(|s| s.optimal);
-    if !proven && !p.expects.is_empty() {
-        return None;
-    }
-    let current: Vec<String> = p.expects.iter().map(|e| e.claim.to_string()).collect();
-    if current == claims {
-        return None;
-    }
     let edits = edit::expect_lines(&doc.text, &doc.analysis.syntax.puzzles[i], &claims);
     if edits.is_empty() {
         return None;

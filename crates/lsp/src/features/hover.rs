@@ -113,7 +113,7 @@ fn tile_hover(p: &SlidingPuzzle, offset: usize) -> Option<(Span, String)> {
     text.push_str(&format!("\n\nin `{other}`{default}: {}", place(elsewhere)));
     text.push_str(&match (distance, tile == BLANK) {
         (0, _) => " · already in place".to_string(),
-        (1, false) => " · 1 step away".to_string(),
+        (1, _) => " · 1 step away".to_string(),
         (d, false) => format!(" · {d} steps away (Manhattan distance: it moves at least {d} times)"),
         (d, true) => format!(" · {d} steps away"),
     });

@@ -32,7 +32,10 @@ pub fn status(doc: &Snapshot, i: usize, engine: &Engine) -> String {
                 "✓ unsolvable, as expected".to_string()
             }
             Outcome::Solved(_) => "✗ unsolvable".to_string(),
-            Outcome::SlidingSolved(r) if r.solvable => format!("✓ {}", sliding_check::summary(r)),
+            Outcome::SlidingSolved(r) if r.solvable => {
+                let best = doc.sliding_report(i, engine).unwrap_or_else(|| r.clone());
+                format!("✓ {}", sliding_check::summary(&best))
+            }
             Outcome::SlidingSolved(_) if doc.analysis.puzzles[i].sliding.as_ref().is_some_and(expects_unreachable) => {
                 "✓ unsolvable, as expected".to_string()
             }
