@@ -112,17 +112,30 @@ fn print_human(shown: &str, src: &str, analysis: &FileAnalysis, selected: &[&Puz
                 );
             }
             None => {
-                let _ = writeln!(out, "{mark} {}", paint(&format!("\"{name}\""), "1", color));
+                let size = p.sliding.as_ref().map(|s| format!("  {}×{} sliding", s.rows, s.cols)).unwrap_or_default();
+                let _ = writeln!(out, "{mark} {}{size}", paint(&format!("\"{name}\""), "1", color));
             }
         }
         let _ = writeln!(out, "  {}", summary(p));
         for d in &p.diagnostics {
             let _ = render::write_diagnostic(&mut out, shown, src, d, color);
         }
-        if let Some(s) = p.sliding_report.as_ref().and_then(|r| r.solution.as_ref()) {
-            let what = if s.optimal { "the fewest moves" } else { "moves, not proven fewest" };
-            let _ = writeln!(out, "  move the blank ({what}; U D L R = up down left right):");
-            let _ = writeln!(out, "  solution \"{}\"", s.moves);
+        if let Some(r) = &p.sliding_report {
+            // An expected unreachable goal has no L0201 to explain it: say why here.
+            if !r.solvable && !p.diagnostics.iter().any(|d| d.code == lights_compiler::Code::Unsolvable) {
+                let _ = writeln!(out, "  why: {}", r.invariant.explanation);
+            }
+            match &r.solution {
+                Some(s) if s.is_empty() => {
+                    let _ = writeln!(out, "  already at the goal: no move needed");
+                }
+                Some(s) => {
+                    let what = if s.optimal { "the fewest moves" } else { "moves, not proven fewest" };
+                    let _ = writeln!(out, "  move the blank ({what}; U D L R = up down left right):");
+                    let _ = writeln!(out, "  solution \"{}\"", edit::group_moves(&s.moves));
+                }
+                None => {}
+            }
             continue;
         }
         let (Some(model), Some(report)) = (&p.model, &p.report) else { continue };

@@ -337,6 +337,21 @@ fn sliding_puzzles_are_checked_and_solved() {
         board.swap(b, to);
     }
     assert_eq!(board, [1, 2, 3, 4, 5, 6, 7, 8, 0]);
+
+    // For people: each block's size, why Loyd's puzzle cannot be solved (it
+    // expects that, so there is no error to explain it), no move for the
+    // solved one, the 31 moves grouped in tens.
+    let out = lights(&root, &["solve", "examples/sliding.lights"]);
+    let text = stdout(&out);
+    assert!(text.contains("✓ \"loyd\"  4×4 sliding\n  unsolvable\n  why: The tiles"), "{text}");
+    assert!(text.contains("only tiles 14 and 15 are in the opposite order"), "{text}");
+    assert!(
+        text.contains("\"solved\"  4×4 sliding\n  optimal 0 moves\n  already at the goal: no move needed\n"),
+        "{text}"
+    );
+    let grouped =
+        format!("  solution \"{}\"\n", lights_compiler::edit::group_moves(hard["solution"].as_str().unwrap()));
+    assert!(text.contains(&grouped), "{text}");
 }
 
 /// Run `lights` with the sliding solver's cache in `cache` (so no test
