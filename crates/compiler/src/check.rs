@@ -149,6 +149,11 @@ pub fn expects_no_solution(claim: &Claim) -> bool {
     }
 }
 
+/// Whether `claim` holds (or cannot be refuted) for the report.
+pub fn claim_holds(r: &Report, claim: &Claim) -> bool {
+    expectation(r, claim, lights_syntax::Span::new(0, 0)).is_none_or(|d| !d.is_error())
+}
+
 fn expectation(r: &Report, claim: &Claim, span: lights_syntax::Span) -> Option<Diagnostic> {
     let truth = describe_truth(r);
     let fail = |what: String| {

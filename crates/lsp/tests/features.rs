@@ -202,6 +202,12 @@ async fn expect_lines_for_the_current_result() {
     assert!(diags.is_empty());
     let actions = c.code_actions(URI, 3, &diags).await;
     assert!(actions.iter().all(|a| a["title"] != "Add expect lines for the current result"), "nothing left to add");
+    // A true claim in another form is the author's: not offered for rewriting.
+    c.change(URI, 3, "puzzle \"p\" {\n  size 5x5\n  lights on\n  expect solvable\n}\n").await;
+    let diags = c.diagnostics(URI, 3).await;
+    assert!(diags.is_empty());
+    let actions = c.code_actions(URI, 3, &diags).await;
+    assert!(actions.iter().all(|a| a["title"] != "Add expect lines for the current result"), "{actions:?}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -338,7 +338,7 @@ async fn building_the_pattern_databases_shows_work_done_progress() {
             ("end".to_string(), Value::Null, "ready".to_string()),
         ]
     );
-    assert_eq!(c.code_lens_titles(URI).await[0], "✓ optimal 1 move");
+    assert_eq!(c.settled_lenses(URI).await[0], "✓ optimal 1 move");
 
     // A client without work-done progress gets none, and the same answer;
     // the build does not count against the time budget (100 ms here).

@@ -86,9 +86,12 @@ pub fn code_actions(
                 }
             }
         }
+        // Offered when there is no claim yet or one is false: true claims
+        // (say `expect solvable`) are the author's to keep.
+        let wrong = model.expects.iter().any(|e| !check::claim_holds(&report, &e.claim));
         let edits = edit::expectations(&doc.text, block, &report);
         let current: Vec<String> = model.expects.iter().map(|e| e.claim.to_string()).collect();
-        if !edits.is_empty() && current != edit::claims_for(&report) {
+        if !edits.is_empty() && current != edit::claims_for(&report) && (model.expects.is_empty() || wrong) {
             let fixes = related(&[Code::ExpectationFailed]);
             let kind =
                 if model.expects.is_empty() { CodeActionKind::REFACTOR_REWRITE } else { CodeActionKind::QUICKFIX };
