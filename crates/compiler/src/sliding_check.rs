@@ -155,11 +155,15 @@ pub fn needs_pattern_databases(p: &SlidingPuzzle) -> bool {
 /// Loads the 4×4 pattern databases from the cache, or builds (seconds, the
 /// first time) and caches them, so that later solves in this process find
 /// them in memory. Not cancellable: a build stopped half-way is lost.
-/// `progress` hears about loading, each finished table and saving.
-pub fn prepare_pattern_databases(progress: &dyn Fn(BuildProgress)) {
-    // `pattern_databases` keeps the tables in memory; a failed build returns
-    // nothing to keep, and the solve that follows reports it.
-    let _ = lights_sliding::pattern_databases(None, true, progress, &|| false);
+/// `progress` hears about loading, each finished table and saving. Returns
+/// a note for the user when something went wrong with the cache (a file that
+/// could not be written, or an unusable one that was rebuilt).
+pub fn prepare_pattern_databases(progress: &dyn Fn(BuildProgress)) -> Option<String> {
+    // `pattern_databases` keeps the tables in memory for the solves to come.
+    match lights_sliding::pattern_databases(None, true, progress, &|| false) {
+        Ok((_, lights_sliding::PdbSource::Built { note, .. })) => note,
+        _ => None,
+    }
 }
 
 /// The diagnostic for a block the solver could not answer.

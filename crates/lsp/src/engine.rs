@@ -118,7 +118,16 @@ pub type SlidingSolveFn = fn(&SlidingPuzzle, &dyn Fn() -> bool) -> Result<Slidin
 
 /// Makes what a sliding solve needs ready before it starts (swappable for
 /// tests); the second argument hears how a pattern-database build goes.
-pub type PrepareFn = fn(&SlidingPuzzle, &dyn Fn(BuildProgress));
+/// Returns a note for the user when the cache misbehaved.
+pub type PrepareFn = fn(&SlidingPuzzle, &dyn Fn(BuildProgress)) -> Option<String>;
+
+/// What the engine tells the server about the pattern databases.
+#[derive(Clone, Debug)]
+pub enum TablesEvent {
+    Progress(BuildProgress),
+    /// Something the user should know (e.g. the cache file could not be written).
+    Note(String),
+}
 
 /// The server's [`PrepareFn`]: the 4×4 pattern databases, when the block
 /// may use them. Loading them from the disk cache takes a moment; building
@@ -127,9 +136,11 @@ pub type PrepareFn = fn(&SlidingPuzzle, &dyn Fn(BuildProgress));
 /// that asked for it (a short budget would otherwise throw the work away on
 /// every edit): it finishes, is saved to the cache and is kept for the rest
 /// of the session.
-pub fn prepare_tables(p: &SlidingPuzzle, progress: &dyn Fn(BuildProgress)) {
+pub fn prepare_tables(p: &SlidingPuzzle, progress: &dyn Fn(BuildProgress)) -> Option<String> {
     if lights_compiler::sliding_check::needs_pattern_databases(p) {
-        lights_compiler::sliding_check::prepare_pattern_databases(progress);
+        lights_compiler::sliding_check::prepare_pattern_databases(progress)
+    } else {
+        None
     }
 }
 
@@ -156,7 +167,7 @@ pub struct Engine {
     prepare: PrepareFn,
     /// Where the progress of a pattern-database build goes (the server
     /// shows it to the user).
-    tables: mpsc::UnboundedSender<BuildProgress>,
+    tables: mpsc::UnboundedSender<TablesEvent>,
     cache: Mutex<HashMap<Arc<SolveKey>, Entry>>,
     permits: Arc<Semaphore>,
     clock: AtomicU64,
@@ -169,7 +180,7 @@ impl Engine {
         solve: SolveFn,
         solve_sliding: SlidingSolveFn,
         prepare: PrepareFn,
-        tables: mpsc::UnboundedSender<BuildProgress>,
+        tables: mpsc::UnboundedSender<TablesEvent>,
     ) -> Engine {
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
         Engine {
@@ -234,13 +245,20 @@ impl Engine {
                 let (p, progress) = (p.clone(), tables.clone());
                 let prepared = tokio::task::spawn_blocking(move || {
                     prepare(&p, &|b| {
-                        let _ = progress.send(b);
+                        let _ = progress.send(TablesEvent::Progress(b));
                     })
                 })
                 .await;
-                if prepared.is_err() {
+                match prepared {
+                    Ok(Some(note)) => {
+                        let _ = tables.send(TablesEvent::Note(note));
+                    }
+                    Ok(None) => {}
                     // A failed build: end any progress shown; the solve reports the rest.
-                    let _ = tables.send(BuildProgress { stage: BuildStage::Finished, done: 0, total: 0 });
+                    Err(_) => {
+                        let done = BuildProgress { stage: BuildStage::Finished, done: 0, total: 0 };
+                        let _ = tables.send(TablesEvent::Progress(done));
+                    }
                 }
             }
             let Ok(_permit) = permits.acquire_owned().await else { return };

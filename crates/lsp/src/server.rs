@@ -11,7 +11,6 @@ use std::str::FromStr;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use lights_compiler::sliding_check::BuildProgress;
 use serde_json::Value;
 use tokio::sync::{mpsc, watch};
 use tower_lsp_server::jsonrpc::{Error, Result};
@@ -19,7 +18,7 @@ use tower_lsp_server::lsp_types::*;
 use tower_lsp_server::{Client, LanguageServer};
 
 use crate::document::{AnalyzeFn, Snapshot};
-use crate::engine::{panic_message, Engine, Job, PrepareFn, SlidingSolveFn, SolveFn, SolveKey};
+use crate::engine::{panic_message, Engine, Job, PrepareFn, SlidingSolveFn, SolveFn, SolveKey, TablesEvent};
 use crate::features::actions::{self, EditSupport};
 use crate::features::{completion, format, hover, lens, outline};
 use crate::position::Encoding;
@@ -87,7 +86,7 @@ struct Shared {
     config: Mutex<Config>,
     publish_lock: tokio::sync::Mutex<()>,
     /// The pattern-database build progress, until `initialized` forwards it.
-    tables: Mutex<Option<mpsc::UnboundedReceiver<BuildProgress>>>,
+    tables: Mutex<Option<mpsc::UnboundedReceiver<TablesEvent>>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {

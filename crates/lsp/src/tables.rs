@@ -2,12 +2,15 @@
 //! (seconds, once; then they are cached on disk). The engine's solves send
 //! the build's progress here, and the user sees it as LSP work-done
 //! progress (`$/progress`) when the client supports that. Loading the
-//! tables from the cache shows nothing: it is quick.
+//! tables from the cache shows nothing: it is quick. A cache that could not
+//! be written (so the next session builds again) is logged as a warning.
 
 use lights_compiler::sliding_check::{BuildProgress, BuildStage};
 use tokio::sync::mpsc;
+
+use crate::engine::TablesEvent;
 use tower_lsp_server::lsp_types::request::WorkDoneProgressCreate;
-use tower_lsp_server::lsp_types::{NumberOrString, ProgressToken, WorkDoneProgressCreateParams};
+use tower_lsp_server::lsp_types::{MessageType, NumberOrString, ProgressToken, WorkDoneProgressCreateParams};
 use tower_lsp_server::{Bounded, Client, NotCancellable, OngoingProgress};
 
 /// The token of the build's progress stream.
@@ -30,12 +33,19 @@ pub fn describe(p: &BuildProgress) -> Option<(u32, String)> {
 }
 
 /// Forward build progress to the client until the engine goes away.
-pub async fn forward(client: Client, supported: bool, mut events: mpsc::UnboundedReceiver<BuildProgress>) {
+pub async fn forward(client: Client, supported: bool, mut events: mpsc::UnboundedReceiver<TablesEvent>) {
     let token = ProgressToken::from(NumberOrString::String(TOKEN.to_string()));
     let mut ongoing: Option<OngoingProgress<Bounded, NotCancellable>> = None;
     // A client that refuses the token is not asked again.
     let mut refused = false;
     while let Some(event) = events.recv().await {
+        let event = match event {
+            TablesEvent::Note(note) => {
+                client.log_message(MessageType::WARNING, format!("lights: 4×4 pattern databases: {note}")).await;
+                continue;
+            }
+            TablesEvent::Progress(p) => p,
+        };
         if event.stage == BuildStage::Finished {
             if let Some(progress) = ongoing.take() {
                 progress.finish_with_message("ready").await;

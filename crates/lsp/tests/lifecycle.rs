@@ -288,7 +288,7 @@ async fn an_edit_to_a_sliding_block_resolves_only_it() {
 
 /// "Builds the tables", reporting as the real build does, and taking longer
 /// than the time budget of the tests below.
-fn slow_table_build(_: &SlidingPuzzle, tables: &dyn Fn(BuildProgress)) {
+fn slow_table_build(_: &SlidingPuzzle, tables: &dyn Fn(BuildProgress)) -> Option<String> {
     let total = 300;
     tables(BuildProgress { stage: BuildStage::Loading, done: 0, total });
     for finished in 0..3 {
@@ -301,6 +301,7 @@ fn slow_table_build(_: &SlidingPuzzle, tables: &dyn Fn(BuildProgress)) {
     }
     tables(BuildProgress { stage: BuildStage::Saving, done: total, total });
     tables(BuildProgress { stage: BuildStage::Finished, done: total, total });
+    Some("could not write the cache file /nowhere/lights-pdb.bin: read-only file system; kept in memory".into())
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -339,6 +340,10 @@ async fn building_the_pattern_databases_shows_work_done_progress() {
         ]
     );
     assert_eq!(c.settled_lenses(URI).await[0], "✓ optimal 1 move");
+    // Why the next session will build again is logged.
+    let log = c.wait_for("the cache warning", |m| m["method"] == "window/logMessage").await;
+    assert_eq!(log["params"]["type"], 2, "a warning");
+    assert!(log["params"]["message"].as_str().unwrap().contains("could not write the cache file"), "{log}");
 
     // A client without work-done progress gets none, and the same answer;
     // the build does not count against the time budget (100 ms here).
