@@ -6,8 +6,10 @@
 //!   iteration solving all ten.
 //! - `hardest_3x3`: the two 31-move 8-puzzle positions (Manhattan + linear
 //!   conflict).
-//! - `reduction/5x5`, `reduction/10x10`: the constructive method on one
-//!   random position each.
+//! - `reduction/5x5`, `reduction/10x10`, `reduction/100x100`: the
+//!   constructive method on one random position each (100×100 through the
+//!   reduction for large boards, `src/large.rs`; 256×256 is in
+//!   `examples/large_boards.rs`, too slow for repeated samples).
 //! - `pdb_load`: reading and checking the cache file.
 //!
 //! The pattern databases are loaded from the user's cache (built and saved
@@ -52,7 +54,8 @@ fn hardest_3x3(c: &mut Criterion) {
 fn reduction(c: &mut Criterion) {
     let options = SolveOptions { strategy: Strategy::NonOptimal, ..SolveOptions::default() };
     let mut group = c.benchmark_group("reduction");
-    for side in [5, 10] {
+    group.sample_size(10);
+    for side in [5, 10, 100] {
         let goal = Board::standard_goal(side, side).unwrap();
         let start = random_solvable(&goal, 7);
         group.bench_function(format!("{side}x{side}"), |b| b.iter(|| solve(&start, &goal, &options).unwrap().len()));

@@ -13,8 +13,8 @@ pub const BLANK: Tile = 0;
 /// Smallest number of rows or columns.
 pub const MIN_SIDE: usize = 2;
 
-/// Largest number of rows or columns (so every tile fits in a byte inside the solvers).
-pub const MAX_SIDE: usize = 16;
+/// Most cells a board may have (rows × cols), as in the `.lights` language.
+pub const MAX_CELLS: usize = 65_536;
 
 /// A cell, 0-based (`row 0, col 0` is the top-left). Displays 1-based, like
 /// the `.lights` language: `row 1, column 1`.
@@ -39,7 +39,7 @@ impl fmt::Display for Cell {
 /// What is wrong with the numbers given for a board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BoardError {
-    /// A side is outside `MIN_SIDE..=MAX_SIDE`.
+    /// A side below [`MIN_SIDE`], or more than [`MAX_CELLS`] cells.
     Size { rows: usize, cols: usize },
     /// The number of cells is not `rows × cols`.
     WrongLength { rows: usize, cols: usize, expected: usize, found: usize },
@@ -61,7 +61,11 @@ impl fmt::Display for BoardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BoardError::Size { rows, cols } => {
-                write!(f, "a sliding puzzle needs {MIN_SIDE} to {MAX_SIDE} rows and columns, not {rows}×{cols}")
+                write!(
+                    f,
+                    "a sliding puzzle needs at least {MIN_SIDE} rows and {MIN_SIDE} columns and at most 65,536 cells, \
+                     not {rows}×{cols}"
+                )
             }
             BoardError::WrongLength { rows, cols, expected, found } => {
                 write!(f, "a {rows}×{cols} board has {expected} cells, but {found} were given")
@@ -112,7 +116,8 @@ impl fmt::Display for OffBoard {
 impl std::error::Error for OffBoard {}
 
 fn check_size(rows: usize, cols: usize) -> Result<(), BoardError> {
-    if (MIN_SIDE..=MAX_SIDE).contains(&rows) && (MIN_SIDE..=MAX_SIDE).contains(&cols) {
+    let cells = rows.saturating_mul(cols);
+    if rows >= MIN_SIDE && cols >= MIN_SIDE && cells <= MAX_CELLS {
         Ok(())
     } else {
         Err(BoardError::Size { rows, cols })

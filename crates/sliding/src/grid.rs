@@ -4,6 +4,17 @@
 use crate::board::Board;
 use crate::moves::Move;
 
+/// Largest side of the boards the byte-labelled solvers take (IDA*, the
+/// constructive method): labels are cells, `u8`, and the heuristics keep
+/// one counter per line on the stack. Larger boards are first reduced
+/// (`crate::large`) to a region this size.
+pub(crate) const SMALL_SIDE: usize = 16;
+
+/// Whether the byte-labelled solvers take an R×C board (at most 256 cells).
+pub(crate) fn is_small(rows: usize, cols: usize) -> bool {
+    rows <= SMALL_SIDE && cols <= SMALL_SIDE
+}
+
 /// No neighbour (off the board).
 pub(crate) const NONE: u16 = u16::MAX;
 
@@ -58,6 +69,7 @@ pub(crate) struct Labelled {
 }
 
 impl Labelled {
+    /// `start` and `goal` must be small ([`is_small`]).
     pub fn new(start: &Board, goal: &Board) -> Labelled {
         let mut goal_cell = vec![0u8; goal.cells().len()];
         for (i, &t) in goal.cells().iter().enumerate() {

@@ -99,11 +99,29 @@ pub(crate) fn check_shapes(start: &Board, goal: &Board) -> Result<(), ShapeMisma
     }
 }
 
-/// Inversions of a sequence of distinct small numbers (O(n²), n ≤ 255).
+/// Inversions of a permutation of `0..n` (or any distinct numbers below
+/// `n + 1`) in O(n log n): a Fenwick tree counts, for each number, the
+/// larger ones already seen. Boards have up to 65,536 cells, where the
+/// O(n²) pair count would take seconds.
 fn inversions(seq: &[usize]) -> u64 {
-    let mut count = 0;
-    for (i, &a) in seq.iter().enumerate() {
-        count += seq[i + 1..].iter().filter(|&&b| b < a).count() as u64;
+    let size = seq.iter().max().map_or(0, |&m| m + 1);
+    // tree[i] (1-based) counts the numbers seen in a range ending at i.
+    let mut tree = vec![0u32; size + 1];
+    let mut count = 0u64;
+    for (seen, &a) in seq.iter().enumerate() {
+        // Numbers ≤ a seen so far.
+        let mut not_greater = 0u64;
+        let mut i = a + 1;
+        while i > 0 {
+            not_greater += u64::from(tree[i]);
+            i &= i - 1;
+        }
+        count += seen as u64 - not_greater;
+        let mut i = a + 1;
+        while i <= size {
+            tree[i] += 1;
+            i += i & i.wrapping_neg();
+        }
     }
     count
 }
@@ -235,5 +253,7 @@ mod tests {
         assert_eq!(inversions(&[1, 2, 3]), 0);
         assert_eq!(inversions(&[3, 2, 1]), 3);
         assert_eq!(inversions(&[2, 1, 4, 3]), 2);
+        assert_eq!(inversions(&[]), 0);
+        assert_eq!(inversions(&[5, 9, 1, 7]), 3);
     }
 }

@@ -1,4 +1,5 @@
-//! Sliding-tile puzzles (the 15 puzzle and every R×C from 2×2 to 16×16):
+//! Sliding-tile puzzles (the 15 puzzle and every R×C with both sides at
+//! least 2 and at most [`MAX_CELLS`] = 65,536 cells):
 //! boards, the solvability invariant, replaying move strings, optimal
 //! solving and constructive solving. Pure algorithms: no file formats, no
 //! printing. The method and the measured figures are in
@@ -8,8 +9,8 @@
 //!
 //! **Boards.** [`Board::new`]`(rows, cols, cells)` validates the cells
 //! (row by row, `0` = the blank) and returns a typed [`BoardError`] naming
-//! the tile or cell: wrong length, a tile out of range, a repeated tile, two
-//! blanks, a missing tile. [`Board::problems`] lists every problem at once
+//! the tile or cell: a size outside 2 × 2 … [`MAX_CELLS`] cells, wrong
+//! length, a tile out of range, a repeated tile, two blanks, a missing tile. [`Board::problems`] lists every problem at once
 //! (for diagnostics); [`Board::from_rows`] also checks row widths.
 //! [`Board::standard_goal`]`(rows, cols)` is tiles in order, blank last.
 //! [`Board::legal_moves`], [`Board::neighbours`], [`Board::apply`] move the
@@ -67,8 +68,10 @@
 //! disk), otherwise with Manhattan distance + linear conflict. Larger
 //! boards, and searches past `node_limit` nodes ([`DEFAULT_NODE_LIMIT`]),
 //! get the constructive method's answer (line by line; its last 4×4 or 3×3
-//! solved optimally) with `optimal: false` unless its length meets the
-//! proven `lower_bound`. `Solution { moves, optimal, lower_bound, method,
+//! solved optimally; boards with a side above 16 are first reduced to
+//! 16×16 with placements that scale) with `optimal: false` unless its
+//! length meets the proven `lower_bound`. `OptimalOnly` on a side above 16
+//! is [`SolveError::TooLarge`]. `Solution { moves, optimal, lower_bound, method,
 //! nodes, pdb_source }`. Options (all with defaults): `strategy` (`Auto`,
 //! `OptimalOnly`, `NonOptimal`), `max_optimal_cells`, `node_limit`,
 //! `pattern_databases`, `cache_dir`, `disk_cache`, `progress` (a
@@ -101,6 +104,7 @@ mod board;
 mod constructive;
 mod grid;
 mod invariant;
+mod large;
 mod moves;
 mod pdb;
 mod random;
@@ -108,7 +112,7 @@ mod replay;
 mod search;
 mod solve;
 
-pub use board::{Board, BoardError, Cell, OffBoard, Tile, BLANK, MAX_SIDE, MIN_SIDE};
+pub use board::{Board, BoardError, Cell, OffBoard, Tile, BLANK, MAX_CELLS, MIN_SIDE};
 pub use invariant::{invariant, position_invariant, Invariant, Parity, PositionInvariant, ShapeMismatch};
 pub use moves::{moves_to_string, Move};
 pub use pdb::cache::{default_cache_dir, load_or_build, pattern_databases, CacheError, PdbSource, PDB_FILE_NAME};

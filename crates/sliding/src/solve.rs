@@ -6,8 +6,9 @@ use std::sync::Arc;
 
 use crate::board::Board;
 use crate::constructive::{self, Failure, Finish};
-use crate::grid::{Grid, Labelled};
+use crate::grid::{is_small, Grid, Labelled, SMALL_SIDE};
 use crate::invariant::{invariant, Invariant, ShapeMismatch};
+use crate::large;
 use crate::moves::{moves_to_string, Move};
 use crate::pdb::cache::{pattern_databases, PdbSource};
 use crate::pdb::{BuildProgress, PatternDatabases, BLANK_CELL, SIDE};
@@ -153,6 +154,12 @@ pub enum SolveError {
         nodes: u64,
         lower_bound: u32,
     },
+    /// `OptimalOnly` on a board with a side above 16: the optimal search
+    /// does not take it (and could not finish).
+    TooLarge {
+        rows: usize,
+        cols: usize,
+    },
     /// A bug: a solver failed or its answer did not replay (never expected).
     Internal(String),
 }
@@ -168,6 +175,10 @@ impl fmt::Display for SolveError {
             SolveError::NodeLimit { nodes, lower_bound } => {
                 write!(f, "no optimal solution found within {nodes} nodes (it needs at least {lower_bound} moves)")
             }
+            SolveError::TooLarge { rows, cols } => write!(
+                f,
+                "the optimal search takes boards of at most {SMALL_SIDE} rows and {SMALL_SIDE} columns, not {rows}×{cols}"
+            ),
             SolveError::Internal(message) => write!(f, "internal error: {message}"),
         }
     }
@@ -194,10 +205,11 @@ pub fn solve(start: &Board, goal: &Board, options: &SolveOptions) -> Result<Solu
     } else {
         let cells = start.rows() * start.cols();
         let narrow = start.rows().min(start.cols()) == 2 && cells > NARROW_OPTIMAL_CELLS;
+        let searchable = is_small(start.rows(), start.cols()) && cells <= options.max_optimal_cells && !narrow;
         match options.strategy {
             Strategy::NonOptimal => reduction(start, goal, options, 0, 0)?,
             Strategy::OptimalOnly => optimal(start, goal, options)?,
-            Strategy::Auto if cells > options.max_optimal_cells || narrow => reduction(start, goal, options, 0, 0)?,
+            Strategy::Auto if !searchable => reduction(start, goal, options, 0, 0)?,
             Strategy::Auto => match optimal(start, goal, options) {
                 Err(SolveError::NodeLimit { nodes, lower_bound }) => {
                     reduction(start, goal, options, nodes, lower_bound)?
@@ -236,17 +248,28 @@ fn reduction(
         databases: databases.as_deref(),
         node_limit: options.node_limit.map_or(FINISH_NODE_LIMIT, |l| l.min(FINISH_NODE_LIMIT)),
     };
-    let moves = constructive::solve(start, goal, finish, options.cancel).map_err(|e| match e {
+    let small = is_small(rows, cols);
+    let moves = if small {
+        constructive::solve(start, goal, finish, options.cancel)
+    } else {
+        large::solve(start, goal, finish, options.cancel)
+    };
+    let moves = moves.map_err(|e| match e {
         Failure::Cancelled => SolveError::Cancelled,
         Failure::Stuck(why) => SolveError::Internal(why.to_string()),
     })?;
-    let labelled = Labelled::new(start, goal);
-    let estimate = manhattan_lc(&labelled).reset(&labelled.cells, &positions(&labelled));
+    let estimate = if small {
+        let labelled = Labelled::new(start, goal);
+        manhattan_lc(&labelled).reset(&labelled.cells, &positions(&labelled))
+    } else {
+        manhattan_distance(start, goal)
+    };
     let bound = estimate.max(searched_bound);
+    let len = u32::try_from(moves.len()).unwrap_or(u32::MAX);
     Ok(Solution {
         moves: moves_to_string(&moves),
-        optimal: moves.len() as u32 <= bound,
-        lower_bound: bound.min(moves.len() as u32),
+        optimal: len <= bound,
+        lower_bound: bound.min(len),
         method: Method::Reduction,
         nodes,
         pdb_source,
@@ -263,6 +286,27 @@ fn databases(options: &SolveOptions) -> Result<(Arc<PatternDatabases>, PdbSource
         options.cancel.unwrap_or(&never),
     )
     .map_err(|_| SolveError::Cancelled)
+}
+
+/// The sum of the tiles' row and column distances from their goal cells
+/// (a lower bound, for boards too large for [`ManhattanLc`]).
+fn manhattan_distance(start: &Board, goal: &Board) -> u32 {
+    let cols = start.cols();
+    let mut goal_cell = vec![0usize; goal.cells().len()];
+    for (i, &t) in goal.cells().iter().enumerate() {
+        goal_cell[t as usize] = i;
+    }
+    let total: u64 = start
+        .cells()
+        .iter()
+        .enumerate()
+        .filter(|&(_, &t)| t != crate::board::BLANK)
+        .map(|(i, &t)| {
+            let g = goal_cell[t as usize];
+            ((i / cols).abs_diff(g / cols) + (i % cols).abs_diff(g % cols)) as u64
+        })
+        .sum();
+    u32::try_from(total).unwrap_or(u32::MAX)
 }
 
 fn manhattan_lc(labelled: &Labelled) -> ManhattanLc {
@@ -326,6 +370,9 @@ impl Flip {
 }
 
 fn optimal(start: &Board, goal: &Board, options: &SolveOptions) -> Result<Solution, SolveError> {
+    if !is_small(start.rows(), start.cols()) {
+        return Err(SolveError::TooLarge { rows: start.rows(), cols: start.cols() });
+    }
     let labelled = Labelled::new(start, goal);
     let grid = Grid::new(start.rows(), start.cols());
     let budget = Budget { node_limit: options.node_limit, cancel: options.cancel };

@@ -1,20 +1,32 @@
 //! Board validation and replay errors: every bad input is a typed error
 //! naming the tile, cell or move.
 
-use lights_sliding::{parse_moves, replay, replay_to_goal, Board, BoardError, Cell, Move, ReplayError, ShapeMismatch};
+use lights_sliding::{
+    parse_moves, replay, replay_to_goal, Board, BoardError, Cell, Move, ReplayError, ShapeMismatch, MAX_CELLS,
+};
 
 fn goal(rows: usize, cols: usize) -> Board {
     Board::standard_goal(rows, cols).unwrap()
 }
 
 #[test]
-fn sizes_outside_2_to_16_are_rejected() {
-    for (rows, cols) in [(1, 4), (4, 1), (0, 0), (17, 2), (2, 17)] {
+fn sides_below_2_and_more_than_65536_cells_are_rejected() {
+    let huge = usize::MAX / 2 + 1;
+    for (rows, cols) in [(1, 4), (4, 1), (0, 0), (257, 256), (2, 32_769), (32_769, 2), (huge, 2), (huge, huge)] {
         assert_eq!(Board::standard_goal(rows, cols), Err(BoardError::Size { rows, cols }));
         assert_eq!(Board::new(rows, cols, vec![]), Err(BoardError::Size { rows, cols }));
+        assert_eq!(Board::problems(rows, cols, &[]), vec![BoardError::Size { rows, cols }]);
     }
-    assert!(Board::standard_goal(16, 16).is_ok());
-    assert!(Board::standard_goal(2, 16).is_ok());
+    assert_eq!(
+        BoardError::Size { rows: 300, cols: 300 }.to_string(),
+        "a sliding puzzle needs at least 2 rows and 2 columns and at most 65,536 cells, not 300×300"
+    );
+    for (rows, cols) in [(2, 2), (16, 16), (2, 16), (17, 2), (2, 17), (30, 30), (256, 256), (2, 32_768), (32_768, 2)] {
+        let goal = Board::standard_goal(rows, cols).unwrap();
+        assert_eq!(goal.cells().len(), rows * cols);
+        assert_eq!(Board::new(rows, cols, goal.cells().to_vec()), Ok(goal));
+    }
+    assert_eq!(MAX_CELLS, 65_536);
 }
 
 #[test]

@@ -11,7 +11,7 @@
 //! move two rows'.
 
 use super::Heuristic;
-use crate::board::MAX_SIDE;
+use crate::grid::SMALL_SIDE as MAX_SIDE;
 
 pub(crate) struct ManhattanLc {
     rows: usize,
