@@ -20,7 +20,15 @@ pub struct SlidingReport {
     pub invariant: Invariant,
     /// The moves found (`U D L R`: where the blank goes), when solvable.
     pub solution: Option<SlidingSolution>,
+    /// Solvable, but no solution was computed: it would take about this
+    /// many moves (more than [`MAX_SOLUTION_MOVES`]; very thin boards).
+    pub too_long: Option<u64>,
 }
+
+/// Solutions estimated longer than this are not computed (they would take
+/// gigabytes): the block is still decided by the invariant, and a written
+/// `solution` is still replayed.
+pub const MAX_SOLUTION_MOVES: u64 = 100_000_000;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SlidingSolution {
@@ -43,10 +51,24 @@ impl SlidingSolution {
 /// `optimal 31 moves`, `62 moves (not proven fewest)`, `unsolvable`.
 pub fn summary(r: &SlidingReport) -> String {
     match &r.solution {
+        None if r.solvable => "solvable (no solution computed: it would be too long)".to_string(),
         None => "unsolvable".to_string(),
         Some(s) if s.optimal => format!("optimal {}", moves(s.len() as u64)),
         Some(s) => format!("{} (not proven fewest)", moves(s.len() as u64)),
     }
+}
+
+/// `3,072,000`.
+fn group_thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
 }
 
 /// `1 move`, `31 moves`.
@@ -78,7 +100,11 @@ pub fn solve(p: &SlidingPuzzle, cancel: &dyn Fn() -> bool) -> Result<SlidingRepo
     let (start, goal) = boards(p)?;
     let inv = invariant(&start, &goal).map_err(|e| SlidingError::Internal(e.to_string()))?;
     if !inv.solvable {
-        return Ok(SlidingReport { solvable: false, invariant: inv, solution: None });
+        return Ok(SlidingReport { solvable: false, invariant: inv, solution: None, too_long: None });
+    }
+    let estimate = lights_sliding::estimated_moves(p.rows, p.cols);
+    if estimate > MAX_SOLUTION_MOVES {
+        return Ok(SlidingReport { solvable: true, invariant: inv, solution: None, too_long: Some(estimate) });
     }
     let opts = SolveOptions { strategy: Strategy::Auto, cancel: Some(cancel), ..SolveOptions::default() };
     let s = lights_sliding::solve(&start, &goal, &opts).map_err(|e| match e {
@@ -86,7 +112,7 @@ pub fn solve(p: &SlidingPuzzle, cancel: &dyn Fn() -> bool) -> Result<SlidingRepo
         other => SlidingError::Internal(other.to_string()),
     })?;
     let solution = SlidingSolution { moves: s.moves.clone(), optimal: s.optimal, lower_bound: s.lower_bound };
-    Ok(SlidingReport { solvable: true, invariant: inv, solution: Some(solution) })
+    Ok(SlidingReport { solvable: true, invariant: inv, solution: Some(solution), too_long: None })
 }
 
 /// The report with the block's own `solution` taken into account: when it
@@ -94,16 +120,19 @@ pub fn solve(p: &SlidingPuzzle, cancel: &dyn Fn() -> bool) -> Result<SlidingRepo
 /// optimal search does not cover), it is the best solution known, and it is
 /// optimal if it meets the lower bound. `None` when it changes nothing.
 pub fn with_written_solution(p: &SlidingPuzzle, r: &SlidingReport) -> Option<SlidingReport> {
-    let found = r.solution.as_ref()?;
     let written = p.solution.as_ref()?;
-    if found.optimal || written.moves.len() >= found.len() {
-        return None;
-    }
+    // No solution computed (too long): the written one, if right, is all there is.
+    let lower_bound = match &r.solution {
+        Some(found) if found.optimal || written.moves.len() >= found.len() => return None,
+        Some(found) => found.lower_bound,
+        None if r.solvable => 0,
+        None => return None,
+    };
     let (start, goal) = boards(p).ok()?;
     lights_sliding::replay_to_goal(&start, &goal, &written.moves).ok()?;
     let moves = written.moves.clone();
-    let optimal = moves.len() as u32 <= found.lower_bound;
-    let solution = SlidingSolution { optimal, lower_bound: found.lower_bound.min(moves.len() as u32), moves };
+    let optimal = moves.len() as u32 <= lower_bound;
+    let solution = SlidingSolution { optimal, lower_bound: lower_bound.min(moves.len() as u32), moves };
     Some(SlidingReport { solution: Some(solution), ..r.clone() })
 }
 
@@ -200,6 +229,26 @@ pub fn check(p: &SlidingPuzzle, r: &SlidingReport) -> Vec<Diagnostic> {
             .with_note("add `expect unsolvable` if this is the point of the puzzle (like Loyd's 14–15 puzzle)"),
         );
     }
+    if let (Some(estimate), None) = (r.too_long, &r.solution) {
+        out.push(
+            Diagnostic::warning(
+                Code::TooLargeToSolve,
+                p.head,
+                format!(
+                    "sliding puzzle \"{}\" can reach its goal, but no solution was computed: on a {}×{} board it would take about {} moves",
+                    p.name,
+                    p.rows,
+                    p.cols,
+                    group_thousands(estimate)
+                ),
+            )
+            .with_label("solvable (same invariant); not solved")
+            .with_note(format!(
+                "solutions estimated longer than {} moves are not computed; a board closer to square needs far fewer moves for as many tiles",
+                group_thousands(MAX_SOLUTION_MOVES)
+            )),
+        );
+    }
     for e in &p.expects {
         if let Some(d) = expectation(r, e.claim, e.span) {
             out.push(d);
@@ -248,6 +297,11 @@ fn expectation(r: &SlidingReport, claim: SlidingClaim, span: lights_syntax::Span
             };
             Some(fail(how).with_note(r.invariant.explanation.clone()))
         }
+        SlidingClaim::Moves(_) if r.solvable && r.solution.is_none() => Some(Diagnostic::warning(
+            Code::MinimumNotProven,
+            span,
+            format!("`{claim}` could not be verified: no solution was computed for this board"),
+        )),
         SlidingClaim::Moves(n) => {
             let Some(s) = &r.solution else {
                 return Some(fail("the goal can never be reached".into()).with_note(r.invariant.explanation.clone()));

@@ -156,3 +156,41 @@ fn the_authors_correct_solution_bounds_the_fewest_moves_on_large_boards() {
     assert_eq!(d.iter().map(|d| d.code).collect::<Vec<_>>(), [Code::MinimumNotProven], "{d:?}");
     assert!(d[0].label.ends_with("and 60 moves"), "{}", d[0].label);
 }
+
+#[test]
+fn answers_too_long_to_compute_are_not_computed_but_the_block_is_still_checked() {
+    // 2×16,000: solvable (the blank one step from home), but the solver's
+    // answer on such a thin board could run to a billion moves: only the
+    // invariant decides, with a warning saying why no solution is given.
+    let cols = 16_000usize;
+    let tiles = |range: std::ops::Range<usize>| range.map(|t| t.to_string()).collect::<Vec<_>>().join(" ");
+    let top = tiles(1..cols + 1);
+    // The bottom row with the blank one cell left of its home.
+    let bottom = format!("{} . {}", tiles(cols + 1..2 * cols - 1), 2 * cols - 1);
+    let block = |extra: &str| {
+        format!("sliding \"thin\" {{\n  size 2x{cols}\n  tiles {{\n    {top}\n    {bottom}\n  }}\n{extra}}}\n")
+    };
+    let a = check_source(&block("  expect solvable\n"));
+    let p = &a.puzzles[0];
+    let r = p.sliding_report.as_ref().unwrap();
+    assert!(r.solvable && r.solution.is_none() && r.too_long.unwrap() > 100_000_000, "{r:?}");
+    let codes: Vec<Code> = p.diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(codes, [Code::TooLargeToSolve], "{:?}", p.diagnostics);
+    assert!(!p.diagnostics[0].is_error(), "a warning: solvability is decided");
+    assert!(
+        p.diagnostics[0].message.contains("no solution was computed on a 2×16000 board")
+            || p.diagnostics[0].message.contains("2×16000 board it would take about"),
+        "{}",
+        p.diagnostics[0].message
+    );
+    assert_eq!(lights_compiler::sliding_check::summary(r), "solvable (no solution computed: it would be too long)");
+    // `expect moves` cannot be verified; a written solution is still replayed and then known.
+    let d = diagnostics(&block("  expect moves 1\n"));
+    assert!(d.iter().any(|d| d.code == Code::MinimumNotProven && !d.is_error()), "{d:?}");
+    let a = check_source(&block("  solution \"R\"\n"));
+    assert!(a.all_diagnostics().is_empty(), "{:?}", a.all_diagnostics());
+    let s = a.puzzles[0].sliding_report.as_ref().unwrap().solution.as_ref().unwrap();
+    assert_eq!(s.moves, "R");
+    let d = diagnostics(&block("  solution \"L\"\n"));
+    assert!(d.iter().any(|d| d.code == Code::WrongSolution), "{d:?}");
+}

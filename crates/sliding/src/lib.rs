@@ -120,5 +120,6 @@ pub use pdb::{BuildProgress, BuildStage, Cancelled, PatternDatabases};
 pub use random::{random_solvable, random_walk, SplitMix64};
 pub use replay::{parse_moves, replay, replay_to_goal, ReplayError};
 pub use solve::{
-    solve, Method, Solution, SolveError, SolveOptions, Strategy, DEFAULT_NODE_LIMIT, NARROW_OPTIMAL_CELLS,
+    estimated_moves, solve, Method, Solution, SolveError, SolveOptions, Strategy, DEFAULT_NODE_LIMIT,
+    NARROW_OPTIMAL_CELLS,
 };

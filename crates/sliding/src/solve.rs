@@ -186,6 +186,16 @@ impl fmt::Display for SolveError {
 
 impl std::error::Error for SolveError {}
 
+/// A rough upper estimate of the length of the solution [`solve`] gives
+/// on a random `rows`×`cols` position: the reduction's answers grow as
+/// cells × longer side (about 2.7 × on square boards, 1.5 × on 2-wide ones,
+/// see docs/sliding-solver.md). For callers that would rather not compute
+/// answers of billions of moves (a 2×32,768 board).
+pub fn estimated_moves(rows: usize, cols: usize) -> u64 {
+    let cells = (rows as u64).saturating_mul(cols as u64);
+    cells.saturating_mul(rows.max(cols) as u64).saturating_mul(3)
+}
+
 /// Solves `start` → `goal` (same size, any goal). Checks the invariant
 /// first; every returned solution has been replayed to the goal.
 pub fn solve(start: &Board, goal: &Board, options: &SolveOptions) -> Result<Solution, SolveError> {
