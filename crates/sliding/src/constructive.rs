@@ -33,6 +33,7 @@ use std::collections::VecDeque;
 use crate::board::Board;
 use crate::grid::{Grid, Labelled, NONE};
 use crate::moves::{cancel_back_and_forth, Move};
+use crate::pair::pair_moves;
 use crate::pdb::PatternDatabases;
 use crate::search::manhattan::ManhattanLc;
 use crate::search::pdb_heuristic::PdbHeuristic;
@@ -62,14 +63,7 @@ pub(crate) fn solve(
     finish: Finish<'_>,
     cancel: Option<&dyn Fn() -> bool>,
 ) -> Result<Vec<Move>, Failure> {
-    // Walk the goal's blank right, then down, to the corner.
-    let mut corner_goal = goal.clone();
-    let mut walk = Vec::new();
-    for mv in [Move::Right, Move::Down] {
-        while corner_goal.apply(mv).is_ok() {
-            walk.push(mv);
-        }
-    }
+    let (corner_goal, walk) = corner_goal(goal);
     let labelled = Labelled::new(start, &corner_goal);
     let grid = Grid::new(start.rows(), start.cols());
     let mut worker = Worker {
@@ -83,9 +77,26 @@ pub(crate) fn solve(
     };
     worker.run()?;
     let mut moves = worker.moves;
-    // From the corner goal back to the real one: the walk undone.
-    moves.extend(walk.iter().rev().map(|m| m.opposite()));
+    moves.extend(undone(&walk));
     Ok(cancel_back_and_forth(&moves))
+}
+
+/// The goal with its blank walked right, then down, to the bottom-right
+/// corner (the shape the reductions solve towards), and the walk.
+pub(crate) fn corner_goal(goal: &Board) -> (Board, Vec<Move>) {
+    let mut corner = goal.clone();
+    let mut walk = Vec::new();
+    for mv in [Move::Right, Move::Down] {
+        while corner.apply(mv).is_ok() {
+            walk.push(mv);
+        }
+    }
+    (corner, walk)
+}
+
+/// The moves that undo `walk`: from the corner goal back to the real one.
+pub(crate) fn undone(walk: &[Move]) -> impl Iterator<Item = Move> + '_ {
+    walk.iter().rev().map(|m| m.opposite())
 }
 
 struct Worker<'a> {
@@ -284,66 +295,25 @@ impl Worker<'_> {
         path
     }
 
-    /// Breadth-first search over (cell of `a`, cell of `b`, blank cell)
-    /// inside the band's unfixed cells until both are home.
+    /// Places `a` and `b` home together, the blank moving through the
+    /// band's unfixed cells ([`pair_moves`]).
     fn place_pair(&mut self, a: u8, b: u8, a_home: usize, b_home: usize, band: &[bool]) -> Result<(), Failure> {
         let cells: Vec<usize> = (0..self.grid.len()).filter(|&i| band[i] && !self.fixed[i]).collect();
         let mut index = vec![usize::MAX; self.grid.len()];
         for (k, &c) in cells.iter().enumerate() {
             index[c] = k;
         }
-        let m = cells.len();
-        let encode = |a: usize, b: usize, e: usize| (index[a] * m + index[b]) * m + index[e];
-        let (sa, sb, se) = (self.position(a), self.position(b), self.blank);
-        if [sa, sb, se].iter().any(|&c| index[c] == usize::MAX) {
+        let local = |cell: usize| (index[cell] != usize::MAX).then_some(index[cell]);
+        let (Some(sa), Some(sb), Some(se), Some(ha), Some(hb)) =
+            (local(self.position(a)), local(self.position(b)), local(self.blank), local(a_home), local(b_home))
+        else {
             return Err(Failure::Stuck("the last two tiles of a line are outside the band"));
-        }
-        const UNSEEN: u8 = u8::MAX;
-        const START: u8 = u8::MAX - 1;
-        let mut parent = vec![UNSEEN; m * m * m];
-        parent[encode(sa, sb, se)] = START;
-        let mut queue = VecDeque::from([(sa, sb, se)]);
-        let mut end = None;
-        'search: while let Some((pa, pb, e)) = queue.pop_front() {
-            for mv in 0..4 {
-                let q = self.grid.next[e][mv];
-                if q == NONE || index[q as usize] == usize::MAX {
-                    continue;
-                }
-                let q = q as usize;
-                let na = if q == pa { e } else { pa };
-                let nb = if q == pb { e } else { pb };
-                let s = encode(na, nb, q);
-                if parent[s] != UNSEEN {
-                    continue;
-                }
-                parent[s] = mv as u8;
-                if na == a_home && nb == b_home {
-                    end = Some((na, nb, q));
-                    break 'search;
-                }
-                queue.push_back((na, nb, q));
-            }
-        }
-        let Some((mut pa, mut pb, mut e)) = end else {
-            return Err(Failure::Stuck("no way to place the last two tiles of a line"));
         };
-        let mut path = Vec::new();
-        loop {
-            let mv = parent[encode(pa, pb, e)];
-            if mv >= 4 {
-                break;
-            }
-            path.push(mv as usize);
-            let previous = self.grid.next[e][mv as usize ^ 1] as usize;
-            if pa == previous {
-                pa = e;
-            } else if pb == previous {
-                pb = e;
-            }
-            e = previous;
-        }
-        path.into_iter().rev().for_each(|mv| self.push(mv));
+        let next: Vec<[Option<usize>; 4]> =
+            cells.iter().map(|&c| std::array::from_fn(|mv| self.grid.step(c, mv).and_then(local))).collect();
+        let path = pair_moves(&next, (sa, sb, se), (ha, hb))
+            .ok_or(Failure::Stuck("no way to place the last two tiles of a line"))?;
+        path.into_iter().for_each(|mv| self.push(mv));
         Ok(())
     }
 }

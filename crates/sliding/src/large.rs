@@ -31,6 +31,7 @@ use crate::board::{Board, Tile, BLANK};
 use crate::constructive::{self, Failure, Finish};
 use crate::grid::is_small;
 use crate::moves::{cancel_back_and_forth, Move};
+use crate::pair::pair_moves;
 
 /// Moves taking `start` to `goal` (their invariants must agree), for
 /// boards of any size the constructive method does not take.
@@ -40,14 +41,7 @@ pub(crate) fn solve(
     finish: Finish<'_>,
     cancel: Option<&dyn Fn() -> bool>,
 ) -> Result<Vec<Move>, Failure> {
-    // Walk the goal's blank right, then down, to the corner.
-    let mut corner_goal = goal.clone();
-    let mut walk = Vec::new();
-    for mv in [Move::Right, Move::Down] {
-        while corner_goal.apply(mv).is_ok() {
-            walk.push(mv);
-        }
-    }
+    let (corner_goal, walk) = constructive::corner_goal(goal);
     let mut worker = Worker::new(start, &corner_goal, cancel);
     let region = worker.reduce()?;
     let (sub_start, sub_goal) = worker.region_boards(region);
@@ -55,7 +49,7 @@ pub(crate) fn solve(
     let rest = constructive::solve(&sub_start, &sub_goal, finish, cancel)?;
     let mut moves = worker.moves;
     moves.extend(rest);
-    moves.extend(walk.iter().rev().map(|m| m.opposite()));
+    moves.extend(constructive::undone(&walk));
     Ok(cancel_back_and_forth(&moves))
 }
 
@@ -426,64 +420,21 @@ impl<'a> Worker<'a> {
             .map(|rc| self.index(rc))
             .filter(|&i| !self.fixed[i])
             .collect();
-        let m = cells.len();
         let local = |cell: usize| cells.iter().position(|&c| c == cell);
-        let (Some(sa), Some(sb), Some(se)) =
-            (local(self.pos[a as usize] as usize), local(self.pos[b as usize] as usize), local(self.blank))
-        else {
+        let (Some(sa), Some(sb), Some(se), Some(ha), Some(hb)) = (
+            local(self.pos[a as usize] as usize),
+            local(self.pos[b as usize] as usize),
+            local(self.blank),
+            local(a_home),
+            local(b_home),
+        ) else {
             return false;
-        };
-        let (ha, hb) = match (local(a_home), local(b_home)) {
-            (Some(ha), Some(hb)) => (ha, hb),
-            _ => return false,
         };
         // Neighbours inside the window, by move.
         let next: Vec<[Option<usize>; 4]> =
             cells.iter().map(|&c| std::array::from_fn(|mv| self.step_from(c, mv).and_then(local))).collect();
-        let encode = |a: usize, b: usize, e: usize| (a * m + b) * m + e;
-        const UNSEEN: u8 = u8::MAX;
-        const START: u8 = u8::MAX - 1;
-        let mut parent = vec![UNSEEN; m * m * m];
-        parent[encode(sa, sb, se)] = START;
-        let mut queue = VecDeque::from([(sa, sb, se)]);
-        let mut end = (sa == ha && sb == hb).then_some((sa, sb, se));
-        'search: while let Some((pa, pb, e)) = queue.pop_front() {
-            if end.is_some() {
-                break;
-            }
-            for (mv, q) in next[e].into_iter().enumerate() {
-                let Some(q) = q else { continue };
-                let na = if q == pa { e } else { pa };
-                let nb = if q == pb { e } else { pb };
-                let s = encode(na, nb, q);
-                if parent[s] != UNSEEN {
-                    continue;
-                }
-                parent[s] = mv as u8;
-                if na == ha && nb == hb {
-                    end = Some((na, nb, q));
-                    break 'search;
-                }
-                queue.push_back((na, nb, q));
-            }
-        }
-        let Some((mut pa, mut pb, mut e)) = end else { return false };
-        let mut path = Vec::new();
-        loop {
-            let mv = parent[encode(pa, pb, e)];
-            if mv >= 4 {
-                break;
-            }
-            path.push(mv as usize);
-            let Some(previous) = next[e][mv as usize ^ 1] else { return false };
-            if pa == previous {
-                pa = e;
-            } else if pb == previous {
-                pb = e;
-            }
-            e = previous;
-        }
-        path.into_iter().rev().for_each(|mv| self.push(mv));
+        let Some(path) = pair_moves(&next, (sa, sb, se), (ha, hb)) else { return false };
+        path.into_iter().for_each(|mv| self.push(mv));
         true
     }
 

@@ -106,6 +106,7 @@ mod grid;
 mod invariant;
 mod large;
 mod moves;
+mod pair;
 mod pdb;
 mod random;
 mod replay;
@@ -117,7 +118,7 @@ pub use invariant::{invariant, position_invariant, Invariant, Parity, PositionIn
 pub use moves::{moves_to_string, Move};
 pub use pdb::cache::{default_cache_dir, load_or_build, pattern_databases, CacheError, PdbSource, PDB_FILE_NAME};
 pub use pdb::{BuildProgress, BuildStage, Cancelled, PatternDatabases};
-pub use random::{random_solvable, random_walk, SplitMix64};
+pub use random::{random_position, random_solvable, random_walk, SplitMix64};
 pub use replay::{parse_moves, replay, replay_to_goal, ReplayError};
 pub use solve::{
     estimated_moves, solve, Method, Solution, SolveError, SolveOptions, Strategy, DEFAULT_NODE_LIMIT,

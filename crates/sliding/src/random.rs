@@ -1,7 +1,7 @@
 //! Seeded random positions, for tests, benchmarks and generators.
 //! (A tiny SplitMix64 keeps the crate free of dependencies.)
 
-use crate::board::{Board, Tile, BLANK};
+use crate::board::{Board, BoardError, Tile, BLANK, MAX_CELLS};
 use crate::invariant::position_invariant;
 use crate::moves::Move;
 
@@ -32,11 +32,8 @@ impl SplitMix64 {
 /// shuffle, and if it lands in the other half, two tiles swapped (a
 /// bijection between the halves, so the result stays uniform).
 pub fn random_solvable(goal: &Board, seed: u64) -> Board {
-    let mut rng = SplitMix64::new(seed);
     let mut cells: Vec<Tile> = goal.cells().to_vec();
-    for i in (1..cells.len()).rev() {
-        cells.swap(i, rng.below(i + 1));
-    }
+    shuffle(&mut cells, seed);
     let mut board = Board::from_valid_cells(goal.rows(), goal.cols(), cells.clone());
     if position_invariant(&board).value != position_invariant(goal).value {
         let mut tiles = (0..cells.len()).filter(|&i| cells[i] != BLANK);
@@ -46,6 +43,24 @@ pub fn random_solvable(goal: &Board, seed: u64) -> Board {
         board = Board::from_valid_cells(goal.rows(), goal.cols(), cells);
     }
     board
+}
+
+/// Any arrangement of the tiles of a `rows`×`cols` board, uniformly (either
+/// half: it may or may not reach a given goal); the size must be one
+/// [`Board::new`] accepts.
+pub fn random_position(rows: usize, cols: usize, seed: u64) -> Result<Board, BoardError> {
+    let n = rows.checked_mul(cols).filter(|&n| n <= MAX_CELLS).unwrap_or(0);
+    let mut cells: Vec<Tile> = (0..n as Tile).collect();
+    shuffle(&mut cells, seed);
+    Board::new(rows, cols, cells)
+}
+
+/// A uniform (Fisher–Yates) shuffle.
+fn shuffle(cells: &mut [Tile], seed: u64) {
+    let mut rng = SplitMix64::new(seed);
+    for i in (1..cells.len()).rev() {
+        cells.swap(i, rng.below(i + 1));
+    }
 }
 
 /// `steps` random moves from `goal`, never undoing the previous move: a

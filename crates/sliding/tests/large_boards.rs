@@ -5,8 +5,8 @@
 use std::cell::Cell;
 
 use lights_sliding::{
-    invariant, position_invariant, random_solvable, random_walk, replay_to_goal, solve, Board, Method, SolveError,
-    SolveOptions, SplitMix64, Strategy, Tile, BLANK,
+    invariant, position_invariant, random_position, random_solvable, random_walk, replay_to_goal, solve, Board, Method,
+    SolveError, SolveOptions, Strategy, Tile, BLANK,
 };
 
 /// The tables for a 4×4 finish are built in memory, never in the user's cache.
@@ -16,13 +16,7 @@ fn options(strategy: Strategy) -> SolveOptions<'static> {
 
 /// Any permutation of the tiles (either half).
 fn random_board(rows: usize, cols: usize, seed: u64) -> Board {
-    let mut rng = SplitMix64::new(seed);
-    let n = rows * cols;
-    let mut cells: Vec<Tile> = (0..n as Tile).collect();
-    for i in (1..n).rev() {
-        cells.swap(i, rng.below(i + 1));
-    }
-    Board::new(rows, cols, cells).unwrap()
+    random_position(rows, cols, seed).unwrap()
 }
 
 /// The reference: pairs out of order, by looking at every pair.

@@ -6,8 +6,8 @@ mod common;
 use std::cell::Cell;
 
 use lights_sliding::{
-    random_solvable, random_walk, replay_to_goal, solve, Board, Method, SolveError, SolveOptions, SplitMix64, Strategy,
-    Tile,
+    random_position, random_solvable, random_walk, replay_to_goal, solve, Board, Method, SolveError, SolveOptions,
+    Strategy,
 };
 use proptest::prelude::*;
 
@@ -18,13 +18,7 @@ fn non_optimal() -> SolveOptions<'static> {
 
 /// Any permutation of the tiles (a goal need not be the standard one).
 fn random_board(rows: usize, cols: usize, seed: u64) -> Board {
-    let mut rng = SplitMix64::new(seed);
-    let n = rows * cols;
-    let mut cells: Vec<Tile> = (0..n as Tile).collect();
-    for i in (1..n).rev() {
-        cells.swap(i, rng.below(i + 1));
-    }
-    Board::new(rows, cols, cells).unwrap()
+    random_position(rows, cols, seed).unwrap()
 }
 
 fn assert_constructive_solves(start: &Board, goal: &Board) {
@@ -171,7 +165,7 @@ fn node_limit_falls_back_in_auto_and_is_an_error_when_optimal_only() {
 /// Every size from 2×2 to 16×16, standard and random goals: 23,520
 /// positions (minutes in a release build; run with `-- --ignored`).
 #[test]
-#[ignore]
+#[ignore = "about 8 minutes in release: every size up to 16×16, 23,520 positions"]
 fn constructive_solutions_replay_on_every_size_up_to_16x16() {
     for rows in 2..=16 {
         for cols in 2..=16 {
