@@ -8,28 +8,16 @@
 //! instead: `cargo run --release -p lights-algebra --example dense_timings`.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use lights_algebra::{solve_gf2_dense, BitMatrix};
+use lights_algebra::{solve_gf2_dense, BitMatrix, SplitMix64};
 use std::time::Duration;
-
-/// SplitMix64 (a linear generator would give matrices of low rank).
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
 
 /// A random `n × n` system; when `consistent` is false the last row repeats
 /// the first with the opposite right-hand side.
 fn system(n: usize, consistent: bool, seed: u64) -> (BitMatrix, Vec<u64>) {
-    let mut rng = Rng(seed);
+    let mut rng = SplitMix64(seed);
     let mut a = BitMatrix::zeros(n, n);
     for w in a.data.iter_mut() {
-        *w = rng.next();
+        *w = rng.next_u64();
     }
     if n % 64 != 0 {
         for r in 0..n {
@@ -40,7 +28,7 @@ fn system(n: usize, consistent: bool, seed: u64) -> (BitMatrix, Vec<u64>) {
         let first = a.row(0).to_vec();
         a.row_mut(n - 1).copy_from_slice(&first);
     }
-    let x: Vec<u64> = (0..n.div_ceil(64)).map(|_| rng.next()).collect();
+    let x: Vec<u64> = (0..n.div_ceil(64)).map(|_| rng.next_u64()).collect();
     let mut b = a.mul_vec(&x);
     if !consistent {
         b[(n - 1) / 64] ^= 1 << ((n - 1) % 64);

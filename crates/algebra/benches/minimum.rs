@@ -9,7 +9,7 @@
 //! instead: `cargo run --release -p lights-algebra --example minimum_timings`.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use lights_algebra::{minimum_weight, solve, Kernel, KernelGenerator, SparseMatrix};
+use lights_algebra::{minimum_weight, solve, Kernel, KernelGenerator, SparseMatrix, SplitMix64};
 use std::time::Duration;
 
 /// The N×N cross-rule board, every light on; `glue = (columns, rows)`, each
@@ -61,14 +61,8 @@ fn board(n: usize, glue: (u8, u8)) -> (Vec<u32>, Kernel) {
 /// A random coset of a random kernel (each generator touches a cell with
 /// probability 1/4), SplitMix64.
 fn random(n: usize, d: usize, seed: u64) -> (Vec<u32>, Kernel) {
-    let mut s = seed;
-    let mut next = || {
-        s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = s;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    };
+    let mut rng = SplitMix64(seed);
+    let mut next = || rng.next_u64();
     let x0 = (0..n).map(|_| (next() & 1) as u32).collect();
     let generators = (0..d)
         .map(|_| KernelGenerator { vector: (0..n).map(|_| (next() % 4 == 0) as u32).collect(), order: 2 })

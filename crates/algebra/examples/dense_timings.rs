@@ -19,27 +19,14 @@
 //! 1,000 unknowns ~1 ms, 4,000 ~17–20 ms, 10,000 ~0.21–0.30 s, consistent or
 //! not (the sparse `solve` path took 2–3 s at 10,000, 4.5–10 s inconsistent).
 
-use lights_algebra::{solve, solve_gf2_dense, BitMatrix, SparseMatrix};
+use lights_algebra::{solve, solve_gf2_dense, BitMatrix, SparseMatrix, SplitMix64};
 use std::time::Instant;
 
-struct Rng(u64);
-impl Rng {
-    /// SplitMix64 (nonlinear: a linear generator such as xorshift would make
-    /// the low bits of a "random" matrix have rank about 64 over GF(2)).
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
-
-fn random_dense(n: usize, w: u32, rng: &mut Rng) -> SparseMatrix {
+fn random_dense(n: usize, w: u32, rng: &mut SplitMix64) -> SparseMatrix {
     let mut a = SparseMatrix::new(n, n);
     for c in 0..n {
         for r in 0..n {
-            let v = (rng.next() % w as u64) as u32;
+            let v = (rng.next_u64() % w as u64) as u32;
             if v != 0 {
                 a.push_entry(c, r, v);
             }
@@ -48,10 +35,10 @@ fn random_dense(n: usize, w: u32, rng: &mut Rng) -> SparseMatrix {
     a
 }
 
-fn scrambled_cross(n: usize, rng: &mut Rng) -> SparseMatrix {
+fn scrambled_cross(n: usize, rng: &mut SplitMix64) -> SparseMatrix {
     let mut perm: Vec<usize> = (0..n * n).collect();
     for i in (1..perm.len()).rev() {
-        let j = (rng.next() % (i as u64 + 1)) as usize;
+        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
         perm.swap(i, j);
     }
     let mut a = SparseMatrix::new(n * n, n * n);
@@ -88,11 +75,11 @@ fn run(label: &str, a: &SparseMatrix, w: u32) {
     }
 }
 
-fn random_bits(rows: usize, cols: usize, rng: &mut Rng) -> BitMatrix {
+fn random_bits(rows: usize, cols: usize, rng: &mut SplitMix64) -> BitMatrix {
     let mut a = BitMatrix::zeros(rows, cols);
     for r in 0..rows {
         for w in a.row_mut(r) {
-            *w = rng.next();
+            *w = rng.next_u64();
         }
         if cols % 64 != 0 {
             a.row_mut(r)[cols / 64] &= (1u64 << (cols % 64)) - 1;
@@ -103,7 +90,7 @@ fn random_bits(rows: usize, cols: usize, rng: &mut Rng) -> BitMatrix {
 
 /// A right-hand side in the column space (`consistent`) or outside it: the
 /// last row is made a copy of the first, with the opposite right-hand side.
-fn system(n: usize, consistent: bool, rng: &mut Rng) -> (BitMatrix, Vec<u64>) {
+fn system(n: usize, consistent: bool, rng: &mut SplitMix64) -> (BitMatrix, Vec<u64>) {
     let mut a = random_bits(n, n, rng);
     let x: Vec<u64> = random_bits(1, n, rng).data;
     let mut b = a.mul_vec(&x);
@@ -128,7 +115,7 @@ fn median(mut v: Vec<f64>) -> f64 {
 }
 
 /// Median wall and on-CPU times (ms) of `runs` calls of `solve_gf2_dense`, and the answer's shape.
-fn time_dense(n: usize, consistent: bool, runs: usize, rng: &mut Rng) -> (f64, f64, String) {
+fn time_dense(n: usize, consistent: bool, runs: usize, rng: &mut SplitMix64) -> (f64, f64, String) {
     let (a, b) = system(n, consistent, rng);
     let (mut wall, mut cpu) = (Vec::new(), Vec::new());
     let mut shape = String::new();
@@ -147,7 +134,7 @@ fn time_dense(n: usize, consistent: bool, runs: usize, rng: &mut Rng) -> (f64, f
     (median(wall), median(cpu), shape)
 }
 
-fn dense_table(sizes: &[usize], rng: &mut Rng) {
+fn dense_table(sizes: &[usize], rng: &mut SplitMix64) {
     let runs: usize = std::env::var("RUNS").ok().and_then(|r| r.parse().ok()).unwrap_or(5);
     println!("| unknowns | right-hand side | wall (median of {runs}) | on-CPU (median) | answer |");
     println!("|---|---|---|---|---|");
@@ -163,7 +150,7 @@ fn dense_table(sizes: &[usize], rng: &mut Rng) {
 }
 
 fn main() {
-    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let mut rng = SplitMix64(0x1234_5678_9abc_def1);
     let args: Vec<usize> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
     if let [n] = args[..] {
         dense_table(&[n], &mut rng);
@@ -176,7 +163,7 @@ fn main() {
     }
     dense_table(&[1000, 4000, 10_000], &mut rng);
     // The sparse API on the same matrices as before the dense kernel existed.
-    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let mut rng = SplitMix64(0x1234_5678_9abc_def1);
     for (n, w) in [(2304, 2), (5000, 2), (10000, 2), (784, 3), (784, 4), (1500, 65521)] {
         let a = random_dense(n, w, &mut rng);
         run(&format!("dense {n}x{n}"), &a, w);

@@ -33,7 +33,7 @@
 //! | random:3000:40:3 | 40 | 1358 → 1341 (unproven) | 44 ms | 49 ms |
 //! | torus:40 | 64 | 616 (unproven) | 132 ms | 131 ms |
 
-use lights_algebra::{minimum_weight, solve, Kernel, KernelGenerator, SparseMatrix};
+use lights_algebra::{minimum_weight, solve, Kernel, KernelGenerator, SparseMatrix, SplitMix64};
 use std::time::{Duration, Instant};
 
 const STANDARD: &[&str] = &[
@@ -134,20 +134,11 @@ fn from_json(path: &str) -> Result<(SparseMatrix, Vec<u32>, u32), String> {
     Ok((a, b, w))
 }
 
-/// SplitMix64, for reproducible random kernels.
-fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 fn random_case(n: usize, d: usize, seed: u64) -> (Vec<u32>, Kernel) {
-    let mut s = seed;
-    let x0 = (0..n).map(|_| (splitmix(&mut s) & 1) as u32).collect();
+    let mut rng = SplitMix64(seed);
+    let x0 = (0..n).map(|_| (rng.next_u64() & 1) as u32).collect();
     let generators = (0..d)
-        .map(|_| KernelGenerator { vector: (0..n).map(|_| (splitmix(&mut s) % 4 == 0) as u32).collect(), order: 2 })
+        .map(|_| KernelGenerator { vector: (0..n).map(|_| (rng.next_u64() % 4 == 0) as u32).collect(), order: 2 })
         .collect();
     (x0, Kernel { generators })
 }

@@ -2,22 +2,12 @@
 
 use super::*;
 use crate::gf2_m4ri;
-use crate::{solve, SparseMatrix};
+use crate::{solve, SparseMatrix, SplitMix64};
 use proptest::prelude::*;
 
-/// SplitMix64: a nonlinear generator (a linear one would give matrices of low rank).
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn bit(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
-    }
+/// A bit that is 1 with the given chance.
+fn bit(rng: &mut SplitMix64, percent: u64) -> bool {
+    rng.next_u64() % 100 < percent
 }
 
 fn pack(bits: &[u32]) -> Vec<u64> {
@@ -47,11 +37,11 @@ fn to_sparse(a: &BitMatrix) -> SparseMatrix {
 }
 
 /// A random matrix; `low_rank` makes every row a combination of a few random rows.
-fn random_matrix(rows: usize, cols: usize, percent: u64, low_rank: bool, rng: &mut Rng) -> BitMatrix {
+fn random_matrix(rows: usize, cols: usize, percent: u64, low_rank: bool, rng: &mut SplitMix64) -> BitMatrix {
     let mut a = BitMatrix::zeros(rows, cols);
     for r in 0..rows {
         for c in 0..cols {
-            a.set(r, c, rng.bit(percent));
+            a.set(r, c, bit(rng, percent));
         }
     }
     if low_rank && rows > 3 {
@@ -59,7 +49,7 @@ fn random_matrix(rows: usize, cols: usize, percent: u64, low_rank: bool, rng: &m
         for r in 3..rows {
             let mut row = vec![0u64; a.words_per_row];
             for s in 0..3 {
-                if rng.bit(50) {
+                if bit(rng, 50) {
                     xor_into(&mut row, basis.row(s));
                 }
             }
@@ -117,12 +107,12 @@ fn rank_of(a: &BitMatrix) -> usize {
     rank
 }
 
-fn random_rhs(a: &BitMatrix, consistent: bool, rng: &mut Rng) -> Vec<u64> {
+fn random_rhs(a: &BitMatrix, consistent: bool, rng: &mut SplitMix64) -> Vec<u64> {
     if consistent {
-        let x: Vec<u32> = (0..a.cols).map(|_| rng.bit(50) as u32).collect();
+        let x: Vec<u32> = (0..a.cols).map(|_| bit(rng, 50) as u32).collect();
         a.mul_vec(&pack(&x))
     } else {
-        pack(&(0..a.rows).map(|_| rng.bit(50) as u32).collect::<Vec<_>>())
+        pack(&(0..a.rows).map(|_| bit(rng, 50) as u32).collect::<Vec<_>>())
     }
 }
 
@@ -138,7 +128,7 @@ proptest! {
         consistent in any::<bool>(),
         seed in any::<u64>(),
     ) {
-        let mut rng = Rng(seed);
+        let mut rng = SplitMix64(seed);
         let a = random_matrix(rows, cols, percent, low_rank, &mut rng);
         let b = random_rhs(&a, consistent, &mut rng);
         check_against_sparse(&a, &b)?;
@@ -149,7 +139,7 @@ proptest! {
 
     #[test]
     fn transpose_swaps_indices(rows in 0usize..200, cols in 0usize..200, seed in any::<u64>()) {
-        let mut rng = Rng(seed);
+        let mut rng = SplitMix64(seed);
         let a = random_matrix(rows, cols, 40, false, &mut rng);
         let t = a.transpose();
         prop_assert_eq!((t.rows, t.cols), (cols, rows));
@@ -167,11 +157,11 @@ proptest! {
         cols in 0usize..100,
         seed in any::<u64>(),
     ) {
-        let mut rng = Rng(seed);
+        let mut rng = SplitMix64(seed);
         let a = random_matrix(rows, cols, 30, false, &mut rng);
         let sparse = to_sparse(&a);
-        let x: Vec<u32> = (0..cols).map(|_| rng.bit(50) as u32).collect();
-        let y: Vec<u32> = (0..rows).map(|_| rng.bit(50) as u32).collect();
+        let x: Vec<u32> = (0..cols).map(|_| bit(&mut rng, 50) as u32).collect();
+        let y: Vec<u32> = (0..rows).map(|_| bit(&mut rng, 50) as u32).collect();
         prop_assert_eq!(unpack(&a.mul_vec(&pack(&x)), rows), sparse.mul_vec(&x, 2));
         prop_assert_eq!(unpack(&a.transpose_mul_vec(&pack(&y)), cols), sparse.transpose_mul_vec(&y, 2));
     }
@@ -227,7 +217,7 @@ fn bad_shapes_are_reported() {
 
 #[test]
 fn cancellation_is_honoured() {
-    let mut rng = Rng(7);
+    let mut rng = SplitMix64(7);
     let a = random_matrix(300, 300, 50, false, &mut rng);
     let b = vec![0u64; 5];
     assert_eq!(solve_gf2_dense(&a, &b, &|| true), Err(AlgebraError::Cancelled));
@@ -247,7 +237,7 @@ fn cancellation_is_honoured() {
 /// inconsistent one, past several word boundaries.
 #[test]
 fn larger_systems_verify() {
-    let mut rng = Rng(11);
+    let mut rng = SplitMix64(11);
     for (rows, cols, consistent) in [(300, 300, true), (300, 300, false), (200, 517, false), (517, 200, false)] {
         let a = random_matrix(rows, cols, 50, false, &mut rng);
         let b = random_rhs(&a, consistent, &mut rng);
@@ -336,7 +326,7 @@ proptest! {
         finish in prop::sample::select(vec![Finish::Auto, Finish::Reduce, Finish::BackSubstitute]),
         seed in any::<u64>(),
     ) {
-        let mut rng = Rng(seed);
+        let mut rng = SplitMix64(seed);
         let a = random_matrix(rows, cols, percent, low_rank, &mut rng);
         let b = random_rhs(&a, consistent, &mut rng);
         check_params_agree(&a, &b, Params { block, group }, finish)?;
@@ -352,7 +342,7 @@ proptest! {
         group in 1usize..=8,
         seed in any::<u64>(),
     ) {
-        let mut rng = Rng(seed);
+        let mut rng = SplitMix64(seed);
         let a = random_matrix(rows, cols, percent, low_rank, &mut rng);
         check_row_combinations(&a, Params { block, group })?;
     }

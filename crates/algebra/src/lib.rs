@@ -33,6 +33,7 @@ pub mod modular;
 mod prime_power;
 mod solve;
 mod sparse;
+mod splitmix;
 
 pub use error::AlgebraError;
 pub use gf2_dense::{solve_gf2_dense, BitMatrix, Gf2Solution};
@@ -41,3 +42,4 @@ pub use minimum::{minimum_weight, Minimum};
 pub use modular::factorize;
 pub use solve::{solve, solve_cancellable, Solution};
 pub use sparse::SparseMatrix;
+pub use splitmix::SplitMix64;

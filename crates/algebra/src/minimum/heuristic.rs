@@ -8,6 +8,7 @@ use super::transform::wht_minimise;
 use super::{apply, cost_of, Gen};
 use crate::cancel::Canceller;
 use crate::AlgebraError;
+use crate::SplitMix64;
 
 /// Search-space size of one block in the descent (`W != 2`).
 const BLOCK_SIZE: u64 = 1 << 12;
@@ -23,27 +24,6 @@ const STALE_ROUNDS: usize = 2;
 const MAX_ROUNDS: usize = 40;
 /// Rough bound on elementary operations spent by the heuristic.
 const HEURISTIC_BUDGET: u64 = 400_000_000;
-
-/// A small deterministic generator (SplitMix64) for shuffles and restarts.
-pub(super) struct SplitMix(pub(super) u64);
-
-impl SplitMix {
-    pub(super) fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    pub(super) fn below(&mut self, n: u64) -> u64 {
-        if n == 0 {
-            0
-        } else {
-            self.next() % n
-        }
-    }
-}
 
 /// How hard the descent tries.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -65,7 +45,7 @@ pub(super) fn heuristic(
     effort: Effort,
     canc: &mut Canceller<'_>,
 ) -> Result<(Vec<u32>, u64), AlgebraError> {
-    let mut rng = SplitMix(0x5EED_1161_7A11_u64);
+    let mut rng = SplitMix64(0x5EED_1161_7A11_u64);
     let mut budget = HEURISTIC_BUDGET;
     let mut best = base.to_vec();
     let mut best_cost = descend(&mut best, gens, w, good_enough, &mut rng, &mut budget, canc)?;
@@ -78,7 +58,7 @@ pub(super) fn heuristic(
         // Restart from a random coset member near nothing in particular.
         let mut x = best.clone();
         let digits: Vec<u32> =
-            gens.iter().map(|g| if rng.next() & 1 == 0 { 0 } else { rng.below(g.order as u64) as u32 }).collect();
+            gens.iter().map(|g| if rng.next_u64() & 1 == 0 { 0 } else { rng.below(g.order as u64) as u32 }).collect();
         apply(&mut x, gens, &digits, w);
         let c = descend(&mut x, gens, w, good_enough, &mut rng, &mut budget, canc)?;
         if c < best_cost {
@@ -99,7 +79,7 @@ fn descend(
     gens: &[&Gen],
     w: u32,
     good_enough: u64,
-    rng: &mut SplitMix,
+    rng: &mut SplitMix64,
     budget: &mut u64,
     canc: &mut Canceller<'_>,
 ) -> Result<u64, AlgebraError> {

@@ -4,11 +4,12 @@
 use super::binary::minimise_with_budget;
 use super::branch::{self, Limits, Problem};
 use super::gray::gray_minimise;
-use super::heuristic::{heuristic, Effort, SplitMix};
+use super::heuristic::{heuristic, Effort};
 use super::packing::{self, Cells};
 use super::transform::wht_minimise;
 use super::*;
 use crate::kernel::KernelGenerator;
+use crate::SplitMix64;
 use proptest::prelude::*;
 use std::cell::Cell;
 
@@ -98,13 +99,13 @@ fn check_member(inst: &Instance, m: &Minimum) {
 /// dependent generator.
 fn structured(max_cells: usize, max_dim: usize) -> impl Strategy<Value = Instance> {
     (1..=max_cells, 1..=max_dim, 1..=24usize, any::<u64>()).prop_map(|(n, d, pool, seed)| {
-        let mut rng = SplitMix(seed);
-        let sigs: Vec<u64> = (0..pool).map(|_| rng.next() & ((1 << d) - 1)).collect();
+        let mut rng = SplitMix64(seed);
+        let sigs: Vec<u64> = (0..pool).map(|_| rng.next_u64() & ((1 << d) - 1)).collect();
         let mut gens = vec![vec![0u32; n]; d];
         let mut x0 = vec![0u32; n];
         for c in 0..n {
             // Mostly pool signatures, some fresh ones.
-            let s = if rng.below(5) == 0 { rng.next() } else { sigs[rng.below(pool as u64) as usize] };
+            let s = if rng.below(5) == 0 { rng.next_u64() } else { sigs[rng.below(pool as u64) as usize] };
             for (j, g) in gens.iter_mut().enumerate() {
                 if s >> j & 1 == 1 {
                     g[c] = if rng.below(4) == 0 { 3 } else { 1 };
@@ -144,7 +145,7 @@ fn blocks() -> impl Strategy<Value = (Instance, u64)> {
             }
             offset += p.x0.len();
         }
-        let mut rng = SplitMix(seed);
+        let mut rng = SplitMix64(seed);
         for j in 0..gens.len() {
             for l in j + 1..gens.len() {
                 if rng.below(8) == 0 {
@@ -300,10 +301,10 @@ proptest! {
     /// equal to it whenever it is claimed optimal, even with a small budget.
     #[test]
     fn large_kernels_are_honest(n in 20..=48usize, checks in 3..=10usize, seed in any::<u64>()) {
-        let mut rng = SplitMix(seed);
-        let rows: Vec<u64> = (0..checks).map(|_| rng.next() & ((1u64 << n) - 1)).collect();
+        let mut rng = SplitMix64(seed);
+        let rows: Vec<u64> = (0..checks).map(|_| rng.next_u64() & ((1u64 << n) - 1)).collect();
         let basis = null_space(&rows, n);
-        let x0: Vec<u32> = (0..n).map(|_| (rng.next() & 1) as u32).collect();
+        let x0: Vec<u32> = (0..n).map(|_| (rng.next_u64() & 1) as u32).collect();
         let inst = Instance {
             x0: x0.clone(),
             gens: basis.iter().map(|&b| (0..n).map(|c| (b >> c & 1) as u32).collect()).collect(),
@@ -331,10 +332,10 @@ proptest! {
 /// A budget too small to finish is reported, never passed off as complete.
 #[test]
 fn spent_budget_is_reported() {
-    let mut rng = SplitMix(5);
+    let mut rng = SplitMix64(5);
     let (n, dim) = (300, 12);
-    let sigs: Vec<u64> = (0..n).map(|_| rng.next() & ((1 << dim) - 1)).collect();
-    let bits: Vec<u8> = (0..n).map(|_| (rng.next() & 1) as u8).collect();
+    let sigs: Vec<u64> = (0..n).map(|_| rng.next_u64() & ((1 << dim) - 1)).collect();
+    let bits: Vec<u8> = (0..n).map(|_| (rng.next_u64() & 1) as u8).collect();
     let no = vec![false; n];
     let p = Problem { sigs: &sigs, bits: &bits, in_triple: &no, triples: 0, dim };
     let mut canc = Canceller::new(&never);
@@ -346,7 +347,7 @@ fn spent_budget_is_reported() {
     // Through the pipeline: a random kernel of dimension 34 on 120 cells is not
     // certified by odd checks, and a budget of one unit cannot finish its search.
     let inst = Instance {
-        x0: (0..120).map(|_| (rng.next() & 1) as u32).collect(),
+        x0: (0..120).map(|_| (rng.next_u64() & 1) as u32).collect(),
         gens: (0..34).map(|_| (0..120).map(|_| (rng.below(3) == 0) as u32).collect()).collect(),
     };
     let gens: Vec<Gen> = inst
@@ -395,9 +396,9 @@ fn glued_48_boards_are_certified() {
 /// A search is cancelled when asked to, even in the middle.
 #[test]
 fn cancellation_reaches_the_search() {
-    let mut rng = SplitMix(9);
+    let mut rng = SplitMix64(9);
     let inst = Instance {
-        x0: (0..800).map(|_| (rng.next() & 1) as u32).collect(),
+        x0: (0..800).map(|_| (rng.next_u64() & 1) as u32).collect(),
         gens: (0..26).map(|_| (0..800).map(|_| (rng.below(4) == 0) as u32).collect()).collect(),
     };
     let polls = Cell::new(0);
@@ -425,13 +426,16 @@ fn small_gray_example() {
 
 #[test]
 fn wht_agrees_with_gray_on_gf2() {
-    let mut rng = SplitMix(7);
+    let mut rng = SplitMix64(7);
     for _ in 0..30 {
         let n = 1 + rng.below(40) as usize;
         let d = 1 + rng.below(8) as usize;
-        let base: Vec<u32> = (0..n).map(|_| (rng.next() & 1) as u32).collect();
+        let base: Vec<u32> = (0..n).map(|_| (rng.next_u64() & 1) as u32).collect();
         let gens: Vec<Gen> = (0..d)
-            .map(|_| Gen { support: (0..n as u32).filter(|_| rng.next() % 3 == 0).map(|i| (i, 1)).collect(), order: 2 })
+            .map(|_| Gen {
+                support: (0..n as u32).filter(|_| rng.next_u64() % 3 == 0).map(|i| (i, 1)).collect(),
+                order: 2,
+            })
             .filter(|g| !g.support.is_empty())
             .collect();
         let refs: Vec<&Gen> = gens.iter().collect();
@@ -473,14 +477,17 @@ fn heuristic_finds_a_decent_answer() {
 /// The heuristic never beats the exact answer, and usually matches it.
 #[test]
 fn heuristic_versus_exact_on_gf2() {
-    let mut rng = SplitMix(11);
+    let mut rng = SplitMix64(11);
     let mut matches = 0;
     let rounds = 12;
     for _ in 0..rounds {
         let n = 120;
-        let base: Vec<u32> = (0..n).map(|_| (rng.next() & 1) as u32).collect();
+        let base: Vec<u32> = (0..n).map(|_| (rng.next_u64() & 1) as u32).collect();
         let gens: Vec<Gen> = (0..20)
-            .map(|_| Gen { support: (0..n as u32).filter(|_| rng.next() % 4 == 0).map(|i| (i, 1)).collect(), order: 2 })
+            .map(|_| Gen {
+                support: (0..n as u32).filter(|_| rng.next_u64() % 4 == 0).map(|i| (i, 1)).collect(),
+                order: 2,
+            })
             .filter(|g| !g.support.is_empty())
             .collect();
         let refs: Vec<&Gen> = gens.iter().collect();
