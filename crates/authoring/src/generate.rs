@@ -28,7 +28,7 @@ use std::ops::RangeInclusive;
 
 use lights_algebra::{minimum_weight, Kernel, SparseMatrix};
 use lights_compiler::lower::lower;
-use lights_compiler::model::{Board, Puzzle, Rule, StatementSpans, Topology, MAX_CELLS, MAX_STATES, MIN_STATES};
+use lights_compiler::model::{Puzzle, Rule, Topology, MAX_CELLS, MAX_STATES, MIN_STATES};
 use lights_compiler::solve::unknowns_limit;
 use lights_syntax::format::{format_source, grid_statement, layout_rows, quote};
 use lights_syntax::suggest::did_you_mean;
@@ -418,23 +418,7 @@ fn exhausted(opts: &Options, index: usize, t: &Tally, lock_draws: u64) -> Genera
 
 /// The puzzle model of the board with every light off (only its structure is used).
 fn puzzle_model(opts: &Options, locked: Vec<bool>) -> Puzzle {
-    let cells = opts.rows * opts.cols;
-    Puzzle {
-        name: String::new(),
-        span: Default::default(),
-        head: Default::default(),
-        rows: opts.rows,
-        cols: opts.cols,
-        states: opts.states,
-        rule: opts.rule.clone(),
-        topology: opts.topology,
-        lights: Board { values: vec![0; cells], cell_spans: None },
-        goal: Board { values: vec![0; cells], cell_spans: None },
-        locked,
-        expects: Vec::new(),
-        solution: None,
-        spans: StatementSpans::default(),
-    }
+    Puzzle { locked, ..Puzzle::new(opts.rows, opts.cols, opts.states, opts.rule.clone(), opts.topology) }
 }
 
 /// The `.lights` file for the generated puzzles, in canonical form.

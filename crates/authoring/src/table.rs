@@ -23,7 +23,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use lights_algebra::{factorize, solve};
 use lights_compiler::lower::lower;
-use lights_compiler::model::{Board, Puzzle, Rule, StatementSpans, Topology, MAX_STATES, MIN_STATES};
+use lights_compiler::model::{Board, Puzzle, Rule, Topology, MAX_STATES, MIN_STATES};
 use lights_compiler::solve::unknowns_limit;
 use lights_compiler::Severity;
 use num_bigint::BigUint;
@@ -67,22 +67,10 @@ impl Family {
     /// The rows × cols board of this family with the given lights, goal off,
     /// nothing locked.
     pub fn board(&self, rows: usize, cols: usize, lights: Vec<u16>) -> Puzzle {
-        let cells = rows * cols;
         Puzzle {
             name: format!("{rows}x{cols}"),
-            span: Default::default(),
-            head: Default::default(),
-            rows,
-            cols,
-            states: self.states,
-            rule: self.rule.clone(),
-            topology: self.topology,
             lights: Board { values: lights, cell_spans: None },
-            goal: Board { values: vec![0; cells], cell_spans: None },
-            locked: vec![false; cells],
-            expects: Vec::new(),
-            solution: None,
-            spans: StatementSpans::default(),
+            ..Puzzle::new(rows, cols, self.states, self.rule.clone(), self.topology)
         }
     }
 

@@ -195,26 +195,10 @@ pub fn apply_presses(p: &Puzzle, presses: &[u16]) -> Vec<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Board, StatementSpans, Stencil};
+    use crate::model::Stencil;
 
     fn puzzle(rows: usize, cols: usize, rule: Rule, topology: Topology) -> Puzzle {
-        let n = rows * cols;
-        Puzzle {
-            name: "t".into(),
-            span: Default::default(),
-            head: Default::default(),
-            rows,
-            cols,
-            states: 2,
-            rule,
-            topology,
-            lights: Board { values: vec![0; n], cell_spans: None },
-            goal: Board { values: vec![0; n], cell_spans: None },
-            locked: vec![false; n],
-            expects: vec![],
-            solution: None,
-            spans: StatementSpans::default(),
-        }
+        Puzzle { name: "t".into(), ..Puzzle::new(rows, cols, 2, rule, topology) }
     }
 
     fn cells(p: &Puzzle, r: usize, c: usize) -> Vec<(usize, usize)> {

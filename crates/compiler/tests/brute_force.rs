@@ -5,7 +5,7 @@
 //! repeated steps, flip as "the whole line through the cell"), so a lowering
 //! bug cannot hide behind a shared helper.
 
-use lights_compiler::model::{Board, Puzzle, Rule, StatementSpans, Stencil, Topology};
+use lights_compiler::model::{Board, Puzzle, Rule, Stencil, Topology};
 use lights_compiler::solve::solve;
 use num_bigint::BigUint;
 use proptest::prelude::*;
@@ -128,19 +128,10 @@ fn puzzle(
 ) -> Puzzle {
     Puzzle {
         name: "p".into(),
-        span: Default::default(),
-        head: Default::default(),
-        rows,
-        cols,
-        states: w,
-        rule,
-        topology,
         lights: Board { values: lights, cell_spans: None },
         goal: Board { values: goal, cell_spans: None },
         locked,
-        expects: vec![],
-        solution: None,
-        spans: StatementSpans::default(),
+        ..Puzzle::new(rows, cols, w, rule, topology)
     }
 }
 
