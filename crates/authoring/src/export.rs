@@ -67,7 +67,7 @@ pub fn system_json(p: &Puzzle) -> SystemJson {
     SystemJson {
         format: "lights-linear-system".to_string(),
         version: 1,
-        puzzle: p.name.clone(),
+        puzzle: p.name.to_string(),
         meaning: MEANING.to_string(),
         modulus: sys.modulus,
         size: BoardSize { rows: p.rows, cols: p.cols },

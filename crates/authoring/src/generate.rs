@@ -615,8 +615,8 @@ pub fn parse_rule(text: &str, states: u32) -> Result<Rule, String> {
     src.push_str("  }\n}\n");
     let analysis = lights_compiler::analyze(&src);
     match analysis.puzzles.into_iter().next() {
-        Some(p) => match p.model {
-            Some(model) => Ok(model.rule),
+        Some(p) => match p.puzzle() {
+            Some(model) => Ok(model.rule.clone()),
             None => {
                 let why = p.diagnostics.iter().find(|d| d.is_error()).map(|d| d.message.clone()).unwrap_or_default();
                 Err(format!("stencil `{text}` is not valid: {why}"))

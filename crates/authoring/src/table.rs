@@ -68,8 +68,8 @@ impl Family {
     /// nothing locked.
     pub fn board(&self, rows: usize, cols: usize, lights: Vec<u16>) -> Puzzle {
         Puzzle {
-            name: format!("{rows}x{cols}"),
-            lights: Board { values: lights, cell_spans: None },
+            name: format!("{rows}x{cols}").into(),
+            lights: Board { values: lights, cell_spans: None.into() },
             ..Puzzle::new(rows, cols, self.states, self.rule.clone(), self.topology)
         }
     }
@@ -134,7 +134,7 @@ fn parse_stencil(text: &str, states: u32) -> Result<Rule, String> {
     if let Some(message) = first_error {
         return Err(format!("bad stencil `{text}`: {message}"));
     }
-    match analysis.puzzles.first().and_then(|p| p.model.as_ref()).map(|m| m.rule.clone()) {
+    match analysis.puzzles.first().and_then(|p| p.puzzle()).map(|m| m.rule.clone()) {
         Some(rule @ Rule::Stencil(_)) => Ok(rule),
         _ => Err(format!("bad stencil `{text}`: write it as `{{ .1. / 111 / .1. }}`")),
     }

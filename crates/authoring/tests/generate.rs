@@ -123,10 +123,10 @@ proptest! {
         prop_assert!(all.is_empty(), "{:?}\n{}", all, generated.text);
         prop_assert_eq!(analysis.puzzles.len(), opts.count);
         for (k, p) in analysis.puzzles.iter().enumerate() {
-            let model = p.model.as_ref().expect("valid");
+            let model = p.puzzle().expect("valid");
             prop_assert_eq!(&model.name, &format!("p-{}", k + 1));
             prop_assert!(model.lights.values.iter().any(|&v| v != 0), "all-off position");
-            let report = p.report.as_ref().expect("solved");
+            let report = p.report.as_ref().and_then(lights_compiler::BlockReport::as_lights).expect("solved");
             prop_assert!(report.solvable);
             if opts.unique {
                 prop_assert_eq!(&report.solutions, &1u32.into());
@@ -156,10 +156,10 @@ proptest! {
                 let analysis = check_source(&g.text);
                 prop_assert!(analysis.all_diagnostics().is_empty());
                 for p in &analysis.puzzles {
-                    let m = p.report.as_ref().and_then(|r| r.minimum.clone()).expect("solved");
+                    let m = p.report.as_ref().and_then(lights_compiler::BlockReport::as_lights).and_then(|r| r.minimum.clone()).expect("solved");
                     prop_assert!(m.optimal);
                     prop_assert!((lo..=lo + width).contains(&m.cost), "{} not in {lo}..{}", m.cost, lo + width);
-                    let (_, brute_min) = brute_answer(p.model.as_ref().expect("valid")).expect("tiny");
+                    let (_, brute_min) = brute_answer(p.puzzle().expect("valid")).expect("tiny");
                     prop_assert_eq!(Some(m.cost), brute_min);
                 }
             }
@@ -182,7 +182,7 @@ fn dark_board_solutions(opts: &Options) -> u64 {
         rule_statement(&opts.rule)
     );
     let analysis = check_source(&src);
-    let report = analysis.puzzles[0].report.as_ref().expect("solved");
+    let report = analysis.puzzles[0].report.as_ref().and_then(lights_compiler::BlockReport::as_lights).expect("solved");
     report.solutions.to_string().parse().expect("a small count")
 }
 
@@ -261,8 +261,11 @@ fn unique_is_impossible_on_the_classic_board_without_locks() {
     let analysis = check_source(&g.text);
     assert!(analysis.all_diagnostics().is_empty());
     for p in &analysis.puzzles {
-        assert_eq!(p.report.as_ref().map(|r| r.solutions.clone()), Some(1u32.into()));
-        assert!(p.model.as_ref().is_some_and(|m| m.locked.iter().any(|&l| l)));
+        assert_eq!(
+            p.report.as_ref().and_then(lights_compiler::BlockReport::as_lights).map(|r| r.solutions.clone()),
+            Some(1u32.into())
+        );
+        assert!(p.puzzle().is_some_and(|m| m.locked.iter().any(|&l| l)));
     }
 }
 
@@ -308,7 +311,7 @@ fn positions_are_uniform_among_the_solvable_ones() {
     // 2×3 cross on a plane: 2^6 press vectors.
     let src = "puzzle \"b\" {\n  size 2x3\n}\n";
     let analysis = analyze(src);
-    let model = analysis.puzzles[0].model.clone().expect("valid");
+    let model = analysis.puzzles[0].puzzle().cloned().expect("valid");
     let mut reachable: HashMap<Vec<u32>, u32> = HashMap::new();
     for (_, end) in brute_force(&model).expect("tiny") {
         if end.iter().any(|&v| v != 0) {

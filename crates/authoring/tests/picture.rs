@@ -21,7 +21,10 @@ const ON: &str = "#ffd84d";
 fn solved(src: &str, name: Option<&str>) -> (Puzzle, Option<Report>) {
     let a = check_source(src);
     let p = a.puzzles.into_iter().find(|p| name.is_none() || p.name.as_deref() == name).expect("puzzle");
-    (p.model.expect("a valid puzzle"), p.report)
+    (
+        p.puzzle().cloned().expect("a valid puzzle"),
+        p.report.as_ref().and_then(lights_compiler::BlockReport::as_lights).cloned(),
+    )
 }
 
 fn draw(p: &Puzzle, r: Option<&Report>, show: Option<Show>, cell: Option<u32>) -> picture::Picture {
@@ -535,10 +538,11 @@ fn a_500_by_500_board_is_compact_and_small() {
     // built here.)
     let mut rng = Rng(500);
     let presses: Vec<u16> = (0..rows * cols).map(|_| (rng.next() >> 33) as u16 & 1).collect();
-    let blank = analyze(&format!("puzzle \"big\" {{\n  size {rows}x{cols}\n}}\n")).puzzles.remove(0).model.unwrap();
+    let blank =
+        analyze(&format!("puzzle \"big\" {{\n  size {rows}x{cols}\n}}\n")).puzzles.remove(0).puzzle().cloned().unwrap();
     let lights = apply_presses(&blank, &presses);
     let src = grid_source("big", rows, cols, 2, &lights, "");
-    let p = analyze(&src).puzzles.remove(0).model.expect("valid");
+    let p = analyze(&src).puzzles.remove(0).puzzle().cloned().expect("valid");
     let x: Vec<u32> = presses.iter().map(|&v| u32::from(v)).collect();
     let cost = x.iter().map(|&v| u64::from(v)).sum();
     let report = Report {
@@ -571,15 +575,19 @@ fn a_500_by_500_board_is_compact_and_small() {
     eprintln!("500×500: SVG {size} bytes in {svg_time:?}, PNG {} bytes in {png_time:?}", png.data.len());
 
     // A board of one colour is tiny whatever its size.
-    let on =
-        analyze(&format!("puzzle \"on\" {{\n  size {rows}x{cols}\n  lights on\n}}\n")).puzzles.remove(0).model.unwrap();
+    let on = analyze(&format!("puzzle \"on\" {{\n  size {rows}x{cols}\n  lights on\n}}\n"))
+        .puzzles
+        .remove(0)
+        .puzzle()
+        .cloned()
+        .unwrap();
     let pic = draw(&on, None, None, None);
     assert!(pic.svg.len() < 5_000, "{} bytes", pic.svg.len());
 }
 
 #[test]
 fn boards_too_large_to_draw_are_refused() {
-    let p = analyze("puzzle \"huge\" {\n  size 3000x3000\n}\n").puzzles.remove(0).model.unwrap();
+    let p = analyze("puzzle \"huge\" {\n  size 3000x3000\n}\n").puzzles.remove(0).puzzle().cloned().unwrap();
     assert_eq!(
         picture::svg(&p, None, &Options::default()),
         Err(PictureError::BoardTooLarge { rows: 3000, cols: 3000 })

@@ -23,14 +23,12 @@
 //! estimates, each benchmark prints the median, 90th percentile and maximum
 //! of every edit it timed.
 
-use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
-use std::thread;
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use lights_test_client::{frame_json, Client};
 use serde_json::{json, Value};
 
 const URI: &str = "file:///bench/all-lights-48.lights";
@@ -38,87 +36,21 @@ const CELLS: u64 = 48 * 48;
 /// How long one edit may take before the benchmark gives up.
 const TIMEOUT: Duration = Duration::from_secs(30);
 
-fn frame(msg: &Value) -> Vec<u8> {
-    let body = serde_json::to_vec(msg).unwrap();
-    let mut out = format!("Content-Length: {}\r\n\r\n", body.len()).into_bytes();
-    out.extend_from_slice(&body);
-    out
-}
-
-fn read_frame(r: &mut impl BufRead) -> Option<Value> {
-    let mut length = None;
-    let mut line = String::new();
-    loop {
-        line.clear();
-        if r.read_line(&mut line).ok()? == 0 {
-            return None;
-        }
-        let header = line.trim_end();
-        if header.is_empty() {
-            break;
-        }
-        if let Some((name, value)) = header.split_once(':') {
-            if name.eq_ignore_ascii_case("content-length") {
-                length = value.trim().parse::<usize>().ok();
-            }
-        }
-    }
-    let mut body = vec![0; length?];
-    r.read_exact(&mut body).ok()?;
-    serde_json::from_slice(&body).ok()
-}
-
 struct Lsp {
-    child: Child,
-    stdin: ChildStdin,
-    rx: Receiver<Value>,
-    version: i64,
+    client: Client,
+    version: i32,
 }
 
 impl Lsp {
     fn start(text: &str) -> Lsp {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_lights"))
-            .arg("lsp")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("spawn `lights lsp`");
-        let stdout = child.stdout.take().unwrap();
-        let (tx, rx) = channel();
-        thread::spawn(move || {
-            let mut r = BufReader::new(stdout);
-            while let Some(m) = read_frame(&mut r) {
-                if tx.send(m).is_err() {
-                    break;
-                }
-            }
-        });
-        let stdin = child.stdin.take().unwrap();
-        let mut lsp = Lsp { child, stdin, rx, version: 1 };
-        lsp.send(&json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}));
-        lsp.wait(|m| m["id"] == 1);
-        lsp.send(&json!({"jsonrpc": "2.0", "method": "initialized", "params": {}}));
-        let doc = json!({"uri": URI, "languageId": "lights", "version": 1, "text": text});
-        lsp.send(&json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": doc}}));
-        lsp.wait(|m| solved(m, 1));
-        lsp
-    }
-
-    fn send(&mut self, msg: &Value) {
-        self.stdin.write_all(&frame(msg)).unwrap();
-        self.stdin.flush().unwrap();
-    }
-
-    fn wait(&mut self, pred: impl Fn(&Value) -> bool) {
-        let deadline = Instant::now() + TIMEOUT;
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let m = self.rx.recv_timeout(left).expect("the server stopped answering");
-            if pred(&m) {
-                return;
-            }
-        }
+        let mut command = Command::new(env!("CARGO_BIN_EXE_lights"));
+        command.arg("lsp");
+        let mut client = Client::spawn(command);
+        client.keep_log(false);
+        client.initialize(json!({}), Value::Null);
+        client.open(URI, 1, text);
+        client.skip_until("the first answer", TIMEOUT, |m| solved(m, 1));
+        Lsp { client, version: 1 }
     }
 
     /// Send `text` as the next version and wait for its solved diagnostics;
@@ -126,29 +58,24 @@ impl Lsp {
     fn edit(&mut self, text: &str) -> Duration {
         self.version += 1;
         let version = self.version;
-        let bytes = frame(&json!({
+        let bytes = frame_json(&json!({
             "jsonrpc": "2.0",
             "method": "textDocument/didChange",
             "params": {"textDocument": {"uri": URI, "version": version}, "contentChanges": [{"text": text}]},
         }));
         let start = Instant::now();
-        self.stdin.write_all(&bytes).unwrap();
-        self.stdin.flush().unwrap();
-        self.wait(|m| solved(m, version));
+        self.client.send_raw(&bytes).expect("the server reads its input");
+        self.client.skip_until("the answer", TIMEOUT, |m| solved(m, version));
         start.elapsed()
     }
 
-    fn stop(mut self) {
-        self.send(&json!({"jsonrpc": "2.0", "id": 2, "method": "shutdown"}));
-        self.wait(|m| m["id"] == 2);
-        self.send(&json!({"jsonrpc": "2.0", "method": "exit"}));
-        let status = self.child.wait().unwrap();
-        assert!(status.success(), "the server exited with {status}");
+    fn stop(self) {
+        self.client.shutdown_and_exit();
     }
 }
 
 /// A publish of `version` with the solver's answer in it (the marker claim's L0202).
-fn solved(m: &Value, version: i64) -> bool {
+fn solved(m: &Value, version: i32) -> bool {
     m["method"] == "textDocument/publishDiagnostics"
         && m["params"]["version"] == version
         && m["params"]["diagnostics"].as_array().is_some_and(|d| d.iter().any(|d| d["code"] == "L0202"))

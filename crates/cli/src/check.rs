@@ -4,11 +4,11 @@ use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 
 use clap::ValueEnum;
-use lights_compiler::model::Claim;
-use lights_compiler::{analyze, Code, Diagnostic, FileAnalysis, PuzzleAnalysis};
+use lights_compiler::{Code, Diagnostic};
+use lights_ide::{Document, Mark, Solved};
 use rayon::prelude::*;
 
-use crate::output::{file_json, summary};
+use crate::output::file_json;
 use crate::{files, pattern_databases, render, Format, EXIT_OK, EXIT_PUZZLE_ERROR, EXIT_USAGE};
 
 /// `--answer`: print only the answer to a question about each puzzle.
@@ -45,12 +45,12 @@ impl Input {
 /// core; reports are then printed in the order the files were given.
 const BATCH: usize = 256;
 
-/// Read and check every input (in parallel), handing each text and its
-/// analysis to `report` in input order. Inputs that cannot be read are
-/// reported here; returns whether there was any. Each batch is parsed
-/// first, so the sliding solver's tables are made ready once, before
+/// Read and check every input (in parallel), handing each analysed
+/// document and its answers to `report` in input order. Inputs that cannot
+/// be read are reported here; returns whether there was any. Each batch is
+/// parsed first, so the sliding solver's tables are made ready once, before
 /// anything is solved.
-fn check_all(inputs: &[Input], mut report: impl FnMut(&Input, String, FileAnalysis)) -> bool {
+fn check_all(inputs: &[Input], mut report: impl FnMut(&Input, &Document, &Solved)) -> bool {
     let mut unreadable = false;
     // Standard input is read first, on this thread.
     let mut stdin_text = inputs.iter().any(|i| matches!(i, Input::Stdin)).then(read_stdin);
@@ -62,7 +62,7 @@ fn check_all(inputs: &[Input], mut report: impl FnMut(&Input, String, FileAnalys
                 Input::File(_) => Ok(String::new()), // read in parallel below
             })
             .collect();
-        let parsed: Vec<Result<(String, FileAnalysis), String>> = batch
+        let parsed: Vec<Result<Document, String>> = batch
             .par_iter()
             .zip(texts)
             .map(|(input, text)| {
@@ -70,26 +70,25 @@ fn check_all(inputs: &[Input], mut report: impl FnMut(&Input, String, FileAnalys
                     Input::Stdin => text?,
                     Input::File(_) => input.read()?,
                 };
-                let analysis = analyze(&src);
-                Ok((src, analysis))
+                Ok(Document::new(src))
             })
             .collect();
         // Before the parallel solving: the tables are loaded or built once,
         // with a progress bar, and every solve below finds them in memory.
-        if parsed.iter().flatten().any(|(_, a)| a.puzzles.iter().any(pattern_databases::block_needs_tables)) {
+        if parsed.iter().flatten().any(pattern_databases::document_needs_tables) {
             pattern_databases::prepare();
         }
-        let results: Vec<Result<(String, FileAnalysis), String>> = parsed
+        let results: Vec<Result<(Document, Solved), String>> = parsed
             .into_par_iter()
             .map(|parsed| {
-                let (src, mut analysis) = parsed?;
-                pattern_databases::check_blocks(&mut analysis, |_| true);
-                Ok((src, analysis))
+                let doc = parsed?;
+                let solved = Solved::all(&doc);
+                Ok((doc, solved))
             })
             .collect();
         for (input, result) in batch.iter().zip(results) {
             match result {
-                Ok((src, analysis)) => report(input, src, analysis),
+                Ok((doc, solved)) => report(input, &doc, &solved),
                 Err(e) => {
                     eprintln!("error: {e}");
                     unreadable = true;
@@ -141,29 +140,30 @@ pub fn run(paths: &[PathBuf], format: Format, quiet: bool, answer: Option<Answer
     let mut json = Vec::new();
     let (mut puzzles, mut bad_puzzles, mut errors, mut warnings) = (0usize, 0usize, 0usize, 0usize);
 
-    let unreadable = check_all(&inputs, |input, src, analysis| {
+    let unreadable = check_all(&inputs, |input, doc, solved| {
         let shown = input.shown();
-        let all = analysis.all_diagnostics();
-        errors += all.iter().filter(|d| d.is_error()).count();
-        warnings += all.iter().filter(|d| !d.is_error()).count();
-        if all.iter().any(|d| d.is_error()) {
+        let all = lights_ide::diagnostics(doc, solved);
+        errors += all.iter().filter(|p| p.diagnostic.is_error()).count();
+        warnings += all.iter().filter(|p| !p.diagnostic.is_error()).count();
+        if all.iter().any(|p| p.diagnostic.is_error()) {
             status = status.max(EXIT_PUZZLE_ERROR);
         }
         if format == Format::Json {
-            json.extend(file_json(&shown, &src, &analysis, None));
+            json.extend(file_json(&shown, doc, solved, None));
             return;
         }
-        for d in &all {
-            let _ = render::write_diagnostic(&mut out, &shown, &src, d, color);
+        for p in &all {
+            let _ = render::write_diagnostic(&mut out, &shown, doc.text(), &p.diagnostic, color);
         }
-        for p in &analysis.puzzles {
+        let analysis = doc.analysis();
+        for (i, p) in analysis.puzzles.iter().enumerate() {
             puzzles += 1;
-            let ok = !p.diagnostics.iter().any(Diagnostic::is_error);
+            let ok = !lights_ide::block_diagnostics(doc, i, solved).iter().any(Diagnostic::is_error);
             bad_puzzles += usize::from(!ok);
             if !quiet {
                 let name = p.name.as_deref().filter(|n| !n.trim().is_empty()).unwrap_or("(unnamed)");
-                let mark = if ok { paint("✓", "32", color) } else { paint("✗", "31", color) };
-                let _ = writeln!(out, "{mark} {shown}: {name}: {}", summary(p));
+                let line = lights_ide::status(doc, i, solved);
+                let _ = writeln!(out, "{} {shown}: {name}: {}", mark(line.mark, color), line.text);
             }
         }
         if analysis.puzzles.is_empty() && analysis.file_diagnostics.is_empty() {
@@ -203,20 +203,21 @@ fn run_yes_no(inputs: &[Input]) -> u8 {
     let mut out = stdout.lock();
     let mut err = std::io::stderr();
     let mut status = EXIT_OK;
-    let unreadable = check_all(inputs, |input, src, analysis| {
+    let unreadable = check_all(inputs, |input, doc, solved| {
         let shown = input.shown();
-        let problems = yes_no_problems(&analysis);
+        let problems = yes_no_problems(doc, solved);
         for d in &problems {
-            let _ = render::write_diagnostic(&mut err, &shown, &src, d, color);
+            let _ = render::write_diagnostic(&mut err, &shown, doc.text(), d, color);
         }
         if problems.iter().any(|d| d.is_error()) {
             status = status.max(EXIT_PUZZLE_ERROR);
         }
-        for p in &analysis.puzzles {
-            if let Some(r) = &p.report {
-                let _ = writeln!(out, "{}", if r.solvable { "Yes" } else { "No" });
+        for i in 0..doc.block_count() {
+            if let Some((_, report)) = doc.answered(i, solved) {
+                let _ = writeln!(out, "{}", if report.solvable() { "Yes" } else { "No" });
             }
         }
+        let analysis = doc.analysis();
         if analysis.puzzles.is_empty() && analysis.file_diagnostics.is_empty() {
             let _ = writeln!(err, "warning: {shown}: no puzzles in this file");
         }
@@ -228,26 +229,31 @@ fn run_yes_no(inputs: &[Input]) -> u8 {
     status
 }
 
-/// The diagnostics to print in yes-no mode, in source order.
-fn yes_no_problems(analysis: &FileAnalysis) -> Vec<&Diagnostic> {
-    let mut all: Vec<&Diagnostic> = analysis.file_diagnostics.iter().collect();
-    for p in &analysis.puzzles {
-        let keep_unsolvable = claims_a_solution(p);
-        all.extend(p.diagnostics.iter().filter(|d| d.code != Code::Unsolvable || keep_unsolvable));
+/// The diagnostics to print in yes-no mode, in source order: all but
+/// "cannot be solved" (L0201), which is the answer `No`, unless the block
+/// claims to be solvable.
+fn yes_no_problems(doc: &Document, solved: &Solved) -> Vec<Diagnostic> {
+    let mut all: Vec<Diagnostic> = doc.analysis().file_diagnostics.clone();
+    for i in 0..doc.block_count() {
+        let keep_unsolvable = doc.block(i).is_some_and(|b| b.expects_a_solution());
+        all.extend(
+            lights_ide::block_diagnostics(doc, i, solved)
+                .into_iter()
+                .filter(|d| d.code != Code::Unsolvable || keep_unsolvable),
+        );
     }
     all.sort_by_key(|d| (d.span.start, d.span.end));
     all
 }
 
-/// Whether the puzzle has an `expect` that says it can be solved.
-fn claims_a_solution(p: &PuzzleAnalysis) -> bool {
-    p.model.as_ref().is_some_and(|m| {
-        m.expects.iter().any(|e| match &e.claim {
-            Claim::Unsolvable => false,
-            Claim::Solutions(n) => n.bits() > 0,
-            Claim::Solvable | Claim::Unique | Claim::Presses(_) => true,
-        })
-    })
+/// A status mark, coloured on a terminal.
+pub fn mark(mark: Mark, color: bool) -> String {
+    let ansi = match mark {
+        Mark::Ok => "32",
+        Mark::Error => "31",
+        Mark::Solving | Mark::TimedOut => "33",
+    };
+    paint(mark.symbol(), ansi, color)
 }
 
 /// ANSI colour when `color` is on.

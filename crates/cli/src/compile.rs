@@ -97,7 +97,7 @@ pub fn run(args: Args) -> u8 {
         eprintln!("error: \"{name}\" is a sliding-tile puzzle: `lights compile` writes the linear system of a Lights Out `puzzle`");
         return EXIT_USAGE;
     }
-    let Some(model) = &chosen.model else {
+    let Some(model) = chosen.puzzle() else {
         let color = render::use_color(std::io::stderr().is_terminal());
         let mut err = std::io::stderr();
         for d in chosen.diagnostics.iter().filter(|d| d.is_error()) {

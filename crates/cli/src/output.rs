@@ -1,7 +1,9 @@
-//! What `check` and `solve` print about a puzzle: the JSON object of the
-//! language reference, and a one-line human summary.
+//! What `check` and `solve` print about a puzzle as JSON: the object of the
+//! language reference, from the same diagnostics and answers as the human
+//! output and the editor (`lights-ide`).
 
-use lights_compiler::{Diagnostic, FileAnalysis, PuzzleAnalysis};
+use lights_compiler::{Answered, Diagnostic};
+use lights_ide::{Answers, Document};
 use lights_syntax::LineIndex;
 use serde::Serialize;
 
@@ -77,63 +79,57 @@ fn base(file: &str, src: &str, index: &LineIndex, name: Option<String>, ds: &[Di
 }
 
 /// The JSON objects for a file: one for the text outside blocks (when it
-/// has errors, or when the file holds no puzzle), then one per puzzle.
-pub fn file_json(file: &str, src: &str, analysis: &FileAnalysis, only: Option<&str>) -> Vec<PuzzleJson> {
-    let index = LineIndex::new(src);
+/// has errors, or when the file holds no puzzle), then one per puzzle (or
+/// only the one named `only`).
+pub fn file_json(file: &str, doc: &Document, answers: &dyn Answers, only: Option<&str>) -> Vec<PuzzleJson> {
+    let (src, analysis) = (doc.text(), doc.analysis());
+    let index = doc.lines();
     let mut out = Vec::new();
     if only.is_none() && (!analysis.file_diagnostics.is_empty() || analysis.puzzles.is_empty()) {
-        out.push(base(file, src, &index, None, &analysis.file_diagnostics));
+        out.push(base(file, src, index, None, &analysis.file_diagnostics));
     }
-    for p in analysis.puzzles.iter().filter(|p| only.is_none() || p.name.as_deref() == only) {
-        out.push(puzzle_json(file, src, &index, p, MAX_JSON_SOLUTION_CELLS));
+    for (i, p) in analysis.puzzles.iter().enumerate() {
+        if only.is_none() || p.name.as_deref() == only {
+            out.push(puzzle_json(file, doc, answers, i, MAX_JSON_SOLUTION_CELLS));
+        }
     }
     out
 }
 
-fn puzzle_json(file: &str, src: &str, index: &LineIndex, p: &PuzzleAnalysis, max_cells: usize) -> PuzzleJson {
-    let mut j = base(file, src, index, p.name.clone(), &p.diagnostics);
+fn puzzle_json(file: &str, doc: &Document, answers: &dyn Answers, i: usize, max_cells: usize) -> PuzzleJson {
+    let p = &doc.analysis().puzzles[i];
+    let diagnostics = lights_ide::block_diagnostics(doc, i, answers);
+    let mut j = base(file, doc.text(), doc.lines(), p.name.clone(), &diagnostics);
     j.kind = Some(p.kind.keyword());
-    if let Some(r) = &p.sliding_report {
-        j.solvable = Some(r.solvable);
-        if let Some(s) = &r.solution {
-            j.moves = Some(s.moves.len() as u64);
-            j.optimal = Some(s.optimal);
-            j.solution = Some(SolutionJson::Moves(s.moves.clone()));
-        }
-    }
-    if let (Some(model), Some(r)) = (&p.model, &p.report) {
-        j.solvable = Some(r.solvable);
-        j.solutions = Some(r.solutions.to_string());
-        if let Some(m) = &r.minimum {
-            j.presses = Some(m.cost);
-            j.optimal = Some(m.optimal);
-            if model.cells() <= max_cells {
-                j.solution = Some(SolutionJson::Presses(m.presses.chunks(model.cols).map(<[u32]>::to_vec).collect()));
-            } else {
-                j.solution_omitted = Some(format!(
-                    "the board has {} cells, more than the {max_cells} written in JSON; use `lights solve --solution-out FILE`",
-                    model.cells()
-                ));
+    let Some((block, report)) = doc.answered(i, answers) else { return j };
+    j.solvable = Some(report.solvable());
+    match block.answered(&report) {
+        Some(Answered::Sliding(_, r)) => {
+            if let Some(s) = &r.solution {
+                j.moves = Some(s.moves.len() as u64);
+                j.optimal = Some(s.optimal);
+                j.solution = Some(SolutionJson::Moves(s.moves.clone()));
             }
         }
+        Some(Answered::Lights(model, r)) => {
+            j.solutions = Some(r.solutions.to_string());
+            if let Some(m) = &r.minimum {
+                j.presses = Some(m.cost);
+                j.optimal = Some(m.optimal);
+                if model.cells() <= max_cells {
+                    j.solution =
+                        Some(SolutionJson::Presses(m.presses.chunks(model.cols).map(<[u32]>::to_vec).collect()));
+                } else {
+                    j.solution_omitted = Some(format!(
+                        "the board has {} cells, more than the {max_cells} written in JSON; use `lights solve --solution-out FILE`",
+                        model.cells()
+                    ));
+                }
+            }
+        }
+        None => {}
     }
     j
-}
-
-/// `4 solutions · minimum 15 presses`, `unsolvable`, `has errors`, …
-pub fn summary(p: &PuzzleAnalysis) -> String {
-    let errors = p.diagnostics.iter().filter(|d| d.is_error()).count();
-    let result = match (&p.report, &p.sliding_report) {
-        (Some(r), _) => lights_compiler::summary::result(r),
-        (None, Some(r)) => lights_compiler::sliding_check::summary(r),
-        (None, None) => String::new(),
-    };
-    match (errors, result.is_empty()) {
-        (0, false) => result,
-        (0, true) => "well formed".to_string(),
-        (n, true) => format!("{n} error(s)"),
-        (n, false) => format!("{result} · {n} error(s)"),
-    }
 }
 
 #[cfg(test)]
@@ -142,13 +138,12 @@ mod tests {
 
     #[test]
     fn large_boards_omit_the_solution_grid_and_say_why() {
-        let src = "puzzle \"p\" {\n  size 5x5\n  lights on\n}\n";
-        let analysis = lights_compiler::check_source(src);
-        let index = LineIndex::new(src);
-        let full = puzzle_json("f", src, &index, &analysis.puzzles[0], 25);
+        let doc = Document::new("puzzle \"p\" {\n  size 5x5\n  lights on\n}\n");
+        let solved = lights_ide::Solved::all(&doc);
+        let full = puzzle_json("f", &doc, &solved, 0, 25);
         assert!(matches!(&full.solution, Some(SolutionJson::Presses(rows)) if rows.len() == 5));
         assert!(full.solution_omitted.is_none());
-        let big = puzzle_json("f", src, &index, &analysis.puzzles[0], 24);
+        let big = puzzle_json("f", &doc, &solved, 0, 24);
         assert!(big.solution.is_none());
         assert_eq!(big.presses, Some(15), "the other facts stay");
         let why = big.solution_omitted.unwrap();
@@ -164,9 +159,8 @@ mod tests {
 
     #[test]
     fn sliding_blocks_give_their_moves_as_the_solution_string() {
-        let src = "sliding \"s\" {\n  size 2x3\n  tiles {\n    1 2 3\n    4 . 5\n  }\n}\n";
-        let analysis = lights_compiler::check_source(src);
-        let json = serde_json::to_value(file_json("f", src, &analysis, None)).unwrap();
+        let doc = Document::new("sliding \"s\" {\n  size 2x3\n  tiles {\n    1 2 3\n    4 . 5\n  }\n}\n");
+        let json = serde_json::to_value(file_json("f", &doc, &lights_ide::Solved::all(&doc), None)).unwrap();
         assert_eq!(json[0]["kind"], "sliding");
         assert_eq!(json[0]["solution"], "R");
         assert_eq!((json[0]["moves"].as_u64(), json[0]["optimal"].as_bool()), (Some(1), Some(true)));

@@ -2,7 +2,7 @@
 //!
 //! Solving a 4×4 sliding block optimally (and finishing larger boards) needs
 //! tables that take a few seconds to build the first time, then load from
-//! the user's cache. The compiler's `check_puzzle` has no progress hook, but
+//! the user's cache. A solve has no progress hook, but
 //! `lights_sliding::pattern_databases` keeps the tables in memory for the
 //! rest of the process: preparing them here first, with a progress bar,
 //! lets the solves that follow find them at once.
@@ -12,26 +12,19 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use lights_compiler::sliding_check;
-use lights_compiler::{FileAnalysis, PuzzleAnalysis};
+use lights_ide::Document;
 use lights_sliding::{BuildProgress, BuildStage, PdbSource};
 
-/// Whether `p` is a well-formed sliding block whose solving needs the
-/// tables (`sliding_check::needs_pattern_databases`, shared with the
-/// language server).
-pub fn block_needs_tables(p: &PuzzleAnalysis) -> bool {
-    p.sliding.as_ref().is_some_and(sliding_check::needs_pattern_databases)
+/// Whether one of the document's valid blocks needs the tables to be
+/// solved ([`lights_compiler::Block::needs_pattern_databases`], shared with
+/// the language server).
+pub fn document_needs_tables(doc: &Document) -> bool {
+    needs_tables(doc, |_| true)
 }
 
-/// Solve and verify the blocks of `analysis` that `selected` keeps (the
-/// others stay unsolved), preparing the tables first when one needs them.
-pub fn check_blocks(analysis: &mut FileAnalysis, selected: impl Fn(&PuzzleAnalysis) -> bool) {
-    if analysis.puzzles.iter().any(|p| selected(p) && block_needs_tables(p)) {
-        prepare();
-    }
-    for p in analysis.puzzles.iter_mut().filter(|p| selected(p)) {
-        lights_compiler::check_puzzle(p, &|| false);
-    }
+/// Whether one of the blocks `selected` keeps needs the tables.
+pub fn needs_tables(doc: &Document, selected: impl Fn(usize) -> bool) -> bool {
+    (0..doc.block_count()).any(|i| selected(i) && doc.block(i).is_some_and(|b| b.needs_pattern_databases()))
 }
 
 /// Set once the tables are in this process's memory.

@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args as ClapArgs, ValueEnum};
 use lights_authoring::picture::{self, Options, Show};
-use lights_compiler::{check_source, BlockKind, PuzzleAnalysis};
+use lights_compiler::{analyze, check_puzzle, BlockKind, BlockReport, PuzzleAnalysis};
 
 use crate::{files, EXIT_OK, EXIT_PUZZLE_ERROR, EXIT_USAGE};
 
@@ -100,7 +100,7 @@ fn list_names(puzzles: &[PuzzleAnalysis]) -> String {
             let name = p.name.as_deref().map_or("(unnamed)".to_string(), |n| format!("\"{n}\""));
             if p.kind == BlockKind::Sliding {
                 format!("{name} (sliding)")
-            } else if p.model.is_none() {
+            } else if p.block.is_none() {
                 let errors = p.diagnostics.iter().filter(|d| d.is_error()).count();
                 format!("{name} ({})", plural(errors, "error", "errors"))
             } else {
@@ -131,7 +131,7 @@ pub fn run(args: Args) -> u8 {
     };
     let shown = args.file.display().to_string();
     let Some(src) = files::read_reporting(&args.file) else { return EXIT_USAGE };
-    let analysis = check_source(&src);
+    let mut analysis = analyze(&src);
 
     if analysis.puzzles.is_empty() {
         let errors = analysis.file_diagnostics.iter().filter(|d| d.is_error()).count();
@@ -145,9 +145,9 @@ pub fn run(args: Args) -> u8 {
         }
         return EXIT_USAGE;
     }
-    let chosen = match &args.puzzle {
-        Some(name) => match analysis.puzzles.iter().find(|p| p.name.as_deref() == Some(name.as_str())) {
-            Some(p) => p,
+    let index = match &args.puzzle {
+        Some(name) => match analysis.puzzles.iter().position(|p| p.name.as_deref() == Some(name.as_str())) {
+            Some(i) => i,
             None => {
                 eprintln!(
                     "error: `{shown}` has no puzzle named \"{name}\"; its puzzles are: {}",
@@ -156,8 +156,11 @@ pub fn run(args: Args) -> u8 {
                 return EXIT_USAGE;
             }
         },
-        None => &analysis.puzzles[0],
+        None => 0,
     };
+    // Only the puzzle drawn is solved.
+    check_puzzle(&mut analysis.puzzles[index], &|| false);
+    let chosen = &analysis.puzzles[index];
     let name = chosen.name.as_deref().map_or("(unnamed)".to_string(), |n| format!("\"{n}\""));
     let errors = chosen.diagnostics.iter().filter(|d| d.is_error()).count();
     if chosen.kind == BlockKind::Sliding {
@@ -165,7 +168,7 @@ pub fn run(args: Args) -> u8 {
         eprintln!("  the puzzles of `{shown}` are: {}", list_names(&analysis.puzzles));
         return EXIT_USAGE;
     }
-    let Some(model) = &chosen.model else {
+    let Some(model) = chosen.puzzle() else {
         eprintln!(
             "error: puzzle {name} has {} and cannot be drawn; run `lights check {shown}` to see them",
             plural(errors, "error", "errors")
@@ -173,7 +176,7 @@ pub fn run(args: Args) -> u8 {
         eprintln!("  the puzzles of `{shown}` are: {}", list_names(&analysis.puzzles));
         return EXIT_PUZZLE_ERROR;
     };
-    let report = chosen.report.as_ref();
+    let report = chosen.report.as_ref().and_then(BlockReport::as_lights);
     if report.is_none() {
         let why = chosen.diagnostics.iter().find(|d| d.is_error()).map_or("", |d| d.message.as_str());
         if args.show.is_some_and(|s| s != ShowArg::Lights) {

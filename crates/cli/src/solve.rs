@@ -5,14 +5,13 @@ use std::io::{IsTerminal, Write};
 use std::path::Path;
 
 use lights_compiler::edit::{self, TextEdit};
-use lights_compiler::sliding_check;
-use lights_compiler::{analyze, BlockKind, Code, Diagnostic, FileAnalysis, PuzzleAnalysis};
-use lights_syntax::ast::PuzzleBlock;
-
-use crate::check::paint;
-use crate::output::{file_json, summary};
-use crate::{files, pattern_databases, render, Format, EXIT_OK, EXIT_PUZZLE_ERROR, EXIT_USAGE};
 use lights_compiler::summary::presses;
+use lights_compiler::{Answered, Code, Diagnostic, SolutionPlan};
+use lights_ide::{Document, Solved};
+
+use crate::check::{mark, paint};
+use crate::output::file_json;
+use crate::{files, pattern_databases, render, Format, EXIT_OK, EXIT_PUZZLE_ERROR, EXIT_USAGE};
 
 /// Boards wider or taller than this are summarised, not drawn.
 const MAX_PRINTED_SIDE: usize = 64;
@@ -26,7 +25,8 @@ pub fn run(path: &Path, puzzle: Option<&str>, write: bool, solution_out: Option<
     }
     let shown = path.display().to_string();
     let Some(src) = files::read_reporting(path) else { return EXIT_USAGE };
-    let mut analysis = analyze(&src);
+    let doc = Document::new(src);
+    let analysis = doc.analysis();
     if let Some(name) = puzzle {
         if !analysis.puzzles.iter().any(|p| p.name.as_deref() == Some(name)) {
             let names: Vec<String> =
@@ -36,15 +36,20 @@ pub fn run(path: &Path, puzzle: Option<&str>, write: bool, solution_out: Option<
         }
     }
     // Only the puzzles asked for are solved (the others are not shown).
-    pattern_databases::check_blocks(&mut analysis, |p| puzzle.is_none() || p.name.as_deref() == puzzle);
-    let selected: Vec<&PuzzleAnalysis> =
-        analysis.puzzles.iter().filter(|p| puzzle.is_none() || p.name.as_deref() == puzzle).collect();
+    let selected: Vec<usize> =
+        (0..doc.block_count()).filter(|&i| puzzle.is_none() || analysis.puzzles[i].name.as_deref() == puzzle).collect();
+    if pattern_databases::needs_tables(&doc, |i| selected.contains(&i)) {
+        pattern_databases::prepare();
+    }
+    let solved = Solved::selected(&doc, |i| selected.contains(&i));
     if solution_out.is_some() && selected.len() != 1 {
-        let names: Vec<String> = selected.iter().filter_map(|p| p.name.clone()).map(|n| format!("\"{n}\"")).collect();
+        let names: Vec<String> =
+            selected.iter().filter_map(|&i| analysis.puzzles[i].name.clone()).map(|n| format!("\"{n}\"")).collect();
         eprintln!("error: --solution-out writes one puzzle's solution: pick one with --puzzle ({})", names.join(", "));
         return EXIT_USAGE;
     }
-    let mut status = if selected.iter().any(|p| p.diagnostics.iter().any(Diagnostic::is_error))
+    let has_error = |i: usize| lights_ide::block_diagnostics(&doc, i, &solved).iter().any(Diagnostic::is_error);
+    let mut status = if selected.iter().any(|&i| has_error(i))
         || (puzzle.is_none() && analysis.file_diagnostics.iter().any(Diagnostic::is_error))
     {
         EXIT_PUZZLE_ERROR
@@ -53,16 +58,16 @@ pub fn run(path: &Path, puzzle: Option<&str>, write: bool, solution_out: Option<
     };
 
     if format == Format::Json {
-        let json = file_json(&shown, &src, &analysis, puzzle);
+        let json = file_json(&shown, &doc, &solved, puzzle);
         let mut out = std::io::stdout().lock();
         let _ = serde_json::to_writer_pretty(&mut out, &json);
         let _ = writeln!(out);
     } else {
-        print_human(&shown, &src, &analysis, &selected);
+        print_human(&shown, &doc, &solved, &selected);
     }
 
     if let Some(out) = solution_out {
-        match write_solution_file(out, &selected) {
+        match write_solution_file(out, &doc, &solved, selected[0]) {
             Ok(message) => eprintln!("{message}"),
             Err(e) => {
                 eprintln!("error: {e}");
@@ -72,7 +77,7 @@ pub fn run(path: &Path, puzzle: Option<&str>, write: bool, solution_out: Option<
     }
 
     if write {
-        match write_solutions(path, &src, &analysis, puzzle) {
+        match write_solutions(path, &doc, &solved, &selected) {
             Ok(written) => eprintln!("{}", written.message(&shown)),
             Err(e) => {
                 eprintln!("error: {e}");
@@ -83,96 +88,89 @@ pub fn run(path: &Path, puzzle: Option<&str>, write: bool, solution_out: Option<
     status
 }
 
-fn print_human(shown: &str, src: &str, analysis: &FileAnalysis, selected: &[&PuzzleAnalysis]) {
+fn print_human(shown: &str, doc: &Document, solved: &Solved, selected: &[usize]) {
     let color = render::use_color(std::io::stdout().is_terminal());
     let mut out = std::io::stdout().lock();
+    let (src, analysis) = (doc.text(), doc.analysis());
     if selected.len() == analysis.puzzles.len() {
         for d in &analysis.file_diagnostics {
             let _ = render::write_diagnostic(&mut out, shown, src, d, color);
         }
     }
-    for (i, p) in selected.iter().enumerate() {
-        if i > 0 {
+    for (n, &i) in selected.iter().enumerate() {
+        if n > 0 {
             let _ = writeln!(out);
         }
+        let p = &analysis.puzzles[i];
         let name = p.name.as_deref().unwrap_or("(unnamed)");
-        let ok = !p.diagnostics.iter().any(Diagnostic::is_error);
-        let mark = if ok { paint("✓", "32", color) } else { paint("✗", "31", color) };
-        match &p.model {
-            Some(m) => {
-                let _ = writeln!(
-                    out,
-                    "{mark} {}  {}×{} · {} · {} · {} states",
-                    paint(&format!("\"{name}\""), "1", color),
-                    m.rows,
-                    m.cols,
-                    m.rule.name(),
-                    m.topology.name(),
-                    m.states
-                );
-            }
-            None => {
-                let size = p.sliding.as_ref().map(|s| format!("  {}×{} sliding", s.rows, s.cols)).unwrap_or_default();
-                let _ = writeln!(out, "{mark} {}{size}", paint(&format!("\"{name}\""), "1", color));
-            }
-        }
-        let _ = writeln!(out, "  {}", summary(p));
-        for d in &p.diagnostics {
+        let line = lights_ide::status(doc, i, solved);
+        let described = doc.block(i).map(|b| format!("  {}", b.describe())).unwrap_or_default();
+        let _ = writeln!(out, "{} {}{described}", mark(line.mark, color), paint(&format!("\"{name}\""), "1", color));
+        let _ = writeln!(out, "  {}", line.text);
+        let diagnostics = lights_ide::block_diagnostics(doc, i, solved);
+        for d in &diagnostics {
             let _ = render::write_diagnostic(&mut out, shown, src, d, color);
         }
-        if let Some(r) = &p.sliding_report {
-            // An expected unreachable goal has no L0201 to explain it: say why here.
-            if !r.solvable && !p.diagnostics.iter().any(|d| d.code == lights_compiler::Code::Unsolvable) {
-                let _ = writeln!(out, "  why: {}", r.invariant.explanation);
-            }
-            match &r.solution {
-                Some(s) if s.is_empty() => {
-                    let _ = writeln!(out, "  already at the goal: no move needed");
+        let Some((block, report)) = doc.answered(i, solved) else { continue };
+        match block.answered(&report) {
+            Some(Answered::Sliding(_, r)) => {
+                // An expected unreachable goal has no L0201 to explain it: say why here.
+                if !r.solvable && !diagnostics.iter().any(|d| d.code == Code::Unsolvable) {
+                    let _ = writeln!(out, "  why: {}", r.invariant.explanation);
                 }
-                Some(s) => {
-                    let what = if s.optimal { "the fewest moves" } else { "moves, not proven fewest" };
-                    let _ = writeln!(out, "  move the blank ({what}; U D L R = up down left right):");
-                    let _ = writeln!(out, "  solution \"{}\"", edit::group_moves(&s.moves));
-                }
-                None => {}
-            }
-            continue;
-        }
-        let (Some(model), Some(report)) = (&p.model, &p.report) else { continue };
-        let Some(min) = &report.minimum else { continue };
-        if model.rows > MAX_PRINTED_SIDE || model.cols > MAX_PRINTED_SIDE {
-            let _ = writeln!(
-                out,
-                "  the board is too large to draw here; use `--solution-out FILE.png|.pbm|.txt`, `--format json` or `--write`"
-            );
-            continue;
-        }
-        let legend =
-            if model.states == 2 { "press the cells marked 1" } else { "press each cell the number of times shown" };
-        let _ =
-            writeln!(out, "  {legend} ({}{}):", presses(min.cost), if min.optimal { ", proven minimum" } else { "" });
-        let width = min.presses.iter().map(|v| v.to_string().len()).max().unwrap_or(1);
-        for r in 0..model.rows {
-            let cells: Vec<String> = (0..model.cols)
-                .map(|c| {
-                    let i = model.index(r, c);
-                    match min.presses[i] {
-                        0 if model.locked[i] => format!("{:>width$}", "x"),
-                        0 => format!("{:>width$}", "."),
-                        v => paint(&format!("{v:>width$}"), "1;33", color),
+                match &r.solution {
+                    Some(s) if s.is_empty() => {
+                        let _ = writeln!(out, "  already at the goal: no move needed");
                     }
-                })
-                .collect();
-            let _ = writeln!(out, "    {}", cells.join(" "));
-        }
-        if report.quiet_patterns.is_empty() {
-            let _ = writeln!(out, "  no quiet patterns: this is the only solution");
-        } else {
-            let _ = writeln!(
-                out,
-                "  {} solution(s): this one plus any quiet pattern (presses that change nothing)",
-                report.solutions
-            );
+                    Some(s) => {
+                        let what = if s.optimal { "the fewest moves" } else { "moves, not proven fewest" };
+                        let _ = writeln!(out, "  move the blank ({what}; U D L R = up down left right):");
+                        let _ = writeln!(out, "  solution \"{}\"", edit::group_moves(&s.moves));
+                    }
+                    None => {}
+                }
+            }
+            Some(Answered::Lights(model, report)) => {
+                let Some(min) = &report.minimum else { continue };
+                if model.rows > MAX_PRINTED_SIDE || model.cols > MAX_PRINTED_SIDE {
+                    let _ = writeln!(
+                        out,
+                        "  the board is too large to draw here; use `--solution-out FILE.png|.pbm|.txt`, `--format json` or `--write`"
+                    );
+                    continue;
+                }
+                let legend = if model.states == 2 {
+                    "press the cells marked 1"
+                } else {
+                    "press each cell the number of times shown"
+                };
+                let proven = if min.optimal { ", proven minimum" } else { "" };
+                let _ = writeln!(out, "  {legend} ({}{proven}):", presses(min.cost));
+                let width = min.presses.iter().map(|v| v.to_string().len()).max().unwrap_or(1);
+                for r in 0..model.rows {
+                    let cells: Vec<String> = (0..model.cols)
+                        .map(|c| {
+                            let i = model.index(r, c);
+                            match min.presses[i] {
+                                0 if model.locked[i] => format!("{:>width$}", "x"),
+                                0 => format!("{:>width$}", "."),
+                                v => paint(&format!("{v:>width$}"), "1;33", color),
+                            }
+                        })
+                        .collect();
+                    let _ = writeln!(out, "    {}", cells.join(" "));
+                }
+                if report.quiet_patterns.is_empty() {
+                    let _ = writeln!(out, "  no quiet patterns: this is the only solution");
+                } else {
+                    let _ = writeln!(
+                        out,
+                        "  {} solution(s): this one plus any quiet pattern (presses that change nothing)",
+                        report.solutions
+                    );
+                }
+            }
+            None => {}
         }
     }
 }
@@ -185,12 +183,16 @@ fn solution_format(out: &Path) -> Option<&'static str> {
 
 /// `--solution-out`: the one selected puzzle's minimum solution as a text
 /// grid, a PBM or a PNG (one pixel per cell).
-fn write_solution_file(out: &Path, selected: &[&PuzzleAnalysis]) -> Result<String, String> {
-    let [p] = selected else {
-        return Err("--solution-out writes one puzzle's solution: pick one with --puzzle".into());
-    };
+fn write_solution_file(out: &Path, doc: &Document, solved: &Solved, i: usize) -> Result<String, String> {
+    let p = &doc.analysis().puzzles[i];
     let name = p.name.as_deref().unwrap_or("(unnamed)");
-    let (Some(model), Some(report)) = (&p.model, &p.report) else {
+    let answered = doc.answered(i, solved);
+    let Some(Answered::Lights(model, report)) = answered.as_ref().and_then(|(b, r)| b.answered(r)) else {
+        if p.kind == lights_compiler::BlockKind::Sliding {
+            return Err(format!(
+                "\"{name}\" is a sliding-tile puzzle: --solution-out writes a Lights Out puzzle's presses"
+            ));
+        }
         return Err(format!("puzzle \"{name}\" was not solved (it has errors); nothing written"));
     };
     let Some(min) = &report.minimum else {
@@ -258,58 +260,32 @@ impl Written {
     }
 }
 
-/// What to do with one block's `solution`.
-enum Plan {
-    Write(TextEdit),
-    Keep,
-}
-
-/// The `solution` to write into one analysed block, if any: a Lights Out
-/// puzzle gets its minimum grid; a sliding block gets the moves found,
-/// unless its own `solution` already reaches the goal in as few moves
-/// (the author's answer is kept, even when another one is as short).
-fn plan(src: &str, block: &PuzzleBlock, p: &PuzzleAnalysis) -> Option<Plan> {
-    let edit = if let (Some(sliding), Some(report)) = (&p.sliding, &p.sliding_report) {
-        report.solution.as_ref()?; // unsolvable: nothing to write
-                                   // The rule is shared with the language server's code action.
-        match sliding_check::solution_to_write(sliding, report) {
-            Some(found) => edit::move_solution(src, block, &found.moves)?,
-            None => return Some(Plan::Keep),
-        }
-    } else {
-        let (Some(model), Some(report)) = (&p.model, &p.report) else { return None };
-        edit::solution(src, block, model, &report.minimum.as_ref()?.presses)?
-    };
-    // The same text already there is not a change.
-    Some(if src[edit.span.start..edit.span.end] == edit.text { Plan::Keep } else { Plan::Write(edit) })
-}
-
-/// Insert or replace the `solution` statement of each solvable puzzle and
-/// sliding block (or only `only`), leaving every other byte as it was;
-/// write atomically, and only after the new solutions check.
-fn write_solutions(path: &Path, src: &str, analysis: &FileAnalysis, only: Option<&str>) -> Result<Written, String> {
-    let mut edits = Vec::new();
+/// Insert or replace the `solution` statement of each selected solvable
+/// puzzle and sliding block, leaving every other byte as it was; write
+/// atomically, and only after the new solutions check. What to write is
+/// [`lights_compiler::Block::solution_plan`], the rule the editor's
+/// insert-solution action follows too.
+fn write_solutions(path: &Path, doc: &Document, solved: &Solved, selected: &[usize]) -> Result<Written, String> {
+    let mut edits: Vec<TextEdit> = Vec::new();
     let mut edited = Vec::new();
     let mut written = Written::default();
-    for (i, (block, p)) in analysis.syntax.puzzles.iter().zip(&analysis.puzzles).enumerate() {
-        if only.is_some() && p.name.as_deref() != only {
-            continue;
-        }
-        match plan(src, block, p) {
-            Some(Plan::Write(edit)) => {
-                edits.push(edit);
+    for &i in selected {
+        let (Some((block, report)), Some(syntax)) = (doc.answered(i, solved), doc.syntax(i)) else { continue };
+        match block.solution_plan(doc.text(), syntax, &report) {
+            SolutionPlan::Write(plan) => {
+                edits.push(plan.edit);
                 edited.push(i);
             }
-            Some(Plan::Keep) => written.kept += 1,
-            None => {}
+            SolutionPlan::Keep => written.kept += 1,
+            SolutionPlan::Nothing => {}
         }
     }
     if edits.is_empty() {
         return Ok(written);
     }
-    let out = edit::apply(src, &edits);
+    let out = edit::apply(doc.text(), &edits);
     // Never write a file we would then reject.
-    if let Err(why) = recheck(&out, &edited, analysis.puzzles.len()) {
+    if let Err(why) = recheck(&out, &edited, doc.block_count()) {
         return Err(format!("not writing `{}`: {why} (a bug; please report it)", path.display()));
     }
     files::write_atomic(path, &out)?;
@@ -320,22 +296,18 @@ fn write_solutions(path: &Path, src: &str, analysis: &FileAnalysis, only: Option
 /// Checks the edited blocks of the new text: each still well formed, with a
 /// `solution` that reaches its goal (no L0203).
 fn recheck(out: &str, edited: &[usize], blocks: usize) -> Result<(), String> {
-    let mut after = analyze(out);
-    if after.puzzles.len() != blocks {
-        return Err(format!("the file would have {} blocks instead of {blocks}", after.puzzles.len()));
+    let after = Document::new(out);
+    if after.block_count() != blocks {
+        return Err(format!("the file would have {} blocks instead of {blocks}", after.block_count()));
     }
+    let solved = Solved::selected(&after, |i| edited.contains(&i));
     for &i in edited {
-        let p = &mut after.puzzles[i];
-        let name = p.name.clone().unwrap_or_else(|| "(unnamed)".into());
-        let has_solution = match p.kind {
-            BlockKind::Puzzle => p.model.as_ref().is_some_and(|m| m.solution.is_some()),
-            BlockKind::Sliding => p.sliding.as_ref().is_some_and(|s| s.solution.is_some()),
-        };
-        if !has_solution {
+        let name = after.analysis().puzzles[i].name.clone().unwrap_or_else(|| "(unnamed)".into());
+        if !after.block(i).is_some_and(|b| b.has_solution()) {
             return Err(format!("the solution inserted into \"{name}\" did not parse"));
         }
-        lights_compiler::check_puzzle(p, &|| false);
-        if let Some(d) = p.diagnostics.iter().find(|d| d.is_error() && d.code == Code::WrongSolution) {
+        let diagnostics = lights_ide::block_diagnostics(&after, i, &solved);
+        if let Some(d) = diagnostics.iter().find(|d| d.is_error() && d.code == Code::WrongSolution) {
             return Err(format!("the solution inserted into \"{name}\" did not check: {}", d.message));
         }
     }

@@ -12,11 +12,10 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
+use lights_test_client::Client;
 use serde_json::{json, Value};
 use toml_edit::{DocumentMut, Item};
 
@@ -52,8 +51,6 @@ const LANGUAGE_KEYS: &[&str] = &[
 
 /// The keys of a `[language-server.NAME]` table.
 const SERVER_KEYS: &[&str] = &["command", "args", "environment", "config", "timeout", "required-root-patterns"];
-
-const TIMEOUT: Duration = Duration::from_secs(20);
 
 fn languages_toml() -> DocumentMut {
     let path = common::root().join("editors/helix/languages.toml");
@@ -138,119 +135,39 @@ fn helix_language_server_entry_runs_lights_lsp() {
 
 // ------------------------------------------------------------------ the server, started as Helix would
 
-fn send(stdin: &mut impl Write, msg: &Value) {
-    let body = msg.to_string();
-    write!(stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).expect("write to the server");
-    stdin.flush().expect("flush");
-}
-
-fn read_frame(r: &mut impl BufRead) -> Option<Value> {
-    let mut length = None;
-    loop {
-        let mut line = String::new();
-        if r.read_line(&mut line).ok()? == 0 {
-            return None;
-        }
-        let line = line.trim_end();
-        if line.is_empty() {
-            break;
-        }
-        if let Some((name, value)) = line.split_once(':') {
-            if name.eq_ignore_ascii_case("content-length") {
-                length = value.trim().parse::<usize>().ok();
-            }
-        }
-    }
-    let mut body = vec![0; length?];
-    r.read_exact(&mut body).ok()?;
-    serde_json::from_slice(&body).ok()
-}
-
-/// The response to request `id`, skipping notifications.
-fn response(rx: &Receiver<Value>, id: u64) -> Value {
-    let deadline = Instant::now() + TIMEOUT;
-    loop {
-        let left = deadline.saturating_duration_since(Instant::now());
-        let msg = rx.recv_timeout(left).unwrap_or_else(|e| panic!("no response to request {id}: {e}"));
-        if msg["id"] == id && msg.get("method").is_none() {
-            assert!(msg.get("error").is_none(), "request {id} failed: {msg}");
-            return msg["result"].clone();
-        }
-    }
-}
-
 /// Start the server with `args` as Helix does (`initializationOptions` =
 /// `init`), open the 5×5 all-on fixture and return its inlay-hint labels,
 /// asked for until no solve is still running.
 fn inlay_hint_labels(args: &[String], init: &Value) -> Vec<String> {
     // `command` is "lights" on PATH; here it is the binary under test.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_lights"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start the language server with the file's args");
-    let mut stdin = child.stdin.take().unwrap();
-    let stdout = child.stdout.take().unwrap();
-    let (tx, rx) = channel();
-    std::thread::spawn(move || {
-        let mut r = BufReader::new(stdout);
-        while let Some(msg) = read_frame(&mut r) {
-            if tx.send(msg).is_err() {
-                return;
-            }
-        }
-    });
+    let mut command = Command::new(env!("CARGO_BIN_EXE_lights"));
+    command.args(args);
+    let mut lsp = Client::spawn(command);
+    lsp.initialize(json!({}), init.clone());
 
     let file = common::root().join("tests/nvim/all-on.lights");
     let text = std::fs::read_to_string(&file).expect("fixture");
     let uri = format!("file://{}", file.display());
-    send(
-        &mut stdin,
-        &json!({ "jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-            "processId": null, "rootUri": null, "capabilities": {}, "initializationOptions": init,
-        }}),
-    );
-    response(&rx, 1);
-    send(&mut stdin, &json!({ "jsonrpc": "2.0", "method": "initialized", "params": {} }));
-    send(
-        &mut stdin,
-        &json!({ "jsonrpc": "2.0", "method": "textDocument/didOpen", "params": { "textDocument": {
-            "uri": uri, "languageId": "lights", "version": 1, "text": text,
-        }}}),
-    );
+    lsp.open(&uri, 1, &text);
 
     let lines = text.lines().count();
-    let mut id = 1;
+    let deadline = Instant::now() + Duration::from_secs(20);
     let labels = loop {
-        id += 1;
-        send(
-            &mut stdin,
-            &json!({ "jsonrpc": "2.0", "id": id, "method": "textDocument/inlayHint", "params": {
+        let hints = lsp.request(
+            "textDocument/inlayHint",
+            json!({
                 "textDocument": { "uri": uri },
                 "range": { "start": { "line": 0, "character": 0 }, "end": { "line": lines, "character": 0 } },
-            }}),
+            }),
         );
-        let hints = response(&rx, id);
         let hints = hints.as_array().unwrap_or_else(|| panic!("inlay hints: {hints}"));
         let labels: Vec<String> = hints.iter().map(|h| h["label"].as_str().unwrap_or_default().to_string()).collect();
-        if !labels.iter().any(|l| l.contains("solving")) || id > 200 {
+        if !labels.iter().any(|l| l.contains("solving")) || Instant::now() > deadline {
             break labels;
         }
         std::thread::sleep(Duration::from_millis(50));
     };
-
-    id += 1;
-    send(&mut stdin, &json!({ "jsonrpc": "2.0", "id": id, "method": "shutdown" }));
-    response(&rx, id);
-    send(&mut stdin, &json!({ "jsonrpc": "2.0", "method": "exit" }));
-    drop(stdin);
-    let deadline = Instant::now() + TIMEOUT;
-    while child.try_wait().expect("wait").is_none() {
-        assert!(Instant::now() < deadline, "the server did not exit");
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    lsp.shutdown_and_exit();
     labels
 }
 

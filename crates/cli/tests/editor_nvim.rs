@@ -649,6 +649,32 @@ fn typing_an_edit_updates_diagnostics_and_lens() {
 }
 
 // ---------------------------------------------------------------------------
+// 5b. A large board: the editor has no limits of its own and shows the same
+//     answer as `lights check`.
+
+#[test]
+fn a_million_cell_board_shows_the_command_lines_answer() {
+    let Some(nvim) = nvim("a_million_cell_board_shows_the_command_lines_answer") else { return };
+    let text = fixture_text("large.lights");
+    let head = text.lines().position(|l| l.starts_with("puzzle")).expect("header line");
+    let run = run(&nvim, "large.lights", head, &[("LSP_NO_ACTION", "1"), ("LSP_INIT_OPTIONS", INLAY_HINTS_ON)]);
+    assert_eq!(run.get("diagnostics"), &serde_json::json!([]), "solved, not declined: no diagnostics");
+    // `lights check` on the same file: its status line for the puzzle.
+    let (ok, out) = check(&run.file, &[]);
+    assert!(ok, "{out}");
+    let status = out
+        .lines()
+        .find_map(|l| l.split_once(": king-1000: ").map(|(_, s)| s.to_string()))
+        .unwrap_or_else(|| panic!("no status line in {out}"));
+    assert_eq!(status, "1 solution · minimum 111556 presses");
+    let titles = lens_titles(&run);
+    assert_eq!(titles, [format!("✓ {status}"), "insert minimum solution".to_string()], "lenses: {titles:?}");
+    let hints = array(run.get("inlay_hints"), "inlay_hints");
+    assert_eq!(hints.len(), 1, "{hints:?}");
+    assert_eq!(hints[0]["label"], format!("✓ {status}"));
+}
+
+// ---------------------------------------------------------------------------
 // 6. The Neovim plugin (editors/nvim): a user's init.lua puts it on the
 //    runtimepath and calls require("lights").setup{cmd = {<binary>, "lsp"}};
 //    everything else (filetype, syntax, indent, starting the server) is the

@@ -3,6 +3,7 @@
 
 use lights_compiler::model::Puzzle;
 use lights_compiler::sliding::SlidingPuzzle;
+use lights_compiler::Block;
 use lights_compiler::PuzzleAnalysis;
 use proptest::prelude::*;
 
@@ -45,10 +46,10 @@ fn sliding_meaning(p: &SlidingPuzzle) -> String {
 }
 
 fn block_meaning(p: &PuzzleAnalysis) -> String {
-    match (&p.model, &p.sliding) {
-        (Some(m), None) => meaning(m),
-        (None, Some(s)) => sliding_meaning(s),
-        _ => panic!("a valid block has exactly one model: {:?}", p.name),
+    match p.block.as_deref() {
+        Some(Block::Lights(m)) => meaning(m),
+        Some(Block::Sliding(s)) => sliding_meaning(s),
+        None => panic!("a valid block has a model: {:?}", p.name),
     }
 }
 

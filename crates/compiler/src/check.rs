@@ -7,7 +7,7 @@ use num_traits::Zero;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::lower::apply_presses;
 use crate::model::{Claim, Puzzle, Rule};
-use crate::solve::{Report, SolveError};
+use crate::report::{Report, SolveError};
 
 /// Grids up to this size are drawn in notes; larger ones are summarised.
 const MAX_GRID_NOTE: usize = 24;
@@ -25,7 +25,7 @@ pub fn check(p: &Puzzle, r: &Report) -> Vec<Diagnostic> {
             out.push(d);
         }
     }
-    if let Some(block) = &p.solution {
+    if let Some(block) = p.solution.as_ref() {
         out.extend(solution_block(p, block));
     }
     out
@@ -38,7 +38,7 @@ pub fn solve_failure(p: &Puzzle, e: &SolveError) -> Option<Diagnostic> {
         SolveError::TooLarge { unknowns, limit } => Some(
             Diagnostic::error(
                 Code::TooLargeToSolve,
-                p.head,
+                *p.head,
                 format!(
                     "this puzzle is too large to verify: {unknowns} unknowns are left for elimination, the solver takes at most {limit} for `states {}`",
                     p.states
@@ -51,7 +51,7 @@ pub fn solve_failure(p: &Puzzle, e: &SolveError) -> Option<Diagnostic> {
             ),
         ),
         SolveError::Internal(msg) => Some(
-            Diagnostic::error(Code::SolverFailure, p.head, format!("internal solver error: {msg}"))
+            Diagnostic::error(Code::SolverFailure, *p.head, format!("internal solver error: {msg}"))
                 .with_label("not verified")
                 .with_note("this is a bug in lights: please report it with this file"),
         ),
@@ -60,7 +60,7 @@ pub fn solve_failure(p: &Puzzle, e: &SolveError) -> Option<Diagnostic> {
 
 fn unsolvable(p: &Puzzle, r: &Report) -> Diagnostic {
     let w = u64::from(p.states);
-    let mut d = Diagnostic::error(Code::Unsolvable, p.head, format!("puzzle \"{}\" cannot be solved", p.name))
+    let mut d = Diagnostic::error(Code::Unsolvable, *p.head, format!("puzzle \"{}\" cannot be solved", p.name))
         .with_label("no sequence of presses reaches the goal");
     if let Some(span) = p.spans.lights {
         d = d.with_secondary(span, "from these lights");
@@ -214,6 +214,14 @@ fn describe_truth(r: &Report) -> String {
     }
 }
 
+/// Whether a written `solution` solves its puzzle: it presses no locked
+/// cell and reaches the goal.
+pub fn solution_solves(p: &Puzzle, block: &crate::model::SolutionBlock) -> bool {
+    let presses = &block.presses.values;
+    presses.iter().zip(&p.locked).all(|(&n, &locked)| n == 0 || !locked)
+        && apply_presses(p, presses).iter().zip(&p.goal.values).all(|(&v, &g)| v == u32::from(g))
+}
+
 fn solution_block(p: &Puzzle, block: &crate::model::SolutionBlock) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let presses = &block.presses.values;
@@ -225,7 +233,7 @@ fn solution_block(p: &Puzzle, block: &crate::model::SolutionBlock) -> Vec<Diagno
             format!("this `solution` presses {} locked cell(s): {}", locked.len(), name_cells(p, &locked)),
         )
         .with_label("presses locked buttons");
-        if let Some(spans) = &block.presses.cell_spans {
+        if let Some(spans) = block.presses.cell_spans.as_ref() {
             for &i in locked.iter().take(MAX_NAMED_CELLS) {
                 d = d.with_secondary(spans[i], format!("cell {} is locked", p.coord(i)));
             }

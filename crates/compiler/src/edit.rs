@@ -10,7 +10,7 @@ use lights_syntax::Span;
 use num_bigint::BigUint;
 
 use crate::model::Puzzle;
-use crate::solve::Report;
+use crate::report::Report;
 
 /// Replace the bytes of `span` with `text`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -126,7 +126,7 @@ pub fn lights_cell(src: &str, block: &PuzzleBlock, model: &Puzzle, index: usize,
     let entry = if value == 1 { coord.clone() } else { format!("{coord}:{value}") };
     match stmt.map(|s| &s.kind) {
         Some(StatementKind::Lights(Value::Grid(_))) => {
-            if let Some(spans) = &model.lights.cell_spans {
+            if let Some(spans) = model.lights.cell_spans.as_ref() {
                 let cell = spans[index];
                 let compact = cell.len() == 1 && model.cols > 1 && is_compact_cell(src, cell);
                 let text = if value == 0 { ".".to_string() } else { value.to_string() };
@@ -274,7 +274,11 @@ mod tests {
     fn first(src: &str) -> (PuzzleBlock, Puzzle, Report) {
         let analysis = check_source(src);
         let p = &analysis.puzzles[0];
-        (analysis.syntax.puzzles[0].clone(), p.model.clone().unwrap(), p.report.clone().unwrap())
+        (
+            analysis.syntax.puzzles[0].clone(),
+            p.puzzle().cloned().unwrap(),
+            p.report.as_ref().and_then(crate::BlockReport::as_lights).cloned().unwrap(),
+        )
     }
 
     #[test]
@@ -312,7 +316,15 @@ mod tests {
         let head = "sliding \"s\" {\n  size 2x3\n  tiles {\n    1 2 3\n    4 . 5\n  }\n";
         let src = format!("{head}}}\n");
         let analysis = check_source(&src);
-        let moves = &analysis.puzzles[0].sliding_report.as_ref().unwrap().solution.as_ref().unwrap().moves;
+        let moves = &analysis.puzzles[0]
+            .report
+            .as_ref()
+            .and_then(crate::BlockReport::as_sliding)
+            .unwrap()
+            .solution
+            .as_ref()
+            .unwrap()
+            .moves;
         assert_eq!(moves, "R");
         let out = apply(&src, &[move_solution(&src, &analysis.syntax.puzzles[0], moves).unwrap()]);
         assert_eq!(out, format!("{head}  solution \"R\"\n}}\n"));
@@ -347,7 +359,7 @@ mod tests {
         for (lights, index, value, expected) in cases {
             let src = format!("puzzle \"p\" {{\n  size 2x2\n  {lights}\n  expect unsolvable\n}}\n");
             let analysis = analyze(&src);
-            let model = analysis.puzzles[0].model.clone().unwrap();
+            let model = analysis.puzzles[0].puzzle().cloned().unwrap();
             let e = lights_cell(&src, &analysis.syntax.puzzles[0], &model, index, value).unwrap();
             let out = apply(&src, &[e]);
             assert_eq!(out, src.replace(lights, expected), "{lights}");

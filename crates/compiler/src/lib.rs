@@ -2,16 +2,20 @@
 //! linear systems over Z/W, and reports (solvable, count, minimum solution,
 //! certificate), with every problem as a [`Diagnostic`].
 //!
-//! Pipeline: [`analyze`] (parse + validate) → [`solve::solve`] (lower +
-//! algebra) → [`check::check`] (verify `expect` and `solution`).
+//! Pipeline: [`analyze`] (parse + validate into a [`Block`]) →
+//! [`Block::solve`] (lower + algebra, or the sliding solver) →
+//! [`Block::check`] (verify `expect` and `solution`).
 
+pub mod block;
 pub mod check;
 pub mod diagnostic;
 pub mod edit;
 pub mod fast;
+pub mod key;
 pub mod lower;
 pub mod model;
 pub mod repair;
+pub mod report;
 pub mod sliding;
 pub mod sliding_check;
 mod sliding_validate;
@@ -20,11 +24,15 @@ pub mod summary;
 mod validate;
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
+pub use block::{Answered, Block, BlockReport, SolutionEdit, SolutionPlan};
 pub use diagnostic::{Code, Diagnostic, Label, Severity};
+pub use key::{BlockKey, Unkeyed};
 pub use lights_syntax::BlockKind;
 use lights_syntax::{SourceFile, Span};
 pub use model::Puzzle;
+pub use report::SolveError;
 pub use sliding::SlidingPuzzle;
 
 /// A file after parsing and validation.
@@ -42,22 +50,30 @@ pub struct PuzzleAnalysis {
     /// `None` when the header is malformed.
     pub name: Option<String>,
     pub span: Span,
-    /// `puzzle` (Lights Out) or `sliding` (sliding tiles).
+    /// `puzzle` (Lights Out) or `sliding` (sliding tiles), as written.
     pub kind: BlockKind,
-    /// The Lights Out model, when the block is a `puzzle` without error
-    /// (always `None` for sliding blocks).
-    pub model: Option<Puzzle>,
-    /// The sliding-tile model, when the block is a `sliding` block without
-    /// error (always `None` for puzzle blocks).
-    pub sliding: Option<SlidingPuzzle>,
+    /// The validated model, when the block has no error. Shared, so a
+    /// front end can hand it to a solve on another thread without a copy.
+    pub block: Option<Arc<Block>>,
     /// Syntax errors inside the block, semantic errors and (after
     /// [`check_source`]) solver findings, in source order.
     pub diagnostics: Vec<Diagnostic>,
-    /// The solver's answer (after [`check_source`], for puzzles without errors).
-    pub report: Option<solve::Report>,
-    /// The sliding solver's answer (after [`check_source`], for sliding
-    /// blocks without errors).
-    pub sliding_report: Option<sliding_check::SlidingReport>,
+    /// The solver's answer (after [`check_source`], for blocks without
+    /// errors), with the block's own correct solution counted
+    /// ([`Block::best_known`]).
+    pub report: Option<BlockReport>,
+}
+
+impl PuzzleAnalysis {
+    /// The Lights Out model, when this is a `puzzle` block without error.
+    pub fn puzzle(&self) -> Option<&Puzzle> {
+        self.block.as_deref().and_then(Block::as_lights)
+    }
+
+    /// The sliding-tile model, when this is a `sliding` block without error.
+    pub fn sliding_puzzle(&self) -> Option<&SlidingPuzzle> {
+        self.block.as_deref().and_then(Block::as_sliding)
+    }
 }
 
 impl FileAnalysis {
@@ -78,25 +94,23 @@ pub fn analyze(src: &str) -> FileAnalysis {
         .puzzles
         .iter()
         .map(|block| {
-            let (model, sliding, diagnostics) = match block.kind {
+            let (model, diagnostics) = match block.kind {
                 BlockKind::Puzzle => {
                     let (model, diagnostics) = validate::validate(src, block);
-                    (model, None, diagnostics)
+                    (model.map(Block::Lights), diagnostics)
                 }
                 BlockKind::Sliding => {
                     let (sliding, diagnostics) = sliding_validate::validate(src, block);
-                    (None, sliding, diagnostics)
+                    (sliding.map(Block::Sliding), diagnostics)
                 }
             };
             PuzzleAnalysis {
                 name: block.name.as_ref().map(|n| n.value.clone()),
                 span: block.span,
                 kind: block.kind,
-                model,
-                sliding,
+                block: model.map(Arc::new),
                 diagnostics,
                 report: None,
-                sliding_report: None,
             }
         })
         .collect();
@@ -107,8 +121,7 @@ pub fn analyze(src: &str) -> FileAnalysis {
         match puzzles.iter_mut().find(|p| p.span.contains(err.span.start) || p.span.start == err.span.start) {
             Some(p) => {
                 p.diagnostics.push(d);
-                p.model = None;
-                p.sliding = None;
+                p.block = None;
             }
             None => file_diagnostics.push(d),
         }
@@ -129,8 +142,7 @@ pub fn analyze(src: &str) -> FileAnalysis {
                 .with_secondary(*first, "first defined here")
                 .with_note("names are unique within a file; rename one of them"),
             );
-            analysis.model = None;
-            analysis.sliding = None;
+            analysis.block = None;
         } else {
             names.insert(name.value.clone(), name.span);
         }
@@ -155,24 +167,13 @@ pub fn check_source(src: &str) -> FileAnalysis {
 /// Solve and verify one analysed block (nothing happens when it has errors).
 /// `cancel` is polled during long work; a cancelled solve adds nothing.
 pub fn check_puzzle(p: &mut PuzzleAnalysis, cancel: &dyn Fn() -> bool) {
-    if let Some(sliding) = &p.sliding {
-        match sliding_check::solve(sliding, cancel) {
-            Ok(report) => {
-                p.diagnostics.extend(sliding_check::check(sliding, &report));
-                p.sliding_report = Some(sliding_check::with_written_solution(sliding, &report).unwrap_or(report));
-            }
-            Err(e) => p.diagnostics.extend(sliding_check::failure(sliding, &e)),
-        }
-        p.diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
-        return;
-    }
-    let Some(model) = &p.model else { return };
-    match solve::solve(model, cancel) {
+    let Some(block) = &p.block else { return };
+    match block.solve(cancel) {
         Ok(report) => {
-            p.diagnostics.extend(check::check(model, &report));
-            p.report = Some(report);
+            p.diagnostics.extend(block.check(&report));
+            p.report = Some(block.best_known(&report).unwrap_or(report));
         }
-        Err(e) => p.diagnostics.extend(check::solve_failure(model, &e)),
+        Err(e) => p.diagnostics.extend(block.failure(&e)),
     }
     p.diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
 }

@@ -4,6 +4,8 @@
 use lights_syntax::Span;
 use num_bigint::BigUint;
 
+use crate::key::Unkeyed;
+
 /// Boards are limited to this many cells (so a typo like `size 99999x99999`
 /// is an error, not an out-of-memory crash).
 pub const MAX_CELLS: u64 = 100_000_000;
@@ -11,12 +13,15 @@ pub const MAX_CELLS: u64 = 100_000_000;
 pub const MIN_STATES: u64 = 2;
 pub const MAX_STATES: u64 = 65_536;
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A validated `puzzle` block. Its `Hash` covers what the answer depends
+/// on; the [`Unkeyed`] fields (name, spans, claims, the written solution)
+/// are left out (see [`BlockKey`](crate::BlockKey)).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Puzzle {
-    pub name: String,
+    pub name: Unkeyed<String>,
     /// The whole block and its header (keyword, name, brace).
-    pub span: Span,
-    pub head: Span,
+    pub span: Unkeyed<Span>,
+    pub head: Unkeyed<Span>,
     pub rows: usize,
     pub cols: usize,
     /// The modulus W: a light has states 0…W−1.
@@ -28,20 +33,20 @@ pub struct Puzzle {
     pub goal: Board,
     /// Row-major: true where the button may not be pressed.
     pub locked: Vec<bool>,
-    pub expects: Vec<Expectation>,
-    pub solution: Option<SolutionBlock>,
+    pub expects: Unkeyed<Vec<Expectation>>,
+    pub solution: Unkeyed<Option<SolutionBlock>>,
     /// Where each statement was written (for diagnostics and editors).
-    pub spans: StatementSpans,
+    pub spans: Unkeyed<StatementSpans>,
 }
 
 /// Cell values of one board-sized VALUE, with the source spans of its grid
 /// cells when it was written as a grid (or of its entries when sparse).
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Debug, PartialEq, Eq, Default, Hash)]
 pub struct Board {
     pub values: Vec<u16>,
     /// Row-major span per cell when the value was a grid; for a sparse list,
     /// the span of the entry that set the cell (other cells: the list).
-    pub cell_spans: Option<Vec<Span>>,
+    pub cell_spans: Unkeyed<Option<Vec<Span>>>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -206,20 +211,20 @@ impl Puzzle {
     pub fn new(rows: usize, cols: usize, states: u32, rule: Rule, topology: Topology) -> Puzzle {
         let n = rows * cols;
         Puzzle {
-            name: String::new(),
-            span: Span::default(),
-            head: Span::default(),
+            name: Unkeyed(String::new()),
+            span: Unkeyed(Span::default()),
+            head: Unkeyed(Span::default()),
             rows,
             cols,
             states,
             rule,
             topology,
-            lights: Board { values: vec![0; n], cell_spans: None },
-            goal: Board { values: vec![0; n], cell_spans: None },
+            lights: Board { values: vec![0; n], cell_spans: Unkeyed(None) },
+            goal: Board { values: vec![0; n], cell_spans: Unkeyed(None) },
             locked: vec![false; n],
-            expects: vec![],
-            solution: None,
-            spans: StatementSpans::default(),
+            expects: Unkeyed(vec![]),
+            solution: Unkeyed(None),
+            spans: Unkeyed(StatementSpans::default()),
         }
     }
 

@@ -6,6 +6,8 @@
 
 use lights_syntax::Span;
 
+use crate::key::Unkeyed;
+
 /// The blank, in [`SlidingPuzzle::tiles`] and [`SlidingPuzzle::goal`].
 pub const BLANK: u16 = 0;
 /// The smallest board side: a board one row or one column wide cannot
@@ -16,12 +18,15 @@ pub const MAX_SLIDING_CELLS: u64 = 65_536;
 /// The letters of a move string: the direction the blank moves.
 pub const MOVE_LETTERS: [char; 4] = ['U', 'D', 'L', 'R'];
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A validated `sliding` block. Its `Hash` covers what the answer depends
+/// on (the board and both positions); the [`Unkeyed`] fields are left out
+/// (see [`BlockKey`](crate::BlockKey)).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct SlidingPuzzle {
-    pub name: String,
+    pub name: Unkeyed<String>,
     /// The whole block and its header (keyword, name, brace).
-    pub span: Span,
-    pub head: Span,
+    pub span: Unkeyed<Span>,
+    pub head: Unkeyed<Span>,
     pub rows: usize,
     pub cols: usize,
     /// The start, row-major: tile numbers 1…rows·cols−1, each once, and one
@@ -31,11 +36,11 @@ pub struct SlidingPuzzle {
     pub goal: Vec<u16>,
     /// True when the block has no `goal`: tiles in order, blank last
     /// ([`default_goal`]).
-    pub goal_is_default: bool,
-    pub expects: Vec<SlidingExpectation>,
-    pub solution: Option<MovesBlock>,
+    pub goal_is_default: Unkeyed<bool>,
+    pub expects: Unkeyed<Vec<SlidingExpectation>>,
+    pub solution: Unkeyed<Option<MovesBlock>>,
     /// Where each statement and each cell was written.
-    pub spans: SlidingSpans,
+    pub spans: Unkeyed<SlidingSpans>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -10,6 +10,7 @@ use lights_sliding::{invariant, replay, Board, Invariant, ReplayError, SolveOpti
 pub use lights_sliding::{BuildProgress, BuildStage};
 
 use crate::diagnostic::{Code, Diagnostic};
+use crate::report::SolveError;
 use crate::sliding::{SlidingClaim, SlidingPuzzle};
 
 /// Everything known about one sliding block.
@@ -80,25 +81,18 @@ pub fn moves(n: u64) -> String {
     }
 }
 
-/// Why a sliding block could not be answered.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SlidingError {
-    Cancelled,
-    Internal(String),
-}
-
-fn boards(p: &SlidingPuzzle) -> Result<(Board, Board), SlidingError> {
+fn boards(p: &SlidingPuzzle) -> Result<(Board, Board), SolveError> {
     let start = Board::new(p.rows, p.cols, p.tiles.iter().map(|&t| u32::from(t)).collect())
-        .map_err(|e| SlidingError::Internal(format!("validated tiles rejected: {e}")))?;
+        .map_err(|e| SolveError::Internal(format!("validated tiles rejected: {e}")))?;
     let goal = Board::new(p.rows, p.cols, p.goal.iter().map(|&t| u32::from(t)).collect())
-        .map_err(|e| SlidingError::Internal(format!("validated goal rejected: {e}")))?;
+        .map_err(|e| SolveError::Internal(format!("validated goal rejected: {e}")))?;
     Ok((start, goal))
 }
 
 /// Solves a validated sliding block. `cancel` is polled during the search.
-pub fn solve(p: &SlidingPuzzle, cancel: &dyn Fn() -> bool) -> Result<SlidingReport, SlidingError> {
+pub fn solve(p: &SlidingPuzzle, cancel: &dyn Fn() -> bool) -> Result<SlidingReport, SolveError> {
     let (start, goal) = boards(p)?;
-    let inv = invariant(&start, &goal).map_err(|e| SlidingError::Internal(e.to_string()))?;
+    let inv = invariant(&start, &goal).map_err(|e| SolveError::Internal(e.to_string()))?;
     if !inv.solvable {
         return Ok(SlidingReport { solvable: false, invariant: inv, solution: None, too_long: None });
     }
@@ -108,8 +102,8 @@ pub fn solve(p: &SlidingPuzzle, cancel: &dyn Fn() -> bool) -> Result<SlidingRepo
     }
     let opts = SolveOptions { strategy: Strategy::Auto, cancel: Some(cancel), ..SolveOptions::default() };
     let s = lights_sliding::solve(&start, &goal, &opts).map_err(|e| match e {
-        lights_sliding::SolveError::Cancelled => SlidingError::Cancelled,
-        other => SlidingError::Internal(other.to_string()),
+        lights_sliding::SolveError::Cancelled => SolveError::Cancelled,
+        other => SolveError::Internal(other.to_string()),
     })?;
     let solution = SlidingSolution { moves: s.moves.clone(), optimal: s.optimal, lower_bound: s.lower_bound };
     Ok(SlidingReport { solvable: true, invariant: inv, solution: Some(solution), too_long: None })
@@ -142,7 +136,7 @@ pub fn with_written_solution(p: &SlidingPuzzle, r: &SlidingReport) -> Option<Sli
 pub fn solution_to_write<'a>(p: &SlidingPuzzle, r: &'a SlidingReport) -> Option<&'a SlidingSolution> {
     let found = r.solution.as_ref()?;
     // A block already at its goal needs no `solution ""`.
-    let Some(written) = &p.solution else { return (!found.is_empty()).then_some(found) };
+    let Some(written) = p.solution.as_ref() else { return (!found.is_empty()).then_some(found) };
     let reaches =
         boards(p).is_ok_and(|(start, goal)| lights_sliding::replay_to_goal(&start, &goal, &written.moves).is_ok());
     (!reaches || written.moves.len() > found.len()).then_some(found)
@@ -195,18 +189,6 @@ pub fn prepare_pattern_databases(progress: &dyn Fn(BuildProgress)) -> Option<Str
     }
 }
 
-/// The diagnostic for a block the solver could not answer.
-pub fn failure(p: &SlidingPuzzle, e: &SlidingError) -> Option<Diagnostic> {
-    match e {
-        SlidingError::Cancelled => None,
-        SlidingError::Internal(msg) => Some(
-            Diagnostic::error(Code::SolverFailure, p.head, format!("internal solver error: {msg}"))
-                .with_label("not verified")
-                .with_note("this is a bug in lights: please report it with this file"),
-        ),
-    }
-}
-
 /// All diagnostics that follow from a sliding block's report (with the
 /// block's own correct `solution` counted as a known solution).
 pub fn check(p: &SlidingPuzzle, r: &SlidingReport) -> Vec<Diagnostic> {
@@ -218,7 +200,7 @@ pub fn check(p: &SlidingPuzzle, r: &SlidingReport) -> Vec<Diagnostic> {
         out.push(
             Diagnostic::error(
                 Code::Unsolvable,
-                p.head,
+                *p.head,
                 format!(
                     "sliding puzzle \"{}\" can never reach its goal: its invariant is {}, the goal's is {}",
                     p.name, r.invariant.start.value, r.invariant.goal.value
@@ -233,7 +215,7 @@ pub fn check(p: &SlidingPuzzle, r: &SlidingReport) -> Vec<Diagnostic> {
         out.push(
             Diagnostic::warning(
                 Code::TooLargeToSolve,
-                p.head,
+                *p.head,
                 format!(
                     "sliding puzzle \"{}\" can reach its goal, but no solution was computed: on a {}×{} board it would take about {} moves",
                     p.name,
@@ -254,7 +236,7 @@ pub fn check(p: &SlidingPuzzle, r: &SlidingReport) -> Vec<Diagnostic> {
             out.push(d);
         }
     }
-    if let Some(block) = &p.solution {
+    if let Some(block) = p.solution.as_ref() {
         out.extend(solution_block(p, r, block));
     }
     out

@@ -93,17 +93,17 @@ impl Validator<'_> {
             goal_cells,
         };
         Some(SlidingPuzzle {
-            name: block.name.as_ref().map(|n| n.value.clone()).unwrap_or_default(),
-            span: block.span,
-            head: block.head,
+            name: block.name.as_ref().map(|n| n.value.clone()).unwrap_or_default().into(),
+            span: block.span.into(),
+            head: block.head.into(),
             rows,
             cols,
             tiles,
             goal,
-            goal_is_default,
-            expects,
-            solution,
-            spans,
+            goal_is_default: goal_is_default.into(),
+            expects: expects.into(),
+            solution: solution.into(),
+            spans: spans.into(),
         })
     }
 

@@ -2,84 +2,11 @@
 //! the answer back to cells.
 
 use lights_algebra::{minimum_weight, solve_cancellable, AlgebraError};
-use num_bigint::BigUint;
 
 use crate::fast::{self, Plan};
 use crate::lower::{lower, LinearSystem};
 use crate::model::Puzzle;
-
-/// Everything known about one puzzle's solutions. Vectors are per cell,
-/// row-major (locked cells are 0 in press vectors).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Report {
-    pub solvable: bool,
-    /// The exact number of solutions (0 when unsolvable).
-    pub solutions: BigUint,
-    /// The solution with the fewest presses found, when solvable.
-    pub minimum: Option<MinimumSolution>,
-    /// When unsolvable: cell weights y with yᵀA ≡ 0 and y·(goal − lights) ≢ 0.
-    pub certificate: Option<Vec<u32>>,
-    /// Generators of the quiet patterns (press sets that change nothing);
-    /// every quiet pattern is Σ cᵢ·gᵢ with 0 ≤ cᵢ < orderᵢ, in exactly one way.
-    pub quiet_patterns: Vec<QuietPattern>,
-    /// True when the board is so large that `quiet_patterns` were left out
-    /// (`solutions` still counts them; the minimum is then not searched).
-    pub quiet_patterns_omitted: bool,
-    /// Number of unknowns (free cells).
-    pub unknowns: usize,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MinimumSolution {
-    pub presses: Vec<u32>,
-    pub cost: u64,
-    /// Whether `cost` is proven to be the least possible.
-    pub optimal: bool,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct QuietPattern {
-    pub presses: Vec<u32>,
-    pub order: u32,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SolveError {
-    /// Beyond what the solver handles in reasonable time and memory.
-    TooLarge {
-        unknowns: usize,
-        limit: usize,
-    },
-    Cancelled,
-    /// A self-check of the algebra failed: a bug.
-    Internal(String),
-}
-
-/// The largest number of unknowns the dense solver takes on, by modulus:
-/// dense elimination costs about n³/64 word operations for W = 2 and n³
-/// modular operations otherwise (see docs/PERFORMANCE.md).
-pub fn unknowns_limit(states: u32) -> usize {
-    if states == 2 {
-        20_000
-    } else {
-        4_000
-    }
-}
-
-/// What to compute besides solvability, the count and a solution.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SolveOptions {
-    /// Search for the solution with the fewest presses (exact where the
-    /// kernel allows, else a bounded heuristic). Without it, `minimum` holds
-    /// the solution found, marked optimal only when it is the only one.
-    pub search_minimum: bool,
-}
-
-impl Default for SolveOptions {
-    fn default() -> Self {
-        SolveOptions { search_minimum: true }
-    }
-}
+pub use crate::report::{unknowns_limit, MinimumSolution, QuietPattern, Report, SolveError, SolveOptions};
 
 /// Solve a puzzle exactly. `cancel` is polled during long work.
 pub fn solve(p: &Puzzle, cancel: &dyn Fn() -> bool) -> Result<Report, SolveError> {

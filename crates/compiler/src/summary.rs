@@ -1,7 +1,7 @@
 //! One-line descriptions of a result, shared by the CLI (`lights solve`)
 //! and the language server (code lens, inlay hints).
 
-use crate::solve::Report;
+use crate::report::Report;
 
 /// `4 solutions · minimum 15 presses`, `1 solution · minimum 3 presses`,
 /// `unsolvable`, `2 solutions · 7 presses (minimum not proven)`.

@@ -187,7 +187,7 @@ impl<'s> Validator<'s> {
                     | StatementKind::Locked(val)
                     | StatementKind::Solution(val),
                 ) => v.board(val, rows, cols, w, kind),
-                _ => Some(Board { values: vec![0; rows * cols], cell_spans: None }),
+                _ => Some(Board { values: vec![0; rows * cols], cell_spans: None.into() }),
             }
         };
         let lights = value_of(self, "lights", Kind::Value);
@@ -201,9 +201,9 @@ impl<'s> Validator<'s> {
         };
 
         Some(Puzzle {
-            name: name.map(|n| n.value.clone()).unwrap_or_default(),
-            span: block.span,
-            head: block.head,
+            name: name.map(|n| n.value.clone()).unwrap_or_default().into(),
+            span: block.span.into(),
+            head: block.head.into(),
             rows,
             cols,
             states: w,
@@ -212,9 +212,9 @@ impl<'s> Validator<'s> {
             lights: lights?,
             goal: goal?,
             locked: locked?.values.iter().map(|&v| v != 0).collect(),
-            expects,
-            solution: solution?,
-            spans,
+            expects: expects.into(),
+            solution: solution?.into(),
+            spans: spans.into(),
         })
     }
 
@@ -417,8 +417,8 @@ impl<'s> Validator<'s> {
     fn board(&mut self, value: &Value, rows: usize, cols: usize, w: u32, kind: Kind) -> Option<Board> {
         let n = rows * cols;
         match value {
-            Value::Off(_) => Some(Board { values: vec![0; n], cell_spans: None }),
-            Value::On(_) => Some(Board { values: vec![(w - 1) as u16; n], cell_spans: None }),
+            Value::Off(_) => Some(Board { values: vec![0; n], cell_spans: None.into() }),
+            Value::On(_) => Some(Board { values: vec![(w - 1) as u16; n], cell_spans: None.into() }),
             Value::Grid(g) => self.grid(g, rows, cols, w, kind),
             Value::Sparse(s) => self.sparse(s, rows, cols, w, kind),
         }
@@ -489,7 +489,7 @@ impl<'s> Validator<'s> {
         if self.diags[before..].iter().any(Diagnostic::is_error) || g.rows.iter().any(|r| r.form == RowForm::Bad) {
             return None;
         }
-        Some(Board { values, cell_spans: Some(cell_spans) })
+        Some(Board { values, cell_spans: Some(cell_spans).into() })
     }
 
     fn sparse(&mut self, s: &ast::Sparse, rows: usize, cols: usize, w: u32, kind: Kind) -> Option<Board> {
@@ -555,7 +555,7 @@ impl<'s> Validator<'s> {
         if self.diags[before..].iter().any(Diagnostic::is_error) {
             return None;
         }
-        Some(Board { values, cell_spans: Some(spans) })
+        Some(Board { values, cell_spans: Some(spans).into() })
     }
 
     fn claim(&mut self, stmt: &ast::Statement, claim: &ast::Claim) -> Option<Expectation> {

@@ -128,8 +128,8 @@ fn puzzle(
 ) -> Puzzle {
     Puzzle {
         name: "p".into(),
-        lights: Board { values: lights, cell_spans: None },
-        goal: Board { values: goal, cell_spans: None },
+        lights: Board { values: lights, cell_spans: None.into() },
+        goal: Board { values: goal, cell_spans: None.into() },
         locked,
         ..Puzzle::new(rows, cols, w, rule, topology)
     }

@@ -27,8 +27,8 @@ fn model(src: &str) -> SlidingPuzzle {
     assert_eq!(a.puzzles.len(), 1);
     let p = &a.puzzles[0];
     assert_eq!(p.kind, BlockKind::Sliding);
-    assert!(p.model.is_none(), "a sliding block has no Lights Out model");
-    p.sliding.clone().expect("a valid sliding block has its model")
+    assert!(p.puzzle().is_none(), "a sliding block has no Lights Out model");
+    p.sliding_puzzle().cloned().expect("a valid sliding block has its model")
 }
 
 /// Every diagnostic of the file, in source order.
@@ -36,7 +36,7 @@ fn diagnostics(src: &str) -> Vec<Diagnostic> {
     let a = analyze(src);
     for p in &a.puzzles {
         if p.diagnostics.iter().any(Diagnostic::is_error) {
-            assert!(p.sliding.is_none() && p.model.is_none(), "a block with errors has no model");
+            assert!(p.sliding_puzzle().is_none() && p.puzzle().is_none(), "a block with errors has no model");
         }
     }
     a.all_diagnostics().into_iter().cloned().collect()
@@ -57,10 +57,10 @@ fn three(rows: &str, extra: &str) -> String {
 #[test]
 fn the_model_of_loyds_puzzle() {
     let p = model(LOYD);
-    assert_eq!(p.name, "loyd");
+    assert_eq!(*p.name, "loyd");
     assert_eq!((p.rows, p.cols), (4, 4));
     assert_eq!(p.tiles, vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 14, 0]);
-    assert!(p.goal_is_default);
+    assert!(*p.goal_is_default);
     assert_eq!(p.goal, vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0]);
     assert_eq!(p.blank(), 15);
     let claims: Vec<SlidingClaim> = p.expects.iter().map(|e| e.claim).collect();
@@ -89,7 +89,7 @@ fn a_written_goal_and_compact_rows() {
     let p = model(src);
     assert_eq!(p.tiles, vec![1, 2, 0, 4, 5, 3], "a compact row is one character per cell");
     assert_eq!(p.goal, vec![0, 1, 2, 3, 4, 5]);
-    assert!(!p.goal_is_default);
+    assert!(!*p.goal_is_default);
     assert_eq!(p.goal_blank(), 0);
     let goal_cells = p.spans.goal_cells.as_ref().unwrap();
     assert_eq!(goal_cells[4].text(src), "4");
@@ -97,7 +97,7 @@ fn a_written_goal_and_compact_rows() {
     assert!(p.expects.is_empty() && p.solution.is_none());
     // An empty solution is zero moves.
     let p = model("sliding \"z\" { size 2x2 tiles { 12\n3. } solution \"\" }\n");
-    assert_eq!(p.solution.unwrap().moves, "");
+    assert_eq!(p.solution.0.unwrap().moves, "");
 }
 
 #[test]
@@ -105,17 +105,27 @@ fn check_source_solves_both_kinds_of_block() {
     let src = format!("{LOYD}\npuzzle \"p\" {{\n  size 2x2\n  lights on\n  expect solvable\n}}\n");
     let a = check_source(&src);
     assert_eq!(a.puzzles[0].kind, BlockKind::Sliding);
-    assert!(a.puzzles[0].report.is_none(), "no Lights Out report for a sliding block");
-    assert!(a.puzzles[0].sliding.is_some());
-    let r = a.puzzles[0].sliding_report.as_ref().expect("sliding blocks are solved");
+    assert!(
+        a.puzzles[0].report.as_ref().and_then(lights_compiler::BlockReport::as_lights).is_none(),
+        "no Lights Out report for a sliding block"
+    );
+    assert!(a.puzzles[0].sliding_puzzle().is_some());
+    let r = a.puzzles[0]
+        .report
+        .as_ref()
+        .and_then(lights_compiler::BlockReport::as_sliding)
+        .expect("sliding blocks are solved");
     assert!(!r.solvable, "Loyd's puzzle cannot be solved");
     // `expect moves 12` and the written solution are wrong for an unsolvable puzzle.
     let codes: Vec<Code> = a.puzzles[0].diagnostics.iter().map(|d| d.code).collect();
     assert_eq!(codes, [Code::ExpectationFailed, Code::WrongSolution], "{:?}", a.puzzles[0].diagnostics);
     assert!(a.puzzles[1].diagnostics.is_empty());
     assert_eq!(a.puzzles[1].kind, BlockKind::Puzzle);
-    assert!(a.puzzles[1].model.is_some() && a.puzzles[1].sliding.is_none());
-    assert!(a.puzzles[1].report.is_some(), "puzzle blocks are solved as before");
+    assert!(a.puzzles[1].puzzle().is_some() && a.puzzles[1].sliding_puzzle().is_none());
+    assert!(
+        a.puzzles[1].report.as_ref().and_then(lights_compiler::BlockReport::as_lights).is_some(),
+        "puzzle blocks are solved as before"
+    );
 }
 
 #[test]
@@ -374,8 +384,8 @@ fn l0102_l0113_l0117_l0119_shared_codes() {
     let a = analyze(src);
     assert_eq!(a.puzzles[1].diagnostics.len(), 1);
     assert_eq!(a.puzzles[1].diagnostics[0].code, Code::DuplicateName);
-    assert!(a.puzzles[1].sliding.is_none());
-    assert!(a.puzzles[0].model.is_some(), "the first of the two keeps its model");
+    assert!(a.puzzles[1].sliding_puzzle().is_none());
+    assert!(a.puzzles[0].puzzle().is_some(), "the first of the two keeps its model");
     let src =
         "sliding \"s\" {\n  size 2x2\n  tiles { 12\n3. }\n  tiles { 12\n3. }\n  solution \"L\"\n  solution \"U\"\n}\n";
     let codes: Vec<Code> = diagnostics(src).iter().map(|d| d.code).collect();
@@ -391,5 +401,5 @@ fn syntax_errors_in_a_sliding_block_drop_its_model() {
     assert_eq!(a.puzzles[0].kind, BlockKind::Sliding, "the typo is read as the kind it is nearest to");
     assert_eq!(a.puzzles[0].diagnostics.len(), 1);
     assert_eq!(a.puzzles[0].diagnostics[0].code, Code::UnknownBlock);
-    assert!(a.puzzles[0].sliding.is_none());
+    assert!(a.puzzles[0].sliding_puzzle().is_none());
 }

@@ -1,20 +1,41 @@
-//! The compiler's [`Diagnostic`] as an LSP diagnostic: same code, same
-//! message, the notes appended, secondary labels as related information.
+//! The `lights-ide` layer's plain data as LSP values: byte spans become
+//! positions in the negotiated encoding, diagnostics keep their code and
+//! message (notes appended), edits become workspace edits. Nothing here
+//! decides what is said; it only changes the form.
 
-use std::time::Duration;
+use std::collections::HashMap;
 
-use lights_compiler::diagnostic::{Diagnostic, Severity};
-use lights_compiler::model::Puzzle;
+use lights_compiler::diagnostic::Severity;
+use lights_compiler::edit::TextEdit;
+use lights_ide::{Action, ActionKind, Completion, CompletionKind, Fold, Hover, InlayHint, Lens, Problem, Symbol};
+use lights_syntax::Span;
+use serde_json::json;
 use tower_lsp_server::lsp_types::{
-    self as lsp, DiagnosticRelatedInformation, DiagnosticSeverity, Location, NumberOrString,
+    self as lsp, CodeAction, CodeActionKind, CodeActionOrCommand, CodeLens, Command, CompletionItem,
+    CompletionItemKind, DiagnosticRelatedInformation, DiagnosticSeverity, DocumentChanges, DocumentSymbol,
+    Documentation, FoldingRange, FoldingRangeKind, HoverContents, InlayHintLabel, InsertTextFormat, Location,
+    MarkupContent, MarkupKind, NumberOrString, OneOf, OptionalVersionedTextDocumentIdentifier, Range, SymbolKind,
+    TextDocumentEdit, WorkspaceEdit,
 };
 
-use crate::document::Snapshot;
+use crate::snapshot::Snapshot;
 
-/// At most this many certificate cells are listed as related information.
-const MAX_RELATED_CELLS: usize = 64;
+/// The command a code lens runs to insert a block's solution.
+pub(crate) const INSERT_SOLUTION: &str = "lights.insertSolution";
 
-pub fn diagnostic(doc: &Snapshot, d: &Diagnostic) -> lsp::Diagnostic {
+/// How the client wants workspace edits.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct EditSupport {
+    /// `documentChanges` with the document's version (else plain `changes`).
+    pub document_changes: bool,
+}
+
+fn range(snap: &Snapshot, span: Span) -> Range {
+    snap.map.range(snap.doc.text(), span)
+}
+
+pub(crate) fn diagnostic(snap: &Snapshot, problem: &Problem) -> lsp::Diagnostic {
+    let d = &problem.diagnostic;
     let mut message = d.message.clone();
     for note in &d.notes {
         message.push_str("\nnote: ");
@@ -23,13 +44,14 @@ pub fn diagnostic(doc: &Snapshot, d: &Diagnostic) -> lsp::Diagnostic {
     let related: Vec<DiagnosticRelatedInformation> = d
         .labels
         .iter()
+        .chain(&problem.related)
         .map(|l| DiagnosticRelatedInformation {
-            location: Location { uri: doc.uri.clone(), range: doc.map.range(&doc.text, l.span) },
+            location: Location { uri: snap.uri.clone(), range: range(snap, l.span) },
             message: l.message.clone(),
         })
         .collect();
     lsp::Diagnostic {
-        range: doc.map.range(&doc.text, d.span),
+        range: range(snap, d.span),
         severity: Some(match d.severity {
             Severity::Error => DiagnosticSeverity::ERROR,
             Severity::Warning => DiagnosticSeverity::WARNING,
@@ -42,34 +64,127 @@ pub fn diagnostic(doc: &Snapshot, d: &Diagnostic) -> lsp::Diagnostic {
     }
 }
 
-/// Point at the cells of an unsolvability certificate: in the `lights`
-/// grid when there is one, else in the `goal` grid.
-pub fn add_certificate_cells(doc: &Snapshot, d: &mut lsp::Diagnostic, model: &Puzzle, y: &[u32]) {
-    let spans = model.lights.cell_spans.as_ref().or(model.goal.cell_spans.as_ref());
-    let Some(spans) = spans else { return };
-    let uniform = y.iter().filter(|&&v| v != 0).all(|&v| Some(v) == y.iter().copied().find(|&v| v != 0));
-    let related = d.related_information.get_or_insert_with(Vec::new);
-    for (i, &weight) in y.iter().enumerate().filter(|(_, &v)| v != 0).take(MAX_RELATED_CELLS) {
-        let message = if uniform {
-            format!("marked cell {}", model.coord(i))
-        } else {
-            format!("cell {} has weight {weight}", model.coord(i))
-        };
-        related.push(DiagnosticRelatedInformation {
-            location: Location { uri: doc.uri.clone(), range: doc.map.range(&doc.text, spans[i]) },
-            message,
-        });
+pub(crate) fn lens(snap: &Snapshot, lens: &Lens) -> CodeLens {
+    let command = match lens.insert_solution {
+        Some(i) => Command {
+            title: lens.title.clone(),
+            command: INSERT_SOLUTION.to_string(),
+            arguments: Some(vec![json!(snap.uri.as_str()), json!(i)]),
+        },
+        None => Command { title: lens.title.clone(), command: String::new(), arguments: None },
+    };
+    CodeLens { range: range(snap, lens.span), command: Some(command), data: None }
+}
+
+pub(crate) fn inlay_hint(snap: &Snapshot, hint: &InlayHint) -> lsp::InlayHint {
+    lsp::InlayHint {
+        position: snap.map.position(snap.doc.text(), hint.offset),
+        label: InlayHintLabel::String(hint.label.clone()),
+        kind: None,
+        text_edits: None,
+        tooltip: None,
+        padding_left: Some(true),
+        padding_right: None,
+        data: None,
     }
 }
 
-/// `250 ms`, `10 s`, `1.5 s`.
-pub fn duration(d: Duration) -> String {
-    let ms = d.as_millis();
-    if ms < 1000 {
-        format!("{ms} ms")
-    } else if ms.is_multiple_of(1000) {
-        format!("{} s", ms / 1000)
+/// A code action; `context` is the client's diagnostics, of which those
+/// with a code the action fixes are attached to it.
+pub(crate) fn action(
+    snap: &Snapshot,
+    action: &Action,
+    context: &[lsp::Diagnostic],
+    support: EditSupport,
+) -> CodeActionOrCommand {
+    let fixed: Vec<lsp::Diagnostic> = context
+        .iter()
+        .filter(|d| matches!(&d.code, Some(NumberOrString::String(c)) if action.fixes.iter().any(|k| k.as_str() == c)))
+        .cloned()
+        .collect();
+    CodeActionOrCommand::CodeAction(CodeAction {
+        title: action.title.clone(),
+        kind: Some(match action.kind {
+            ActionKind::QuickFix => CodeActionKind::QUICKFIX,
+            ActionKind::Rewrite => CodeActionKind::REFACTOR_REWRITE,
+        }),
+        diagnostics: (!fixed.is_empty()).then_some(fixed),
+        edit: Some(workspace_edit(snap, &action.edits, support)),
+        is_preferred: action.preferred.then_some(true),
+        ..Default::default()
+    })
+}
+
+/// The exact edit, against the version the client last sent.
+pub(crate) fn workspace_edit(snap: &Snapshot, edits: &[TextEdit], support: EditSupport) -> WorkspaceEdit {
+    let lsp_edits: Vec<lsp::TextEdit> =
+        edits.iter().map(|e| lsp::TextEdit { range: range(snap, e.span), new_text: e.text.clone() }).collect();
+    if support.document_changes {
+        WorkspaceEdit {
+            document_changes: Some(DocumentChanges::Edits(vec![TextDocumentEdit {
+                text_document: OptionalVersionedTextDocumentIdentifier {
+                    uri: snap.uri.clone(),
+                    version: Some(snap.version),
+                },
+                edits: lsp_edits.into_iter().map(OneOf::Left).collect(),
+            }])),
+            ..Default::default()
+        }
     } else {
-        format!("{:.1} s", d.as_secs_f64())
+        WorkspaceEdit { changes: Some(HashMap::from([(snap.uri.clone(), lsp_edits)])), ..Default::default() }
+    }
+}
+
+pub(crate) fn hover(snap: &Snapshot, hover: &Hover) -> lsp::Hover {
+    lsp::Hover {
+        contents: HoverContents::Markup(MarkupContent { kind: MarkupKind::Markdown, value: hover.markdown.clone() }),
+        range: Some(range(snap, hover.span)),
+    }
+}
+
+pub(crate) fn completion(item: &Completion) -> CompletionItem {
+    CompletionItem {
+        label: item.label.clone(),
+        kind: Some(match item.kind {
+            CompletionKind::Keyword => CompletionItemKind::KEYWORD,
+            CompletionKind::Snippet => CompletionItemKind::SNIPPET,
+            CompletionKind::Name => CompletionItemKind::ENUM_MEMBER,
+            CompletionKind::Value => CompletionItemKind::VALUE,
+        }),
+        detail: Some(item.detail.clone()),
+        documentation: Some(Documentation::MarkupContent(MarkupContent {
+            kind: MarkupKind::Markdown,
+            value: item.documentation.clone(),
+        })),
+        insert_text: Some(item.insert.clone()),
+        insert_text_format: Some(if item.is_snippet {
+            InsertTextFormat::SNIPPET
+        } else {
+            InsertTextFormat::PLAIN_TEXT
+        }),
+        ..Default::default()
+    }
+}
+
+pub(crate) fn symbol(snap: &Snapshot, symbol: &Symbol) -> DocumentSymbol {
+    #[allow(deprecated)] // `deprecated` is a required field of the type
+    DocumentSymbol {
+        name: symbol.name.clone(),
+        detail: symbol.detail.clone(),
+        kind: SymbolKind::OBJECT,
+        tags: None,
+        deprecated: None,
+        range: range(snap, symbol.span),
+        selection_range: range(snap, symbol.selection),
+        children: None,
+    }
+}
+
+pub(crate) fn folding_range(fold: &Fold) -> FoldingRange {
+    FoldingRange {
+        start_line: fold.start_line as u32,
+        end_line: fold.end_line as u32,
+        kind: Some(FoldingRangeKind::Region),
+        ..Default::default()
     }
 }

@@ -3,26 +3,30 @@
 //! solution or make a puzzle solvable, hover, formatting, completion,
 //! symbols and folding. The only crate that knows LSP.
 //!
-//! Layout: [`server`] routes messages and owns document versions,
-//! [`engine`] solves off the runtime with a cache and cancellation,
-//! [`document`] is one analysed version, [`features`] are plain functions
-//! of a snapshot, [`position`] converts offsets in the negotiated encoding.
+//! What is said about a file is decided by `lights-ide` (plain data, the
+//! same answers as `lights check`); this crate converts it to LSP and
+//! schedules the work. Layout: [`server`] routes messages and owns document
+//! versions, [`engine`] solves off the runtime with a cache by block key,
+//! cancellation and a time budget, `snapshot` is one version of a
+//! document, `convert` turns the ide layer's data into LSP values,
+//! `position` converts byte offsets in the negotiated encoding.
 
-pub mod convert;
-pub mod document;
-pub mod engine;
-pub mod features;
-pub mod position;
-pub mod reference;
-pub mod server;
-pub mod settings;
-pub mod tables;
-pub mod transport;
+mod convert;
+mod engine;
+mod position;
+mod server;
+mod settings;
+mod snapshot;
+mod tables;
+mod transport;
 
 use std::time::Duration;
 
-pub use server::{Options, Server};
+pub use engine::{prepare_tables, PrepareFn};
+pub use server::{Options, Server, Stats};
+pub use tables::{describe as describe_table_progress, TITLE as TABLE_PROGRESS_TITLE, TOKEN as TABLE_PROGRESS_TOKEN};
 use tower_lsp_server::{ClientSocket, LspService};
+pub use transport::serve;
 
 /// The service, for running over any transport (and for in-process tests).
 pub fn service(options: Options) -> (LspService<Server>, ClientSocket) {

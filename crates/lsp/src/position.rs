@@ -88,18 +88,6 @@ impl PositionMap {
         next - (content.len() - content.trim_end_matches(['\n', '\r']).len())
     }
 
-    pub fn line_of(&self, offset: usize) -> usize {
-        self.lines.line(offset)
-    }
-
-    pub fn line_start(&self, line: usize) -> usize {
-        self.lines.line_start(line)
-    }
-
-    pub fn line_count(&self) -> usize {
-        self.lines.line_count()
-    }
-
     /// The position just past the last character of the text.
     pub fn end(&self, text: &str) -> Position {
         self.position(text, self.len)

@@ -17,21 +17,24 @@ use tower_lsp_server::jsonrpc::{Error, Result};
 use tower_lsp_server::lsp_types::*;
 use tower_lsp_server::{Client, LanguageServer};
 
-use crate::document::{AnalyzeFn, Snapshot};
-use crate::engine::{panic_message, Engine, Job, PrepareFn, SlidingSolveFn, SolveFn, SolveKey, TablesEvent};
-use crate::features::actions::{self, EditSupport};
-use crate::features::{completion, format, hover, lens, outline};
+use lights_compiler::BlockKey;
+use lights_ide::{AnalyzeFn, Outcome, SolveFn};
+use lights_syntax::Span;
+
+use crate::convert::{self, EditSupport, INSERT_SOLUTION};
+use crate::engine::{Engine, PrepareFn, TablesEvent};
 use crate::position::Encoding;
 use crate::settings::Settings;
+use crate::snapshot::Snapshot;
 
-/// What the server runs; tests swap the analysis or the solver.
+/// What the server runs; tests swap the analysis, the solver or the
+/// preparation of a solve.
 #[derive(Clone, Copy)]
 pub struct Options {
     pub analyze: AnalyzeFn,
     pub solve: SolveFn,
-    pub solve_sliding: SlidingSolveFn,
-    /// Run before a sliding solve, outside its time budget (the 4×4 tables).
-    pub prepare_sliding: PrepareFn,
+    /// Run before a solve, outside its time budget (the 4×4 sliding tables).
+    pub prepare: PrepareFn,
     /// How long the first publish of a new version waits for its solves,
     /// so that fast answers arrive together with the syntax diagnostics.
     pub first_publish_wait: Duration,
@@ -41,9 +44,8 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             analyze: lights_compiler::analyze,
-            solve: lights_compiler::solve::solve,
-            solve_sliding: lights_compiler::sliding_check::solve,
-            prepare_sliding: crate::engine::prepare_tables,
+            solve: lights_compiler::Block::solve,
+            prepare: crate::engine::prepare_tables,
             first_publish_wait: Duration::from_millis(300),
         }
     }
@@ -56,6 +58,17 @@ const SNAPSHOT_WAIT: Duration = Duration::from_secs(10);
 
 pub struct Server {
     shared: Arc<Shared>,
+}
+
+/// The server's counters (see [`Server::stats`]).
+#[derive(Clone)]
+pub struct Stats(Arc<Shared>);
+
+impl Stats {
+    /// Solves started since the server began.
+    pub fn solves_started(&self) -> u64 {
+        self.0.engine.solves_started()
+    }
 }
 
 struct Doc {
@@ -102,13 +115,23 @@ fn guard<T>(what: &str, f: impl FnOnce() -> T) -> Result<T> {
     })
 }
 
+fn panic_message(payload: Box<dyn std::any::Any + Send>) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        s.to_string()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "unknown panic".to_string()
+    }
+}
+
 impl Server {
     pub fn new(client: Client, options: Options) -> Server {
         let (tables_tx, tables_rx) = mpsc::unbounded_channel();
         Server {
             shared: Arc::new(Shared {
                 client,
-                engine: Engine::new(options.solve, options.solve_sliding, options.prepare_sliding, tables_tx),
+                engine: Engine::new(options.solve, options.prepare, tables_tx),
                 tables: Mutex::new(Some(tables_rx)),
                 options,
                 docs: Mutex::new(HashMap::new()),
@@ -118,9 +141,10 @@ impl Server {
         }
     }
 
-    /// Solves started since the server began (tests check the cache with it).
-    pub fn solves_started(&self) -> u64 {
-        self.shared.engine.solves_started()
+    /// A handle on the server's counters, which outlives handing the
+    /// service to a transport (tests check the cache with it).
+    pub fn stats(&self) -> Stats {
+        Stats(self.shared.clone())
     }
 
     fn config(&self) -> Config {
@@ -183,14 +207,9 @@ impl Shared {
     async fn solve_and_publish(self: Arc<Self>, snap: Arc<Snapshot>) {
         let budget = lock(&self.config).settings.time_budget;
         let mut slots = Vec::new();
-        for (p, key) in snap.analysis.puzzles.iter().zip(&snap.keys) {
-            let job = match (&p.model, &p.sliding) {
-                (Some(model), _) => Job::Lights(model),
-                (None, Some(sliding)) => Job::Sliding(sliding),
-                (None, None) => continue,
-            };
-            if let Some(key) = key {
-                slots.push(self.engine.ensure(key, job, budget));
+        for i in 0..snap.doc.block_count() {
+            if let (Some(block), Some(key)) = (snap.doc.block(i), snap.doc.key(i)) {
+                slots.push(self.engine.ensure(key, block, budget));
             }
         }
         self.retain();
@@ -209,8 +228,8 @@ impl Shared {
     /// Cancel solves that no open document wants.
     fn retain(&self) {
         let docs = lock(&self.docs);
-        let wanted: HashSet<Arc<SolveKey>> =
-            docs.values().filter_map(|d| d.last.as_ref()).flat_map(|s| s.keys.iter().flatten().cloned()).collect();
+        let wanted: HashSet<BlockKey> =
+            docs.values().filter_map(|d| d.last.as_ref()).flat_map(|s| s.doc.keys()).collect();
         drop(docs);
         self.engine.retain(&wanted);
     }
@@ -226,8 +245,9 @@ impl Shared {
             }
         };
         let Some(snap) = snap else { return false };
-        let mut diags = match catch_unwind(AssertUnwindSafe(|| snap.diagnostics(&self.engine))) {
-            Ok(d) => d,
+        let problems = catch_unwind(AssertUnwindSafe(|| lights_ide::diagnostics(&snap.doc, &self.engine)));
+        let mut diags = match problems {
+            Ok(problems) => problems.iter().map(|p| convert::diagnostic(&snap, p)).collect::<Vec<_>>(),
             Err(p) => vec![Diagnostic {
                 range: Range::default(),
                 severity: Some(DiagnosticSeverity::ERROR),
@@ -265,7 +285,7 @@ impl Shared {
 }
 
 /// Wait until every slot has an answer (or its work was cancelled).
-async fn futures_join(slots: Vec<watch::Receiver<Option<Arc<crate::engine::Outcome>>>>) {
+async fn futures_join(slots: Vec<watch::Receiver<Option<Arc<Outcome>>>>) {
     for mut rx in slots {
         let _ = rx.wait_for(Option::is_some).await;
     }
@@ -294,7 +314,7 @@ fn capabilities(encoding: Encoding) -> ServerCapabilities {
         folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
         inlay_hint_provider: Some(OneOf::Left(true)),
         execute_command_provider: Some(ExecuteCommandOptions {
-            commands: vec![lens::INSERT_SOLUTION.to_string()],
+            commands: vec![INSERT_SOLUTION.to_string()],
             ..Default::default()
         }),
         ..Default::default()
@@ -393,7 +413,10 @@ impl LanguageServer for Server {
             return Ok(Some(Vec::new()));
         }
         let Some(snap) = self.snapshot(&params.text_document.uri).await else { return Ok(None) };
-        guard("code lens", || Some(lens::code_lenses(&snap, &self.shared.engine)))
+        guard("code lens", || {
+            let lenses = lights_ide::lenses(&snap.doc, &self.shared.engine);
+            Some(lenses.iter().map(|l| convert::lens(&snap, l)).collect())
+        })
     }
 
     async fn inlay_hint(&self, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
@@ -401,7 +424,11 @@ impl LanguageServer for Server {
             return Ok(Some(Vec::new()));
         }
         let Some(snap) = self.snapshot(&params.text_document.uri).await else { return Ok(None) };
-        guard("inlay hints", || Some(lens::inlay_hints(&snap, &self.shared.engine, params.range)))
+        let lines = params.range.start.line as usize..=params.range.end.line as usize;
+        guard("inlay hints", || {
+            let hints = lights_ide::inlay_hints(&snap.doc, &self.shared.engine, lines);
+            Some(hints.iter().map(|h| convert::inlay_hint(&snap, h)).collect())
+        })
     }
 
     async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
@@ -413,14 +440,11 @@ impl LanguageServer for Server {
         let work = tokio::task::spawn_blocking(move || {
             let deadline = Instant::now() + budget;
             let cancel = || Instant::now() >= deadline;
-            actions::code_actions(
-                &snap,
-                &shared.engine,
-                params.range,
-                &params.context.diagnostics,
-                config.edits,
-                &cancel,
-            )
+            let text = snap.doc.text();
+            let span = Span::new(snap.map.offset(text, params.range.start), snap.map.offset(text, params.range.end));
+            let actions = lights_ide::code_actions(&snap.doc, &shared.engine, span, &cancel);
+            let context = &params.context.diagnostics;
+            actions.iter().map(|a| convert::action(&snap, a, context, config.edits)).collect()
         })
         .await;
         match work {
@@ -434,7 +458,7 @@ impl LanguageServer for Server {
     }
 
     async fn execute_command(&self, params: ExecuteCommandParams) -> Result<Option<LSPAny>> {
-        if params.command != lens::INSERT_SOLUTION {
+        if params.command != INSERT_SOLUTION {
             return Err(Error::invalid_params(format!("unknown command `{}`", params.command)));
         }
         let (uri, index) = match params.arguments.as_slice() {
@@ -446,8 +470,10 @@ impl LanguageServer for Server {
         };
         let Some(snap) = self.snapshot(&uri).await else { return Ok(None) };
         let support = self.config().edits;
-        let edit =
-            guard("insert solution", || actions::insert_solution(&snap, &self.shared.engine, index as usize, support))?;
+        let edit = guard("insert solution", || {
+            let edits = lights_ide::insert_solution(&snap.doc, &self.shared.engine, index as usize)?;
+            Some(convert::workspace_edit(&snap, &edits, support))
+        })?;
         if let Some(edit) = edit {
             let _ = self.shared.client.apply_edit(edit).await;
         }
@@ -457,30 +483,46 @@ impl LanguageServer for Server {
     async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
         let p = params.text_document_position_params;
         let Some(snap) = self.snapshot(&p.text_document.uri).await else { return Ok(None) };
-        guard("hover", || hover::hover(&snap, &self.shared.engine, p.position))
+        guard("hover", || {
+            let offset = snap.map.offset(snap.doc.text(), p.position);
+            lights_ide::hover(&snap.doc, &self.shared.engine, offset).map(|h| convert::hover(&snap, &h))
+        })
     }
 
     async fn completion(&self, params: CompletionParams) -> Result<Option<CompletionResponse>> {
         let p = params.text_document_position;
         let Some(snap) = self.snapshot(&p.text_document.uri).await else { return Ok(None) };
         let snippets = self.config().snippets;
-        guard("completion", || Some(CompletionResponse::Array(completion::completion(&snap, p.position, snippets))))
+        guard("completion", || {
+            let offset = snap.map.offset(snap.doc.text(), p.position);
+            let items = lights_ide::completion(&snap.doc, offset, snippets);
+            Some(CompletionResponse::Array(items.iter().map(convert::completion).collect()))
+        })
     }
 
     async fn document_symbol(&self, params: DocumentSymbolParams) -> Result<Option<DocumentSymbolResponse>> {
         let Some(snap) = self.snapshot(&params.text_document.uri).await else { return Ok(None) };
-        guard("document symbols", || Some(DocumentSymbolResponse::Nested(outline::symbols(&snap))))
+        guard("document symbols", || {
+            let symbols = lights_ide::symbols(&snap.doc);
+            Some(DocumentSymbolResponse::Nested(symbols.iter().map(|s| convert::symbol(&snap, s)).collect()))
+        })
     }
 
     async fn folding_range(&self, params: FoldingRangeParams) -> Result<Option<Vec<FoldingRange>>> {
         let Some(snap) = self.snapshot(&params.text_document.uri).await else { return Ok(None) };
-        guard("folding ranges", || Some(outline::folding_ranges(&snap)))
+        guard("folding ranges", || {
+            Some(lights_ide::folding_ranges(&snap.doc).iter().map(convert::folding_range).collect())
+        })
     }
 
     async fn formatting(&self, params: DocumentFormattingParams) -> Result<Option<Vec<TextEdit>>> {
         let Some(snap) = self.snapshot(&params.text_document.uri).await else { return Ok(None) };
-        match guard("formatting", || format::format(&snap))? {
-            Ok(edits) => Ok(Some(edits)),
+        match guard("formatting", || lights_ide::format(&snap.doc))? {
+            Ok(None) => Ok(Some(Vec::new())),
+            Ok(Some(formatted)) => {
+                let whole = Range::new(Position::new(0, 0), snap.map.end(snap.doc.text()));
+                Ok(Some(vec![TextEdit { range: whole, new_text: formatted }]))
+            }
             Err(reason) => {
                 self.shared.client.show_message(MessageType::WARNING, format!("lights: not formatted: {reason}")).await;
                 Ok(None)

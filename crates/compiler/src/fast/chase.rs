@@ -28,7 +28,7 @@ use num_bigint::BigUint;
 use super::{minimum_of, recheck, FastError, MATERIALIZE_LIMIT};
 use crate::lower::press_pattern_into;
 use crate::model::{Puzzle, Rule};
-use crate::solve::{unknowns_limit, QuietPattern, Report, SolveError, SolveOptions};
+use crate::report::{unknowns_limit, QuietPattern, Report, SolveError, SolveOptions};
 
 const NONE: u32 = u32::MAX;
 

@@ -18,7 +18,7 @@ use lights_algebra::{solve_cancellable, SparseMatrix};
 
 use super::{minimum_of, recheck, FastError, MATERIALIZE_LIMIT};
 use crate::model::{Gluing, Puzzle, Rule};
-use crate::solve::{unknowns_limit, QuietPattern, Report, SolveError, SolveOptions};
+use crate::report::{unknowns_limit, QuietPattern, Report, SolveError, SolveOptions};
 
 /// Whether the reduction applies.
 pub fn applies(p: &Puzzle) -> bool {

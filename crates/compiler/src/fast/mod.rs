@@ -22,7 +22,7 @@ use num_bigint::BigUint;
 
 use crate::lower::apply_presses;
 use crate::model::{Puzzle, Rule, Topology};
-use crate::solve::{MinimumSolution, QuietPattern, Report, SolveError, SolveOptions};
+use crate::report::{MinimumSolution, QuietPattern, Report, SolveError, SolveOptions};
 use bits::{BitGrid, RowShape};
 use lights_algebra::{minimum_weight, Kernel, KernelGenerator};
 
@@ -272,7 +272,7 @@ fn quiet_patterns_hold(p: &Puzzle, quiet: &[QuietPattern]) -> bool {
         }
         return true;
     }
-    let zero = crate::model::Board { values: vec![0; p.cells()], cell_spans: None };
+    let zero = crate::model::Board { values: vec![0; p.cells()], cell_spans: None.into() };
     let quiet_puzzle = Puzzle { lights: zero.clone(), goal: zero, ..p.clone() };
     quiet.iter().all(|q| {
         let presses: Vec<u16> = q.presses.iter().map(|&x| x as u16).collect();

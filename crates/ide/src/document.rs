@@ -1,0 +1,112 @@
+//! One analysed version of a text: the compiler's analysis (parse and
+//! validation, no solving), its line index, and the key of every valid
+//! block. Immutable: a newer version is a new `Document`.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::Arc;
+
+use lights_compiler::{Block, BlockKey, FileAnalysis};
+use lights_syntax::ast::PuzzleBlock;
+use lights_syntax::{LineIndex, SourceFile, Span};
+
+use crate::internal::{internal_error, panic_message};
+
+/// The analysis function (the compiler's `analyze`; swappable so tests can
+/// make it panic).
+pub type AnalyzeFn = fn(&str) -> FileAnalysis;
+
+pub struct Document {
+    text: String,
+    analysis: FileAnalysis,
+    lines: LineIndex,
+    /// Per block: the key of its answer, for blocks without errors.
+    keys: Vec<Option<BlockKey>>,
+}
+
+impl Document {
+    /// Parse and validate `text`.
+    pub fn new(text: impl Into<String>) -> Document {
+        Document::with_analyzer(text.into(), lights_compiler::analyze)
+    }
+
+    /// Analyse `text` with `analyze`; a panic inside it becomes an internal
+    /// error (L0302) on the file instead of a crash.
+    pub fn with_analyzer(text: String, analyze: AnalyzeFn) -> Document {
+        let analysis = match catch_unwind(AssertUnwindSafe(|| analyze(&text))) {
+            Ok(a) => a,
+            Err(payload) => FileAnalysis {
+                syntax: SourceFile::default(),
+                puzzles: Vec::new(),
+                file_diagnostics: vec![internal_error(Span::new(0, 0), "this file", &panic_message(payload))],
+            },
+        };
+        let keys = analysis.puzzles.iter().map(|p| p.block.as_ref().map(|b| b.key())).collect();
+        let lines = LineIndex::new(&text);
+        Document { text, analysis, lines, keys }
+    }
+
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    pub fn analysis(&self) -> &FileAnalysis {
+        &self.analysis
+    }
+
+    pub fn lines(&self) -> &LineIndex {
+        &self.lines
+    }
+
+    /// The number of blocks (`puzzle` and `sliding`), in file order.
+    pub fn block_count(&self) -> usize {
+        self.analysis.puzzles.len()
+    }
+
+    /// The validated model of block `i`, when it has no error.
+    pub fn block(&self, i: usize) -> Option<&Arc<Block>> {
+        self.analysis.puzzles.get(i)?.block.as_ref()
+    }
+
+    /// The syntax of block `i`.
+    pub fn syntax(&self, i: usize) -> Option<&PuzzleBlock> {
+        self.analysis.syntax.puzzles.get(i)
+    }
+
+    /// The key of block `i`'s answer, when it can be solved.
+    pub fn key(&self, i: usize) -> Option<BlockKey> {
+        self.keys.get(i).copied().flatten()
+    }
+
+    /// Every key of the document's valid blocks (repeats included).
+    pub fn keys(&self) -> impl Iterator<Item = BlockKey> + '_ {
+        self.keys.iter().flatten().copied()
+    }
+
+    /// The block whose text holds `offset` (its closing brace included).
+    pub fn block_at(&self, offset: usize) -> Option<usize> {
+        self.analysis.puzzles.iter().position(|p| p.span.contains(offset) || p.span.end == offset)
+    }
+
+    /// The blocks whose text overlaps `span`.
+    pub fn blocks_in(&self, span: Span) -> Vec<usize> {
+        (0..self.analysis.puzzles.len())
+            .filter(|&i| {
+                let s = self.analysis.puzzles[i].span;
+                s.start <= span.end && span.start <= s.end
+            })
+            .collect()
+    }
+
+    /// The span of the whole line holding `offset`, without its line break.
+    pub fn line_span(&self, offset: usize) -> Span {
+        let line = self.lines.line(offset);
+        Span::new(self.lines.line_start(line), self.line_end(line))
+    }
+
+    /// The end of line `line`'s content (before its line break).
+    pub fn line_end(&self, line: usize) -> usize {
+        let next = self.lines.line_start(line + 1);
+        let content = &self.text[self.lines.line_start(line)..next];
+        next - (content.len() - content.trim_end_matches(['\n', '\r']).len())
+    }
+}

@@ -1,0 +1,64 @@
+//! Document symbols (one per block) and folding ranges (blocks, grids).
+
+use lights_syntax::{BlockKind, Span};
+
+use crate::document::Document;
+
+/// A block in the outline.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Symbol {
+    pub name: String,
+    /// `5×5 · cross · plane · 2 states`, `4×4 sliding`.
+    pub detail: Option<String>,
+    /// The whole block.
+    pub span: Span,
+    /// The name (or the header when it has none).
+    pub selection: Span,
+}
+
+pub fn symbols(doc: &Document) -> Vec<Symbol> {
+    let analysis = doc.analysis();
+    analysis
+        .syntax
+        .puzzles
+        .iter()
+        .zip(&analysis.puzzles)
+        .map(|(block, p)| {
+            let name = block.name.as_ref().map_or_else(|| "(unnamed puzzle)".to_string(), |n| n.value.clone());
+            let name = if name.is_empty() { "(empty name)".to_string() } else { name };
+            let detail = match &p.block {
+                Some(b) => Some(b.describe()),
+                None if p.kind == BlockKind::Sliding => Some("sliding".to_string()),
+                None => None,
+            };
+            let selection = block.name.as_ref().map_or(block.head, |n| n.span);
+            Symbol { name, detail, span: block.span, selection }
+        })
+        .collect()
+}
+
+/// Lines that fold together (0-based, `start_line < end_line`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fold {
+    pub start_line: usize,
+    pub end_line: usize,
+}
+
+/// A fold per block and per grid that spans several lines.
+pub fn folding_ranges(doc: &Document) -> Vec<Fold> {
+    let mut out = Vec::new();
+    let mut fold = |span: Span| {
+        let lines = doc.lines();
+        let (start, end) = (lines.line(span.start), lines.line(span.end.saturating_sub(1)));
+        if end > start {
+            out.push(Fold { start_line: start, end_line: end });
+        }
+    };
+    for block in &doc.analysis().syntax.puzzles {
+        fold(block.span);
+        for grid in block.statements.iter().filter_map(|s| s.kind.grid()) {
+            fold(grid.span);
+        }
+    }
+    out
+}
