@@ -19,6 +19,10 @@ pub struct PuzzleJson {
     pub puzzle: Option<String>,
     /// `"puzzle"` (Lights Out) or `"sliding"`; null for the text outside blocks.
     pub kind: Option<&'static str>,
+    /// The block's one-line result, as `lights check` prints it and the
+    /// editor shows it above the block (`4 solutions · minimum 15 presses`,
+    /// `unsolvable, as expected`, `2 errors`); null for the text outside blocks.
+    pub status: Option<String>,
     pub solvable: Option<bool>,
     pub solutions: Option<String>,
     pub presses: Option<u64>,
@@ -66,6 +70,7 @@ fn base(file: &str, src: &str, index: &LineIndex, name: Option<String>, ds: &[Di
         file: file.to_string(),
         puzzle: name,
         kind: None,
+        status: None,
         solvable: None,
         solutions: None,
         presses: None,
@@ -101,6 +106,7 @@ fn puzzle_json(file: &str, doc: &Document, answers: &dyn Answers, i: usize, max_
     let diagnostics = lights_ide::block_diagnostics(doc, i, answers);
     let mut j = base(file, doc.text(), doc.lines(), p.name.clone(), &diagnostics);
     j.kind = Some(p.kind.keyword());
+    j.status = Some(lights_ide::status(doc, i, answers).text);
     let Some((block, report)) = doc.answered(i, answers) else { return j };
     j.solvable = Some(report.solvable());
     match block.answered(&report) {

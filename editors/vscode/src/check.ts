@@ -24,6 +24,15 @@ export interface CheckDiagnostic {
 export interface CheckEntry {
   file: string;
   puzzle: string | null;
+  /** `"puzzle"` or `"sliding"`; null for the text outside blocks (absent before lights 0.1's JSON had it). */
+  kind?: "puzzle" | "sliding" | null;
+  /**
+   * The block's one-line result as `lights check` prints it and the editor's
+   * lens shows it (`4 solutions · minimum 15 presses`, `unsolvable, as
+   * expected`, `2 errors`); null for the text outside blocks. Absent from
+   * the JSON of older binaries.
+   */
+  status?: string | null;
   solvable: boolean | null;
   solutions: string | null;
   presses: number | null;
@@ -42,6 +51,7 @@ export interface CheckEntry {
  * never taken for it.
  */
 export function isFileLevel(e: CheckEntry): boolean {
+  if (e.kind !== undefined) return e.kind === null;
   return e.puzzle === null && e.diagnostics.every((d) => d.code === "L0001");
 }
 
@@ -97,6 +107,8 @@ export function parseCheckOutput(stdout: string): CheckEntry[] {
     return {
       file: o.file,
       puzzle: str(o.puzzle),
+      ...("kind" in o ? { kind: o.kind === "puzzle" || o.kind === "sliding" ? o.kind : null } : {}),
+      ...("status" in o ? { status: str(o.status) } : {}),
       solvable: typeof o.solvable === "boolean" ? o.solvable : null,
       solutions: str(o.solutions),
       presses: typeof o.presses === "number" ? o.presses : null,
@@ -207,6 +219,10 @@ export function entryLine(e: CheckEntry, shownFile: string): string {
     : e.puzzle === null || e.puzzle.trim() === ""
       ? "(unnamed)"
       : e.puzzle;
+  const mark = errors > 0 ? "✗" : "✓";
+  // The CLI says it itself (the same words as the editor's lens).
+  if (typeof e.status === "string") return `${mark} ${shownFile}: ${name}: ${e.status}`;
+  // Older binaries: rebuilt from the other keys.
   let result: string;
   if (e.solvable === false) result = "unsolvable";
   else if (e.solvable === true && typeof e.moves === "number") {
@@ -220,5 +236,5 @@ export function entryLine(e: CheckEntry, shownFile: string): string {
     }
   } else result = errors > 0 || isFileLevel(e) ? "" : "well formed";
   const parts = [result, errors > 0 ? `${errors} error(s)` : ""].filter((p) => p !== "");
-  return `${errors > 0 ? "✗" : "✓"} ${shownFile}: ${name}: ${parts.join(" · ")}`;
+  return `${mark} ${shownFile}: ${name}: ${parts.join(" · ")}`;
 }

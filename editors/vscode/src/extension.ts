@@ -212,15 +212,18 @@ async function solutionActionFor(
   const at = symbol.selectionRange.start;
   const deadline = Date.now() + settings.timeBudgetMs + 1000;
   for (;;) {
+    // The lenses first: when they say the puzzle is solved, the actions asked
+    // for next know its answer (asked the other way round, a solve ending in
+    // between would look like "nothing to insert").
+    const lenses = await c.sendRequest(CodeLensRequest.type, { textDocument: { uri } });
+    const solving = isSolving(lenses, symbol.selectionRange.start.line);
     const actions = await c.sendRequest(CodeActionRequest.type, {
       textDocument: { uri },
       range: { start: at, end: at },
       context: { diagnostics: [] },
     });
     const action = solutionAction<CodeAction | Command>(actions ?? []);
-    if (action !== undefined) return action;
-    const lenses = await c.sendRequest(CodeLensRequest.type, { textDocument: { uri } });
-    if (!isSolving(lenses, symbol.selectionRange.start.line) || Date.now() > deadline) return undefined;
+    if (action !== undefined || !solving || Date.now() > deadline) return action;
     await sleep(200);
   }
 }

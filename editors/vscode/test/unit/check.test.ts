@@ -123,6 +123,17 @@ describe("entries that are not puzzles", () => {
     });
   });
 
+  it("takes the status line and the kind from the CLI when it gives them", () => {
+    const [outside, stuck, fine] = parseCheckOutput(
+      `[${JSON.stringify({ file: "f", puzzle: null, kind: null, status: null, diagnostics: [diag("L0001")] })},` +
+        `${JSON.stringify({ file: "f", puzzle: "stuck", kind: "puzzle", status: "unsolvable, as expected", solvable: false, diagnostics: [] })},` +
+        `${JSON.stringify({ file: "f", puzzle: "p", kind: "sliding", status: "optimal 31 moves · 1 error", solvable: true, diagnostics: [diag("L0202")] })}]`,
+    );
+    expect([outside, stuck, fine].map((e) => isFileLevel(e!))).toEqual([true, false, false]);
+    expect(entryLine(stuck!, "f")).toBe("✓ f: stuck: unsolvable, as expected");
+    expect(entryLine(fine!, "f")).toBe("✗ f: p: optimal 31 moves · 1 error");
+  });
+
   it("says when the minimum is not proven", () => {
     const [e] = parseCheckOutput(
       '[{"file": "f", "puzzle": "big", "solvable": true, "solutions": "1024", "presses": 616, "optimal": false, "diagnostics": []}]',
