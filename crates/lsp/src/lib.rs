@@ -5,8 +5,8 @@
 //!
 //! What is said about a file is decided by `lights-ide` (plain data, the
 //! same answers as `lights check`); this crate converts it to LSP and
-//! schedules the work. Layout: [`server`] routes messages and owns document
-//! versions, [`engine`] solves off the runtime with a cache by block key,
+//! schedules the work. Layout: `server` routes messages and owns document
+//! versions, `engine` solves off the runtime with a cache by block key,
 //! cancellation and a time budget, `snapshot` is one version of a
 //! document, `convert` turns the ide layer's data into LSP values,
 //! `position` converts byte offsets in the negotiated encoding.
@@ -24,7 +24,6 @@ use std::time::Duration;
 
 pub use engine::{prepare_tables, PrepareFn};
 pub use server::{Options, Server, Stats};
-pub use tables::{describe as describe_table_progress, TITLE as TABLE_PROGRESS_TITLE, TOKEN as TABLE_PROGRESS_TOKEN};
 use tower_lsp_server::{ClientSocket, LspService};
 pub use transport::serve;
 
