@@ -166,7 +166,9 @@ fn main() -> ExitCode {
         Command::Render(args) => picture::run(args),
         Command::Compile(args) => compile::run(args),
         Command::Import(args) => import::run(args),
-        Command::Lsp => match lights_lsp::run_stdio() {
+        Command::Lsp => match lights_lsp::run_stdio(
+            pattern_databases::CacheFile::in_user_cache().map(|f| std::sync::Arc::new(f) as _),
+        ) {
             Ok(()) => EXIT_OK,
             Err(e) => {
                 eprintln!("error: cannot start the language server: {e}");

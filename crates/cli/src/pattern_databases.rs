@@ -8,12 +8,65 @@
 //! lets the solves that follow find them at once.
 
 use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use lights_ide::Document;
-use lights_sliding::{BuildProgress, BuildStage, PdbSource};
+use lights_sliding::{BuildProgress, BuildStage, PdbSource, TableStore, PDB_FILE_NAME};
+
+use crate::files;
+
+/// The tables kept in a file between runs (the solver library keeps no
+/// files itself: this is the store `lights` gives it, for `check`, `solve`
+/// and the language server alike). Written atomically, so a reader never
+/// sees half a file and an interrupted build leaves none.
+pub struct CacheFile {
+    path: PathBuf,
+}
+
+impl CacheFile {
+    /// The file in the user's cache folder: `$LIGHTS_CACHE_DIR`, else
+    /// `$XDG_CACHE_HOME/lights`, else `$HOME/.cache/lights` (relative or
+    /// empty values are ignored); `None` when none is set.
+    pub fn in_user_cache() -> Option<CacheFile> {
+        let absolute = |name: &str| std::env::var_os(name).map(PathBuf::from).filter(|p| p.is_absolute());
+        let dir = absolute("LIGHTS_CACHE_DIR")
+            .or_else(|| absolute("XDG_CACHE_HOME").map(|d| d.join("lights")))
+            .or_else(|| absolute("HOME").map(|d| d.join(".cache").join("lights")))?;
+        Some(CacheFile::at(dir.join(PDB_FILE_NAME)))
+    }
+
+    pub fn at(path: impl Into<PathBuf>) -> CacheFile {
+        CacheFile { path: path.into() }
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl TableStore for CacheFile {
+    fn load(&self) -> Result<Option<Vec<u8>>, String> {
+        match std::fs::read(&self.path) {
+            Ok(bytes) => Ok(Some(bytes)),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(e.to_string()),
+        }
+    }
+
+    fn save(&self, bytes: &[u8]) -> Result<(), String> {
+        if let Some(dir) = self.path.parent() {
+            std::fs::create_dir_all(dir).map_err(|e| format!("cannot create `{}`: {e}", dir.display()))?;
+        }
+        files::write_atomic_bytes(&self.path, bytes)
+    }
+
+    fn location(&self) -> String {
+        self.path.display().to_string()
+    }
+}
 
 /// Whether one of the document's valid blocks needs the tables to be
 /// solved ([`lights_compiler::Block::needs_pattern_databases`], shared with
@@ -39,9 +92,9 @@ pub fn prepare() {
     if READY.load(Ordering::Acquire) {
         return;
     }
-    let cache_dir = lights_sliding::default_cache_dir();
-    let where_kept = match &cache_dir {
-        Some(dir) => format!("once; cached in {}", dir.display()),
+    let store = CacheFile::in_user_cache();
+    let where_kept = match &store {
+        Some(file) => format!("once; cached in {}", file.path().parent().unwrap_or(file.path()).display()),
         None => "no cache directory: set LIGHTS_CACHE_DIR to keep them".to_string(),
     };
     let bar = std::io::stderr().is_terminal().then(new_bar);
@@ -56,7 +109,7 @@ pub fn prepare() {
     };
     // Nothing cancels: an interrupted build leaves no file (it is written
     // atomically), and the next run starts again.
-    let result = lights_sliding::pattern_databases(None, true, &progress, &|| false);
+    let result = lights_sliding::pattern_databases(store.as_ref().map(|s| s as &dyn TableStore), &progress, &|| false);
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
@@ -95,5 +148,45 @@ fn stage(s: BuildStage) -> String {
         BuildStage::Building { finished, tables } => format!("building ({finished} of {tables} done)"),
         BuildStage::Saving => "saving".to_string(),
         BuildStage::Finished => "ready".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("lights-cache-file-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
+    #[test]
+    fn the_cache_file_keeps_bytes_creates_its_folder_and_leaves_no_temporary_file() {
+        let dir = scratch("round-trip");
+        let file = CacheFile::at(dir.join("nested").join(PDB_FILE_NAME));
+        assert_eq!(file.load(), Ok(None), "nothing kept yet");
+        file.save(b"tables").unwrap();
+        assert_eq!(file.load(), Ok(Some(b"tables".to_vec())));
+        file.save(b"newer tables").unwrap();
+        assert_eq!(file.load(), Ok(Some(b"newer tables".to_vec())));
+        let names: Vec<_> = std::fs::read_dir(dir.join("nested")).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(names, vec![PDB_FILE_NAME]);
+        assert!(file.location().ends_with(PDB_FILE_NAME));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_folder_that_cannot_be_made_is_an_error_to_report() {
+        let dir = scratch("unwritable");
+        std::fs::create_dir_all(&dir).unwrap();
+        // A file where the folder should be: nothing can be created under it.
+        std::fs::write(dir.join("not-a-folder"), b"").unwrap();
+        let file = CacheFile::at(dir.join("not-a-folder").join("lights").join(PDB_FILE_NAME));
+        let err = file.save(b"tables").unwrap_err();
+        assert!(err.contains("cannot create"), "{err}");
+        // Reading fails too: the tables are then rebuilt, and a note says why.
+        assert!(file.load().is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -7,7 +7,7 @@
 //! proven), L0207 (internal error).
 
 use lights_sliding::{invariant, replay, Board, Invariant, ReplayError, SolveOptions, Strategy};
-pub use lights_sliding::{BuildProgress, BuildStage};
+pub use lights_sliding::{BuildProgress, BuildStage, TableStore, PDB_FILE_NAME};
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::report::SolveError;
@@ -175,15 +175,16 @@ pub fn needs_pattern_databases(p: &SlidingPuzzle) -> bool {
         && boards(p).is_ok_and(|(start, goal)| invariant(&start, &goal).is_ok_and(|inv| inv.solvable))
 }
 
-/// Loads the 4×4 pattern databases from the cache, or builds (seconds, the
-/// first time) and caches them, so that later solves in this process find
-/// them in memory. Not cancellable: a build stopped half-way is lost.
-/// `progress` hears about loading, each finished table and saving. Returns
-/// a note for the user when something went wrong with the cache (a file that
-/// could not be written, or an unusable one that was rebuilt).
-pub fn prepare_pattern_databases(progress: &dyn Fn(BuildProgress)) -> Option<String> {
+/// Loads the 4×4 pattern databases from `store` (the front end's: `lights`
+/// keeps them in the user's cache), or builds (seconds, the first time) and
+/// stores them, so that later solves in this process find them in memory.
+/// Not cancellable: a build stopped half-way is lost. `progress` hears about
+/// loading, each finished table and saving. Returns a note for the user when
+/// something went wrong with the store (tables that could not be kept, or
+/// unusable ones that were rebuilt).
+pub fn prepare_pattern_databases(store: Option<&dyn TableStore>, progress: &dyn Fn(BuildProgress)) -> Option<String> {
     // `pattern_databases` keeps the tables in memory for the solves to come.
-    match lights_sliding::pattern_databases(None, true, progress, &|| false) {
+    match lights_sliding::pattern_databases(store, progress, &|| false) {
         Ok((_, lights_sliding::PdbSource::Built { note, .. })) => note,
         _ => None,
     }

@@ -50,7 +50,8 @@ fn a_sliding_block_is_keyed_by_its_board_and_positions() {
     // The default goal written out, a name, a claim, a solution: the same answer.
     let same = "sliding \"t\" {\n  size 2x3\n  tiles {\n    1 2 3\n    4 . 5\n  }\n  goal {\n    1 2 3\n    4 5 .\n  }\n  expect moves 1\n  solution \"R\"\n}\n";
     assert_eq!(key(same), base);
-    let other_goal = "sliding \"s\" {\n  size 2x3\n  tiles {\n    1 2 3\n    4 . 5\n  }\n  goal {\n    1 2 3\n    . 4 5\n  }\n}\n";
+    let other_goal =
+        "sliding \"s\" {\n  size 2x3\n  tiles {\n    1 2 3\n    4 . 5\n  }\n  goal {\n    1 2 3\n    . 4 5\n  }\n}\n";
     assert_ne!(key(other_goal), base);
     let other_start = "sliding \"s\" {\n  size 2x3\n  tiles {\n    1 2 3\n    . 4 5\n  }\n}\n";
     assert_ne!(key(other_start), base);

@@ -14,15 +14,16 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use lights_compiler::sliding_check::{BuildProgress, BuildStage};
+use lights_compiler::sliding_check::{BuildProgress, BuildStage, TableStore};
 use lights_compiler::{Block, BlockKey};
 use lights_ide::{outcome_of, Answers, Outcome, SolveFn};
 use tokio::sync::{mpsc, watch, Semaphore};
 
-/// Makes what a solve needs ready before it starts (swappable for tests);
-/// the second argument hears how a pattern-database build goes. Returns a
-/// note for the user when the cache misbehaved.
-pub type PrepareFn = fn(&Block, &dyn Fn(BuildProgress)) -> Option<String>;
+/// Makes what a solve needs ready before it starts (swappable for tests):
+/// the block, where the pattern databases are kept between runs (the
+/// store the binary gives the server), and what hears how a build goes.
+/// Returns a note for the user when the store misbehaved.
+pub type PrepareFn = fn(&Block, Option<&dyn TableStore>, &dyn Fn(BuildProgress)) -> Option<String>;
 
 /// What the engine tells the server about the pattern databases.
 #[derive(Clone, Debug)]
@@ -37,11 +38,15 @@ pub enum TablesEvent {
 /// them the first time takes seconds. That happens before the solve takes a
 /// core and starts its time budget, and it is not cancelled with the solve
 /// that asked for it (a short budget would otherwise throw the work away on
-/// every edit): it finishes, is saved to the cache and is kept for the rest
-/// of the session.
-pub fn prepare_tables(block: &Block, progress: &dyn Fn(BuildProgress)) -> Option<String> {
+/// every edit): it finishes, is stored and is kept for the rest of the
+/// session.
+pub fn prepare_tables(
+    block: &Block,
+    store: Option<&dyn TableStore>,
+    progress: &dyn Fn(BuildProgress),
+) -> Option<String> {
     if block.needs_pattern_databases() {
-        lights_compiler::sliding_check::prepare_pattern_databases(progress)
+        lights_compiler::sliding_check::prepare_pattern_databases(store, progress)
     } else {
         None
     }
@@ -61,6 +66,8 @@ const SPARE_RESULTS: usize = 256;
 pub struct Engine {
     solve: SolveFn,
     prepare: PrepareFn,
+    /// Where the pattern databases are kept between runs.
+    store: Option<Arc<dyn TableStore>>,
     /// Where the progress of a pattern-database build goes (the server
     /// shows it to the user).
     tables: mpsc::UnboundedSender<TablesEvent>,
@@ -79,11 +86,17 @@ impl Answers for Engine {
 }
 
 impl Engine {
-    pub fn new(solve: SolveFn, prepare: PrepareFn, tables: mpsc::UnboundedSender<TablesEvent>) -> Engine {
+    pub fn new(
+        solve: SolveFn,
+        prepare: PrepareFn,
+        store: Option<Arc<dyn TableStore>>,
+        tables: mpsc::UnboundedSender<TablesEvent>,
+    ) -> Engine {
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
         Engine {
             solve,
             prepare,
+            store,
             tables,
             cache: Mutex::new(HashMap::new()),
             permits: Arc::new(Semaphore::new(cores)),
@@ -111,12 +124,12 @@ impl Engine {
         drop(cache);
         self.started.fetch_add(1, Ordering::Relaxed);
         let (permits, solve, prepare, tables) = (self.permits.clone(), self.solve, self.prepare, self.tables.clone());
-        let block = block.clone();
+        let (block, store) = (block.clone(), self.store.clone());
         tokio::spawn(async move {
             // Outside the permits and the time budget (see `prepare_tables`).
             let (ready, progress) = (block.clone(), tables.clone());
             let prepared = tokio::task::spawn_blocking(move || {
-                prepare(&ready, &|b| {
+                prepare(&ready, store.as_deref(), &|b| {
                     let _ = progress.send(TablesEvent::Progress(b));
                 })
             })

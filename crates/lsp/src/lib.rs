@@ -20,7 +20,10 @@ mod snapshot;
 mod tables;
 mod transport;
 
+use std::sync::Arc;
 use std::time::Duration;
+
+pub use lights_compiler::sliding_check::TableStore;
 
 pub use engine::{prepare_tables, PrepareFn};
 pub use server::{Options, Server, Stats};
@@ -32,11 +35,12 @@ pub fn service(options: Options) -> (LspService<Server>, ClientSocket) {
     LspService::new(move |client| Server::new(client, options))
 }
 
-/// Serve LSP on standard input and output until the client says `exit`.
-pub fn run_stdio() -> std::io::Result<()> {
+/// Serve LSP on standard input and output until the client says `exit`;
+/// `tables` is where the 4×4 sliding tables are kept between sessions.
+pub fn run_stdio(tables: Option<Arc<dyn TableStore>>) -> std::io::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     runtime.block_on(async {
-        let (service, socket) = service(Options::default());
+        let (service, socket) = service(Options { tables, ..Options::default() });
         transport::serve(tokio::io::stdin(), tokio::io::stdout(), service, socket).await;
     });
     // Do not wait for solves still running: the client has gone.

@@ -17,6 +17,7 @@ use tower_lsp_server::jsonrpc::{Error, Result};
 use tower_lsp_server::lsp_types::*;
 use tower_lsp_server::{Client, LanguageServer};
 
+use lights_compiler::sliding_check::TableStore;
 use lights_compiler::BlockKey;
 use lights_ide::{AnalyzeFn, Outcome, SolveFn};
 use lights_syntax::Span;
@@ -29,12 +30,15 @@ use crate::snapshot::Snapshot;
 
 /// What the server runs; tests swap the analysis, the solver or the
 /// preparation of a solve.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 pub struct Options {
     pub analyze: AnalyzeFn,
     pub solve: SolveFn,
     /// Run before a solve, outside its time budget (the 4×4 sliding tables).
     pub prepare: PrepareFn,
+    /// Where the 4×4 sliding tables are kept between sessions (the binary
+    /// gives its cache file; `None`: built in memory when first needed).
+    pub tables: Option<Arc<dyn TableStore>>,
     /// How long the first publish of a new version waits for its solves,
     /// so that fast answers arrive together with the syntax diagnostics.
     pub first_publish_wait: Duration,
@@ -46,6 +50,7 @@ impl Default for Options {
             analyze: lights_compiler::analyze,
             solve: lights_compiler::Block::solve,
             prepare: crate::engine::prepare_tables,
+            tables: None,
             first_publish_wait: Duration::from_millis(300),
         }
     }
@@ -131,7 +136,7 @@ impl Server {
         Server {
             shared: Arc::new(Shared {
                 client,
-                engine: Engine::new(options.solve, options.prepare, tables_tx),
+                engine: Engine::new(options.solve, options.prepare, options.tables.clone(), tables_tx),
                 tables: Mutex::new(Some(tables_rx)),
                 options,
                 docs: Mutex::new(HashMap::new()),

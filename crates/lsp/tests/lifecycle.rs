@@ -6,10 +6,11 @@
 mod common;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use common::*;
-use lights_compiler::sliding_check::{BuildProgress, BuildStage};
+use lights_compiler::sliding_check::{BuildProgress, BuildStage, TableStore};
 use lights_compiler::{Block, BlockReport, FileAnalysis, SolveError};
 use serde_json::{json, Value};
 
@@ -278,12 +279,29 @@ fn an_edit_to_a_sliding_block_resolves_only_it() {
     assert_eq!(stats.solves_started(), first + 1);
 }
 
+/// The store the server is given (`lights lsp` gives its cache file).
+struct Store;
+
+impl TableStore for Store {
+    fn load(&self) -> Result<Option<Vec<u8>>, String> {
+        Ok(None)
+    }
+    fn save(&self, _: &[u8]) -> Result<(), String> {
+        Err("read-only file system".into())
+    }
+    fn location(&self) -> String {
+        "/nowhere/lights-pdb.bin".into()
+    }
+}
+
 /// "Builds the tables", reporting as the real build does, and taking longer
-/// than the time budget of the tests below.
-fn slow_table_build(block: &Block, tables: &dyn Fn(BuildProgress)) -> Option<String> {
+/// than the time budget of the tests below; the note names the store the
+/// server passed on.
+fn slow_table_build(block: &Block, store: Option<&dyn TableStore>, tables: &dyn Fn(BuildProgress)) -> Option<String> {
     if !matches!(block, Block::Sliding(_)) {
         return None;
     }
+    let store = store.expect("the server passes its store on");
     let total = 300;
     tables(BuildProgress { stage: BuildStage::Loading, done: 0, total });
     for finished in 0..3 {
@@ -296,12 +314,13 @@ fn slow_table_build(block: &Block, tables: &dyn Fn(BuildProgress)) -> Option<Str
     }
     tables(BuildProgress { stage: BuildStage::Saving, done: total, total });
     tables(BuildProgress { stage: BuildStage::Finished, done: total, total });
-    Some("could not write the cache file /nowhere/lights-pdb.bin: read-only file system; kept in memory".into())
+    let err = store.save(&[]).unwrap_err();
+    Some(format!("could not write {}: {err}; kept in memory", store.location()))
 }
 
 #[test]
 fn building_the_pattern_databases_shows_work_done_progress() {
-    let options = Options { prepare: slow_table_build, ..Options::default() };
+    let options = Options { prepare: slow_table_build, tables: Some(Arc::new(Store)), ..Options::default() };
     let mut caps = capabilities(false);
     caps["window"] = json!({"workDoneProgress": true});
     let (mut c, _) = start_with(options, caps, Value::Null);
@@ -337,11 +356,17 @@ fn building_the_pattern_databases_shows_work_done_progress() {
     // Why the next session will build again is logged.
     let log = c.wait_for("the cache warning", |m| m["method"] == "window/logMessage");
     assert_eq!(log["params"]["type"], 2, "a warning");
-    assert!(log["params"]["message"].as_str().unwrap().contains("could not write the cache file"), "{log}");
+    assert!(
+        log["params"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("could not write /nowhere/lights-pdb.bin: read-only file system"),
+        "{log}"
+    );
 
     // A client without work-done progress gets none, and the same answer;
     // the build does not count against the time budget (100 ms here).
-    let options = Options { prepare: slow_table_build, ..Options::default() };
+    let options = Options { prepare: slow_table_build, tables: Some(Arc::new(Store)), ..Options::default() };
     let (mut c, _) = start_with(options, capabilities(false), json!({"lights": {"solver": {"timeBudgetMs": 100}}}));
     c.open(URI, 1, SLIDING);
     assert_eq!(c.settled(URI, 1, TIMEOUT).1[0], "✓ optimal 1 move");

@@ -12,23 +12,20 @@
 //!   `examples/large_boards.rs`, too slow for repeated samples).
 //! - `pdb_load`: reading and checking the cache file.
 //!
-//! The pattern databases are loaded from the user's cache (built and saved
-//! there on the first run, outside the measurements).
+//! The pattern databases are built in memory once, outside the
+//! measurements (the library keeps no files).
 //!
 //! Run: `cargo bench -p lights-sliding --bench solve`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use lights_sliding::{
-    default_cache_dir, pattern_databases, random_solvable, solve, Board, PatternDatabases, SolveOptions, Strategy,
-    PDB_FILE_NAME,
-};
+use lights_sliding::{pattern_databases, random_solvable, solve, Board, PatternDatabases, SolveOptions, Strategy};
 
 fn optimal() -> SolveOptions<'static> {
     SolveOptions { strategy: Strategy::OptimalOnly, node_limit: None, ..SolveOptions::default() }
 }
 
 fn random_4x4(c: &mut Criterion) {
-    let (databases, source) = pattern_databases(None, true, &|_| {}, &|| false).expect("nothing cancels");
+    let (databases, source) = pattern_databases(None, &|_| {}, &|| false).expect("nothing cancels");
     eprintln!("pattern databases: {source:?} ({} bytes)", databases.size_bytes());
     let goal = Board::standard_goal(4, 4).unwrap();
     let starts: Vec<Board> = (2024..2034).map(|s| random_solvable(&goal, s)).collect();
@@ -63,16 +60,13 @@ fn reduction(c: &mut Criterion) {
     group.finish();
 }
 
+/// Reading stored tables back (what a load from the cache costs besides the file read).
 fn pdb_load(c: &mut Criterion) {
-    let Some(path) = default_cache_dir().map(|d| d.join(PDB_FILE_NAME)) else {
-        return;
-    };
-    if !path.exists() {
-        return;
-    }
+    let (databases, _) = pattern_databases(None, &|_| {}, &|| false).expect("nothing cancels");
+    let bytes = databases.to_bytes();
     let mut group = c.benchmark_group("pdb_load");
     group.sample_size(10);
-    group.bench_function("from_disk", |b| b.iter(|| PatternDatabases::load(&path).unwrap().size_bytes()));
+    group.bench_function("from_bytes", |b| b.iter(|| PatternDatabases::from_bytes(&bytes).unwrap().size_bytes()));
     group.finish();
 }
 

@@ -2,14 +2,15 @@
 //! solvable ones), for `docs/sliding-solver.md` and `docs/PERFORMANCE.md`.
 //!
 //! ```sh
-//! cargo run --release -p lights-sliding --example random_4x4 -- [COUNT] [SEED] [--memory] [--no-pdb]
+//! cargo run --release -p lights-sliding --example random_4x4 -- [COUNT] [SEED] [--no-pdb]
 //! ```
 //!
 //! Prints the two hardest 8-puzzle positions' solutions (31 moves), how
 //! the pattern databases were obtained (and how long it took), then one
-//! line per position (moves, nodes, time) and the median and maximum. `--memory` builds the tables without touching the disk cache;
-//! `--no-pdb` searches with Manhattan distance + linear conflict only
-//! (slow: use a small COUNT).
+//! line per position (moves, nodes, time) and the median and maximum. The
+//! tables are built in memory (the library keeps no files; `lights` keeps
+//! them in the user's cache). `--no-pdb` searches with Manhattan distance +
+//! linear conflict only (slow: use a small COUNT).
 
 use std::cell::Cell;
 use std::io::Write;
@@ -31,7 +32,6 @@ fn main() {
     let numbers: Vec<u64> = args.iter().filter_map(|a| a.parse().ok()).collect();
     let count = numbers.first().copied().unwrap_or(100) as usize;
     let seed = numbers.get(1).copied().unwrap_or(2024);
-    let use_disk = !flags.contains(&"--memory");
     let use_pdb = !flags.contains(&"--no-pdb");
 
     let goal3 = Board::standard_goal(3, 3).expect("3×3 is a valid size");
@@ -56,8 +56,7 @@ fn main() {
             }
         };
         let started = Instant::now();
-        let (databases, source) =
-            pattern_databases(None, use_disk, &progress, &|| false).expect("nothing cancels this build");
+        let (databases, source) = pattern_databases(None, &progress, &|| false).expect("nothing cancels this build");
         if last_percent.get() != u64::MAX {
             eprintln!();
         }
@@ -73,7 +72,6 @@ fn main() {
         strategy: Strategy::OptimalOnly,
         node_limit: None,
         pattern_databases: use_pdb,
-        disk_cache: use_disk,
         ..SolveOptions::default()
     };
     let mut lengths = Vec::new();

@@ -64,8 +64,8 @@
 //! ([`SolveError::Unsolvable`] carries it). With the default
 //! [`Strategy::Auto`], boards of up to 16 cells (but not 2×7, 2×8, 7×2,
 //! 8×2) are solved optimally by IDA* — 4×4 with the 6-6-3 pattern databases
-//! when the goal's blank is in a corner (built on first use, cached on
-//! disk), otherwise with Manhattan distance + linear conflict. Larger
+//! when the goal's blank is in a corner (built on first use, kept by the
+//! caller's store), otherwise with Manhattan distance + linear conflict. Larger
 //! boards, and searches past `node_limit` nodes ([`DEFAULT_NODE_LIMIT`]),
 //! get the constructive method's answer (line by line; its last 4×4 or 3×3
 //! solved optimally; boards with a side above 16 are first reduced to
@@ -74,7 +74,7 @@
 //! is [`SolveError::TooLarge`]. `Solution { moves, optimal, lower_bound, method,
 //! nodes, pdb_source }`. Options (all with defaults): `strategy` (`Auto`,
 //! `OptimalOnly`, `NonOptimal`), `max_optimal_cells`, `node_limit`,
-//! `pattern_databases`, `cache_dir`, `disk_cache`, `progress` (a
+//! `pattern_databases`, `tables` (a [`TableStore`]), `progress` (a
 //! `&dyn Fn(`[`BuildProgress`]`)` while the tables load or build) and
 //! `cancel` (a `&dyn Fn() -> bool` polled regularly →
 //! [`SolveError::Cancelled`]). Every solution is replayed before it is
@@ -90,11 +90,12 @@
 //! ```
 //!
 //! **Pattern databases.** [`pattern_databases`] returns the 4×4 tables
-//! (from memory, the cache file, or a build), so a front end can prepare
-//! them with a progress bar before solving; [`default_cache_dir`] is
-//! `$LIGHTS_CACHE_DIR`, else `$XDG_CACHE_HOME/lights`, else
-//! `$HOME/.cache/lights`; [`load_or_build`] and [`PatternDatabases`]'
-//! `build` / `load` / `save` work on an explicit file.
+//! (from memory, the caller's [`TableStore`], or a build), so a front end can
+//! prepare them with a progress bar before solving. The library reads no
+//! environment and writes no files: a store decides where the bytes of
+//! [`PatternDatabases::to_bytes`] are kept ([`PDB_FILE_NAME`] is the name to
+//! give them); [`load_or_build`] does the same without keeping the tables
+//! in memory.
 //!
 //! **Random positions.** [`random_solvable`]`(&goal, seed)` (uniform among
 //! the positions that reach `goal`) and [`random_walk`]`(&goal, steps,
@@ -116,7 +117,7 @@ mod solve;
 pub use board::{Board, BoardError, Cell, OffBoard, Tile, BLANK, MAX_CELLS, MIN_SIDE};
 pub use invariant::{invariant, position_invariant, Invariant, Parity, PositionInvariant, ShapeMismatch};
 pub use moves::{moves_to_string, Move};
-pub use pdb::cache::{default_cache_dir, load_or_build, pattern_databases, CacheError, PdbSource, PDB_FILE_NAME};
+pub use pdb::cache::{load_or_build, pattern_databases, CacheError, PdbSource, TableStore, PDB_FILE_NAME};
 pub use pdb::{BuildProgress, BuildStage, Cancelled, PatternDatabases};
 pub use random::{random_position, random_solvable, random_walk, SplitMix64};
 pub use replay::{parse_moves, replay, replay_to_goal, ReplayError};

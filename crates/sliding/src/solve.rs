@@ -51,12 +51,10 @@ pub struct SolveOptions<'a> {
     /// boards. `false` searches with Manhattan distance + linear conflict
     /// only and never loads or builds the tables.
     pub pattern_databases: bool,
-    /// Where the pattern-database cache lives (default
-    /// [`crate::default_cache_dir`]).
-    pub cache_dir: Option<&'a std::path::Path>,
-    /// Read and write the cache file (default `true`); `false` builds the
-    /// tables in memory when this process does not hold them yet.
-    pub disk_cache: bool,
+    /// Where the tables are kept between runs (default: nowhere — built in
+    /// memory when this process does not hold them yet). A front end usually
+    /// prepares them first with [`crate::pattern_databases`] and its store.
+    pub tables: Option<&'a dyn crate::TableStore>,
     /// Called while the pattern databases load or build.
     pub progress: Option<&'a dyn Fn(BuildProgress)>,
     /// Polled regularly; `true` stops with [`SolveError::Cancelled`].
@@ -78,8 +76,7 @@ impl Default for SolveOptions<'_> {
             max_optimal_cells: 16,
             node_limit: Some(DEFAULT_NODE_LIMIT),
             pattern_databases: true,
-            cache_dir: None,
-            disk_cache: true,
+            tables: None,
             progress: None,
             cancel: None,
         }
@@ -93,8 +90,7 @@ impl fmt::Debug for SolveOptions<'_> {
             .field("max_optimal_cells", &self.max_optimal_cells)
             .field("node_limit", &self.node_limit)
             .field("pattern_databases", &self.pattern_databases)
-            .field("cache_dir", &self.cache_dir)
-            .field("disk_cache", &self.disk_cache)
+            .field("tables", &self.tables.map(|t| t.location()))
             .field("progress", &self.progress.is_some())
             .field("cancel", &self.cancel.is_some())
             .finish()
@@ -286,16 +282,11 @@ fn reduction(
     })
 }
 
-/// The 4×4 pattern databases as the options say (memory, disk or a build).
+/// The 4×4 pattern databases as the options say (memory, the store or a build).
 fn databases(options: &SolveOptions) -> Result<(Arc<PatternDatabases>, PdbSource), SolveError> {
     let never = || false;
-    pattern_databases(
-        options.cache_dir,
-        options.disk_cache,
-        options.progress.unwrap_or(&|_| {}),
-        options.cancel.unwrap_or(&never),
-    )
-    .map_err(|_| SolveError::Cancelled)
+    pattern_databases(options.tables, options.progress.unwrap_or(&|_| {}), options.cancel.unwrap_or(&never))
+        .map_err(|_| SolveError::Cancelled)
 }
 
 /// The sum of the tiles' row and column distances from their goal cells

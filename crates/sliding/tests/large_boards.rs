@@ -11,7 +11,7 @@ use lights_sliding::{
 
 /// The tables for a 4×4 finish are built in memory, never in the user's cache.
 fn options(strategy: Strategy) -> SolveOptions<'static> {
-    SolveOptions { strategy, disk_cache: false, ..SolveOptions::default() }
+    SolveOptions { strategy, ..SolveOptions::default() }
 }
 
 /// Any permutation of the tiles (either half).

@@ -1,34 +1,57 @@
 //! The 4×4 pattern databases: optimal lengths agree with Manhattan +
-//! linear conflict, the cache round-trips, a corrupt file is rebuilt, an
-//! unwritable directory only means memory.
-
-mod common;
+//! linear conflict, stored tables round-trip through the caller's store,
+//! corrupt ones are rebuilt, a store that cannot keep them only means memory.
 
 use std::cell::RefCell;
-use std::fs;
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
-use common::temp_dir;
 use lights_sliding::{
     load_or_build, pattern_databases, random_solvable, random_walk, replay_to_goal, solve, Board, BuildProgress,
-    BuildStage, CacheError, Method, PatternDatabases, PdbSource, SolveOptions, Strategy, Tile, PDB_FILE_NAME,
+    BuildStage, CacheError, Method, PatternDatabases, PdbSource, SolveOptions, Strategy, TableStore, Tile,
 };
 
 /// One build shared by the tests of this binary: the copy `solve` uses
 /// too (this process's, built in memory).
 fn databases() -> &'static PatternDatabases {
     static DATABASES: OnceLock<Arc<PatternDatabases>> = OnceLock::new();
-    DATABASES.get_or_init(|| pattern_databases(None, false, &|_| {}, &|| false).unwrap().0)
+    DATABASES.get_or_init(|| pattern_databases(None, &|_| {}, &|| false).unwrap().0)
 }
 
 fn optimal(pattern_databases: bool) -> SolveOptions<'static> {
-    SolveOptions {
-        strategy: Strategy::OptimalOnly,
-        node_limit: None,
-        pattern_databases,
-        // This process's tables come from a build in memory, never the user's cache.
-        disk_cache: false,
-        ..SolveOptions::default()
+    SolveOptions { strategy: Strategy::OptimalOnly, node_limit: None, pattern_databases, ..SolveOptions::default() }
+}
+
+/// A store in memory, as a caller would give one (the `lights` binary's
+/// keeps a file; its own tests cover that).
+#[derive(Default)]
+struct Store {
+    bytes: Mutex<Option<Vec<u8>>>,
+    /// `save` fails (as a read-only folder would).
+    read_only: bool,
+}
+
+impl Store {
+    fn holding(bytes: &[u8]) -> Store {
+        Store { bytes: Mutex::new(Some(bytes.to_vec())), read_only: false }
+    }
+    fn bytes(&self) -> Option<Vec<u8>> {
+        self.bytes.lock().unwrap().clone()
+    }
+}
+
+impl TableStore for Store {
+    fn load(&self) -> Result<Option<Vec<u8>>, String> {
+        Ok(self.bytes())
+    }
+    fn save(&self, bytes: &[u8]) -> Result<(), String> {
+        if self.read_only {
+            return Err("read-only".to_string());
+        }
+        *self.bytes.lock().unwrap() = Some(bytes.to_vec());
+        Ok(())
+    }
+    fn location(&self) -> String {
+        "the test store".to_string()
     }
 }
 
@@ -95,43 +118,27 @@ fn random_4x4_positions_are_solved_optimally_and_replay() {
 }
 
 #[test]
-fn cache_round_trips() {
-    let dir = temp_dir("roundtrip");
-    let path = dir.join(PDB_FILE_NAME);
-    databases().save(&path).unwrap();
-    let loaded = PatternDatabases::load(&path).unwrap();
-    assert_eq!(&loaded, databases());
-    // No temporary file is left behind.
-    let names: Vec<_> = fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
-    assert_eq!(names, vec![PDB_FILE_NAME]);
-
+fn stored_tables_round_trip() {
+    let store = Store::holding(&databases().to_bytes());
+    assert_eq!(&PatternDatabases::from_bytes(&store.bytes().unwrap()).unwrap(), databases());
     let stages = RefCell::new(Vec::new());
     let progress = |p: BuildProgress| stages.borrow_mut().push(p.stage);
-    let (again, source) = load_or_build(Some(&path), &progress, &|| false).unwrap();
+    let (again, source) = load_or_build(Some(&store), &progress, &|| false).unwrap();
     assert_eq!(&again, databases());
-    assert_eq!(source, PdbSource::Disk(path.clone()));
+    assert_eq!(source, PdbSource::Stored("the test store".into()));
     assert_eq!(stages.into_inner(), vec![BuildStage::Loading, BuildStage::Finished]);
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
-fn corrupt_files_are_detected_and_rebuilt() {
-    let dir = temp_dir("corrupt");
-    let path = dir.join(PDB_FILE_NAME);
+fn corrupt_tables_are_detected_and_rebuilt() {
     let bytes = databases().to_bytes();
-
     let mut flipped = bytes.clone();
     flipped[bytes.len() / 2] ^= 0x40;
-    fs::write(&path, &flipped).unwrap();
-    assert_eq!(PatternDatabases::load(&path), Err(CacheError::Checksum));
+    assert_eq!(PatternDatabases::from_bytes(&flipped), Err(CacheError::Checksum));
+    assert!(matches!(PatternDatabases::from_bytes(&bytes[..bytes.len() - 100]), Err(CacheError::Size { .. })));
+    assert_eq!(PatternDatabases::from_bytes(b"not a table"), Err(CacheError::NotAPatternDatabase));
 
-    fs::write(&path, &bytes[..bytes.len() - 100]).unwrap();
-    assert!(matches!(PatternDatabases::load(&path), Err(CacheError::Size { .. })));
-
-    fs::write(&path, b"not a table").unwrap();
-    assert_eq!(PatternDatabases::load(&path), Err(CacheError::NotAPatternDatabase));
-
-    fs::write(&path, &flipped).unwrap();
+    let store = Store::holding(&flipped);
     let built = RefCell::new(false);
     let progress = |p: BuildProgress| {
         if let BuildStage::Building { .. } = p.stage {
@@ -139,55 +146,50 @@ fn corrupt_files_are_detected_and_rebuilt() {
             assert!(p.done <= p.total);
         }
     };
-    let (rebuilt, source) = load_or_build(Some(&path), &progress, &|| false).unwrap();
+    let (rebuilt, source) = load_or_build(Some(&store), &progress, &|| false).unwrap();
     assert!(built.into_inner());
     assert_eq!(&rebuilt, databases());
     match source {
         PdbSource::Built { saved_to: Some(saved), note: Some(note) } => {
-            assert_eq!(saved, path);
+            assert_eq!(saved, "the test store");
             assert!(note.contains("checksum"), "{note}");
         }
         other => panic!("expected a rebuild, got {other:?}"),
     }
-    // The file is whole again.
-    assert_eq!(&PatternDatabases::load(&path).unwrap(), databases());
-    fs::remove_dir_all(&dir).unwrap();
+    // The store holds whole tables again.
+    assert_eq!(store.bytes().unwrap(), bytes);
 }
 
 #[test]
-fn an_unwritable_cache_directory_only_means_memory() {
-    let dir = temp_dir("unwritable");
-    // A file where the directory should be: nothing can be created under it.
-    let blocker = dir.join("not-a-dir");
-    fs::write(&blocker, b"").unwrap();
-    let path = blocker.join("lights").join(PDB_FILE_NAME);
-    assert!(databases().save(&path).is_err());
-
-    let (dbs, source) = load_or_build(Some(&path), &|_| {}, &|| false).unwrap();
+fn a_store_that_cannot_keep_them_only_means_memory() {
+    let store = Store { read_only: true, ..Store::default() };
+    let (dbs, source) = load_or_build(Some(&store), &|_| {}, &|| false).unwrap();
     assert_eq!(&dbs, databases());
     match source {
         PdbSource::Built { saved_to: None, note: Some(note) } => assert!(note.contains("could not write"), "{note}"),
         other => panic!("expected an unsaved build, got {other:?}"),
     }
-    fs::remove_dir_all(&dir).unwrap();
+    // Without a store at all: built, nothing said.
+    let (_, source) = load_or_build(None, &|_| {}, &|| false).unwrap();
+    assert_eq!(source, PdbSource::Built { saved_to: None, note: None });
 }
 
 #[test]
-fn a_cancelled_build_is_a_typed_error() {
+fn a_cancelled_build_is_a_typed_error_and_keeps_nothing() {
     assert!(PatternDatabases::build(&|_| {}, &|| true).is_err());
-    let dir = temp_dir("cancelled");
-    let path = dir.join(PDB_FILE_NAME);
-    assert!(load_or_build(Some(&path), &|_| {}, &|| true).is_err());
-    assert!(!path.exists());
-    fs::remove_dir_all(&dir).unwrap();
+    let store = Store::default();
+    assert!(load_or_build(Some(&store), &|_| {}, &|| true).is_err());
+    assert_eq!(store.bytes(), None);
 }
 
 #[test]
 fn the_process_keeps_one_copy() {
     let _ = databases();
-    let (first, source) = pattern_databases(None, false, &|_| {}, &|| false).unwrap();
+    let (first, source) = pattern_databases(None, &|_| {}, &|| false).unwrap();
     assert_eq!(source, PdbSource::Memory);
-    let (second, _) = pattern_databases(None, true, &|_| {}, &|| false).unwrap();
+    let store = Store::default();
+    let (second, _) = pattern_databases(Some(&store), &|_| {}, &|| false).unwrap();
     assert!(Arc::ptr_eq(&first, &second));
     assert_eq!(&*first, databases());
+    assert_eq!(store.bytes(), None, "tables in memory are not stored again");
 }

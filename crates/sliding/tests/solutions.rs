@@ -13,7 +13,7 @@ use proptest::prelude::*;
 
 /// The tables for the 4×4 finish are built in memory, never in the user's cache.
 fn non_optimal() -> SolveOptions<'static> {
-    SolveOptions { strategy: Strategy::NonOptimal, disk_cache: false, ..SolveOptions::default() }
+    SolveOptions { strategy: Strategy::NonOptimal, ..SolveOptions::default() }
 }
 
 /// Any permutation of the tiles (a goal need not be the standard one).
@@ -80,7 +80,7 @@ fn constructive_solutions_replay_on_large_and_narrow_boards() {
 fn auto_goes_non_optimal_above_16_cells() {
     let goal = Board::standard_goal(5, 5).unwrap();
     let start = random_solvable(&goal, 5);
-    let options = SolveOptions { disk_cache: false, ..SolveOptions::default() };
+    let options = SolveOptions { ..SolveOptions::default() };
     let solution = solve(&start, &goal, &options).unwrap();
     assert_eq!(solution.method, Method::Reduction);
     assert!(!solution.optimal);
@@ -137,7 +137,7 @@ fn cancel_stops_the_search_with_a_typed_error() {
     assert_eq!(solve(&start, &goal, &options), Err(SolveError::Cancelled));
     assert!(polls.get() > 3);
     let big = Board::standard_goal(12, 12).unwrap();
-    let options = SolveOptions { cancel: Some(&|| true), disk_cache: false, ..SolveOptions::default() };
+    let options = SolveOptions { cancel: Some(&|| true), ..SolveOptions::default() };
     assert_eq!(solve(&random_solvable(&big, 1), &big, &options), Err(SolveError::Cancelled));
 }
 

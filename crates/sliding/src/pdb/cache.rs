@@ -1,11 +1,12 @@
-//! The pattern databases on disk and in memory.
+//! The pattern databases between runs and in memory.
 //!
-//! Location: `$LIGHTS_CACHE_DIR`, else `$XDG_CACHE_HOME/lights`, else
-//! `$HOME/.cache/lights` (relative or empty values are ignored), file
-//! [`PDB_FILE_NAME`]. Written atomically (a temporary file in the same
-//! directory, then a rename), so readers never see half a file.
+//! The library reads no environment and writes no files: where the tables
+//! are kept between runs is the caller's [`TableStore`] (the `lights`
+//! binary's is a file in the user's cache folder, written atomically), and
+//! without one the tables are built in memory. Built or loaded once, they
+//! stay in this process's memory.
 //!
-//! Format (little-endian):
+//! The stored bytes (little-endian):
 //!
 //! ```text
 //! magic    8 bytes  "LIGHTPDB"
@@ -18,20 +19,27 @@
 //! checksum u64      FNV-1a 64 of every byte before it
 //! ```
 //!
-//! A file whose header, size or checksum is wrong is rebuilt; a directory
-//! that cannot be written just means the tables live in memory only.
+//! Stored bytes whose header, size or checksum is wrong are rebuilt; a store
+//! that cannot keep them just means the tables live in memory only.
 
 use std::fmt;
-use std::fs;
-use std::io::{self, Write};
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use super::{table_len, BuildProgress, BuildStage, Cancelled, PatternDatabases, BLANK_CELL, GROUPS, SIDE};
 
-/// The cache file's name inside the cache directory.
+/// The name a store should give the tables' file (it names the layout and
+/// the format version, so another version never reads it).
 pub const PDB_FILE_NAME: &str = "sliding-4x4-663-v1.pdb";
+
+/// Where the pattern databases are kept between runs, chosen by the caller.
+pub trait TableStore: Send + Sync {
+    /// The bytes an earlier run kept; `Ok(None)` when there are none.
+    fn load(&self) -> Result<Option<Vec<u8>>, String>;
+    /// Keep `bytes` for later runs.
+    fn save(&self, bytes: &[u8]) -> Result<(), String>;
+    /// Where they are kept, for messages (a file's path).
+    fn location(&self) -> String;
+}
 
 const MAGIC: &[u8; 8] = b"LIGHTPDB";
 const VERSION: u32 = 1;
@@ -41,18 +49,18 @@ const VERSION: u32 = 1;
 pub enum PdbSource {
     /// Already in this process's memory.
     Memory,
-    /// Read from this cache file.
-    Disk(PathBuf),
-    /// Built now; `saved_to` the cache file written, `note` why none was
-    /// written or why an existing one was replaced (a corrupt file).
-    Built { saved_to: Option<PathBuf>, note: Option<String> },
+    /// Read from the store (its location).
+    Stored(String),
+    /// Built now; `saved_to` the store's location when they were kept,
+    /// `note` why they were not, or why stored ones were replaced (corrupt).
+    Built { saved_to: Option<String>, note: Option<String> },
 }
 
-/// Why a cache file was not used.
+/// Why stored tables were not used.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CacheError {
     /// Could not be read.
-    Io { kind: io::ErrorKind, message: String },
+    Io { message: String },
     /// Does not start with the magic bytes.
     NotAPatternDatabase,
     /// Another format version.
@@ -68,7 +76,7 @@ pub enum CacheError {
 impl fmt::Display for CacheError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CacheError::Io { message, .. } => write!(f, "cannot read it: {message}"),
+            CacheError::Io { message } => write!(f, "cannot read it: {message}"),
             CacheError::NotAPatternDatabase => f.write_str("it is not a pattern-database file"),
             CacheError::Version { found } => {
                 write!(f, "it has format version {found}, not {VERSION}")
@@ -159,83 +167,41 @@ impl PatternDatabases {
         }
         Ok(PatternDatabases { tables })
     }
-
-    /// Reads a cache file.
-    pub fn load(path: &Path) -> Result<PatternDatabases, CacheError> {
-        let bytes = fs::read(path).map_err(|e| CacheError::Io { kind: e.kind(), message: e.to_string() })?;
-        PatternDatabases::from_bytes(&bytes)
-    }
-
-    /// Writes a cache file atomically (temporary file + rename), creating
-    /// the directory if needed.
-    pub fn save(&self, path: &Path) -> io::Result<()> {
-        let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-        fs::create_dir_all(dir)?;
-        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("pdb");
-        // Unique per process and call: concurrent writers never share a temporary file.
-        static SAVES: AtomicU64 = AtomicU64::new(0);
-        let serial = SAVES.fetch_add(1, Ordering::Relaxed);
-        let temp = dir.join(format!(".{name}.{}-{serial}.tmp", std::process::id()));
-        let written = (|| {
-            let mut file = fs::File::create(&temp)?;
-            file.write_all(&self.to_bytes())?;
-            file.sync_all()?;
-            fs::rename(&temp, path)
-        })();
-        if written.is_err() {
-            let _ = fs::remove_file(&temp);
-        }
-        written
-    }
 }
 
-fn absolute_env(name: &str) -> Option<PathBuf> {
-    let value = std::env::var_os(name)?;
-    let path = PathBuf::from(value);
-    path.is_absolute().then_some(path)
-}
-
-/// The user's cache directory for `lights`: `$LIGHTS_CACHE_DIR`, else
-/// `$XDG_CACHE_HOME/lights`, else `$HOME/.cache/lights`; `None` when none
-/// is set (to an absolute path).
-pub fn default_cache_dir() -> Option<PathBuf> {
-    absolute_env("LIGHTS_CACHE_DIR")
-        .or_else(|| absolute_env("XDG_CACHE_HOME").map(|d| d.join("lights")))
-        .or_else(|| absolute_env("HOME").map(|d| d.join(".cache").join("lights")))
-}
-
-/// Loads the tables from `path` if it holds a valid file, else builds them
-/// and (with a path) saves them there. Nothing is kept in memory beyond
-/// the returned value. Failing to save is not an error: the note says why.
+/// Loads the tables from `store` when it holds valid ones, else builds
+/// them and (with a store) keeps them there. Nothing is kept in memory
+/// beyond the returned value. Failing to keep them is not an error: the
+/// note says why.
 pub fn load_or_build(
-    path: Option<&Path>,
+    store: Option<&dyn TableStore>,
     progress: &dyn Fn(BuildProgress),
     cancel: &dyn Fn() -> bool,
 ) -> Result<(PatternDatabases, PdbSource), Cancelled> {
     let total: u64 = GROUPS.iter().map(|g| table_len(g.len()) as u64).sum();
     let send = |stage, done| progress(BuildProgress { stage, done, total });
     let mut note = None;
-    if let Some(path) = path {
-        if path.exists() {
-            send(BuildStage::Loading, 0);
-            match PatternDatabases::load(path) {
-                Ok(dbs) => {
-                    send(BuildStage::Finished, total);
-                    return Ok((dbs, PdbSource::Disk(path.to_path_buf())));
-                }
-                Err(e) => note = Some(format!("{} was not used, {e}; rebuilt", path.display())),
+    if let Some(store) = store {
+        send(BuildStage::Loading, 0);
+        let loaded = store.load().map_err(|message| CacheError::Io { message });
+        match loaded.and_then(|bytes| bytes.map(|b| PatternDatabases::from_bytes(&b)).transpose()) {
+            Ok(Some(dbs)) => {
+                send(BuildStage::Finished, total);
+                return Ok((dbs, PdbSource::Stored(store.location())));
             }
+            Ok(None) => {}
+            Err(e) => note = Some(format!("{} was not used, {e}; rebuilt", store.location())),
         }
     }
     let dbs = PatternDatabases::build(progress, cancel)?;
     let mut saved_to = None;
-    if let Some(path) = path {
+    if let Some(store) = store {
         send(BuildStage::Saving, total);
-        match dbs.save(path) {
-            Ok(()) => saved_to = Some(path.to_path_buf()),
+        match store.save(&dbs.to_bytes()) {
+            Ok(()) => saved_to = Some(store.location()),
             Err(e) => {
-                let unsaved = format!("could not write the cache file {}: {e}; kept in memory", path.display());
-                // Keep why an existing file was not used, if it was not.
+                let unsaved = format!("could not write {}: {e}; kept in memory", store.location());
+                // Keep why stored tables were not used, if they were not.
                 note = Some(match note {
                     Some(earlier) => format!("{earlier}; {unsaved}"),
                     None => unsaved,
@@ -250,13 +216,11 @@ pub fn load_or_build(
 /// The tables this process already holds.
 static IN_MEMORY: Mutex<Option<Arc<PatternDatabases>>> = Mutex::new(None);
 
-/// The tables, from (in order) this process's memory, the cache file in
-/// `dir` (default [`default_cache_dir`]) when `use_disk`, or a fresh
-/// build (saved there when `use_disk`). Concurrent callers wait for one
-/// build. Kept in memory for the rest of the process.
+/// The tables, from (in order) this process's memory, `store`, or a fresh
+/// build (kept in `store`). Concurrent callers wait for one build. Kept in
+/// memory for the rest of the process.
 pub fn pattern_databases(
-    dir: Option<&Path>,
-    use_disk: bool,
+    store: Option<&dyn TableStore>,
     progress: &dyn Fn(BuildProgress),
     cancel: &dyn Fn() -> bool,
 ) -> Result<(Arc<PatternDatabases>, PdbSource), Cancelled> {
@@ -264,11 +228,7 @@ pub fn pattern_databases(
     if let Some(dbs) = held.as_ref() {
         return Ok((Arc::clone(dbs), PdbSource::Memory));
     }
-    let path = use_disk
-        .then(|| dir.map(Path::to_path_buf).or_else(default_cache_dir))
-        .flatten()
-        .map(|d| d.join(PDB_FILE_NAME));
-    let (dbs, source) = load_or_build(path.as_deref(), progress, cancel)?;
+    let (dbs, source) = load_or_build(store, progress, cancel)?;
     let dbs = Arc::new(dbs);
     *held = Some(Arc::clone(&dbs));
     Ok((dbs, source))

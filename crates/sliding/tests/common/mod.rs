@@ -3,7 +3,6 @@
 #![allow(dead_code)]
 
 use std::collections::{HashMap, VecDeque};
-use std::path::PathBuf;
 
 use lights_sliding::{Board, Tile};
 
@@ -77,12 +76,4 @@ pub fn for_each_permutation(n: usize, mut visit: impl FnMut(&[Tile])) {
             i += 1;
         }
     }
-}
-
-/// A fresh empty directory under the system's temporary directory.
-pub fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("lights-sliding-test-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
