@@ -149,7 +149,7 @@ fn compact_arrays(v: &serde_json::Value, depth: usize) -> String {
 
 fn rule_text(rule: &Rule) -> String {
     match rule {
-        Rule::Stencil(_) => format!("stencil {}", crate::generate::rule_argument(rule)),
+        Rule::Stencil(_) => format!("stencil {}", lights_compiler::flags::rule_flag(rule)),
         named => named.name().to_string(),
     }
 }

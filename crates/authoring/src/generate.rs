@@ -27,11 +27,11 @@ use std::fmt;
 use std::ops::RangeInclusive;
 
 use lights_algebra::{minimum_weight, Kernel, SparseMatrix};
+use lights_compiler::flags::rule_flag;
 use lights_compiler::lower::lower;
 use lights_compiler::model::{Puzzle, Rule, Topology, MAX_CELLS, MAX_STATES, MIN_STATES};
 use lights_compiler::solve::unknowns_limit;
 use lights_syntax::format::{format_source, grid_statement, layout_rows, quote};
-use lights_syntax::suggest::did_you_mean;
 use num_bigint::BigUint;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -88,7 +88,7 @@ impl Options {
             "lights generate --size {}x{} --rule {} --topology {} --states {}",
             self.rows,
             self.cols,
-            shell_quote(&rule_argument(&self.rule)),
+            shell_quote(&rule_flag(&self.rule)),
             self.topology.name(),
             self.states
         );
@@ -508,121 +508,11 @@ fn probability_threshold(p: f64) -> u64 {
     }
 }
 
-/// The text of `--rule` for a rule: its name, or a stencil's rows joined by `/`.
-pub fn rule_argument(rule: &Rule) -> String {
-    match rule {
-        Rule::Stencil(s) => (0..s.rows)
-            .map(|r| {
-                (0..s.cols)
-                    .map(|c| match s.weights[r * s.cols + c] {
-                        0 => ".".to_string(),
-                        w => w.to_string(),
-                    })
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            })
-            .collect::<Vec<_>>()
-            .join(" / "),
-        named => named.name().to_string(),
-    }
-}
-
 fn shell_quote(s: &str) -> String {
     if !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || "._-/:,+=".contains(c)) {
         s.to_string()
     } else {
         format!("'{}'", s.replace('\'', "'\\''"))
-    }
-}
-
-/// `RxC` (or `R x C`, `R×C`), each at least 1.
-pub fn parse_size(text: &str) -> Result<(usize, usize), String> {
-    let t = text.trim().to_lowercase().replace('×', "x");
-    let Some((r, c)) = t.split_once('x') else {
-        return Err(format!("`{text}` is not a size: write ROWSxCOLUMNS, e.g. 5x5"));
-    };
-    let num = |s: &str| -> Result<usize, String> {
-        match s.trim().parse::<usize>() {
-            Ok(0) => Err(format!("`{text}`: a board needs at least one row and one column")),
-            Ok(n) => Ok(n),
-            Err(_) => Err(format!("`{text}` is not a size: write ROWSxCOLUMNS, e.g. 5x5")),
-        }
-    };
-    let (rows, cols) = (num(r)?, num(c)?);
-    if (rows as u64).saturating_mul(cols as u64) > MAX_CELLS {
-        return Err(format!("`{text}`: a board has at most {MAX_CELLS} cells"));
-    }
-    Ok((rows, cols))
-}
-
-/// `MIN..MAX` (inclusive; `MIN..=MAX` too), `MIN..`, `..MAX` or `N`.
-pub fn parse_range(text: &str) -> Result<RangeInclusive<u64>, String> {
-    let t = text.trim();
-    let num = |s: &str| -> Result<u64, String> {
-        s.trim().parse::<u64>().map_err(|_| format!("`{text}` is not a range: write MIN..MAX (inclusive), e.g. 5..10"))
-    };
-    let range = match t.split_once("..") {
-        Some((a, b)) => {
-            let b = b.strip_prefix('=').unwrap_or(b);
-            let lo = if a.trim().is_empty() { 0 } else { num(a)? };
-            let hi = if b.trim().is_empty() { u64::MAX } else { num(b)? };
-            lo..=hi
-        }
-        None => {
-            let n = num(t)?;
-            n..=n
-        }
-    };
-    if range.start() > range.end() {
-        return Err(format!("`{text}` is an empty range: its minimum is above its maximum"));
-    }
-    Ok(range)
-}
-
-/// A topology name (`plane`, `cylinder`, `torus`, `mobius`, `klein`, `projective`).
-pub fn parse_topology(text: &str) -> Result<Topology, String> {
-    Topology::from_name(text.trim()).ok_or_else(|| {
-        let hint =
-            did_you_mean(text.trim(), Topology::NAMES).map(|s| format!(" (did you mean `{s}`?)")).unwrap_or_default();
-        format!("unknown topology `{text}`{hint}; the topologies are {}", Topology::NAMES.join(", "))
-    })
-}
-
-/// A rule name (`cross`, `king`, `flip`, `merlin`) or a stencil written as
-/// rows separated by `/`, e.g. `. 1 . / 1 1 1 / . 1 .`, checked as the
-/// language checks `rule { … }` for `states`.
-pub fn parse_rule(text: &str, states: u32) -> Result<Rule, String> {
-    let t = text.trim();
-    if let Some(rule) = Rule::from_name(t) {
-        return Ok(rule);
-    }
-    let looks_like_stencil = !t.is_empty() && t.chars().all(|c| c.is_ascii_digit() || " \t./".contains(c));
-    if !looks_like_stencil {
-        let hint = did_you_mean(t, Rule::NAMES).map(|s| format!(" (did you mean `{s}`?)")).unwrap_or_default();
-        return Err(format!(
-            "unknown rule `{text}`{hint}; the rules are {}, or a stencil such as '. 1 . / 1 1 1 / . 1 .'",
-            Rule::NAMES.join(", ")
-        ));
-    }
-    let rows: Vec<&str> = t.split('/').map(str::trim).collect();
-    if rows.iter().any(|r| r.is_empty()) {
-        return Err(format!("stencil `{text}` has an empty row; separate rows with `/`"));
-    }
-    let mut src = format!("puzzle \"rule\" {{\n  size 1x1\n  states {states}\n  rule {{\n");
-    for r in &rows {
-        src.push_str(&format!("    {r}\n"));
-    }
-    src.push_str("  }\n}\n");
-    let analysis = lights_compiler::analyze(&src);
-    match analysis.puzzles.into_iter().next() {
-        Some(p) => match p.puzzle() {
-            Some(model) => Ok(model.rule.clone()),
-            None => {
-                let why = p.diagnostics.iter().find(|d| d.is_error()).map(|d| d.message.clone()).unwrap_or_default();
-                Err(format!("stencil `{text}` is not valid: {why}"))
-            }
-        },
-        None => Err(format!("stencil `{text}` is not valid")),
     }
 }
 
@@ -645,32 +535,6 @@ mod tests {
     fn thresholds() {
         assert_eq!(probability_threshold(0.0), 0);
         assert_eq!(probability_threshold(0.5), 1 << 63);
-    }
-
-    #[test]
-    fn parse_helpers() {
-        assert_eq!(parse_size("5x7"), Ok((5, 7)));
-        assert_eq!(parse_size(" 3 X 4 "), Ok((3, 4)));
-        assert!(parse_size("0x3").is_err());
-        assert!(parse_size("5").is_err());
-        assert_eq!(parse_range("3..7"), Ok(3..=7));
-        assert_eq!(parse_range("3..=7"), Ok(3..=7));
-        assert_eq!(parse_range("4"), Ok(4..=4));
-        assert_eq!(parse_range("..4"), Ok(0..=4));
-        assert_eq!(parse_range("4.."), Ok(4..=u64::MAX));
-        assert!(parse_range("7..3").is_err());
-        assert!(parse_range("a..3").is_err());
-        assert_eq!(parse_topology("cross-cap"), Ok(Topology::Projective));
-        assert!(parse_topology("tours").unwrap_err().contains("did you mean `torus`"));
-        assert_eq!(parse_rule("king", 2), Ok(Rule::King));
-        assert!(parse_rule("kign", 2).unwrap_err().contains("did you mean `king`"));
-        let Ok(Rule::Stencil(s)) = parse_rule(". 1 . / 1 1 1 / . 1 .", 2) else { panic!("a stencil") };
-        assert_eq!((s.rows, s.cols, s.weights), (3, 3, vec![0, 1, 0, 1, 1, 1, 0, 1, 0]));
-        assert!(parse_rule("1 2 1", 2).unwrap_err().contains("not valid"));
-        assert!(parse_rule("1 1 / 1 1", 2).is_err());
-        let knight = ". 1 . 1 . / 1 . . . 1 / . . 1 . . / 1 . . . 1 / . 1 . 1 .";
-        assert_eq!(parse_rule(knight, 2).map(|r| rule_argument(&r)), Ok(knight.to_string()));
-        assert_eq!(rule_argument(&Rule::Merlin), "merlin");
     }
 
     #[test]

@@ -22,10 +22,10 @@ use std::ops::RangeInclusive;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use lights_algebra::{factorize, solve};
+use lights_compiler::flags;
 use lights_compiler::lower::lower;
-use lights_compiler::model::{Board, Puzzle, Rule, Topology, MAX_STATES, MIN_STATES};
+use lights_compiler::model::{Board, Puzzle, Rule, Topology};
 use lights_compiler::solve::unknowns_limit;
-use lights_compiler::Severity;
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 use rayon::prelude::*;
@@ -41,26 +41,13 @@ pub struct Family {
 
 impl Family {
     /// A family from the words of the language: a rule name (`cross`, `king`,
-    /// `flip`, `merlin`) or a stencil in braces whose rows are separated by
-    /// `/` or newlines (`{ .1. / 111 / .1. }`), a topology name, and W.
+    /// `flip`, `merlin`) or a stencil, braced or not, whose rows are separated
+    /// by `/` or newlines (`.1. / 111 / .1.`), a topology name, and W; read as
+    /// every command reads its flags ([`flags`]).
     pub fn parse(rule: &str, topology: &str, states: u32) -> Result<Family, String> {
-        if !(MIN_STATES..=MAX_STATES).contains(&u64::from(states)) {
-            return Err(format!("states must be between {MIN_STATES} and {MAX_STATES}, not {states}"));
-        }
-        let topology = Topology::from_name(topology.trim()).ok_or_else(|| {
-            format!("unknown topology `{}` (expected one of: {})", topology.trim(), Topology::NAMES.join(", "))
-        })?;
-        let rule_text = rule.trim();
-        let rule = if rule_text.starts_with('{') {
-            parse_stencil(rule_text, states)?
-        } else {
-            Rule::from_name(rule_text).ok_or_else(|| {
-                format!(
-                    "unknown rule `{rule_text}` (expected one of: {}, or a stencil such as `{{ .1. / 111 / .1. }}`)",
-                    Rule::NAMES.join(", ")
-                )
-            })?
-        };
+        let states = flags::check_states(u64::from(states))?;
+        let topology = flags::parse_topology(topology)?;
+        let rule = flags::parse_rule(rule, states)?;
         Ok(Family { rule, topology, states })
     }
 
@@ -120,23 +107,6 @@ impl Family {
             named => format!("{} rule", named.name()),
         };
         format!("{rule} · {} · {} states", self.topology.name(), self.states)
-    }
-}
-
-/// Parse a stencil through the language itself, so it gets the language's
-/// checks (odd sizes, equal rows, weights below W).
-fn parse_stencil(text: &str, states: u32) -> Result<Rule, String> {
-    let grid = text.replace('/', "\n");
-    let src = format!("puzzle \"stencil\" {{\n  size 1x1\n  states {states}\n  rule {grid}\n}}\n");
-    let analysis = lights_compiler::analyze(&src);
-    let first_error =
-        analysis.all_diagnostics().into_iter().find(|d| d.severity == Severity::Error).map(|d| d.message.clone());
-    if let Some(message) = first_error {
-        return Err(format!("bad stencil `{text}`: {message}"));
-    }
-    match analysis.puzzles.first().and_then(|p| p.puzzle()).map(|m| m.rule.clone()) {
-        Some(rule @ Rule::Stencil(_)) => Ok(rule),
-        _ => Err(format!("bad stencil `{text}`: write it as `{{ .1. / 111 / .1. }}`")),
     }
 }
 

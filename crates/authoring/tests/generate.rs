@@ -4,7 +4,8 @@
 
 use std::collections::HashMap;
 
-use lights_authoring::generate::{generate, parse_rule, GenerateError, Options};
+use lights_authoring::generate::{generate, GenerateError, Options};
+use lights_compiler::flags::parse_rule;
 use lights_compiler::lower::apply_presses;
 use lights_compiler::model::{Puzzle, Rule, Topology};
 use lights_compiler::{analyze, check_source};

@@ -7,7 +7,9 @@ use lights_authoring::census::{self, Census, Method, Query};
 use lights_authoring::table::{Family, Fraction};
 use serde_json::json;
 
-use crate::table::{parse_range, Progress};
+use lights_compiler::flags::{parse_bounded_range, parse_size, parse_states};
+
+use crate::table::Progress;
 
 #[derive(ClapArgs)]
 #[command(
@@ -36,19 +38,19 @@ pub struct Args {
     #[arg(long, value_name = "RxC", value_parser = parse_size)]
     size: (usize, usize),
     /// Number of lights on: K, or A..B (inclusive) [default: every K]
-    #[arg(long, value_name = "K", value_parser = parse_range)]
+    #[arg(long, value_name = "K", value_parser = parse_bounded_range)]
     on: Option<RangeInclusive<usize>>,
     /// Lock the dark cells: only lit cells may be pressed
     #[arg(long)]
     lock_dark: bool,
-    /// cross, king, flip, merlin, or a stencil such as '{ .1. / 111 / .1. }' (rows separated by /)
+    /// cross, king, flip, merlin, or a stencil such as '.1. / 111 / .1.' (rows separated by /, braces optional)
     #[arg(long, default_value = "cross")]
     rule: String,
     /// plane, cylinder, torus, mobius, klein or projective
     #[arg(long, default_value = "plane")]
     topology: String,
     /// Number of states W of each light (2 to 65536)
-    #[arg(long, default_value_t = 2, value_name = "W")]
+    #[arg(long, default_value_t = 2, value_name = "W", value_parser = parse_states)]
     states: u32,
     /// Output format
     #[arg(long, value_enum, default_value_t = CensusFormat::Text)]
@@ -76,15 +78,6 @@ enum MethodArg {
     Macwilliams,
     /// Solve each position (--lock-dark)
     Enumeration,
-}
-
-/// `RxC` with `x`, `X` or `×`.
-fn parse_size(text: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("`{text}` is not a board size (write RxC, e.g. 5x5)");
-    let (r, c) = text.split_once(['x', 'X', '×']).ok_or_else(bad)?;
-    let r = r.trim().parse().map_err(|_| bad())?;
-    let c = c.trim().parse().map_err(|_| bad())?;
-    Ok((r, c))
 }
 
 pub fn run(args: Args) -> u8 {
@@ -228,18 +221,4 @@ fn json_text(family: &Family, query: &Query, c: &Census) -> String {
         "counts": counts,
     });
     format!("{}\n", serde_json::to_string_pretty(&doc).unwrap_or_default())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::parse_size;
-
-    #[test]
-    fn sizes() {
-        assert_eq!(parse_size("5x5"), Ok((5, 5)));
-        assert_eq!(parse_size("3×4"), Ok((3, 4)));
-        assert_eq!(parse_size("2 X 7"), Ok((2, 7)));
-        assert!(parse_size("5").is_err());
-        assert!(parse_size("ax5").is_err());
-    }
 }

@@ -5,7 +5,8 @@ use std::ops::RangeInclusive;
 use std::path::PathBuf;
 
 use clap::Args as ClapArgs;
-use lights_authoring::generate::{self, parse_range, parse_size, parse_topology, Options};
+use lights_authoring::generate::{self, Options};
+use lights_compiler::flags::{parse_range, parse_rule, parse_size, parse_states, parse_topology};
 use lights_compiler::model::Topology;
 
 use crate::{files, EXIT_OK, EXIT_USAGE};
@@ -29,20 +30,20 @@ use crate::{files, EXIT_OK, EXIT_USAGE};
         lights generate --size 5x5 --count 10 --name level -o pack.lights\n  \
         lights generate --size 5x5 --locked-fraction 0.2 --unique --presses 8..12 --seed 7\n  \
         lights generate --size 6x6 --states 3 --topology torus --rule king --count 3\n  \
-        lights generate --size 7x7 --rule '. 1 . / 1 1 1 / . 1 .'   # a stencil, rows separated by /"
+        lights generate --size 7x7 --rule '.1. / 111 / .1.'   # a stencil, rows separated by /"
 )]
 pub struct Args {
     /// Board size, ROWSxCOLUMNS
     #[arg(long, value_name = "RxC", value_parser = parse_size)]
     size: (usize, usize),
-    /// What a press changes: cross, king, flip, merlin, or a stencil with rows separated by `/`
+    /// What a press changes: cross, king, flip, merlin, or a stencil such as '.1. / 111 / .1.' (rows separated by /, braces optional)
     #[arg(long, value_name = "RULE", default_value = "cross")]
     rule: String,
     /// The surface: plane, cylinder, torus, mobius, klein, projective
     #[arg(long, value_name = "NAME", default_value = "plane", value_parser = parse_topology)]
     topology: Topology,
     /// States per light (the modulus W), 2…65536
-    #[arg(long, value_name = "W", default_value_t = 2, value_parser = clap::value_parser!(u32).range(2..=65536))]
+    #[arg(long, value_name = "W", default_value_t = 2, value_parser = parse_states)]
     states: u32,
     /// Lock each cell with this probability (0 ≤ F < 1)
     #[arg(long, value_name = "F", default_value_t = 0.0)]
@@ -68,7 +69,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> u8 {
-    let rule = match generate::parse_rule(&args.rule, args.states) {
+    let rule = match parse_rule(&args.rule, args.states) {
         Ok(rule) => rule,
         Err(e) => {
             eprintln!("error: --rule: {e}");

@@ -7,6 +7,7 @@ use std::time::Duration;
 use clap::{Args as ClapArgs, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use lights_authoring::table::{self, Entry, Family, Table};
+use lights_compiler::flags::{parse_bounded_range, parse_states};
 use serde_json::json;
 
 #[derive(ClapArgs)]
@@ -32,19 +33,19 @@ use serde_json::json;
 )]
 pub struct Args {
     /// Numbers of rows: N, or A..B (inclusive)
-    #[arg(long, value_name = "RANGE", value_parser = parse_range)]
+    #[arg(long, value_name = "RANGE", value_parser = parse_bounded_range)]
     rows: RangeInclusive<usize>,
     /// Numbers of columns: N, or A..B (inclusive) [default: the --rows range]
-    #[arg(long, value_name = "RANGE", value_parser = parse_range)]
+    #[arg(long, value_name = "RANGE", value_parser = parse_bounded_range)]
     cols: Option<RangeInclusive<usize>>,
-    /// cross, king, flip, merlin, or a stencil such as '{ .1. / 111 / .1. }' (rows separated by /)
+    /// cross, king, flip, merlin, or a stencil such as '.1. / 111 / .1.' (rows separated by /, braces optional)
     #[arg(long, default_value = "cross")]
     rule: String,
     /// plane, cylinder, torus, mobius, klein or projective
     #[arg(long, default_value = "plane")]
     topology: String,
     /// Number of states W of each light (2 to 65536)
-    #[arg(long, default_value_t = 2, value_name = "W")]
+    #[arg(long, default_value_t = 2, value_name = "W", value_parser = parse_states)]
     states: u32,
     /// What each entry shows
     #[arg(long, value_enum, default_value_t = Show::Solutions)]
@@ -74,24 +75,6 @@ enum TableFormat {
     Csv,
     /// Every answer of every board, as JSON
     Json,
-}
-
-/// `N`, `A..B` or `A..=B` (inclusive either way).
-pub(crate) fn parse_range(text: &str) -> Result<RangeInclusive<usize>, String> {
-    let number = |s: &str| -> Result<usize, String> {
-        let s = s.trim();
-        s.parse::<usize>().map_err(|_| format!("`{s}` is not a whole number (write N or A..B, e.g. 1..20)"))
-    };
-    match text.split_once("..") {
-        Some((a, b)) => {
-            let b = b.strip_prefix('=').unwrap_or(b);
-            Ok(number(a)?..=number(b)?)
-        }
-        None => {
-            let n = number(text)?;
-            Ok(n..=n)
-        }
-    }
 }
 
 /// A progress bar on stderr that appears only on a terminal, and only once
@@ -257,19 +240,4 @@ fn json_text(t: &Table, show: Show) -> String {
         "entries": entries,
     });
     format!("{}\n", serde_json::to_string_pretty(&doc).unwrap_or_default())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::parse_range;
-
-    #[test]
-    fn ranges() {
-        assert_eq!(parse_range("1..20"), Ok(1..=20));
-        assert_eq!(parse_range("3..=4"), Ok(3..=4));
-        assert_eq!(parse_range(" 7 "), Ok(7..=7));
-        assert!(parse_range("a..3").unwrap_err().contains("not a whole number"));
-        assert!(parse_range("1..").is_err());
-        assert!(parse_range("-1").is_err());
-    }
 }

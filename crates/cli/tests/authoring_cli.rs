@@ -133,7 +133,7 @@ fn generate_usage_errors() {
     let cases: &[(&[&str], &str)] = &[
         (&["generate", "--size", "5x5", "--unique"], "can never have a unique solution"),
         (&["generate", "--size", "0x5"], "at least one row"),
-        (&["generate", "--size", "five"], "not a size"),
+        (&["generate", "--size", "five"], "not a board size"),
         (&["generate", "--size", "3x3", "--locked-fraction", "1.5"], "--locked-fraction"),
         (&["generate", "--size", "3x3", "--presses", "9..3"], "empty range"),
         (&["generate", "--size", "3x3", "--rule", "kign"], "did you mean `king`"),

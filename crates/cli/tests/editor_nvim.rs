@@ -732,6 +732,7 @@ const SYNTAX_EXPECTED: &[(&str, &str, usize, &str)] = &[
     ("states 3", "states", 0, "lightsStatement"),
     ("1 .", "1", 0, "lightsCellOn"),
     ("1 .", ".", 0, "lightsCellOff"),
+    ("1 . / .", "/", 0, "lightsRowSep"),
     ("goal at", "at", 0, "lightsValue"),
     ("goal at", "2", 0, "lightsNumber"),
     ("goal at", ",", 0, "lightsOperator"),

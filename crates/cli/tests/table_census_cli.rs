@@ -130,13 +130,14 @@ fn table_takes_rules_topologies_and_stencils() {
 
 #[test]
 fn table_errors_exit_2() {
-    assert!(usage_error(&["table", "--rows", "5..3"]).contains("rows range 5..3 is empty"));
+    assert!(usage_error(&["table", "--rows", "5..3"]).contains("`5..3` is an empty range"));
     assert!(usage_error(&["table", "--rows", "0..3"]).contains("includes 0"));
     assert!(usage_error(&["table", "--rows", "1..3", "--cols", "0"]).contains("columns range includes 0"));
     assert!(usage_error(&["table", "--rows", "1..300"]).contains("300×300"));
     assert!(usage_error(&["table", "--rows", "1..70", "--states", "3"]).contains("at most 4000"));
-    assert!(usage_error(&["table", "--rows", "1..99999999999999999999"]).contains("not a whole number"));
-    assert!(usage_error(&["table", "--rows", "a..b"]).contains("not a whole number"));
+    assert!(usage_error(&["table", "--rows", "1..99999999999999999999"]).contains("is not a range"));
+    assert!(usage_error(&["table", "--rows", "a..b"]).contains("is not a range"));
+    assert!(usage_error(&["table", "--rows", "3.."]).contains("needs both ends"));
     assert!(usage_error(&["table", "--rows", "3", "--rule", "crosss"]).contains("unknown rule `crosss`"));
     assert!(usage_error(&["table", "--rows", "3", "--rule", "{ .1. / 121 / .1. }"]).contains("too large"));
     assert!(usage_error(&["table", "--rows", "3", "--topology", "donut"]).contains("unknown topology"));
@@ -231,7 +232,7 @@ fn census_errors_exit_2() {
     assert!(usage_error(&["census", "--size", "5x5", "--on", "26"]).contains("cannot have 26 lights on"));
     assert!(usage_error(&["census", "--size", "5x5", "--on", "9..3"]).contains("empty"));
     assert!(usage_error(&["census", "--size", "5"]).contains("not a board size"));
-    assert!(usage_error(&["census", "--size", "0x5"]).contains("at least 1 row"));
+    assert!(usage_error(&["census", "--size", "0x5"]).contains("at least one row"));
     assert!(usage_error(&["census", "--size", "500x500"]).contains("at most 20000"));
     let e = usage_error(&["census", "--size", "8x8", "--on", "10", "--lock-dark"]);
     assert!(e.contains("151473214816") && e.contains("100000000"), "{e}");
@@ -255,4 +256,36 @@ fn help_teaches_with_examples() {
     for needle in ["--lock-dark", "Examples:", "lights census --size 5x5 --on 20", "invariants", "10^8"] {
         assert!(help.contains(needle), "census --help lacks {needle}");
     }
+}
+
+/// `generate`, `table` and `census` take a stencil in every spelling the
+/// language has (braced or not, spaced or compact rows, `/` between rows)
+/// and refuse a bad one with the same message.
+#[test]
+fn every_command_takes_every_stencil_spelling() {
+    let spellings = ["{ .1. / 111 / .1. }", ".1. / 111 / .1.", ". 1 . / 1 1 1 / . 1 .", "{ . 1 . / 1 1 1 / . 1 . }"];
+    let cross = ok(&["table", "--rows", "1..4", "--format", "csv"]);
+    let census = ok(&["census", "--size", "3x3", "--on", "4"]);
+    for rule in spellings {
+        assert_eq!(ok(&["table", "--rows", "1..4", "--format", "csv", "--rule", rule]), cross, "{rule}");
+        let c = ok(&["census", "--size", "3x3", "--on", "4", "--rule", rule]);
+        assert_eq!(c.lines().skip(1).collect::<Vec<_>>(), census.lines().skip(1).collect::<Vec<_>>(), "{rule}");
+        let g = ok(&["generate", "--size", "4x4", "--seed", "3", "--rule", rule]);
+        assert!(g.contains("  rule {\n    . 1 .\n    1 1 1\n    . 1 .\n  }\n"), "{rule}: {g}");
+    }
+    let messages: Vec<String> = [
+        &["table", "--rows", "3", "--rule"][..],
+        &["census", "--size", "3x3", "--rule"][..],
+        &["generate", "--size", "3x3", "--rule"][..],
+    ]
+    .iter()
+    .flat_map(|args| {
+        ["{ 1 1 / 1 1 }", "1 1 / 1 1"].map(|rule| {
+            let err = usage_error(&[*args, &[rule]].concat());
+            err[err.find("stencil").expect("names the stencil")..].replace(rule, "RULE")
+        })
+    })
+    .collect();
+    assert!(messages.iter().all(|m| *m == messages[0]), "{messages:#?}");
+    assert!(messages[0].contains("no centre cell"), "{}", messages[0]);
 }

@@ -11,6 +11,7 @@ pub mod check;
 pub mod diagnostic;
 pub mod edit;
 pub mod fast;
+pub mod flags;
 pub mod key;
 pub mod lower;
 pub mod model;

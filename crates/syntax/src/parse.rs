@@ -293,9 +293,15 @@ impl<'s> Builder<'s> {
         let close = last.kind.grid()?.close?;
         let column = |offset: usize| offset - self.src[..offset].rfind('\n').map_or(0, |i| i + 1);
         let line = self.src[..close.start].matches('\n').count() + 1;
+        let grid = last.kind.grid()?;
+        let hidden = if comment_after_brace(self.src, grid.span.start) {
+            " (`//` starts a comment; rows on one line are separated by a single `/`)"
+        } else {
+            ""
+        };
         (column(close.start) < column(last.span.start)).then(|| {
             format!(
-                "the `}}` on line {line} closes the `{}` grid, not the block: the grid's own `}}` seems to be missing",
+                "the `}}` on line {line} closes the `{}` grid, not the block: the grid's own `}}` seems to be missing{hidden}",
                 last.kind.keyword()
             )
         })
@@ -371,18 +377,18 @@ impl<'s> Builder<'s> {
                     rows.push(self.row(row_pair));
                 }
                 Rule::grid_close => close = Some(span(&p)),
+                Rule::row_sep => self.row_separator(span(&p)),
                 _ => {}
             }
         }
         if close.is_none() {
             let open = Span::new(grid_span.start, grid_span.start + 1);
-            self.error(
-                SyntaxErrorKind::UnclosedGrid,
-                open,
-                "this grid is never closed".into(),
-                "opened here",
-                vec!["add `}` after the grid's last row".into()],
-            );
+            let mut notes = vec!["add `}` after the grid's last row".into()];
+            // `{ .1. // 111 }`: the second row and the `}` went into a comment.
+            if comment_after_brace(self.src, open.start) {
+                notes.push("`//` starts a comment, which hides the rest of the line; rows on one line are separated by a single `/`".into());
+            }
+            self.error(SyntaxErrorKind::UnclosedGrid, open, "this grid is never closed".into(), "opened here", notes);
         }
         let end = close.map(|c| c.end).or_else(|| rows.last().map(|r| r.span.end)).unwrap_or(grid_span.end);
         Grid { span: Span::new(grid_span.start, end), rows, close }
@@ -409,6 +415,34 @@ impl<'s> Builder<'s> {
         }
     }
 
+    /// A `/` between two rows on one line (`{ .1. / 111 / .1. }`): a row
+    /// must stand on each side of it.
+    fn row_separator(&mut self, sep: Span) {
+        let line_start = self.src[..sep.start].rfind('\n').map_or(0, |i| i + 1);
+        let before = self.src[line_start..sep.start].rsplit(['{', '/']).next().unwrap_or("");
+        let rest = &self.src[sep.end..];
+        let after_end = rest.find(['\n', '/', '}']).unwrap_or(rest.len());
+        let after = &rest[..after_end];
+        // `1 / / 1` is one mistake: the second `/` reports it.
+        let next_is_a_separator = rest[after_end..].starts_with('/');
+        let side = if before.trim().is_empty() {
+            "before"
+        } else if after.trim().is_empty() && !next_is_a_separator {
+            "after"
+        } else {
+            return;
+        };
+        self.error(
+            SyntaxErrorKind::BadRow,
+            sep,
+            format!("no row {side} this `/`"),
+            "separates two rows",
+            vec![
+                "`/` separates rows written on one line, as in `{ .1. / 111 / .1. }`; an empty row has no cells".into()
+            ],
+        );
+    }
+
     fn bad_row(&mut self, s: Span) {
         let text = s.text(self.src);
         // Point at the first character that cannot be in a row.
@@ -426,7 +460,7 @@ impl<'s> Builder<'s> {
             at,
             message,
             "in this row",
-            vec!["each row is one line: cells separated by spaces, or one character per cell".into()],
+            vec!["a row is one line, or rows share a line separated by `/`; its cells are separated by spaces, or one character each".into()],
         );
     }
 
@@ -548,6 +582,13 @@ fn sparse(pair: Pair<Rule>) -> Sparse {
         })
         .collect();
     Sparse { span: s, entries }
+}
+
+/// Whether the line of the grid opened at `open` goes on into a `//`
+/// comment: `{ .1. // 111 }` meant `/` and lost its `}` to the comment.
+fn comment_after_brace(src: &str, open: usize) -> bool {
+    let rest = &src[open..];
+    rest[..rest.find('\n').unwrap_or(rest.len())].contains("//")
 }
 
 fn first_word(text: &str) -> &str {
@@ -729,6 +770,46 @@ mod tests {
         assert_eq!(g.rows[0].form, RowForm::Compact);
         assert_eq!(g.rows[1].cells(3).len(), 3);
         assert_eq!(f.comments.len(), 1);
+    }
+
+    #[test]
+    fn rows_on_one_line_are_separated_by_slashes() {
+        let src = "puzzle \"a\" {\n size 3x3\n rule { .1. / 111 / .1. }\n lights { 1 . 1 /. 1 ./1 . 1 } // c\n}\n";
+        let f = parse(src);
+        assert!(f.errors.is_empty(), "{:?}", f.errors);
+        let StatementKind::Rule(RuleSpec::Stencil(g)) = &f.puzzles[0].statements[1].kind else { panic!() };
+        let rows: Vec<&str> = g.rows.iter().map(|r| r.span.text(src)).collect();
+        assert_eq!(rows, [".1.", "111", ".1."]);
+        let StatementKind::Lights(Value::Grid(g)) = &f.puzzles[0].statements[2].kind else { panic!() };
+        assert_eq!(g.rows.iter().map(|r| r.form).collect::<Vec<_>>(), [RowForm::Spaced; 3]);
+        assert_eq!(g.rows[1].cells(3).iter().map(|c| c.text(src)).collect::<Vec<_>>(), [".", "1", "."]);
+        assert_eq!(f.comments.len(), 1);
+    }
+
+    #[test]
+    fn an_empty_row_between_slashes_is_an_error() {
+        for (src, message) in [
+            ("puzzle \"a\" {\n size 1x1\n rule { 1 / / 1 }\n}\n", "no row before this `/`"),
+            ("puzzle \"a\" {\n size 1x1\n rule { / 1 }\n}\n", "no row before this `/`"),
+            ("puzzle \"a\" {\n size 1x1\n rule { 1 / }\n}\n", "no row after this `/`"),
+        ] {
+            let f = parse(src);
+            assert_eq!(f.errors.len(), 1, "{src}: {:?}", f.errors);
+            assert_eq!(f.errors[0].message, message, "{src}");
+            assert_eq!(f.errors[0].span.text(src), "/");
+        }
+    }
+
+    #[test]
+    fn a_double_slash_between_rows_is_a_comment_and_says_so() {
+        // The next statement ends the grid: the grid is unclosed.
+        let f = parse("puzzle \"a\" {\n size 1x1\n rule { .1. // 111 / .1. }\n lights on\n}\n");
+        let unclosed = f.errors.iter().find(|e| e.message == "this grid is never closed").expect("unclosed grid");
+        assert!(unclosed.notes.iter().any(|n| n.contains("single `/`")), "{:?}", unclosed.notes);
+        // The block's `}` closes the grid: the block is unclosed.
+        let f = parse("puzzle \"a\" {\n size 1x1\n rule { .1. // 111 / .1. }\n}\n");
+        assert_eq!(f.errors.len(), 1, "{:?}", f.errors);
+        assert!(f.errors[0].notes.iter().any(|n| n.contains("single `/`")), "{:?}", f.errors[0].notes);
     }
 
     #[test]

@@ -18,6 +18,7 @@
 "   lightsString     "NAME", "LLUR" (lightsEscape: \" and \\)        → String
 "   lightsComment    // to the end of the line (lightsTodo inside)   → Comment
 "   lightsGridBrace  the braces of a grid                            → Delimiter
+"   lightsRowSep     the / between rows written on one line          → Delimiter
 "   lightsCellOff    . or 0: a cell that is off                      → Comment
 "   lightsCellOn     digits not all 0: a cell that is on (its value) → Constant
 "   lightsCellLocked x  a locked button (in `locked`)                → Special
@@ -58,17 +59,19 @@ syntax region  lightsGrid      matchgroup=lightsGridBrace
       \ start=/\%(\<\%(lights\|goal\|locked\|solution\|rule\)\s*\)\@<={/
       \ end=/}/
       \ end=/^\ze\s*\%(puzzle\|sliding\|size\|states\|rule\|topology\|lights\|goal\|locked\|expect\|solution\|tiles\)\>/
-      \ contains=lightsCellOff,lightsCellOn,lightsCellLocked,lightsComment
+      \ contains=lightsCellOff,lightsCellOn,lightsCellLocked,lightsRowSep,lightsComment
 syntax match   lightsCellOff    /[.0]/ contained
 syntax match   lightsCellOn     /\d*[1-9]\d*/ contained
 syntax match   lightsCellLocked /x/ contained
+" `/` between rows written on one line (`{ .1. / 111 / .1. }`); `//` is a comment.
+syntax match   lightsRowSep     +/\ze\%([^/]\|$\)+ contained
 
 " The tiles of a sliding block: numbers are tiles, `.` the blank (same ends as a grid).
 syntax region  lightsTiles     matchgroup=lightsGridBrace
       \ start=/\%(\<tiles\s*\)\@<={/
       \ end=/}/
       \ end=/^\ze\s*\%(puzzle\|sliding\|size\|states\|rule\|topology\|lights\|goal\|locked\|expect\|solution\|tiles\)\>/
-      \ contains=lightsTile,lightsCellBlank,lightsComment
+      \ contains=lightsTile,lightsCellBlank,lightsRowSep,lightsComment
 syntax match   lightsTile       /\d\+/ contained
 syntax match   lightsCellBlank  /\./ contained
 
@@ -89,6 +92,7 @@ highlight default link lightsEscape     SpecialChar
 highlight default link lightsComment    Comment
 highlight default link lightsTodo       Todo
 highlight default link lightsGridBrace  Delimiter
+highlight default link lightsRowSep     Delimiter
 highlight default link lightsCellOff    Comment
 highlight default link lightsCellOn     Constant
 highlight default link lightsCellLocked Special

@@ -45,10 +45,11 @@ const STATEMENT_END = `(?=$|\\}|${ANY_KEYWORD})`;
 const LINE_STARTS_WITH_KEYWORD = `(?=^[ \\t]*${ANY_KEYWORD})`;
 // Text that cannot be part of the current statement: up to a space, `}` or `//`.
 const JUNK = String.raw`(?:[^\s}/]|/(?!/))+`;
-// A row of a grid starts at the start of a line or right after the grid's `{`,
-// and ends before the end of the line, a `}` or a comment.
-const ROW_START = String.raw`(?:^|(?<=\{))[ \t]*`;
-const ROW_END = String.raw`(?=[ \t]*(?:$|\}|//))`;
+// A row of a grid starts at the start of a line, right after the grid's `{`
+// or right after the `/` that separates rows on one line, and ends before the
+// end of the line, a `}`, a `/` or a comment (`//`).
+const ROW_START = String.raw`(?:^|(?<=[{/]))[ \t]*`;
+const ROW_END = String.raw`(?=[ \t]*(?:$|\}|/))`;
 
 const statement = (kw, patterns) => ({
   name: `meta.statement.${kw}.lights`,
@@ -67,6 +68,8 @@ function grid(kind, cells) {
     endCaptures: { 1: { name: "punctuation.section.grid.end.lights" } },
     patterns: [
       { include: "#comment" },
+      // `/` between two rows on one line (`{ .1. / 111 / .1. }`); `//` is a comment.
+      { match: "/(?!/)", name: "punctuation.separator.row.lights" },
       {
         // Spaced row: two or more cells separated by spaces or tabs; each token is a cell.
         name: "meta.row.spaced.lights",
@@ -81,7 +84,7 @@ function grid(kind, cells) {
       },
       {
         // Anything else on a row is a broken row.
-        match: String.raw`${ROW_START}((?:[^\s}/]|/(?!/))(?:[^}/]|/(?!/))*?)${ROW_END}`,
+        match: String.raw`${ROW_START}([^\s}/][^}/]*?)${ROW_END}`,
         captures: { 1: { name: "invalid.illegal.row.lights" } },
       },
     ],
