@@ -33,7 +33,7 @@ use crate::table::Progress;
         lights census --size 4x4 --states 3 --topology torus       # every K from 0 to 16\n  \
         lights census --size 19x19 --on 100..110 --format json   # 2^16 classes, exact counts"
 )]
-pub struct Args {
+pub(crate) struct Args {
     /// Board size, RxC (e.g. 5x5)
     #[arg(long, value_name = "RxC", value_parser = parse_size)]
     size: (usize, usize),
@@ -80,7 +80,7 @@ enum MethodArg {
     Enumeration,
 }
 
-pub fn run(args: Args) -> u8 {
+pub(crate) fn run(args: Args) -> u8 {
     let family = match Family::parse(&args.rule, &args.topology, args.states) {
         Ok(f) => f,
         Err(e) => return usage(&e),

@@ -13,7 +13,7 @@ use crate::{files, pattern_databases, render, Format, EXIT_OK, EXIT_PUZZLE_ERROR
 
 /// `--answer`: print only the answer to a question about each puzzle.
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Answer {
+pub(crate) enum Answer {
     /// `Yes` when the puzzle can be solved, `No` when it cannot
     YesNo,
 }
@@ -100,7 +100,7 @@ fn check_all(inputs: &[Input], mut report: impl FnMut(&Input, &Document, &Solved
 }
 
 /// All of standard input as UTF-8 text.
-pub fn read_stdin() -> Result<String, String> {
+pub(crate) fn read_stdin() -> Result<String, String> {
     let mut bytes = Vec::new();
     std::io::stdin().read_to_end(&mut bytes).map_err(|e| format!("cannot read standard input: {e}"))?;
     String::from_utf8(bytes).map_err(|e| {
@@ -128,7 +128,7 @@ fn collect_inputs(paths: &[PathBuf]) -> Option<Vec<Input>> {
     Some(inputs)
 }
 
-pub fn run(paths: &[PathBuf], format: Format, quiet: bool, answer: Option<Answer>) -> u8 {
+pub(crate) fn run(paths: &[PathBuf], format: Format, quiet: bool, answer: Option<Answer>) -> u8 {
     let Some(inputs) = collect_inputs(paths) else { return EXIT_USAGE };
     if answer == Some(Answer::YesNo) {
         return run_yes_no(&inputs);
@@ -247,7 +247,7 @@ fn yes_no_problems(doc: &Document, solved: &Solved) -> Vec<Diagnostic> {
 }
 
 /// A status mark, coloured on a terminal.
-pub fn mark(mark: Mark, color: bool) -> String {
+pub(crate) fn mark(mark: Mark, color: bool) -> String {
     let ansi = match mark {
         Mark::Ok => "32",
         Mark::Error => "31",
@@ -257,7 +257,7 @@ pub fn mark(mark: Mark, color: bool) -> String {
 }
 
 /// ANSI colour when `color` is on.
-pub fn paint(text: &str, ansi: &str, color: bool) -> String {
+pub(crate) fn paint(text: &str, ansi: &str, color: bool) -> String {
     if color {
         format!("\x1b[{ansi}m{text}\x1b[0m")
     } else {
@@ -266,6 +266,6 @@ pub fn paint(text: &str, ansi: &str, color: bool) -> String {
 }
 
 /// Whether a command-line path means standard input.
-pub fn is_stdin(path: &Path) -> bool {
+pub(crate) fn is_stdin(path: &Path) -> bool {
     path.as_os_str() == "-"
 }

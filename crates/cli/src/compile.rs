@@ -11,7 +11,7 @@ use crate::check::{is_stdin, read_stdin};
 use crate::{files, render, EXIT_OK, EXIT_PUZZLE_ERROR, EXIT_USAGE};
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Emit {
+pub(crate) enum Emit {
     /// The system as JSON: modulus, size, unknowns, sparse matrix, b
     Json,
     /// A SageMath script that builds the system and solves it
@@ -37,7 +37,7 @@ pub enum Emit {
         lights compile examples/six-states.lights --puzzle six-states --emit sage -o six.sage && sage six.sage\n  \
         lights compile level.lights --emit json | jq '.matrix.shape'"
 )]
-pub struct Args {
+pub(crate) struct Args {
     /// The .lights file (`-` for standard input)
     #[arg(value_name = "FILE")]
     file: PathBuf,
@@ -52,7 +52,7 @@ pub struct Args {
     output: Option<PathBuf>,
 }
 
-pub fn run(args: Args) -> u8 {
+pub(crate) fn run(args: Args) -> u8 {
     let (shown, src) = if is_stdin(&args.file) {
         match read_stdin() {
             Ok(src) => ("<stdin>".to_string(), src),

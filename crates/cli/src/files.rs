@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 /// Files named on the command line are taken as they are; folders are
 /// searched recursively for `*.lights` files (in sorted order, hidden
 /// folders and `target/` skipped). Errors name the path that failed.
-pub fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+pub(crate) fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     let mut out = Vec::new();
     for p in paths {
         let meta = std::fs::metadata(p).map_err(|e| format!("cannot read `{}`: {}", p.display(), describe(&e)))?;
@@ -19,7 +19,7 @@ pub fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
 }
 
 /// [`collect`], printing the error (the caller then exits with status 2).
-pub fn collect_reporting(paths: &[PathBuf]) -> Option<Vec<PathBuf>> {
+pub(crate) fn collect_reporting(paths: &[PathBuf]) -> Option<Vec<PathBuf>> {
     collect(paths).map_err(|e| eprintln!("error: {e}")).ok()
 }
 
@@ -42,7 +42,7 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
 }
 
 /// Read a file as UTF-8 text, with an error message fit for the user.
-pub fn read(path: &Path) -> Result<String, String> {
+pub(crate) fn read(path: &Path) -> Result<String, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read `{}`: {}", path.display(), describe(&e)))?;
     String::from_utf8(bytes).map_err(|e| {
         format!(
@@ -54,19 +54,19 @@ pub fn read(path: &Path) -> Result<String, String> {
 }
 
 /// [`read`], printing the error (the caller then exits with status 2).
-pub fn read_reporting(path: &Path) -> Option<String> {
+pub(crate) fn read_reporting(path: &Path) -> Option<String> {
     read(path).map_err(|e| eprintln!("error: {e}")).ok()
 }
 
 /// Replace a file's contents atomically: write a temporary file beside it,
 /// flush it to disk, then rename it over the original. An interrupted run
 /// leaves either the old file or the new one, never a half-written one.
-pub fn write_atomic(path: &Path, contents: &str) -> Result<(), String> {
+pub(crate) fn write_atomic(path: &Path, contents: &str) -> Result<(), String> {
     write_atomic_bytes(path, contents.as_bytes())
 }
 
 /// [`write_atomic`] for bytes (images and other binary files).
-pub fn write_atomic_bytes(path: &Path, contents: &[u8]) -> Result<(), String> {
+pub(crate) fn write_atomic_bytes(path: &Path, contents: &[u8]) -> Result<(), String> {
     use std::io::Write;
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");

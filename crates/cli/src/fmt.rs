@@ -8,7 +8,7 @@ use lights_syntax::{format_source, FormatError};
 
 use crate::{files, render, EXIT_OK, EXIT_PUZZLE_ERROR, EXIT_USAGE};
 
-pub fn run(paths: &[PathBuf], check_only: bool) -> u8 {
+pub(crate) fn run(paths: &[PathBuf], check_only: bool) -> u8 {
     let Some(files) = files::collect_reporting(paths) else { return EXIT_USAGE };
     let color = render::use_color(std::io::stderr().is_terminal());
     let mut status = EXIT_OK;

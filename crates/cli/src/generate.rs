@@ -32,7 +32,7 @@ use crate::{files, EXIT_OK, EXIT_USAGE};
         lights generate --size 6x6 --states 3 --topology torus --rule king --count 3\n  \
         lights generate --size 7x7 --rule '.1. / 111 / .1.'   # a stencil, rows separated by /"
 )]
-pub struct Args {
+pub(crate) struct Args {
     /// Board size, ROWSxCOLUMNS
     #[arg(long, value_name = "RxC", value_parser = parse_size)]
     size: (usize, usize),
@@ -68,7 +68,7 @@ pub struct Args {
     output: Option<PathBuf>,
 }
 
-pub fn run(args: Args) -> u8 {
+pub(crate) fn run(args: Args) -> u8 {
     let rule = match parse_rule(&args.rule, args.states) {
         Ok(rule) => rule,
         Err(e) => {

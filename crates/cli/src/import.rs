@@ -16,7 +16,7 @@ use crate::{files, EXIT_OK, EXIT_USAGE};
         subcommands; see `lights import coords --help`.",
     after_help = "Example:\n  lights import coords in.txt | lights check --answer yes-no -"
 )]
-pub struct Args {
+pub(crate) struct Args {
     #[command(subcommand)]
     format: Format,
 }
@@ -57,7 +57,7 @@ struct CoordsArgs {
     name: Option<String>,
 }
 
-pub fn run(args: Args) -> u8 {
+pub(crate) fn run(args: Args) -> u8 {
     match args.format {
         Format::Coords(a) => coords(a),
     }

@@ -9,12 +9,12 @@ use serde::Serialize;
 
 /// Boards with more cells than this get no `solution` grid in JSON (it would
 /// be megabytes); `solution_omitted` says why.
-pub const MAX_JSON_SOLUTION_CELLS: usize = 1_000_000;
+pub(crate) const MAX_JSON_SOLUTION_CELLS: usize = 1_000_000;
 
 /// One object of the JSON array (keys as in the language reference, plus
 /// `diagnostics` with codes and positions).
 #[derive(Serialize)]
-pub struct PuzzleJson {
+pub(crate) struct PuzzleJson {
     pub file: String,
     pub puzzle: Option<String>,
     /// `"puzzle"` (Lights Out) or `"sliding"`; null for the text outside blocks.
@@ -43,13 +43,13 @@ pub struct PuzzleJson {
 /// `solution`: a grid of press counts, or a string of moves (`"RRDL"`).
 #[derive(Serialize)]
 #[serde(untagged)]
-pub enum SolutionJson {
+pub(crate) enum SolutionJson {
     Presses(Vec<Vec<u32>>),
     Moves(String),
 }
 
 #[derive(Serialize)]
-pub struct DiagnosticJson {
+pub(crate) struct DiagnosticJson {
     pub code: &'static str,
     pub severity: lights_compiler::Severity,
     pub message: String,
@@ -86,7 +86,7 @@ fn base(file: &str, src: &str, index: &LineIndex, name: Option<String>, ds: &[Di
 /// The JSON objects for a file: one for the text outside blocks (when it
 /// has errors, or when the file holds no puzzle), then one per puzzle (or
 /// only the one named `only`).
-pub fn file_json(file: &str, doc: &Document, answers: &dyn Answers, only: Option<&str>) -> Vec<PuzzleJson> {
+pub(crate) fn file_json(file: &str, doc: &Document, answers: &dyn Answers, only: Option<&str>) -> Vec<PuzzleJson> {
     let (src, analysis) = (doc.text(), doc.analysis());
     let index = doc.lines();
     let mut out = Vec::new();

@@ -22,7 +22,7 @@ use crate::files;
 /// files itself: this is the store `lights` gives it, for `check`, `solve`
 /// and the language server alike). Written atomically, so a reader never
 /// sees half a file and an interrupted build leaves none.
-pub struct CacheFile {
+pub(crate) struct CacheFile {
     path: PathBuf,
 }
 
@@ -30,7 +30,7 @@ impl CacheFile {
     /// The file in the user's cache folder: `$LIGHTS_CACHE_DIR`, else
     /// `$XDG_CACHE_HOME/lights`, else `$HOME/.cache/lights` (relative or
     /// empty values are ignored); `None` when none is set.
-    pub fn in_user_cache() -> Option<CacheFile> {
+    pub(crate) fn in_user_cache() -> Option<CacheFile> {
         let absolute = |name: &str| std::env::var_os(name).map(PathBuf::from).filter(|p| p.is_absolute());
         let dir = absolute("LIGHTS_CACHE_DIR")
             .or_else(|| absolute("XDG_CACHE_HOME").map(|d| d.join("lights")))
@@ -38,11 +38,11 @@ impl CacheFile {
         Some(CacheFile::at(dir.join(PDB_FILE_NAME)))
     }
 
-    pub fn at(path: impl Into<PathBuf>) -> CacheFile {
+    pub(crate) fn at(path: impl Into<PathBuf>) -> CacheFile {
         CacheFile { path: path.into() }
     }
 
-    pub fn path(&self) -> &Path {
+    pub(crate) fn path(&self) -> &Path {
         &self.path
     }
 }
@@ -71,12 +71,12 @@ impl TableStore for CacheFile {
 /// Whether one of the document's valid blocks needs the tables to be
 /// solved ([`lights_compiler::Block::needs_pattern_databases`], shared with
 /// the language server).
-pub fn document_needs_tables(doc: &Document) -> bool {
+pub(crate) fn document_needs_tables(doc: &Document) -> bool {
     needs_tables(doc, |_| true)
 }
 
 /// Whether one of the blocks `selected` keeps needs the tables.
-pub fn needs_tables(doc: &Document, selected: impl Fn(usize) -> bool) -> bool {
+pub(crate) fn needs_tables(doc: &Document, selected: impl Fn(usize) -> bool) -> bool {
     (0..doc.block_count()).any(|i| selected(i) && doc.block(i).is_some_and(|b| b.needs_pattern_databases()))
 }
 
@@ -88,7 +88,7 @@ static READY: AtomicBool = AtomicBool::new(false);
 /// has taken half a second (a load from the cache never shows one).
 /// Elsewhere (CI logs, pipes) a build is announced by one line on standard
 /// error; a load says nothing. Standard output is never touched.
-pub fn prepare() {
+pub(crate) fn prepare() {
     if READY.load(Ordering::Acquire) {
         return;
     }

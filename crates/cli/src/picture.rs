@@ -28,7 +28,7 @@ use crate::{files, EXIT_OK, EXIT_PUZZLE_ERROR, EXIT_USAGE};
         lights render examples/six-states.lights -o why.svg   # unsolvable: its certificate\n  \
         lights render pack.lights --puzzle \"level 3\" -o level3.svg --show quiet"
 )]
-pub struct Args {
+pub(crate) struct Args {
     /// The `.lights` file
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
@@ -121,7 +121,7 @@ fn human_size(bytes: usize) -> String {
     }
 }
 
-pub fn run(args: Args) -> u8 {
+pub(crate) fn run(args: Args) -> u8 {
     let out_shown = args.output.display().to_string();
     let Some(format) = format_of(&args.output) else {
         eprintln!(

@@ -7,12 +7,12 @@ use lights_compiler::{Diagnostic, Severity};
 
 /// Whether to colour output written to a stream: only on a terminal, and
 /// never when `NO_COLOR` is set (https://no-color.org).
-pub fn use_color(is_terminal: bool) -> bool {
+pub(crate) fn use_color(is_terminal: bool) -> bool {
     is_terminal && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
 }
 
 /// Write one diagnostic about `src` (shown as `path`).
-pub fn write_diagnostic(
+pub(crate) fn write_diagnostic(
     out: &mut dyn Write,
     path: &str,
     src: &str,

@@ -16,7 +16,7 @@ use crate::{files, pattern_databases, render, Format, EXIT_OK, EXIT_PUZZLE_ERROR
 /// Boards wider or taller than this are summarised, not drawn.
 const MAX_PRINTED_SIDE: usize = 64;
 
-pub fn run(path: &Path, puzzle: Option<&str>, write: bool, solution_out: Option<&Path>, format: Format) -> u8 {
+pub(crate) fn run(path: &Path, puzzle: Option<&str>, write: bool, solution_out: Option<&Path>, format: Format) -> u8 {
     if let Some(out) = solution_out {
         if solution_format(out).is_none() {
             eprintln!("error: `{}`: --solution-out writes .txt, .pbm or .png files", out.display());

@@ -31,7 +31,7 @@ use serde_json::json;
         lights table --rows 1..12 --rule king --topology torus --show fraction --format csv\n  \
         lights table --rows 5 --cols 1..50 --rule '{ .1. / 111 / .1. }' --format json"
 )]
-pub struct Args {
+pub(crate) struct Args {
     /// Numbers of rows: N, or A..B (inclusive)
     #[arg(long, value_name = "RANGE", value_parser = parse_bounded_range)]
     rows: RangeInclusive<usize>,
@@ -117,7 +117,7 @@ impl Progress {
     }
 }
 
-pub fn run(args: Args) -> u8 {
+pub(crate) fn run(args: Args) -> u8 {
     let family = match Family::parse(&args.rule, &args.topology, args.states) {
         Ok(f) => f,
         Err(e) => return usage(&e),

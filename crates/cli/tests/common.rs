@@ -4,12 +4,12 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-pub fn root() -> PathBuf {
+pub(crate) fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().expect("workspace root")
 }
 
 /// Run the real `lights` binary in `dir`, without colour.
-pub fn lights(dir: &Path, args: &[&str]) -> Output {
+pub(crate) fn lights(dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_lights"))
         .args(args)
         .current_dir(dir)
@@ -18,16 +18,16 @@ pub fn lights(dir: &Path, args: &[&str]) -> Output {
         .expect("run lights")
 }
 
-pub fn stdout(o: &Output) -> String {
+pub(crate) fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).expect("utf-8 stdout")
 }
 
-pub fn stderr(o: &Output) -> String {
+pub(crate) fn stderr(o: &Output) -> String {
     String::from_utf8(o.stderr.clone()).expect("utf-8 stderr")
 }
 
 /// A fresh scratch folder under the target directory.
-pub fn scratch(name: &str) -> PathBuf {
+pub(crate) fn scratch(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("scratch dir");
@@ -35,7 +35,7 @@ pub fn scratch(name: &str) -> PathBuf {
 }
 
 /// Every `.lights` file under a folder of the repository, sorted.
-pub fn lights_files(folder: &str) -> Vec<PathBuf> {
+pub(crate) fn lights_files(folder: &str) -> Vec<PathBuf> {
     let mut out = Vec::new();
     let mut stack = vec![root().join(folder)];
     while let Some(d) = stack.pop() {

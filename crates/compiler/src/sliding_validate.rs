@@ -13,7 +13,7 @@ use crate::sliding::*;
 use crate::validate::Validator;
 
 /// Validate one `sliding` block. Returns the model only when there is no error.
-pub fn validate(src: &str, block: &ast::PuzzleBlock) -> (Option<SlidingPuzzle>, Vec<Diagnostic>) {
+pub(crate) fn validate(src: &str, block: &ast::PuzzleBlock) -> (Option<SlidingPuzzle>, Vec<Diagnostic>) {
     debug_assert_eq!(block.kind, BlockKind::Sliding, "puzzle blocks are validated by `validate`");
     let mut v = Validator::new(src);
     let puzzle = v.sliding(block);

@@ -13,7 +13,7 @@ use crate::diagnostic::{Code, Diagnostic};
 use crate::model::*;
 
 /// Validate one block. Returns the model only when there is no error.
-pub fn validate(src: &str, block: &ast::PuzzleBlock) -> (Option<Puzzle>, Vec<Diagnostic>) {
+pub(crate) fn validate(src: &str, block: &ast::PuzzleBlock) -> (Option<Puzzle>, Vec<Diagnostic>) {
     debug_assert_eq!(block.kind, BlockKind::Puzzle, "sliding blocks are validated by `sliding_validate`");
     let mut v = Validator::new(src);
     let puzzle = v.puzzle(block);

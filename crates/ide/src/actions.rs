@@ -101,7 +101,7 @@ pub(crate) struct Planned {
 impl Planned {
     /// `insert minimum solution`, `Replace solution (15 presses)`,
     /// `insert optimal solution (31 moves)`, `Insert solution (62 moves, not proven fewest)`.
-    pub fn title(&self, wording: Wording) -> String {
+    pub(crate) fn title(&self, wording: Wording) -> String {
         let e = &self.edit;
         let n = &e.length;
         match (self.kind, wording, e.replaces, e.optimal) {

@@ -5,7 +5,7 @@ use lights_compiler::diagnostic::{Code, Diagnostic};
 use lights_syntax::Span;
 
 /// The text of a caught panic.
-pub fn panic_message(payload: Box<dyn std::any::Any + Send>) -> String {
+pub(crate) fn panic_message(payload: Box<dyn std::any::Any + Send>) -> String {
     if let Some(s) = payload.downcast_ref::<&str>() {
         s.to_string()
     } else if let Some(s) = payload.downcast_ref::<String>() {
@@ -16,7 +16,7 @@ pub fn panic_message(payload: Box<dyn std::any::Any + Send>) -> String {
 }
 
 /// L0302: a bug in lights, reported instead of a crash.
-pub fn internal_error(span: Span, what: &str, msg: &str) -> Diagnostic {
+pub(crate) fn internal_error(span: Span, what: &str, msg: &str) -> Diagnostic {
     Diagnostic::error(Code::InternalError, span, format!("internal error while analysing {what}: {msg}"))
         .with_label("not analysed")
         .with_note("this is a bug in lights: please report it with this file")

@@ -27,7 +27,7 @@ pub type PrepareFn = fn(&Block, Option<&dyn TableStore>, &dyn Fn(BuildProgress))
 
 /// What the engine tells the server about the pattern databases.
 #[derive(Clone, Debug)]
-pub enum TablesEvent {
+pub(crate) enum TablesEvent {
     Progress(BuildProgress),
     /// Something the user should know (e.g. the cache file could not be written).
     Note(String),
@@ -63,7 +63,7 @@ struct Entry {
 /// Finished results kept beyond those open documents want.
 const SPARE_RESULTS: usize = 256;
 
-pub struct Engine {
+pub(crate) struct Engine {
     solve: SolveFn,
     prepare: PrepareFn,
     /// Where the pattern databases are kept between runs.
@@ -86,7 +86,7 @@ impl Answers for Engine {
 }
 
 impl Engine {
-    pub fn new(
+    pub(crate) fn new(
         solve: SolveFn,
         prepare: PrepareFn,
         store: Option<Arc<dyn TableStore>>,
@@ -105,13 +105,13 @@ impl Engine {
         }
     }
 
-    pub fn solves_started(&self) -> u64 {
+    pub(crate) fn solves_started(&self) -> u64 {
         self.started.load(Ordering::Relaxed)
     }
 
     /// Start solving `block` unless its answer is known or on its way;
     /// returns what to wait on.
-    pub fn ensure(&self, key: BlockKey, block: &Arc<Block>, budget: Duration) -> Slot {
+    pub(crate) fn ensure(&self, key: BlockKey, block: &Arc<Block>, budget: Duration) -> Slot {
         let now = self.clock.fetch_add(1, Ordering::Relaxed);
         let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(entry) = cache.get_mut(&key) {
@@ -170,7 +170,7 @@ impl Engine {
 
     /// Cancel unfinished work on keys nobody wants, and forget old results
     /// beyond a few spare ones.
-    pub fn retain(&self, wanted: &HashSet<BlockKey>) {
+    pub(crate) fn retain(&self, wanted: &HashSet<BlockKey>) {
         let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
         cache.retain(|key, entry| {
             let done = entry.slot.borrow().is_some();
@@ -192,7 +192,7 @@ impl Engine {
     }
 
     /// Forget results that depend on the time budget (after it changes).
-    pub fn forget_timeouts(&self) {
+    pub(crate) fn forget_timeouts(&self) {
         let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
         cache.retain(|_, e| !matches!(e.slot.borrow().as_deref(), Some(Outcome::TimedOut(_))));
     }

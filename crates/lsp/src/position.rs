@@ -6,7 +6,7 @@ use lights_syntax::{LineIndex, Span};
 use tower_lsp_server::lsp_types::{Position, PositionEncodingKind, Range};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Encoding {
+pub(crate) enum Encoding {
     #[default]
     Utf16,
     Utf8,
@@ -14,14 +14,14 @@ pub enum Encoding {
 
 impl Encoding {
     /// UTF-8 when the client lists it, else UTF-16 (which every client supports).
-    pub fn negotiate(offered: Option<&[PositionEncodingKind]>) -> Encoding {
+    pub(crate) fn negotiate(offered: Option<&[PositionEncodingKind]>) -> Encoding {
         match offered {
             Some(kinds) if kinds.contains(&PositionEncodingKind::UTF8) => Encoding::Utf8,
             _ => Encoding::Utf16,
         }
     }
 
-    pub fn kind(self) -> PositionEncodingKind {
+    pub(crate) fn kind(self) -> PositionEncodingKind {
         match self {
             Encoding::Utf16 => PositionEncodingKind::UTF16,
             Encoding::Utf8 => PositionEncodingKind::UTF8,
@@ -31,18 +31,18 @@ impl Encoding {
 
 /// Converts positions for one text.
 #[derive(Debug)]
-pub struct PositionMap {
+pub(crate) struct PositionMap {
     lines: LineIndex,
     encoding: Encoding,
     len: usize,
 }
 
 impl PositionMap {
-    pub fn new(text: &str, encoding: Encoding) -> Self {
+    pub(crate) fn new(text: &str, encoding: Encoding) -> Self {
         PositionMap { lines: LineIndex::new(text), encoding, len: text.len() }
     }
 
-    pub fn position(&self, text: &str, offset: usize) -> Position {
+    pub(crate) fn position(&self, text: &str, offset: usize) -> Position {
         let offset = floor_boundary(text, offset.min(self.len));
         let (line, _) = self.lines.line_col(offset);
         let start = self.lines.line_start(line);
@@ -54,14 +54,14 @@ impl PositionMap {
         Position::new(line as u32, character as u32)
     }
 
-    pub fn range(&self, text: &str, span: Span) -> Range {
+    pub(crate) fn range(&self, text: &str, span: Span) -> Range {
         Range::new(self.position(text, span.start), self.position(text, span.end))
     }
 
     /// The byte offset of a position; positions past the end of a line
     /// clamp to the line's end (as the protocol asks), past the last line
     /// to the end of the text.
-    pub fn offset(&self, text: &str, pos: Position) -> usize {
+    pub(crate) fn offset(&self, text: &str, pos: Position) -> usize {
         let line = pos.line as usize;
         if line >= self.lines.line_count() {
             return self.len;
@@ -82,14 +82,14 @@ impl PositionMap {
     }
 
     /// The end of a line's content (before its line break).
-    pub fn line_end(&self, text: &str, line: usize) -> usize {
+    pub(crate) fn line_end(&self, text: &str, line: usize) -> usize {
         let next = if line + 1 < self.lines.line_count() { self.lines.line_start(line + 1) } else { self.len };
         let content = &text[self.lines.line_start(line)..next];
         next - (content.len() - content.trim_end_matches(['\n', '\r']).len())
     }
 
     /// The position just past the last character of the text.
-    pub fn end(&self, text: &str) -> Position {
+    pub(crate) fn end(&self, text: &str) -> Position {
         self.position(text, self.len)
     }
 }

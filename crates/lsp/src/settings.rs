@@ -7,7 +7,7 @@ use std::time::Duration;
 use serde_json::Value;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Settings {
+pub(crate) struct Settings {
     /// Code lens above each puzzle (default on).
     pub code_lens: bool,
     /// Inlay hints after each puzzle header (default off).
@@ -27,7 +27,7 @@ const MAX_BUDGET_MS: u64 = 3_600_000;
 
 impl Settings {
     /// Take every recognised key of `value`; others are ignored.
-    pub fn apply(&mut self, value: &Value) {
+    pub(crate) fn apply(&mut self, value: &Value) {
         let v = value.get("lights").unwrap_or(value);
         let flag = |nested: &[&str], flat: &str| -> Option<bool> { lookup(v, nested, flat).and_then(Value::as_bool) };
         if let Some(b) = flag(&["codeLens", "enable"], "codeLens") {

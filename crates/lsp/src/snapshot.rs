@@ -15,7 +15,7 @@ pub(crate) struct Snapshot {
 }
 
 impl Snapshot {
-    pub fn build(uri: Uri, version: i32, text: String, encoding: Encoding, analyze: AnalyzeFn) -> Snapshot {
+    pub(crate) fn build(uri: Uri, version: i32, text: String, encoding: Encoding, analyze: AnalyzeFn) -> Snapshot {
         let doc = Document::with_analyzer(text, analyze);
         let map = PositionMap::new(doc.text(), encoding);
         Snapshot { uri, version, doc, map }

@@ -14,12 +14,12 @@ use tower_lsp_server::lsp_types::{MessageType, NumberOrString, ProgressToken, Wo
 use tower_lsp_server::{Bounded, Client, NotCancellable, OngoingProgress};
 
 /// The token of the build's progress stream.
-pub const TOKEN: &str = "lights/pattern-databases";
-pub const TITLE: &str = "Building the 4×4 sliding-puzzle tables";
+pub(crate) const TOKEN: &str = "lights/pattern-databases";
+pub(crate) const TITLE: &str = "Building the 4×4 sliding-puzzle tables";
 
 /// The percentage and message shown for a progress event; `None` for the
 /// events that only concern loading.
-pub fn describe(p: &BuildProgress) -> Option<(u32, String)> {
+pub(crate) fn describe(p: &BuildProgress) -> Option<(u32, String)> {
     let percent = (p.done.min(p.total) * 100).checked_div(p.total).unwrap_or(0) as u32;
     let message = match p.stage {
         BuildStage::Loading | BuildStage::Finished => return None,
@@ -33,7 +33,7 @@ pub fn describe(p: &BuildProgress) -> Option<(u32, String)> {
 }
 
 /// Forward build progress to the client until the engine goes away.
-pub async fn forward(client: Client, supported: bool, mut events: mpsc::UnboundedReceiver<TablesEvent>) {
+pub(crate) async fn forward(client: Client, supported: bool, mut events: mpsc::UnboundedReceiver<TablesEvent>) {
     let token = ProgressToken::from(NumberOrString::String(TOKEN.to_string()));
     let mut ongoing: Option<OngoingProgress<Bounded, NotCancellable>> = None;
     // A client that refuses the token is not asked again.

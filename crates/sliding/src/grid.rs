@@ -28,7 +28,7 @@ pub(crate) struct Grid {
 }
 
 impl Grid {
-    pub fn new(rows: usize, cols: usize) -> Grid {
+    pub(crate) fn new(rows: usize, cols: usize) -> Grid {
         let next = (0..rows * cols)
             .map(|i| {
                 let (r, c) = ((i / cols) as isize, (i % cols) as isize);
@@ -46,13 +46,13 @@ impl Grid {
         Grid { rows, cols, next }
     }
 
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.rows * self.cols
     }
 
     /// The cell the blank reaches from `cell` by move number `m`.
     #[inline]
-    pub fn step(&self, cell: usize, m: usize) -> Option<usize> {
+    pub(crate) fn step(&self, cell: usize, m: usize) -> Option<usize> {
         let n = self.next[cell][m];
         (n != NONE).then_some(n as usize)
     }
@@ -70,7 +70,7 @@ pub(crate) struct Labelled {
 
 impl Labelled {
     /// `start` and `goal` must be small ([`is_small`]).
-    pub fn new(start: &Board, goal: &Board) -> Labelled {
+    pub(crate) fn new(start: &Board, goal: &Board) -> Labelled {
         let mut goal_cell = vec![0u8; goal.cells().len()];
         for (i, &t) in goal.cells().iter().enumerate() {
             goal_cell[t as usize] = i as u8;
@@ -83,7 +83,7 @@ impl Labelled {
         }
     }
 
-    pub fn blank(&self) -> usize {
+    pub(crate) fn blank(&self) -> usize {
         self.cells.iter().position(|&l| l == self.blank_label).unwrap_or(0)
     }
 }

@@ -5,7 +5,7 @@ use lights_algebra::SparseMatrix;
 
 /// `n × m` plane board where pressing a cell changes the cells at the given
 /// offsets (by 1). Cells are numbered row by row; unknowns = cells.
-pub fn board(n: usize, m: usize, offsets: &[(i64, i64)]) -> SparseMatrix {
+pub(crate) fn board(n: usize, m: usize, offsets: &[(i64, i64)]) -> SparseMatrix {
     let mut a = SparseMatrix::new(n * m, n * m);
     for r in 0..n {
         for c in 0..m {
@@ -22,12 +22,12 @@ pub fn board(n: usize, m: usize, offsets: &[(i64, i64)]) -> SparseMatrix {
 }
 
 /// The classic "cross" rule: a press toggles itself and its orthogonal neighbours.
-pub fn cross(n: usize, m: usize) -> SparseMatrix {
+pub(crate) fn cross(n: usize, m: usize) -> SparseMatrix {
     board(n, m, &[(0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)])
 }
 
 /// The "king" rule: a press changes itself and its eight neighbours.
-pub fn king(n: usize, m: usize) -> SparseMatrix {
+pub(crate) fn king(n: usize, m: usize) -> SparseMatrix {
     let mut offs = Vec::new();
     for dr in -1..=1 {
         for dc in -1..=1 {

@@ -10,21 +10,21 @@ use std::path::Path;
 use lights_ide::{Document, Solved};
 use lights_syntax::Span;
 
-pub const CURSOR: &str = "$0";
+pub(crate) const CURSOR: &str = "$0";
 
 /// A fixture: the text without its markers, and the markers' offsets in it.
-pub struct Fixture {
+pub(crate) struct Fixture {
     pub text: String,
     pub cursors: Vec<usize>,
 }
 
 impl Fixture {
-    pub fn read(path: &Path) -> Fixture {
+    pub(crate) fn read(path: &Path) -> Fixture {
         let raw = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         Fixture::parse(&raw)
     }
 
-    pub fn parse(raw: &str) -> Fixture {
+    pub(crate) fn parse(raw: &str) -> Fixture {
         let mut text = String::with_capacity(raw.len());
         let mut cursors = Vec::new();
         let mut rest = raw;
@@ -38,7 +38,7 @@ impl Fixture {
     }
 
     /// The analysed text and every block's answer.
-    pub fn analyse(&self) -> (Document, Solved) {
+    pub(crate) fn analyse(&self) -> (Document, Solved) {
         let doc = Document::new(self.text.clone());
         let solved = Solved::all(&doc);
         (doc, solved)
@@ -46,7 +46,7 @@ impl Fixture {
 }
 
 /// `3:5` — 1-based line and character column of a byte offset.
-pub fn position(text: &str, offset: usize) -> String {
+pub(crate) fn position(text: &str, offset: usize) -> String {
     let before = &text[..offset.min(text.len())];
     let line = before.matches('\n').count() + 1;
     let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
@@ -54,7 +54,7 @@ pub fn position(text: &str, offset: usize) -> String {
 }
 
 /// `3:5–3:8 `text``: where a span is and what it covers (one line of it).
-pub fn span(text: &str, span: Span) -> String {
+pub(crate) fn span(text: &str, span: Span) -> String {
     let covered = &text[span.start..span.end];
     let shown = match covered.lines().next() {
         Some(first) if covered.contains('\n') => format!("`{first}`…"),
@@ -64,14 +64,14 @@ pub fn span(text: &str, span: Span) -> String {
 }
 
 /// The line of `offset` with a `$0` where the cursor is.
-pub fn cursor_line(text: &str, offset: usize) -> String {
+pub(crate) fn cursor_line(text: &str, offset: usize) -> String {
     let start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
     let end = text[offset..].find('\n').map_or(text.len(), |i| offset + i);
     format!("{}{CURSOR}{}", &text[start..offset], &text[offset..end])
 }
 
 /// Indent every line of a multi-line text.
-pub fn indent(text: &str, by: &str) -> String {
+pub(crate) fn indent(text: &str, by: &str) -> String {
     text.lines()
         .map(|l| if l.is_empty() { by.trim_end().to_string() } else { format!("{by}{l}") })
         .collect::<Vec<_>>()

@@ -8,26 +8,26 @@
 use std::os::unix::net::UnixStream;
 use std::time::Duration;
 
-pub use lights_lsp::{Options, Stats};
-pub use lights_test_client::*;
+pub(crate) use lights_lsp::{Options, Stats};
+pub(crate) use lights_test_client::*;
 use serde_json::Value;
 
-pub const URI: &str = "file:///work/test.lights";
+pub(crate) const URI: &str = "file:///work/test.lights";
 
 /// A server with `options`, initialized with `caps` and `init_options`.
-pub fn start_with(options: Options, caps: Value, init_options: Value) -> (Client, Stats) {
+pub(crate) fn start_with(options: Options, caps: Value, init_options: Value) -> (Client, Stats) {
     let (mut client, stats) = connect(options);
     client.initialize(caps, init_options);
     (client, stats)
 }
 
 /// A server with `options` and a modern editor's capabilities.
-pub fn start(options: Options) -> (Client, Stats) {
+pub(crate) fn start(options: Options) -> (Client, Stats) {
     start_with(options, capabilities(false), Value::Null)
 }
 
 /// A server with `options`, not initialized.
-pub fn connect(options: Options) -> (Client, Stats) {
+pub(crate) fn connect(options: Options) -> (Client, Stats) {
     let (ours, theirs) = UnixStream::pair().expect("a socket pair");
     let (service, socket) = lights_lsp::service(options);
     let stats = service.inner().stats();
@@ -46,7 +46,7 @@ pub fn connect(options: Options) -> (Client, Stats) {
     (Client::over(reader, ours), stats)
 }
 
-pub fn example(name: &str) -> String {
+pub(crate) fn example(name: &str) -> String {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     std::fs::read_to_string(root.join(name)).unwrap()
 }

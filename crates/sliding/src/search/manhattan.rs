@@ -45,7 +45,7 @@ fn longest_increasing(seq: &[u8]) -> usize {
 }
 
 impl ManhattanLc {
-    pub fn new(rows: usize, cols: usize, blank_label: u8) -> ManhattanLc {
+    pub(crate) fn new(rows: usize, cols: usize, blank_label: u8) -> ManhattanLc {
         let n = rows * cols;
         ManhattanLc {
             rows,

@@ -21,7 +21,7 @@ pub(crate) struct PdbHeuristic<'a> {
 }
 
 impl<'a> PdbHeuristic<'a> {
-    pub fn new(databases: &'a PatternDatabases) -> PdbHeuristic<'a> {
+    pub(crate) fn new(databases: &'a PatternDatabases) -> PdbHeuristic<'a> {
         let mut group_of = [0u8; CELLS];
         for (g, labels) in GROUPS.iter().enumerate() {
             for &l in labels.iter() {

@@ -7,11 +7,11 @@ use std::collections::{HashMap, VecDeque};
 use lights_sliding::{Board, Tile};
 
 /// A position packed 4 bits per cell (boards of at most 16 cells).
-pub fn pack(cells: &[Tile]) -> u64 {
+pub(crate) fn pack(cells: &[Tile]) -> u64 {
     cells.iter().fold(0u64, |acc, &t| acc << 4 | t as u64)
 }
 
-pub fn unpack(rows: usize, cols: usize, packed: u64) -> Board {
+pub(crate) fn unpack(rows: usize, cols: usize, packed: u64) -> Board {
     let n = rows * cols;
     let cells = (0..n).map(|i| ((packed >> (4 * (n - 1 - i))) & 0xF) as Tile).collect();
     Board::new(rows, cols, cells).expect("packed from a board")
@@ -20,7 +20,7 @@ pub fn unpack(rows: usize, cols: usize, packed: u64) -> Board {
 /// Distance from `goal` of every position that reaches it, by a
 /// breadth-first search written without the crate's move code: the blank
 /// swaps with an orthogonal neighbour.
-pub fn bfs_distances(goal: &Board) -> HashMap<u64, u32> {
+pub(crate) fn bfs_distances(goal: &Board) -> HashMap<u64, u32> {
     let (rows, cols) = (goal.rows(), goal.cols());
     let mut dist = HashMap::new();
     dist.insert(pack(goal.cells()), 0);
@@ -56,7 +56,7 @@ pub fn bfs_distances(goal: &Board) -> HashMap<u64, u32> {
 }
 
 /// Every permutation of `0..n` (Heap's algorithm), passed to `visit`.
-pub fn for_each_permutation(n: usize, mut visit: impl FnMut(&[Tile])) {
+pub(crate) fn for_each_permutation(n: usize, mut visit: impl FnMut(&[Tile])) {
     let mut a: Vec<Tile> = (0..n as Tile).collect();
     let mut c = vec![0usize; n];
     visit(&a);
