@@ -34,10 +34,10 @@
 //! The result is a row echelon form; the particular solution and the kernel
 //! basis come from back-substitution (one pass per free column).
 
+use crate::bitmatrix::BitMatrix;
 use crate::cancel::Canceller;
-use crate::gf2_dense::BitMatrix;
 use crate::gf2_m4ri;
-use crate::solve::LinearResult;
+use crate::linear::LinearResult;
 use crate::sparse::{SparseMatrix, SparseRow};
 use crate::AlgebraError;
 

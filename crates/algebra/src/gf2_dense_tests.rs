@@ -1,6 +1,7 @@
 //! Tests of the dense GF(2) solver against the sparse `solve(…, 2)` path.
 
 use super::*;
+use crate::bitmatrix::xor_into;
 use crate::gf2_m4ri;
 use crate::{solve, SparseMatrix, SplitMix64};
 use proptest::prelude::*;

@@ -31,8 +31,8 @@
 //! is recovered backwards, block by block, in about `rows` bit reads per block
 //! ([`Echelon::row_combination`]). Consistent systems pay nothing for it.
 
+use crate::bitmatrix::{xor4, BitMatrix};
 use crate::cancel::Canceller;
-use crate::gf2_dense::BitMatrix;
 use crate::AlgebraError;
 
 /// Block and group sizes.
@@ -117,16 +117,6 @@ fn bits_at(row: &[u64], c: usize, len: usize) -> u64 {
         v &= (1u64 << len) - 1;
     }
     v
-}
-
-/// `dst ^= a ^ b ^ c ^ d`, word by word (vectorised by the compiler).
-#[inline]
-pub(crate) fn xor4(dst: &mut [u64], a: &[u64], b: &[u64], c: &[u64], d: &[u64]) {
-    let n = dst.len();
-    let (a, b, c, d) = (&a[..n], &b[..n], &c[..n], &d[..n]);
-    for i in 0..n {
-        dst[i] ^= a[i] ^ b[i] ^ c[i] ^ d[i];
-    }
 }
 
 /// A pivot candidate of the current block.

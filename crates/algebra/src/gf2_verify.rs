@@ -18,9 +18,8 @@
 //! as the elimination, plus a few transposes of `A`: for up to 32 vectors the
 //! plain products are cheaper and are used instead.
 
+use crate::bitmatrix::{xor4, BitMatrix};
 use crate::cancel::Canceller;
-use crate::gf2_dense::BitMatrix;
-use crate::gf2_m4ri::xor4;
 use crate::AlgebraError;
 
 /// Up to this many vectors are checked one product at a time.

@@ -20,6 +20,7 @@
 //! Indicative release timings on a 2-core machine (whole `solve` call, including
 //! kernel extraction and self-checks): see `examples/timings.rs`.
 
+mod bitmatrix;
 mod cancel;
 mod error;
 mod gf2;
@@ -28,6 +29,7 @@ mod gf2_m4ri;
 mod gf2_verify;
 pub mod gf2poly;
 mod kernel;
+mod linear;
 mod minimum;
 pub mod modular;
 mod prime_power;
@@ -35,8 +37,9 @@ mod solve;
 mod sparse;
 mod splitmix;
 
+pub use bitmatrix::BitMatrix;
 pub use error::AlgebraError;
-pub use gf2_dense::{solve_gf2_dense, BitMatrix, Gf2Solution};
+pub use gf2_dense::{solve_gf2_dense, Gf2Solution};
 pub use kernel::{Kernel, KernelGenerator};
 pub use minimum::{minimum_weight, Minimum};
 pub use modular::factorize;

@@ -28,8 +28,8 @@
 //! stored), which keeps banded Lights Out systems cheap in time and memory.
 
 use crate::cancel::Canceller;
+use crate::linear::LinearResult;
 use crate::modular::{mod_inv, pow};
-use crate::solve::LinearResult;
 use crate::sparse::SparseRow;
 use crate::AlgebraError;
 

@@ -16,17 +16,10 @@ use num_bigint::BigUint;
 use crate::cancel::Canceller;
 use crate::gf2::{self, Gf2Input};
 use crate::kernel::{Kernel, KernelGenerator};
+use crate::linear::LinearResult;
 use crate::modular::{crt_idempotent, factorize, pow, reduce_vec};
 use crate::sparse::{reduce_rows, SparseMatrix, SparseRow};
 use crate::{prime_power, AlgebraError};
-
-/// What a single-modulus eliminator returns.
-pub(crate) struct LinearResult {
-    pub(crate) consistent: bool,
-    pub(crate) particular: Option<Vec<u32>>,
-    /// Generators `(vector, order)` of the kernel modulo that modulus.
-    pub(crate) kernel: Vec<(Vec<u32>, u32)>,
-}
 
 /// The complete answer for `A·x ≡ b (mod W)`.
 #[derive(Clone, Debug, PartialEq, Eq)]
