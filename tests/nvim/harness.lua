@@ -1,5 +1,5 @@
 -- Headless Neovim LSP harness. Works on Neovim 0.7.2 (Debian bookworm) and 0.8+ (tested 0.11.4).
--- Started from /work/shared/tools/nvim-lsp (same inputs, same JSON keys, same exit codes), extended
+-- Started from a headless Neovim LSP client of the team's tools (same inputs, same JSON keys, same exit codes), extended
 -- for the project's end-to-end tests (crates/cli/tests/editor_nvim.rs); see tests/nvim/README.md.
 -- Inputs (env): LSP_CMD (shell command starting the server), LSP_FILE (file to open),
 --   LSP_ROOT (root dir, default: the file's dir), LSP_LINE (0-based line for code actions, default 0),

@@ -2,7 +2,7 @@
 //! coefficient of `x^i` (word `i / 64`, bit `i % 64`).
 //!
 //! This is the arithmetic of the polynomial method for Lights Out
-//! (BACKGROUND.md): on uniform cross-rule boards the leftover system of light
+//! (docs/solver.md): on uniform cross-rule boards the leftover system of light
 //! chasing is multiplication by a polynomial in a quotient ring
 //! `GF(2)[x]/(m(x))`, so solving it is a gcd. Degrees reach 100,000, so every
 //! loop works a word (64 coefficients) at a time; Euclid's algorithm with

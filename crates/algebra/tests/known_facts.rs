@@ -1,5 +1,5 @@
 //! Facts about Lights Out boards established independently (by brute force or
-//! from published sources; see shared/BACKGROUND.md).
+//! from published sources; see docs/solver.md, "Reference figures").
 
 mod common;
 
@@ -61,7 +61,7 @@ fn cross_4x4_has_16_solutions() {
     assert_eq!(s.count(), BigUint::from(16u32));
 }
 
-/// shared/BACKGROUND.md says 144 here, but 141 is correct for the cross rule
+/// A figure of 144 circulates, but 141 (OEIS A075464) is correct for the cross rule
 /// (toggle self + orthogonal neighbours), all-on to all-off: an independent
 /// light-chasing enumeration of all 2^19 first-row patterns (no linear algebra)
 /// found 65,536 solutions with minimum 141, attained by 28 of them.

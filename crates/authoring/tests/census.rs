@@ -133,7 +133,7 @@ fn other_rules_and_surfaces() {
 
 #[test]
 fn five_by_five_twenty_on() {
-    // BACKGROUND.md, "Reference figures": 53,130 positions, 13,326 solvable;
+    // docs/solver.md, "Reference figures": 53,130 positions, 13,326 solvable;
     // 3,270 with the dark cells locked.
     let family = Family::parse("cross", "plane", 2).unwrap();
     let free =

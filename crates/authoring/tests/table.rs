@@ -49,7 +49,7 @@ fn chebyshev(n: usize, c: bool) -> u64 {
 }
 
 /// The nullity of the n×m cross-rule plane board over GF(2):
-/// deg gcd(f_n(x + 1), f_m(x)) (BACKGROUND.md, "The polynomial method").
+/// deg gcd(f_n(x + 1), f_m(x)) (the polynomial method, docs/solver.md).
 fn nullity(n: usize, m: usize) -> u32 {
     gf2_deg(gf2_gcd(chebyshev(n, true), chebyshev(m, false))) as u32
 }
@@ -99,7 +99,7 @@ fn classic_table_rows_5_19_20() {
 #[test]
 fn published_constants() {
     let family = Family::parse("cross", "plane", 2).unwrap();
-    // BACKGROUND.md, "Reference figures".
+    // docs/solver.md, "Reference figures".
     for (n, m, solutions) in [(5, 5, 4u32), (4, 4, 16), (19, 19, 65_536), (48, 48, 1)] {
         assert_eq!(entry(&family, n, m).unwrap().solutions, BigUint::from(solutions), "{n}×{m}");
     }
@@ -108,7 +108,7 @@ fn published_constants() {
         assert_eq!(entry(&family, n, n).unwrap().kernel.exponent_of(2), Some(d), "A159257({n})");
     }
     assert_eq!(entry(&family, 5, 5).unwrap().fraction.to_string(), "1/4");
-    // BACKGROUND.md, composite moduli: 2×2 with 3 states has no All Lights
+    // docs/solver.md, "Reference figures" (composite moduli): 2×2 with 3 states has no All Lights
     // solution; with 6 states the kernel has exactly 3 elements.
     let three = Family::parse("cross", "plane", 3).unwrap();
     let e = entry(&three, 2, 2).unwrap();

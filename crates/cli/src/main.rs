@@ -19,7 +19,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-/// Exit statuses, as the language reference specifies.
+/// Exit statuses (README): 0 all fine, 1 a puzzle has an error, 2 bad usage or an unreadable file.
 pub const EXIT_OK: u8 = 0;
 pub const EXIT_PUZZLE_ERROR: u8 = 1;
 pub const EXIT_USAGE: u8 = 2;

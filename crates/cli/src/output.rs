@@ -1,5 +1,5 @@
-//! What `check` and `solve` print about a puzzle as JSON: the object of the
-//! language reference, from the same diagnostics and answers as the human
+//! What `check` and `solve` print about a puzzle as JSON: the object the
+//! README documents ("--format json"), from the same diagnostics and answers as the human
 //! output and the editor (`lights-ide`).
 
 use lights_compiler::{Answered, Diagnostic};
@@ -11,8 +11,8 @@ use serde::Serialize;
 /// be megabytes); `solution_omitted` says why.
 pub(crate) const MAX_JSON_SOLUTION_CELLS: usize = 1_000_000;
 
-/// One object of the JSON array (keys as in the language reference, plus
-/// `diagnostics` with codes and positions).
+/// One object of the JSON array (its keys are documented in the README,
+/// "--format json").
 #[derive(Serialize)]
 pub(crate) struct PuzzleJson {
     pub file: String,

@@ -2,8 +2,8 @@
 //!
 //! Column j of A is the press pattern of the j-th free (unlocked) cell: the
 //! cells it changes and by how much, after the topology has mapped
-//! neighbours that fall off the board (LANGUAGE.md, "Rules" and
-//! "Topologies"). Rows are all cells, row-major.
+//! neighbours that fall off the board (docs/language.md, "Rules"
+//! and "Topologies"). Rows are all cells, row-major.
 
 use lights_algebra::SparseMatrix;
 
@@ -140,7 +140,7 @@ const KING: [(i64, i64, u32); 9] =
     [(0, 0, 1), (-1, 0, 1), (0, -1, 1), (0, 1, 1), (1, 0, 1), (-1, -1, 1), (-1, 1, 1), (1, -1, 1), (1, 1, 1)];
 
 /// Map a possibly off-board position through the topology's gluings,
-/// columns first, then rows (LANGUAGE.md, "Topologies"). `None` when it
+/// columns first, then rows (docs/language.md, "Topologies"). `None` when it
 /// falls off an open border.
 pub fn map_cell(topo: Topology, rows: usize, cols: usize, r: i64, c: i64) -> Option<(usize, usize)> {
     let (rows_i, cols_i) = (rows as i64, cols as i64);

@@ -1,6 +1,6 @@
 //! The solver against exhaustive enumeration on tiny boards: every rule ×
 //! every topology × W ∈ {2, 3, 4, 5, 6, 8, 9, 12}, random lights, goals and
-//! locked cells. The press patterns here are re-derived from LANGUAGE.md
+//! locked cells. The press patterns here are re-derived from docs/language.md
 //! independently of `lower.rs` (lines are followed across the surface by
 //! repeated steps, flip as "the whole line through the cell"), so a lowering
 //! bug cannot hide behind a shared helper.

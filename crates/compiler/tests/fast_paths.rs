@@ -169,7 +169,7 @@ fn cross_checks_up_to_60() {
     }
 }
 
-/// Known figures through the fast paths (BACKGROUND.md, "Reference figures").
+/// Known figures through the fast paths (docs/solver.md, "Reference figures").
 #[test]
 fn reference_figures_through_the_fast_paths() {
     for (n, count) in [(4usize, 16u32), (5, 4), (19, 65_536), (48, 1)] {
@@ -181,8 +181,8 @@ fn reference_figures_through_the_fast_paths() {
         let c = chase::solve_always(&p, SolveOptions::default(), &|| false).unwrap().unwrap();
         assert_eq!(c.solutions, BigUint::from(count), "{n}×{n} chase");
     }
-    // 5×5: every solution has 15 presses; 19×19: minimum 141 (BACKGROUND.md says
-    // 144; tests/published.rs replays all 2^16 solutions: docs/solver.md, "A correction").
+    // 5×5: every solution has 15 presses; 19×19: minimum 141, not the 144
+    // that circulates (tests/published.rs replays all 2^16 solutions: docs/solver.md, "Reference figures").
     let mut p = puzzle(5, 5, 2, Rule::Cross, Topology::Plane);
     p.lights.values = vec![1; 25];
     assert_eq!(
@@ -241,7 +241,7 @@ fn chase_on_every_small_board() {
 }
 
 /// The flip reduction on random boards without locks, every untwisted
-/// surface and several W, including composite ones (BACKGROUND.md: both
+/// surface and several W, including composite ones (docs/solver.md: both
 /// sides even → unique solution).
 #[test]
 fn flip_reduction_matches_dense() {

@@ -91,9 +91,9 @@ fn nineteen_by_nineteen_all_lights() {
         best = best.min(x.iter().sum());
     }
     assert_eq!(u64::from(best), m.cost);
-    // BACKGROUND.md gives 144 here; a 141-press solution exists (this test
+    // A figure of 144 circulates; a 141-press solution exists (this test
     // replays every solution, and `lights check` re-simulates it), so 141 it is.
-    // See docs/solver.md, "A correction".
+    // See docs/solver.md, "Reference figures".
     assert_eq!(m.cost, 141);
 }
 
@@ -138,7 +138,7 @@ fn chebyshev(n: usize, c: bool) -> u64 {
     cur
 }
 
-/// The polynomial method (BACKGROUND.md): nullity(n×n) = deg gcd(f_n(x), f_n(x+1)).
+/// The polynomial method (docs/solver.md): nullity(n×n) = deg gcd(f_n(x), f_n(x+1)).
 fn nullity_by_polynomials(n: usize) -> usize {
     gf2_deg(gf2_gcd(chebyshev(n, false), chebyshev(n, true))) as usize
 }
@@ -161,7 +161,7 @@ fn square_nullities_match_the_polynomial_method_and_oeis_a159257() {
 
 #[test]
 fn flip_parity_formulas() {
-    // BACKGROUND.md: both even → unique; one odd → 2^(other − 1) when consistent;
+    // docs/solver.md, "Reference figures": both even → unique; one odd → 2^(other − 1) when consistent;
     // both odd → 2^(n + m − 2). Lights off, goal off is always consistent.
     for n in 1..=6u32 {
         for m in 1..=6u32 {

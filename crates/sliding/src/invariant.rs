@@ -1,4 +1,4 @@
-//! Solvability by the invariant (BACKGROUND.md, "Sliding-tile puzzles").
+//! Solvability by the invariant (Johnson & Story, 1879; docs/sliding-solver.md).
 //!
 //! Read the tiles row by row, skipping the blank. A horizontal move keeps
 //! that order; a vertical move carries one tile past `width − 1` others. For

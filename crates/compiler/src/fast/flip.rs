@@ -4,7 +4,7 @@
 //!
 //! With `R_r` and `C_c` the press totals of row `r` and column `c`,
 //! `(A·x)_{rc} = R_r + C_c − x_{rc}`, so a solution is `x_{rc} = R_r + C_c −
-//! b_{rc}` (BACKGROUND.md, "Flip"). Summing the equations of row `r` gives
+//! b_{rc}` (docs/solver.md, "Reference figures"). Summing the equations of row `r` gives
 //! `(n − 1)·R_r + ΣC − B_r = 0` (`B_r` the row total of `b`), and of column
 //! `c`, `(m − 1)·C_c + ΣR − B'_c = 0`: a system in `m + n` unknowns, solved
 //! exactly by the algebra crate (composite W included). Every solution of it

@@ -1,4 +1,4 @@
-//! The polynomial method (BACKGROUND.md) for the cross rule over GF(2) on
+//! The polynomial method (docs/solver.md) for the cross rule over GF(2) on
 //! uniform boards whose rows are paths (plane) or cycles (cylinder), with no
 //! locked cells: the whole solve costs two bit-parallel chases plus
 //! polynomial arithmetic of degree `width`, about `height·width/64 +
