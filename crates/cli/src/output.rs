@@ -36,8 +36,27 @@ pub(crate) struct PuzzleJson {
     /// is proven fewest; the moves themselves are the `solution` string).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub moves: Option<u64>,
+    /// An unsolvable Lights Out puzzle's proof (absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub certificate: Option<CertificateJson>,
     pub errors: Vec<String>,
     pub diagnostics: Vec<DiagnosticJson>,
+}
+
+/// Why a puzzle cannot be solved: weights y on the cells such that every
+/// press leaves the weighted total of the lights unchanged modulo W, while
+/// the lights' total and the goal's differ.
+#[derive(Serialize)]
+pub(crate) struct CertificateJson {
+    /// The weight of every cell, row by row (omitted on boards too large for JSON).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub weights: Option<Vec<Vec<u32>>>,
+    /// The cells with a nonzero weight, as 1-based `[row, column]` (omitted
+    /// on boards too large for JSON).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cells: Option<Vec<[usize; 2]>>,
+    /// The invariant in words, as `lights solve` prints it.
+    pub why: String,
 }
 
 /// `solution`: a grid of press counts, or a string of moves (`"RRDL"`).
@@ -78,6 +97,7 @@ fn base(file: &str, src: &str, index: &LineIndex, name: Option<String>, ds: &[Di
         solution: None,
         solution_omitted: None,
         moves: None,
+        certificate: None,
         errors: ds.iter().filter(|d| d.is_error()).map(|d| format!("{}: {}", d.code, d.message)).collect(),
         diagnostics: ds.iter().map(|d| diagnostic_json(src, index, d)).collect(),
     }
@@ -119,6 +139,15 @@ fn puzzle_json(file: &str, doc: &Document, answers: &dyn Answers, i: usize, max_
         }
         Some(Answered::Lights(model, r)) => {
             j.solutions = Some(r.solutions.to_string());
+            if let Some(y) = r.certificate.as_ref().filter(|_| !r.solvable) {
+                let fits = model.cells() <= max_cells;
+                let cells = (0..y.len()).filter(|&i| y[i] != 0).map(|i| [i / model.cols + 1, i % model.cols + 1]);
+                j.certificate = Some(CertificateJson {
+                    weights: fits.then(|| y.chunks(model.cols).map(<[u32]>::to_vec).collect()),
+                    cells: fits.then(|| cells.collect()),
+                    why: block.why_unsolvable(&report).first().cloned().unwrap_or_default(),
+                });
+            }
             if let Some(m) = &r.minimum {
                 j.presses = Some(m.cost);
                 j.optimal = Some(m.optimal);

@@ -112,24 +112,26 @@ fn print_human(shown: &str, doc: &Document, solved: &Solved, selected: &[usize])
             let _ = render::write_diagnostic(&mut out, shown, src, d, color);
         }
         let Some((block, report)) = doc.answered(i, solved) else { continue };
-        match block.answered(&report) {
-            Some(Answered::Sliding(_, r)) => {
-                // An expected unreachable goal has no L0201 to explain it: say why here.
-                if !r.solvable && !diagnostics.iter().any(|d| d.code == Code::Unsolvable) {
-                    let _ = writeln!(out, "  why: {}", r.invariant.explanation);
-                }
-                match &r.solution {
-                    Some(s) if s.is_empty() => {
-                        let _ = writeln!(out, "  already at the goal: no move needed");
-                    }
-                    Some(s) => {
-                        let what = if s.optimal { "the fewest moves" } else { "moves, not proven fewest" };
-                        let _ = writeln!(out, "  move the blank ({what}; U D L R = up down left right):");
-                        let _ = writeln!(out, "  solution \"{}\"", edit::group_moves(&s.moves));
-                    }
-                    None => {}
+        // An expected unsolvable block has no L0201 to explain it: say why here.
+        if !diagnostics.iter().any(|d| d.code == Code::Unsolvable) {
+            for note in block.why_unsolvable(&report) {
+                for line in note.lines() {
+                    let _ = writeln!(out, "  {line}");
                 }
             }
+        }
+        match block.answered(&report) {
+            Some(Answered::Sliding(_, r)) => match &r.solution {
+                Some(s) if s.is_empty() => {
+                    let _ = writeln!(out, "  already at the goal: no move needed");
+                }
+                Some(s) => {
+                    let what = if s.optimal { "the fewest moves" } else { "moves, not proven fewest" };
+                    let _ = writeln!(out, "  move the blank ({what}; U D L R = up down left right):");
+                    let _ = writeln!(out, "  solution \"{}\"", edit::group_moves(&s.moves));
+                }
+                None => {}
+            },
             Some(Answered::Lights(model, report)) => {
                 let Some(min) = &report.minimum else { continue };
                 if model.rows > MAX_PRINTED_SIDE || model.cols > MAX_PRINTED_SIDE {

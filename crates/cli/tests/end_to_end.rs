@@ -122,6 +122,41 @@ fn expectations_and_solutions_are_verified() {
     assert!(!text.contains("expect presses 15` does not hold"));
 }
 
+/// A false claim beside `expect unsolvable` is an error (it used to pass),
+/// and `solve` says why the puzzle has no solution, in words and in JSON.
+#[test]
+fn an_expected_unsolvable_puzzle_still_has_its_other_claims_checked_and_solve_shows_why() {
+    let dir = scratch("expect_unsolvable");
+    let src = "puzzle \"u\" {\n  size 2x2\n  states 6\n  goal on\n  expect unsolvable\n  expect solvable\n  expect presses 5\n}\n";
+    std::fs::write(dir.join("u.lights"), src).unwrap();
+    let out = lights(&dir, &["check", "u.lights"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    let text = stdout(&out);
+    assert!(text.contains("`expect solvable` does not hold: the puzzle has no solution"), "{text}");
+    assert!(text.contains("`expect presses 5` does not hold: the puzzle has no solution"), "{text}");
+    assert!(!text.contains("L0201"), "the puzzle expects no solution: {text}");
+
+    let out = lights(&dir, &["solve", "u.lights"]);
+    let text = stdout(&out);
+    assert!(text.contains("\n  why: every press adds a multiple of 3 to the total of the 4 marked cells"), "{text}");
+    assert!(text.contains("  the marked cells:\n    1 1\n    1 1\n"), "{text}");
+
+    let out = lights(&dir, &["solve", "u.lights", "--format", "json"]);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    let certificate = &json[0]["certificate"];
+    let weights = certificate["weights"].as_array().expect("weights");
+    assert_eq!(weights.len(), 2);
+    let w = weights[0][0].as_u64().expect("a weight");
+    assert!(!w.is_multiple_of(6) && weights.iter().flat_map(|r| r.as_array().unwrap()).all(|v| v.as_u64() == Some(w)));
+    assert_eq!(certificate["cells"], serde_json::json!([[1, 1], [1, 2], [2, 1], [2, 2]]));
+    assert!(certificate["why"].as_str().unwrap().starts_with("why: every press adds a multiple of 3"));
+    // A solvable puzzle has no certificate.
+    std::fs::write(dir.join("s.lights"), "puzzle \"s\" {\n  size 2x2\n  lights on\n}\n").unwrap();
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout(&lights(&dir, &["solve", "s.lights", "--format", "json"]))).expect("JSON");
+    assert!(json[0].get("certificate").is_none(), "{json}");
+}
+
 #[test]
 fn solve_write_inserts_then_replaces_the_solution_and_keeps_other_bytes() {
     let dir = scratch("write");

@@ -147,6 +147,17 @@ impl Block {
         }
     }
 
+    /// Why the block cannot be solved, in words (empty when it can): the
+    /// invariant its certificate proves, for either kind of block. `lights
+    /// solve` prints it when no L0201 does (the block expects no solution).
+    pub fn why_unsolvable(&self, report: &BlockReport) -> Vec<String> {
+        match self.answered(report) {
+            Some(Answered::Lights(p, r)) if !r.solvable => check::why_unsolvable(p, r),
+            Some(Answered::Sliding(_, r)) if !r.solvable => vec![format!("why: {}", r.invariant.explanation)],
+            _ => Vec::new(),
+        }
+    }
+
     /// The diagnostic for a block the solver could not answer (none when
     /// the solve was cancelled).
     pub fn failure(&self, e: &SolveError) -> Option<Diagnostic> {

@@ -59,7 +59,6 @@ pub fn solve_failure(p: &Puzzle, e: &SolveError) -> Option<Diagnostic> {
 }
 
 fn unsolvable(p: &Puzzle, r: &Report) -> Diagnostic {
-    let w = u64::from(p.states);
     let mut d = Diagnostic::error(Code::Unsolvable, *p.head, format!("puzzle \"{}\" cannot be solved", p.name))
         .with_label("no sequence of presses reaches the goal");
     if let Some(span) = p.spans.lights {
@@ -68,7 +67,24 @@ fn unsolvable(p: &Puzzle, r: &Report) -> Diagnostic {
     if let Some(span) = p.spans.goal {
         d = d.with_secondary(span, "to this goal");
     }
-    let Some(y) = &r.certificate else { return d };
+    let notes = why_unsolvable(p, r);
+    if notes.is_empty() {
+        return d;
+    }
+    for note in notes {
+        d = d.with_note(note);
+    }
+    d.with_note("change `lights` or `goal` so the two totals agree, or write `expect unsolvable` if this is intended")
+}
+
+/// Why an unsolvable puzzle has no solution, in words, from its certificate:
+/// the invariant (`why: …`), the marked cells or weights drawn on the board,
+/// and whether the certificate is also a quiet pattern. Empty when the
+/// report has no certificate.
+pub fn why_unsolvable(p: &Puzzle, r: &Report) -> Vec<String> {
+    let w = u64::from(p.states);
+    let mut notes = Vec::new();
+    let Some(y) = &r.certificate else { return notes };
     let support: Vec<usize> = (0..y.len()).filter(|&i| y[i] != 0).collect();
     // Locked buttons are not pressed, and may change the invariant: say so.
     let press = if p.locked.iter().any(|&l| l) { " of a free button" } else { "" };
@@ -106,11 +122,11 @@ fn unsolvable(p: &Puzzle, r: &Report) -> Diagnostic {
             dot(&p.goal.values)
         )
     };
-    d = d.with_note(proof);
+    notes.push(proof);
     let marks: Vec<u32> = if uniform { y.iter().map(|&v| u32::from(v != 0)).collect() } else { y.clone() };
     if let Some(grid) = grid_note(p, &marks) {
         let what = if uniform { "the marked cells" } else { "the weights" };
-        d = d.with_note(format!("{what}:\n{grid}"));
+        notes.push(format!("{what}:\n{grid}"));
     }
     let symmetric = matches!(p.rule, Rule::Cross | Rule::King | Rule::Flip) && !p.locked.iter().any(|&l| l);
     if symmetric {
@@ -119,9 +135,9 @@ fn unsolvable(p: &Puzzle, r: &Report) -> Diagnostic {
         } else {
             "pressing each cell as many times as its weight".to_string()
         };
-        d = d.with_note(format!("this is also a quiet pattern: {how} changes nothing"));
+        notes.push(format!("this is also a quiet pattern: {how} changes nothing"));
     }
-    d.with_note("change `lights` or `goal` so the two totals agree, or write `expect unsolvable` if this is intended")
+    notes
 }
 
 fn gcd(a: u64, b: u64) -> u64 {
@@ -157,18 +173,18 @@ pub fn claim_holds(r: &Report, claim: &Claim) -> bool {
 fn expectation(r: &Report, claim: &Claim, span: lights_syntax::Span) -> Option<Diagnostic> {
     let truth = describe_truth(r);
     let fail = |what: String| {
-        Some(
-            Diagnostic::error(Code::ExpectationFailed, span, format!("`{claim}` does not hold: {what}"))
-                .with_label("does not hold")
-                .with_note(format!("what is true: {truth}")),
-        )
+        let d = Diagnostic::error(Code::ExpectationFailed, span, format!("`{claim}` does not hold: {what}"))
+            .with_label("does not hold");
+        Some(if what == truth { d } else { d.with_note(format!("what is true: {truth}")) })
     };
     if expects_no_solution(claim) {
         return if r.solvable { fail(format!("the puzzle has {} solution(s)", r.solutions)) } else { None };
     }
-    // Every other claim is about solutions; an unsolvable puzzle is reported once, as L0201.
+    // Every other claim needs a solution: on an unsolvable puzzle each is
+    // false, whatever else the block claims (L0201, or the block's own
+    // `expect unsolvable`, says why there is none).
     if !r.solvable {
-        return None;
+        return fail(truth.clone());
     }
     match claim {
         Claim::Unique if r.solutions != BigUint::from(1u32) => {
