@@ -68,6 +68,9 @@ function grid(kind, cells) {
     endCaptures: { 1: { name: "punctuation.section.grid.end.lights" } },
     patterns: [
       { include: "#comment" },
+      // A `/` with no row before it (`{ / 1 }`, `1 / / 1`) or after it (`1 / }`) is L0007.
+      { match: String.raw`(?<=[{/])[ \t]*(/)(?!/)`, captures: { 1: { name: "invalid.illegal.row.lights" } } },
+      { match: String.raw`/(?!/)(?=[ \t]*(?:$|\}))`, name: "invalid.illegal.row.lights" },
       // `/` between two rows on one line (`{ .1. / 111 / .1. }`); `//` is a comment.
       { match: "/(?!/)", name: "punctuation.separator.row.lights" },
       {
