@@ -8,7 +8,8 @@ use lights_compiler::{Code, Diagnostic};
 use lights_ide::{Document, Mark, Solved};
 use rayon::prelude::*;
 
-use crate::output::file_json;
+use crate::formats::{self, Reporter, Totals};
+use crate::output::{file_json, unreadable_json, PuzzleJson};
 use crate::{files, pattern_databases, render, Format, EXIT_OK, EXIT_PUZZLE_ERROR, EXIT_USAGE};
 
 /// `--answer`: print only the answer to a question about each puzzle.
@@ -50,7 +51,11 @@ const BATCH: usize = 256;
 /// be read are reported here; returns whether there was any. Each batch is
 /// parsed first, so the sliding solver's tables are made ready once, before
 /// anything is solved.
-fn check_all(inputs: &[Input], mut report: impl FnMut(&Input, &Document, &Solved)) -> bool {
+fn check_all(
+    inputs: &[Input],
+    mut report: impl FnMut(&Input, &Document, &Solved),
+    mut unreadable_input: impl FnMut(&Input, &str),
+) -> bool {
     let mut unreadable = false;
     // Standard input is read first, on this thread.
     let mut stdin_text = inputs.iter().any(|i| matches!(i, Input::Stdin)).then(read_stdin);
@@ -91,6 +96,7 @@ fn check_all(inputs: &[Input], mut report: impl FnMut(&Input, &Document, &Solved
                 Ok((doc, solved)) => report(input, &doc, &solved),
                 Err(e) => {
                     eprintln!("error: {e}");
+                    unreadable_input(input, &e);
                     unreadable = true;
                 }
             }
@@ -133,63 +139,114 @@ pub(crate) fn run(paths: &[PathBuf], format: Format, quiet: bool, answer: Option
     if answer == Some(Answer::YesNo) {
         return run_yes_no(&inputs);
     }
-    let color = render::use_color(std::io::stdout().is_terminal());
+    let mut reporter: Box<dyn Reporter> = match format {
+        Format::Human => Box::new(Human { color: render::use_color(std::io::stdout().is_terminal()), quiet }),
+        Format::Json => Box::<JsonReport>::default(),
+        Format::Concise => Box::<formats::Concise>::default(),
+        Format::Github => Box::<formats::Github>::default(),
+        Format::Sarif => Box::<formats::Sarif>::default(),
+        Format::Junit => Box::<formats::Junit>::default(),
+    };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut status = EXIT_OK;
-    let mut json = Vec::new();
-    let (mut puzzles, mut bad_puzzles, mut errors, mut warnings) = (0usize, 0usize, 0usize, 0usize);
-
-    let unreadable = check_all(&inputs, |input, doc, solved| {
-        let shown = input.shown();
-        let all = lights_ide::diagnostics(doc, solved);
-        errors += all.iter().filter(|p| p.diagnostic.is_error()).count();
-        warnings += all.iter().filter(|p| !p.diagnostic.is_error()).count();
-        if all.iter().any(|p| p.diagnostic.is_error()) {
-            status = status.max(EXIT_PUZZLE_ERROR);
-        }
-        if format == Format::Json {
-            json.extend(file_json(&shown, doc, solved, None));
-            return;
-        }
-        for p in &all {
-            let _ = render::write_diagnostic(&mut out, &shown, doc.text(), &p.diagnostic, color);
-        }
-        let analysis = doc.analysis();
-        for (i, p) in analysis.puzzles.iter().enumerate() {
-            puzzles += 1;
-            let ok = !lights_ide::block_diagnostics(doc, i, solved).iter().any(Diagnostic::is_error);
-            bad_puzzles += usize::from(!ok);
-            if !quiet {
-                let name = p.name.as_deref().filter(|n| !n.trim().is_empty()).unwrap_or("(unnamed)");
-                let line = lights_ide::status(doc, i, solved);
-                let _ = writeln!(out, "{} {shown}: {name}: {}", mark(line.mark, color), line.text);
+    let mut totals = Totals { files: inputs.len(), ..Totals::default() };
+    let mut unreadable_out = Vec::new();
+    let unreadable = check_all(
+        &inputs,
+        |input, doc, solved| {
+            let all = lights_ide::diagnostics(doc, solved);
+            totals.errors += all.iter().filter(|p| p.diagnostic.is_error()).count();
+            totals.warnings += all.iter().filter(|p| !p.diagnostic.is_error()).count();
+            totals.puzzles += doc.block_count();
+            totals.failed_puzzles += (0..doc.block_count())
+                .filter(|&i| lights_ide::block_diagnostics(doc, i, solved).iter().any(Diagnostic::is_error))
+                .count();
+            if all.iter().any(|p| p.diagnostic.is_error()) {
+                status = status.max(EXIT_PUZZLE_ERROR);
             }
-        }
-        if analysis.puzzles.is_empty() && analysis.file_diagnostics.is_empty() {
-            let _ = writeln!(out, "{} {shown}: no puzzles in this file", paint("!", "33", color));
-        }
-    });
+            reporter.file(&mut out, &input.shown(), doc, solved);
+        },
+        |input, message| unreadable_out.push((input.shown(), message.to_string())),
+    );
+    for (shown, message) in &unreadable_out {
+        reporter.unreadable(&mut out, shown, message);
+    }
     if unreadable {
         status = EXIT_USAGE;
     }
-
-    if format == Format::Json {
-        let _ = serde_json::to_writer_pretty(&mut out, &json);
-        let _ = writeln!(out);
-        return status;
-    }
-    let files_n = inputs.len();
-    let mut line = if errors == 0 {
-        format!("checked {puzzles} puzzle(s) in {files_n} file(s): all fine")
-    } else {
-        format!("checked {puzzles} puzzle(s) in {files_n} file(s): {errors} error(s) in {bad_puzzles} puzzle(s)")
-    };
-    if warnings > 0 {
-        line.push_str(&format!(", {warnings} warning(s)"));
-    }
-    let _ = writeln!(out, "{line}");
+    reporter.finish(&mut out, &totals);
     status
+}
+
+/// The last line of the human, concise and GitHub outputs.
+pub(crate) fn summary(t: &Totals) -> String {
+    let (puzzles, files) = (t.puzzles, t.files);
+    let mut line = if t.errors == 0 {
+        format!("checked {puzzles} puzzle(s) in {files} file(s): all fine")
+    } else {
+        format!(
+            "checked {puzzles} puzzle(s) in {files} file(s): {} error(s) in {} puzzle(s)",
+            t.errors, t.failed_puzzles
+        )
+    };
+    if t.warnings > 0 {
+        line.push_str(&format!(", {} warning(s)", t.warnings));
+    }
+    line
+}
+
+/// `--format human`: every diagnostic drawn on its source, a line per
+/// puzzle (not with `-q`), and the summary.
+struct Human {
+    color: bool,
+    quiet: bool,
+}
+
+impl Reporter for Human {
+    fn file(&mut self, out: &mut dyn Write, shown: &str, doc: &Document, solved: &Solved) {
+        for p in lights_ide::diagnostics(doc, solved) {
+            let _ = render::write_diagnostic(out, shown, doc.text(), &p.diagnostic, self.color);
+        }
+        if self.quiet {
+            return;
+        }
+        for (i, p) in doc.analysis().puzzles.iter().enumerate() {
+            let name = p.name.as_deref().filter(|n| !n.trim().is_empty()).unwrap_or("(unnamed)");
+            let line = lights_ide::status(doc, i, solved);
+            let _ = writeln!(out, "{} {shown}: {name}: {}", mark(line.mark, self.color), line.text);
+        }
+    }
+
+    fn unreadable(&mut self, _out: &mut dyn Write, _shown: &str, _message: &str) {
+        // Already on standard error.
+    }
+
+    fn finish(&mut self, out: &mut dyn Write, totals: &Totals) {
+        let _ = writeln!(out, "{}", summary(totals));
+    }
+}
+
+/// `--format json`: one array, an object per block (and per file with
+/// problems outside its blocks, or that cannot be read).
+#[derive(Default)]
+struct JsonReport {
+    objects: Vec<PuzzleJson>,
+}
+
+impl Reporter for JsonReport {
+    fn file(&mut self, _out: &mut dyn Write, shown: &str, doc: &Document, solved: &Solved) {
+        self.objects.extend(file_json(shown, doc, solved, None));
+    }
+
+    fn unreadable(&mut self, _out: &mut dyn Write, shown: &str, message: &str) {
+        self.objects.push(unreadable_json(shown, message));
+    }
+
+    fn finish(&mut self, out: &mut dyn Write, _totals: &Totals) {
+        let _ = serde_json::to_writer_pretty(&mut *out, &self.objects);
+        let _ = writeln!(out);
+    }
 }
 
 /// `--answer yes-no`: `Yes` or `No` on standard output for every puzzle the
@@ -203,25 +260,25 @@ fn run_yes_no(inputs: &[Input]) -> u8 {
     let mut out = stdout.lock();
     let mut err = std::io::stderr();
     let mut status = EXIT_OK;
-    let unreadable = check_all(inputs, |input, doc, solved| {
-        let shown = input.shown();
-        let problems = yes_no_problems(doc, solved);
-        for d in &problems {
-            let _ = render::write_diagnostic(&mut err, &shown, doc.text(), d, color);
-        }
-        if problems.iter().any(|d| d.is_error()) {
-            status = status.max(EXIT_PUZZLE_ERROR);
-        }
-        for i in 0..doc.block_count() {
-            if let Some((_, report)) = doc.answered(i, solved) {
-                let _ = writeln!(out, "{}", if report.solvable() { "Yes" } else { "No" });
+    let unreadable = check_all(
+        inputs,
+        |input, doc, solved| {
+            let shown = input.shown();
+            let problems = yes_no_problems(doc, solved);
+            for d in &problems {
+                let _ = render::write_diagnostic(&mut err, &shown, doc.text(), d, color);
             }
-        }
-        let analysis = doc.analysis();
-        if analysis.puzzles.is_empty() && analysis.file_diagnostics.is_empty() {
-            let _ = writeln!(err, "warning: {shown}: no puzzles in this file");
-        }
-    });
+            if problems.iter().any(|d| d.is_error()) {
+                status = status.max(EXIT_PUZZLE_ERROR);
+            }
+            for i in 0..doc.block_count() {
+                if let Some((_, report)) = doc.answered(i, solved) {
+                    let _ = writeln!(out, "{}", if report.solvable() { "Yes" } else { "No" });
+                }
+            }
+        },
+        |_, _| {},
+    );
     if unreadable {
         status = EXIT_USAGE;
     }

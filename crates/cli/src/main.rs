@@ -5,6 +5,7 @@ mod check;
 mod compile;
 mod files;
 mod fmt;
+mod formats;
 mod generate;
 mod import;
 mod output;
@@ -55,8 +56,12 @@ enum Command {
             $LIGHTS_CACHE_DIR, else $XDG_CACHE_HOME/lights, else ~/.cache/lights).\n\n\
             --answer yes-no prints only `Yes` (solvable) or `No` (not solvable) for each puzzle, one line per \
             puzzle in file order, for scripts and programming exercises; errors go to standard error and make \
-            the exit status 1, and a puzzle with errors prints no answer.",
-        after_help = "Examples:\n  lights check examples/\n  lights check pack.lights --format json\n  lights check -q levels/   # only the problems\n  lights import coords in.txt | lights check --answer yes-no -"
+            the exit status 1, and a puzzle with errors prints no answer.\n\n\
+            --format picks the output: human (the default), json (an object per puzzle), concise (one \
+            `file:line:col: severity[code] message` line per diagnostic), github (annotations for GitHub \
+            Actions), sarif (SARIF 2.1.0 for code scanning) or junit (JUnit XML, a test case per puzzle). \
+            See docs/ci.md.",
+        after_help = "Examples:\n  lights check examples/\n  lights check pack.lights --format json\n  lights check -q levels/   # only the problems\n  lights check --format github levels/   # annotations in a GitHub workflow\n  lights check --format sarif levels/ > lights.sarif\n  lights import coords in.txt | lights check --answer yes-no -"
     )]
     Check {
         /// Files and folders to check (`-` for standard input)
@@ -106,8 +111,8 @@ enum Command {
         #[arg(long, value_name = "PATH")]
         solution_out: Option<PathBuf>,
         /// Output format
-        #[arg(long, value_enum, default_value_t = Format::Human)]
-        format: Format,
+        #[arg(long, value_enum, default_value_t = SolveFormat::Human)]
+        format: SolveFormat,
     },
     /// Rewrite files in canonical form
     #[command(
@@ -149,6 +154,23 @@ pub enum Format {
     /// Reports for people, coloured on a terminal
     Human,
     /// One JSON array with an object per puzzle, in file order
+    Json,
+    /// One line per diagnostic: file:line:col: severity[code] message
+    Concise,
+    /// GitHub Actions annotations (workflow commands)
+    Github,
+    /// SARIF 2.1.0, for code scanning dashboards
+    Sarif,
+    /// JUnit XML: a test case per puzzle
+    Junit,
+}
+
+/// The formats of `lights solve`.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SolveFormat {
+    /// The result and the solution drawn on the board
+    Human,
+    /// One JSON array with an object per puzzle (the objects of `check --format json`)
     Json,
 }
 

@@ -4,8 +4,13 @@
 
 use lights_compiler::{Answered, Diagnostic};
 use lights_ide::{Answers, Document};
-use lights_syntax::LineIndex;
+
+use crate::formats::Place;
 use serde::Serialize;
+
+/// The version of the JSON objects: it goes up when a key changes meaning or
+/// goes away (new keys do not change it).
+pub(crate) const JSON_VERSION: u32 = 1;
 
 /// Boards with more cells than this get no `solution` grid in JSON (it would
 /// be megabytes); `solution_omitted` says why.
@@ -15,6 +20,8 @@ pub(crate) const MAX_JSON_SOLUTION_CELLS: usize = 1_000_000;
 /// "--format json").
 #[derive(Serialize)]
 pub(crate) struct PuzzleJson {
+    /// The version of this object's keys ([`JSON_VERSION`]).
+    pub version: u32,
     pub file: String,
     pub puzzle: Option<String>,
     /// `"puzzle"` (Lights Out) or `"sliding"`; null for the text outside blocks.
@@ -72,20 +79,40 @@ pub(crate) struct DiagnosticJson {
     pub code: &'static str,
     pub severity: lights_compiler::Severity,
     pub message: String,
-    /// 1-based line and column (in characters).
+    /// 1-based line and column (in characters) where it starts, and where it
+    /// ends (exclusive).
     pub line: usize,
     pub column: usize,
+    pub end_line: usize,
+    pub end_column: usize,
+    /// The notes under the message.
+    pub notes: Vec<String>,
 }
 
-fn diagnostic_json(src: &str, index: &LineIndex, d: &Diagnostic) -> DiagnosticJson {
-    let line = index.line(d.span.start);
-    let start = index.line_start(line);
-    let column = src.get(start..d.span.start.min(src.len())).map_or(0, |s| s.chars().count()) + 1;
-    DiagnosticJson { code: d.code.as_str(), severity: d.severity, message: d.message.clone(), line: line + 1, column }
+fn diagnostic_json(doc: &Document, d: &Diagnostic) -> DiagnosticJson {
+    let at = Place::of(doc, d.span);
+    DiagnosticJson {
+        code: d.code.as_str(),
+        severity: d.severity,
+        message: d.message.clone(),
+        line: at.line,
+        column: at.column,
+        end_line: at.end_line,
+        end_column: at.end_column,
+        notes: d.notes.clone(),
+    }
 }
 
-fn base(file: &str, src: &str, index: &LineIndex, name: Option<String>, ds: &[Diagnostic]) -> PuzzleJson {
+/// The object for a file that could not be read.
+pub(crate) fn unreadable_json(file: &str, message: &str) -> PuzzleJson {
+    let mut j = empty(file, None);
+    j.errors.push(message.to_string());
+    j
+}
+
+fn empty(file: &str, name: Option<String>) -> PuzzleJson {
     PuzzleJson {
+        version: JSON_VERSION,
         file: file.to_string(),
         puzzle: name,
         kind: None,
@@ -98,20 +125,26 @@ fn base(file: &str, src: &str, index: &LineIndex, name: Option<String>, ds: &[Di
         solution_omitted: None,
         moves: None,
         certificate: None,
-        errors: ds.iter().filter(|d| d.is_error()).map(|d| format!("{}: {}", d.code, d.message)).collect(),
-        diagnostics: ds.iter().map(|d| diagnostic_json(src, index, d)).collect(),
+        errors: Vec::new(),
+        diagnostics: Vec::new(),
     }
+}
+
+fn base(file: &str, doc: &Document, name: Option<String>, ds: &[Diagnostic]) -> PuzzleJson {
+    let mut j = empty(file, name);
+    j.errors = ds.iter().filter(|d| d.is_error()).map(|d| format!("{}: {}", d.code, d.message)).collect();
+    j.diagnostics = ds.iter().map(|d| diagnostic_json(doc, d)).collect();
+    j
 }
 
 /// The JSON objects for a file: one for the text outside blocks (when it
 /// has errors, or when the file holds no puzzle), then one per puzzle (or
 /// only the one named `only`).
 pub(crate) fn file_json(file: &str, doc: &Document, answers: &dyn Answers, only: Option<&str>) -> Vec<PuzzleJson> {
-    let (src, analysis) = (doc.text(), doc.analysis());
-    let index = doc.lines();
+    let analysis = doc.analysis();
     let mut out = Vec::new();
     if only.is_none() && (!analysis.file_diagnostics.is_empty() || analysis.puzzles.is_empty()) {
-        out.push(base(file, src, index, None, &analysis.file_diagnostics));
+        out.push(base(file, doc, None, &analysis.file_diagnostics));
     }
     for (i, p) in analysis.puzzles.iter().enumerate() {
         if only.is_none() || p.name.as_deref() == only {
@@ -124,7 +157,7 @@ pub(crate) fn file_json(file: &str, doc: &Document, answers: &dyn Answers, only:
 fn puzzle_json(file: &str, doc: &Document, answers: &dyn Answers, i: usize, max_cells: usize) -> PuzzleJson {
     let p = &doc.analysis().puzzles[i];
     let diagnostics = lights_ide::block_diagnostics(doc, i, answers);
-    let mut j = base(file, doc.text(), doc.lines(), p.name.clone(), &diagnostics);
+    let mut j = base(file, doc, p.name.clone(), &diagnostics);
     j.kind = Some(p.kind.keyword());
     j.status = Some(lights_ide::status(doc, i, answers).text);
     let Some((block, report)) = doc.answered(i, answers) else { return j };

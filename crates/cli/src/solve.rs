@@ -11,12 +11,18 @@ use lights_ide::{Document, Solved};
 
 use crate::check::{mark, paint};
 use crate::output::file_json;
-use crate::{files, pattern_databases, render, Format, EXIT_OK, EXIT_PUZZLE_ERROR, EXIT_USAGE};
+use crate::{files, pattern_databases, render, SolveFormat, EXIT_OK, EXIT_PUZZLE_ERROR, EXIT_USAGE};
 
 /// Boards wider or taller than this are summarised, not drawn.
 const MAX_PRINTED_SIDE: usize = 64;
 
-pub(crate) fn run(path: &Path, puzzle: Option<&str>, write: bool, solution_out: Option<&Path>, format: Format) -> u8 {
+pub(crate) fn run(
+    path: &Path,
+    puzzle: Option<&str>,
+    write: bool,
+    solution_out: Option<&Path>,
+    format: SolveFormat,
+) -> u8 {
     if let Some(out) = solution_out {
         if solution_format(out).is_none() {
             eprintln!("error: `{}`: --solution-out writes .txt, .pbm or .png files", out.display());
@@ -57,7 +63,7 @@ pub(crate) fn run(path: &Path, puzzle: Option<&str>, write: bool, solution_out: 
         EXIT_OK
     };
 
-    if format == Format::Json {
+    if format == SolveFormat::Json {
         let json = file_json(&shown, &doc, &solved, puzzle);
         let mut out = std::io::stdout().lock();
         let _ = serde_json::to_writer_pretty(&mut out, &json);

@@ -117,6 +117,7 @@ codes! {
     MalformedStatement = "L0006", "malformed statement";
     BadRow = "L0007", "malformed grid row";
     UnclosedGrid = "L0008", "grid not closed";
+    EmptyFile = "L0009", "no puzzle in the file";
     // Meaning (each puzzle is checked on its own).
     MissingSize = "L0101", "missing `size`";
     RepeatedStatement = "L0102", "statement repeated";

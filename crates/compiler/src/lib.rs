@@ -151,6 +151,15 @@ pub fn analyze(src: &str) -> FileAnalysis {
     for p in &mut puzzles {
         p.diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
     }
+    // A file with nothing in it (or only comments) checks nothing: say so,
+    // so a pack with an emptied file does not pass unnoticed.
+    if puzzles.is_empty() && file_diagnostics.is_empty() {
+        file_diagnostics.push(
+            Diagnostic::warning(Code::EmptyFile, Span::new(0, 0), "no puzzle in this file")
+                .with_label("nothing to check")
+                .with_note("a `.lights` file holds `puzzle \"NAME\" { … }` and `sliding \"NAME\" { … }` blocks"),
+        );
+    }
     FileAnalysis { syntax, puzzles, file_diagnostics }
 }
 

@@ -85,13 +85,13 @@ fn every_claim_is_checked_beside_every_other_on_every_outcome() {
             for claim in &claims {
                 let mut src = format!("puzzle \"p\" {{\n{}", board(states, lights));
                 let mut expected = Vec::new();
-                let mut line = src.matches('\n').count() + 1;
-                for c in companion.iter().map(|c| c.to_string()).chain([claim.clone()]) {
+                let first_line = src.matches('\n').count() + 1;
+                let lines = companion.iter().map(|c| c.to_string()).chain([claim.clone()]);
+                for (line, c) in (first_line..).zip(lines) {
                     src.push_str(&format!("  expect {c}\n"));
                     if !truth(&c, count, best) {
                         expected.push(line);
                     }
-                    line += 1;
                 }
                 src.push_str("}\n");
                 assert_eq!(failed_claim_lines(&src), expected, "{count} solutions, minimum {best:?}:\n{src}");

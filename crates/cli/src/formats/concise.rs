@@ -1,0 +1,32 @@
+//! `--format concise`: `file:line:col: severity[code] message`, one line per
+//! diagnostic (notes left out), the form editors' quickfix lists and
+//! `grep`-like tools read; then the summary line.
+
+use std::io::Write;
+
+use lights_ide::{Document, Solved};
+
+use super::{severity_word, Place, Reporter, Totals};
+
+#[derive(Default)]
+pub(crate) struct Concise;
+
+impl Reporter for Concise {
+    fn file(&mut self, out: &mut dyn Write, shown: &str, doc: &Document, solved: &Solved) {
+        for p in lights_ide::diagnostics(doc, solved) {
+            let d = &p.diagnostic;
+            let at = Place::of(doc, d.span);
+            // One line each: a message never spans lines here.
+            let message = d.message.replace('\n', " ");
+            let _ = writeln!(out, "{shown}:{}:{}: {}[{}] {message}", at.line, at.column, severity_word(d), d.code);
+        }
+    }
+
+    fn unreadable(&mut self, out: &mut dyn Write, shown: &str, message: &str) {
+        let _ = writeln!(out, "{shown}:1:1: error[io] {message}");
+    }
+
+    fn finish(&mut self, out: &mut dyn Write, totals: &Totals) {
+        let _ = writeln!(out, "{}", crate::check::summary(totals));
+    }
+}

@@ -1,0 +1,131 @@
+//! The machine formats of `lights check --format …` for CI: one line per
+//! diagnostic (`concise`), GitHub Actions workflow commands (`github`),
+//! SARIF 2.1.0 (`sarif`) and JUnit XML (`junit`). Each is a [`Reporter`]:
+//! it is handed every file as it is checked, and finishes at the end. They
+//! all print the same diagnostics as the human output, from `lights-ide`.
+
+mod concise;
+mod github;
+mod junit;
+mod sarif;
+
+use std::io::Write;
+
+use lights_compiler::{Diagnostic, Severity};
+use lights_ide::{Document, Solved};
+use lights_syntax::Span;
+
+pub(crate) use concise::Concise;
+pub(crate) use github::Github;
+pub(crate) use junit::Junit;
+pub(crate) use sarif::Sarif;
+
+/// A machine format: told about every file in order, then finished.
+pub(crate) trait Reporter {
+    /// One checked file (`shown` is its path as given, or `<stdin>`).
+    fn file(&mut self, out: &mut dyn Write, shown: &str, doc: &Document, solved: &Solved);
+    /// A file or folder that could not be read.
+    fn unreadable(&mut self, out: &mut dyn Write, shown: &str, message: &str);
+    /// After the last file.
+    fn finish(&mut self, out: &mut dyn Write, totals: &Totals);
+}
+
+/// What a whole run found.
+#[derive(Default)]
+pub(crate) struct Totals {
+    pub files: usize,
+    pub puzzles: usize,
+    /// Puzzles with at least one error.
+    pub failed_puzzles: usize,
+    pub errors: usize,
+    pub warnings: usize,
+}
+
+/// Where a span is: 1-based lines and columns, columns counted in
+/// characters (Unicode code points); the end is exclusive.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Place {
+    pub line: usize,
+    pub column: usize,
+    pub end_line: usize,
+    pub end_column: usize,
+}
+
+impl Place {
+    pub(crate) fn of(doc: &Document, span: Span) -> Place {
+        let (line, column) = line_column(doc, span.start);
+        let (end_line, end_column) = line_column(doc, span.end.max(span.start));
+        Place { line, column, end_line, end_column }
+    }
+}
+
+fn line_column(doc: &Document, offset: usize) -> (usize, usize) {
+    let text = doc.text();
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let line = doc.lines().line(offset);
+    let start = doc.lines().line_start(line).min(offset);
+    (line + 1, text[start..offset].chars().count() + 1)
+}
+
+/// `error` or `warning`.
+pub(crate) fn severity_word(d: &Diagnostic) -> &'static str {
+    match d.severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+    }
+}
+
+/// The message with its notes, one per line, for formats with room for text.
+pub(crate) fn full_text(d: &Diagnostic) -> String {
+    let mut text = d.message.clone();
+    for note in &d.notes {
+        text.push_str("\nnote: ");
+        text.push_str(note);
+    }
+    text
+}
+
+/// One puzzle of a file as the formats report it.
+pub(crate) struct PuzzleResult {
+    pub name: String,
+    pub status: String,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// The file's puzzles, each with its diagnostics and one-line status, and
+/// the diagnostics outside any puzzle.
+pub(crate) fn puzzles(doc: &Document, solved: &Solved) -> (Vec<PuzzleResult>, Vec<Diagnostic>) {
+    let analysis = doc.analysis();
+    let results = analysis
+        .puzzles
+        .iter()
+        .enumerate()
+        .map(|(i, p)| PuzzleResult {
+            name: p.name.clone().filter(|n| !n.trim().is_empty()).unwrap_or_else(|| "(unnamed)".into()),
+            status: lights_ide::status(doc, i, solved).text,
+            diagnostics: lights_ide::block_diagnostics(doc, i, solved),
+        })
+        .collect();
+    (results, analysis.file_diagnostics.clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn places_count_characters_and_lines_from_one() {
+        let doc = Document::new("ab\nçé x\n");
+        assert_eq!(
+            Place::of(&doc, Span::new(3, 8)),
+            Place { line: 2, column: 1, end_line: 2, end_column: 4 },
+            "ç and é are two bytes each"
+        );
+        assert_eq!(Place::of(&doc, Span::new(0, 0)), Place { line: 1, column: 1, end_line: 1, end_column: 1 });
+        // An offset inside a character is taken at that character's start.
+        assert_eq!(Place::of(&doc, Span::new(4, 4)).column, 1);
+    }
+}

@@ -1,0 +1,227 @@
+//! `--format sarif`: SARIF 2.1.0, the format GitHub code scanning and other
+//! static-analysis dashboards read. One rule per diagnostic code (its title,
+//! and its section of `docs/diagnostics.md` as help), one result per
+//! diagnostic with its exact region (columns in Unicode code points), the
+//! secondary labels as related locations, and files that could not be read
+//! as tool notifications.
+
+use std::io::Write;
+
+use lights_compiler::{Code, Diagnostic, Severity};
+use lights_ide::{Document, Solved};
+use serde_json::{json, Value};
+
+use super::{Place, Reporter, Totals};
+
+/// The diagnostics reference, built into the binary so every rule carries
+/// its own help.
+const DIAGNOSTICS_DOC: &str = include_str!("../../../../docs/diagnostics.md");
+
+/// Where the diagnostics reference is published, when the build knows:
+/// `LIGHTS_DOCS_URL` (the URL of `docs/diagnostics.md`) or the package's
+/// `repository` at build time. SARIF wants an absolute URI here, so without
+/// either the rule has no `helpUri`, only its `help` (the same section,
+/// which is what code-scanning pages show).
+fn help_uri(code: Code) -> Option<String> {
+    let anchor = anchor(&format!("{}: {}", code.as_str(), code.title()));
+    if let Some(docs) = option_env!("LIGHTS_DOCS_URL").filter(|u| !u.is_empty()) {
+        return Some(format!("{docs}#{anchor}"));
+    }
+    let repo = option_env!("CARGO_PKG_REPOSITORY").filter(|r| !r.is_empty())?;
+    Some(format!("{}/blob/main/docs/diagnostics.md#{anchor}", repo.trim_end_matches('/')))
+}
+
+/// The anchor GitHub gives a heading: lower case, punctuation dropped,
+/// spaces as hyphens.
+pub(crate) fn anchor(heading: &str) -> String {
+    heading
+        .to_lowercase()
+        .chars()
+        .filter_map(|c| match c {
+            ' ' => Some('-'),
+            c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The section of the reference about `code` (without its heading).
+fn help_markdown(code: Code) -> Option<&'static str> {
+    let heading = format!("## {}:", code.as_str());
+    let start = DIAGNOSTICS_DOC.find(&heading)?;
+    let body = &DIAGNOSTICS_DOC[start..];
+    let body = &body[body.find('\n').map_or(body.len(), |i| i + 1)..];
+    let end = body.find("\n## ").unwrap_or(body.len());
+    Some(body[..end].trim())
+}
+
+fn rules() -> Vec<Value> {
+    Code::ALL
+        .iter()
+        .map(|&code| {
+            let mut rule = json!({
+                "id": code.as_str(),
+                "name": code.title(),
+                "shortDescription": { "text": code.title() },
+            });
+            if let Some(uri) = help_uri(code) {
+                rule["helpUri"] = json!(uri);
+            }
+            if let Some(help) = help_markdown(code) {
+                rule["help"] = json!({ "text": help, "markdown": help });
+            }
+            rule
+        })
+        .collect()
+}
+
+#[derive(Default)]
+pub(crate) struct Sarif {
+    results: Vec<Value>,
+    artifacts: Vec<Value>,
+    notifications: Vec<Value>,
+}
+
+impl Sarif {
+    /// The index of `shown` among the run's artifacts (added when new).
+    fn artifact(&mut self, shown: &str) -> usize {
+        let uri = uri(shown);
+        if let Some(i) = self.artifacts.iter().position(|a| a["location"]["uri"] == uri) {
+            return i;
+        }
+        self.artifacts.push(json!({ "location": { "uri": uri }, "sourceLanguage": "lights" }));
+        self.artifacts.len() - 1
+    }
+
+    fn location(&mut self, shown: &str, doc: &Document, span: lights_syntax::Span) -> Value {
+        let at = Place::of(doc, span);
+        let index = self.artifact(shown);
+        json!({
+            "physicalLocation": {
+                "artifactLocation": { "uri": uri(shown), "index": index },
+                "region": {
+                    "startLine": at.line,
+                    "startColumn": at.column,
+                    "endLine": at.end_line,
+                    "endColumn": at.end_column,
+                }
+            }
+        })
+    }
+
+    fn result(&mut self, shown: &str, doc: &Document, d: &Diagnostic) -> Value {
+        let rule_index = Code::ALL.iter().position(|&c| c == d.code).unwrap_or(0);
+        let mut text = d.message.clone();
+        for note in &d.notes {
+            text.push_str("\n\n");
+            text.push_str(note);
+        }
+        let mut result = json!({
+            "ruleId": d.code.as_str(),
+            "ruleIndex": rule_index,
+            "level": match d.severity { Severity::Error => "error", Severity::Warning => "warning" },
+            "message": { "text": text },
+            "locations": [self.location(shown, doc, d.span)],
+        });
+        if !d.labels.is_empty() {
+            let related: Vec<Value> = d
+                .labels
+                .iter()
+                .enumerate()
+                .map(|(i, l)| {
+                    let mut loc = self.location(shown, doc, l.span);
+                    loc["id"] = json!(i);
+                    loc["message"] = json!({ "text": l.message });
+                    loc
+                })
+                .collect();
+            result["relatedLocations"] = Value::Array(related);
+        }
+        result
+    }
+}
+
+impl Reporter for Sarif {
+    fn file(&mut self, _out: &mut dyn Write, shown: &str, doc: &Document, solved: &Solved) {
+        self.artifact(shown);
+        for p in lights_ide::diagnostics(doc, solved) {
+            let result = self.result(shown, doc, &p.diagnostic);
+            self.results.push(result);
+        }
+    }
+
+    fn unreadable(&mut self, _out: &mut dyn Write, shown: &str, message: &str) {
+        self.notifications.push(json!({
+            "level": "error",
+            "message": { "text": message },
+            "locations": [{ "physicalLocation": { "artifactLocation": { "uri": uri(shown) } } }],
+        }));
+    }
+
+    fn finish(&mut self, out: &mut dyn Write, _totals: &Totals) {
+        let log = json!({
+            "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+            "version": "2.1.0",
+            "runs": [{
+                "tool": { "driver": {
+                    "name": "lights",
+                    "version": env!("CARGO_PKG_VERSION"),
+                    "semanticVersion": env!("CARGO_PKG_VERSION"),
+                    "rules": rules(),
+                }},
+                "columnKind": "unicodeCodePoints",
+                "artifacts": self.artifacts,
+                "results": self.results,
+                "invocations": [{
+                    "executionSuccessful": self.notifications.is_empty(),
+                    "toolExecutionNotifications": self.notifications,
+                }],
+            }],
+        });
+        let _ = serde_json::to_writer_pretty(&mut *out, &log);
+        let _ = writeln!(out);
+    }
+}
+
+/// A path as a SARIF URI reference: forward slashes, spaces and other
+/// reserved characters percent-encoded, relative paths kept relative (to the
+/// folder `lights check` ran in).
+fn uri(shown: &str) -> String {
+    let path = shown.replace('\\', "/");
+    let mut out = String::with_capacity(path.len());
+    for b in path.bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' | b'/' => out.push(b as char),
+            _ => out.push_str(&format!("%{b:02X}")),
+        }
+    }
+    if path.starts_with('/') {
+        format!("file://{out}")
+    } else {
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_code_has_its_section_and_anchor() {
+        for &code in Code::ALL {
+            let help = help_markdown(code).unwrap_or_else(|| panic!("{} has no section", code.as_str()));
+            assert!(help.contains("**Trigger.**"), "{}: {help}", code.as_str());
+            let heading =
+                DIAGNOSTICS_DOC.lines().find(|l| l.starts_with(&format!("## {}:", code.as_str()))).expect("heading");
+            assert_eq!(anchor(&heading[3..]), anchor(&format!("{}: {}", code.as_str(), code.title())));
+        }
+        assert_eq!(anchor("L0202: `expect` does not hold"), "l0202-expect-does-not-hold");
+    }
+
+    #[test]
+    fn paths_become_uri_references() {
+        assert_eq!(uri("levels/pack 1.lights"), "levels/pack%201.lights");
+        assert_eq!(uri("/tmp/a#b.lights"), "file:///tmp/a%23b.lights");
+        assert_eq!(uri("<stdin>"), "%3Cstdin%3E");
+    }
+}
