@@ -115,10 +115,12 @@ pub(crate) fn read_stdin() -> Result<String, String> {
 }
 
 /// The inputs named on the command line: `-` is standard input (once),
-/// folders are searched for `*.lights` files. `None` after printing an error.
-fn collect_inputs(paths: &[PathBuf]) -> Option<Vec<Input>> {
+/// folders are searched for `*.lights` files ([`files::select`]). `None`
+/// after printing an error about `-`.
+fn collect_inputs(paths: &[PathBuf]) -> Option<(Vec<Input>, files::Selection)> {
     let mut inputs = Vec::new();
     let mut stdin_seen = false;
+    let mut selection = files::Selection::default();
     for p in paths {
         if is_stdin(p) {
             if stdin_seen {
@@ -128,16 +130,32 @@ fn collect_inputs(paths: &[PathBuf]) -> Option<Vec<Input>> {
             stdin_seen = true;
             inputs.push(Input::Stdin);
         } else {
-            inputs.extend(files::collect_reporting(std::slice::from_ref(p))?.into_iter().map(Input::File));
+            let found = files::select(std::slice::from_ref(p));
+            // A file reached from two paths is checked once.
+            for f in found.files {
+                if !selection.files.contains(&f) {
+                    selection.files.push(f.clone());
+                    inputs.push(Input::File(f));
+                }
+            }
+            selection.unreadable.extend(found.unreadable);
+            selection.notes.extend(found.notes);
         }
     }
-    Some(inputs)
+    for note in &selection.notes {
+        eprintln!("warning: {note}");
+    }
+    Some((inputs, selection))
 }
 
 pub(crate) fn run(paths: &[PathBuf], format: Format, quiet: bool, answer: Option<Answer>) -> u8 {
-    let Some(inputs) = collect_inputs(paths) else { return EXIT_USAGE };
+    let Some((inputs, selection)) = collect_inputs(paths) else { return EXIT_USAGE };
     if answer == Some(Answer::YesNo) {
-        return run_yes_no(&inputs);
+        for (_, message) in &selection.unreadable {
+            eprintln!("error: {message}");
+        }
+        let status = run_yes_no(&inputs);
+        return if selection.unreadable.is_empty() { status } else { EXIT_USAGE };
     }
     let mut reporter: Box<dyn Reporter> = match format {
         Format::Human => Box::new(Human { color: render::use_color(std::io::stdout().is_terminal()), quiet }),
@@ -150,7 +168,7 @@ pub(crate) fn run(paths: &[PathBuf], format: Format, quiet: bool, answer: Option
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut status = EXIT_OK;
-    let mut totals = Totals { files: inputs.len(), ..Totals::default() };
+    let mut totals = Totals { files: inputs.len() + selection.unreadable.len(), ..Totals::default() };
     let mut unreadable_out = Vec::new();
     let unreadable = check_all(
         &inputs,
@@ -169,10 +187,18 @@ pub(crate) fn run(paths: &[PathBuf], format: Format, quiet: bool, answer: Option
         },
         |input, message| unreadable_out.push((input.shown(), message.to_string())),
     );
+    for (shown, message) in &selection.unreadable {
+        eprintln!("error: {message}");
+        reporter.unreadable(&mut out, shown, message);
+    }
     for (shown, message) in &unreadable_out {
         reporter.unreadable(&mut out, shown, message);
     }
-    if unreadable {
+    if unreadable || !selection.unreadable.is_empty() {
+        status = EXIT_USAGE;
+    }
+    if inputs.is_empty() && selection.unreadable.is_empty() {
+        eprintln!("error: {}", files::nothing_selected(paths));
         status = EXIT_USAGE;
     }
     reporter.finish(&mut out, &totals);
@@ -182,6 +208,9 @@ pub(crate) fn run(paths: &[PathBuf], format: Format, quiet: bool, answer: Option
 /// The last line of the human, concise and GitHub outputs.
 pub(crate) fn summary(t: &Totals) -> String {
     let (puzzles, files) = (t.puzzles, t.files);
+    if files == 0 {
+        return "nothing checked".into();
+    }
     let mut line = if t.errors == 0 {
         format!("checked {puzzles} puzzle(s) in {files} file(s): all fine")
     } else {

@@ -2,43 +2,123 @@
 
 use std::path::{Path, PathBuf};
 
-/// Files named on the command line are taken as they are; folders are
-/// searched recursively for `*.lights` files (in sorted order, hidden
-/// folders and `target/` skipped). Errors name the path that failed.
-pub(crate) fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
-    let mut out = Vec::new();
+/// What the command-line paths select: the `.lights` files to work on, in
+/// a stable order, and the entries that could not be read.
+#[derive(Debug, Default)]
+pub(crate) struct Selection {
+    pub files: Vec<PathBuf>,
+    /// `(path, message)` of every file or folder that could not be read.
+    pub unreadable: Vec<(String, String)>,
+    /// Notes for standard error (symbolic-link loops, which are skipped).
+    pub notes: Vec<String>,
+}
+
+/// The `.lights` files the paths name, as ripgrep and ruff find files: a
+/// file named on the command line is always taken (whatever its name, even
+/// if ignored); a folder is searched recursively for `*.lights`, skipping
+/// hidden entries and what `.gitignore`, `.ignore` and the git excludes say
+/// (in or out of a git repository). Symbolic links are followed; a link
+/// back into its own ancestors is noted and skipped, and a file reached
+/// twice is taken once. Entries that cannot be read are listed, not fatal.
+pub(crate) fn select(paths: &[PathBuf]) -> Selection {
+    let mut selection = Selection::default();
+    let mut seen = std::collections::HashSet::new();
     for p in paths {
-        let meta = std::fs::metadata(p).map_err(|e| format!("cannot read `{}`: {}", p.display(), describe(&e)))?;
-        if meta.is_dir() {
-            walk(p, &mut out)?;
-        } else {
-            out.push(p.clone());
-        }
-    }
-    Ok(out)
-}
-
-/// [`collect`], printing the error (the caller then exits with status 2).
-pub(crate) fn collect_reporting(paths: &[PathBuf]) -> Option<Vec<PathBuf>> {
-    collect(paths).map_err(|e| eprintln!("error: {e}")).ok()
-}
-
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
-    let entries =
-        std::fs::read_dir(dir).map_err(|e| format!("cannot read folder `{}`: {}", dir.display(), describe(&e)))?;
-    let mut entries: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    entries.sort();
-    for path in entries {
-        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-        if path.is_dir() {
-            if !name.starts_with('.') && name != "target" && name != "node_modules" {
-                walk(&path, out)?;
+        let meta = match std::fs::metadata(p) {
+            Ok(meta) => meta,
+            Err(e) => {
+                selection
+                    .unreadable
+                    .push((p.display().to_string(), format!("cannot read `{}`: {}", p.display(), describe(&e))));
+                continue;
             }
-        } else if path.extension().is_some_and(|e| e == "lights") {
-            out.push(path);
+        };
+        if !meta.is_dir() {
+            if seen.insert(identity(p)) {
+                selection.files.push(p.clone());
+            }
+            continue;
+        }
+        let walk = ignore::WalkBuilder::new(p)
+            .follow_links(true)
+            .require_git(false)
+            .sort_by_file_name(|a, b| a.cmp(b))
+            .build();
+        for entry in walk {
+            match entry {
+                Ok(entry) => {
+                    let path = entry.path();
+                    let is_file = entry.file_type().is_some_and(|t| t.is_file());
+                    if is_file && path.extension().is_some_and(|e| e == "lights") && seen.insert(identity(path)) {
+                        selection.files.push(path.to_path_buf());
+                    }
+                }
+                Err(e) => walk_error(&mut selection, &e),
+            }
         }
     }
-    Ok(())
+    selection
+}
+
+/// Sort a walk's error into a loop note or an unreadable entry.
+fn walk_error(selection: &mut Selection, e: &ignore::Error) {
+    match e {
+        ignore::Error::WithPath { path, err } => match err.as_ref() {
+            ignore::Error::Loop { child, .. } => selection
+                .notes
+                .push(format!("skipping `{}`: a symbolic link back into its own folder", child.display())),
+            ignore::Error::Io(io) => selection
+                .unreadable
+                .push((path.display().to_string(), format!("cannot read `{}`: {}", path.display(), describe(io)))),
+            other => selection.unreadable.push((path.display().to_string(), format!("`{}`: {other}", path.display()))),
+        },
+        ignore::Error::WithDepth { err, .. } => walk_error(selection, err),
+        ignore::Error::Loop { child, .. } => {
+            selection.notes.push(format!("skipping `{}`: a symbolic link back into its own folder", child.display()))
+        }
+        // Errors in an ignore file itself: the file is still walked.
+        ignore::Error::Partial(errors) => {
+            for e in errors {
+                selection.notes.push(format!("in an ignore file: {e}"));
+            }
+        }
+        other => selection.unreadable.push(("(walk)".into(), other.to_string())),
+    }
+}
+
+/// The file a path leads to, so two paths to one file count once.
+fn identity(path: &Path) -> PathBuf {
+    std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
+}
+
+/// [`select`] for commands that stop on the first problem: prints the notes
+/// and every unreadable entry; `None` when any (the caller exits with 2) or
+/// when nothing was selected.
+pub(crate) fn collect_reporting(paths: &[PathBuf]) -> Option<Vec<PathBuf>> {
+    let selection = select(paths);
+    for note in &selection.notes {
+        eprintln!("warning: {note}");
+    }
+    for (_, message) in &selection.unreadable {
+        eprintln!("error: {message}");
+    }
+    if !selection.unreadable.is_empty() {
+        return None;
+    }
+    if selection.files.is_empty() {
+        eprintln!("error: {}", nothing_selected(paths));
+        return None;
+    }
+    Some(selection.files)
+}
+
+/// The message when the paths hold no `.lights` file.
+pub(crate) fn nothing_selected(paths: &[PathBuf]) -> String {
+    let shown: Vec<String> = paths.iter().map(|p| format!("`{}`", p.display())).collect();
+    format!(
+        "no `.lights` files in {} (hidden files and what .gitignore or .ignore lists are skipped; name a file to check it anyway)",
+        shown.join(", ")
+    )
 }
 
 /// Read a file as UTF-8 text, with an error message fit for the user.

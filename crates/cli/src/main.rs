@@ -47,8 +47,10 @@ struct Cli {
 enum Command {
     /// Parse and verify every puzzle in the given files and folders
     #[command(
-        long_about = "Parse and verify every puzzle in the given files and folders (folders are searched \
-            recursively for *.lights files; `-` reads standard input). Reports every syntax and meaning error, \
+        long_about = "Parse and verify every puzzle in the given files and folders (the current folder when \
+            none is given; folders are searched recursively for *.lights files, skipping hidden entries and \
+            what .gitignore and .ignore list, while a file named on the command line is always checked; `-` \
+            reads standard input). Reports every syntax and meaning error, \
             an unsolvable puzzle without `expect unsolvable`, every `expect` that does not hold, and a \
             `solution` that does not solve its puzzle. Sliding blocks are checked the same way (solvability \
             by the invariant, `expect moves N` against the fewest moves, `solution` strings replayed); the \
@@ -64,8 +66,8 @@ enum Command {
         after_help = "Examples:\n  lights check examples/\n  lights check pack.lights --format json\n  lights check -q levels/   # only the problems\n  lights check --format github levels/   # annotations in a GitHub workflow\n  lights check --format sarif levels/ > lights.sarif\n  lights import coords in.txt | lights check --answer yes-no -"
     )]
     Check {
-        /// Files and folders to check (`-` for standard input)
-        #[arg(required = true, value_name = "PATH")]
+        /// Files and folders to check (`-` for standard input) [default: the current folder]
+        #[arg(value_name = "PATH")]
         paths: Vec<PathBuf>,
         /// Output format
         #[arg(long, value_enum, default_value_t = Format::Human)]
@@ -122,8 +124,8 @@ enum Command {
         after_help = "Examples:\n  lights fmt examples/\n  lights fmt --check .   # in CI: exit 1 if a file would change"
     )]
     Fmt {
-        /// Files and folders to format
-        #[arg(required = true, value_name = "PATH")]
+        /// Files and folders to format [default: the current folder]
+        #[arg(value_name = "PATH")]
         paths: Vec<PathBuf>,
         /// Change nothing; list the files that would change and exit 1 if any
         #[arg(long)]
@@ -174,14 +176,23 @@ pub enum SolveFormat {
     Json,
 }
 
+/// The paths given, or the current folder when there are none.
+fn or_here(paths: Vec<PathBuf>) -> Vec<PathBuf> {
+    if paths.is_empty() {
+        vec![PathBuf::from(".")]
+    } else {
+        paths
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let code = match cli.command {
-        Command::Check { paths, format, quiet, answer } => check::run(&paths, format, quiet, answer),
+        Command::Check { paths, format, quiet, answer } => check::run(&or_here(paths), format, quiet, answer),
         Command::Solve { file, puzzle, write, solution_out, format } => {
             solve::run(&file, puzzle.as_deref(), write, solution_out.as_deref(), format)
         }
-        Command::Fmt { paths, check } => fmt::run(&paths, check),
+        Command::Fmt { paths, check } => fmt::run(&or_here(paths), check),
         Command::Generate(args) => generate::run(args),
         Command::Table(args) => table::run(args),
         Command::Census(args) => census::run(args),
