@@ -1,6 +1,6 @@
 //! `lights check`: human reports, JSON, or just `Yes`/`No` per puzzle.
 
-use std::io::{IsTerminal, Read, Write};
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use clap::ValueEnum;
@@ -8,6 +8,7 @@ use lights_compiler::{Code, Diagnostic};
 use lights_ide::{Document, Mark, Solved};
 use rayon::prelude::*;
 
+use crate::files::{is_stdin, read_stdin};
 use crate::formats::{self, Reporter, Totals};
 use crate::output::{file_json, unreadable_json, PuzzleJson};
 use crate::{files, pattern_databases, render, Format, EXIT_OK, EXIT_PUZZLE_ERROR, EXIT_USAGE};
@@ -19,17 +20,17 @@ pub(crate) enum Answer {
     YesNo,
 }
 
-/// One input: a file, or standard input (`-`).
+/// One input: a file, or standard input (`-`) with the name to show.
 enum Input {
     File(PathBuf),
-    Stdin,
+    Stdin(String),
 }
 
 impl Input {
     fn shown(&self) -> String {
         match self {
             Input::File(p) => p.display().to_string(),
-            Input::Stdin => "<stdin>".to_string(),
+            Input::Stdin(name) => name.clone(),
         }
     }
 
@@ -37,7 +38,7 @@ impl Input {
     fn read(&self) -> Result<String, String> {
         match self {
             Input::File(p) => files::read(p),
-            Input::Stdin => read_stdin(),
+            Input::Stdin(_) => read_stdin(),
         }
     }
 }
@@ -58,12 +59,12 @@ fn check_all(
 ) -> bool {
     let mut unreadable = false;
     // Standard input is read first, on this thread.
-    let mut stdin_text = inputs.iter().any(|i| matches!(i, Input::Stdin)).then(read_stdin);
+    let mut stdin_text = inputs.iter().any(|i| matches!(i, Input::Stdin(_))).then(read_stdin);
     for batch in inputs.chunks(BATCH) {
         let texts: Vec<Result<String, String>> = batch
             .iter()
             .map(|i| match i {
-                Input::Stdin => stdin_text.take().unwrap_or_else(|| Err("standard input was already read".into())),
+                Input::Stdin(_) => stdin_text.take().unwrap_or_else(|| Err("standard input was already read".into())),
                 Input::File(_) => Ok(String::new()), // read in parallel below
             })
             .collect();
@@ -72,7 +73,7 @@ fn check_all(
             .zip(texts)
             .map(|(input, text)| {
                 let src = match input {
-                    Input::Stdin => text?,
+                    Input::Stdin(_) => text?,
                     Input::File(_) => input.read()?,
                 };
                 Ok(Document::new(src))
@@ -105,19 +106,10 @@ fn check_all(
     unreadable
 }
 
-/// All of standard input as UTF-8 text.
-pub(crate) fn read_stdin() -> Result<String, String> {
-    let mut bytes = Vec::new();
-    std::io::stdin().read_to_end(&mut bytes).map_err(|e| format!("cannot read standard input: {e}"))?;
-    String::from_utf8(bytes).map_err(|e| {
-        format!("standard input is not UTF-8 text (invalid byte at offset {})", e.utf8_error().valid_up_to())
-    })
-}
-
 /// The inputs named on the command line: `-` is standard input (once),
 /// folders are searched for `*.lights` files ([`files::select`]). `None`
 /// after printing an error about `-`.
-fn collect_inputs(paths: &[PathBuf]) -> Option<(Vec<Input>, files::Selection)> {
+fn collect_inputs(paths: &[PathBuf], stdin_filename: Option<&Path>) -> Option<(Vec<Input>, files::Selection)> {
     let mut inputs = Vec::new();
     let mut stdin_seen = false;
     let mut selection = files::Selection::default();
@@ -128,7 +120,7 @@ fn collect_inputs(paths: &[PathBuf]) -> Option<(Vec<Input>, files::Selection)> {
                 return None;
             }
             stdin_seen = true;
-            inputs.push(Input::Stdin);
+            inputs.push(Input::Stdin(files::shown(p, stdin_filename)));
         } else {
             let found = files::select(std::slice::from_ref(p));
             // A file reached from two paths is checked once.
@@ -148,8 +140,14 @@ fn collect_inputs(paths: &[PathBuf]) -> Option<(Vec<Input>, files::Selection)> {
     Some((inputs, selection))
 }
 
-pub(crate) fn run(paths: &[PathBuf], format: Format, quiet: bool, answer: Option<Answer>) -> u8 {
-    let Some((inputs, selection)) = collect_inputs(paths) else { return EXIT_USAGE };
+pub(crate) fn run(
+    paths: &[PathBuf],
+    stdin_filename: Option<&Path>,
+    format: Format,
+    quiet: bool,
+    answer: Option<Answer>,
+) -> u8 {
+    let Some((inputs, selection)) = collect_inputs(paths, stdin_filename) else { return EXIT_USAGE };
     if answer == Some(Answer::YesNo) {
         for (_, message) in &selection.unreadable {
             eprintln!("error: {message}");
@@ -349,9 +347,4 @@ pub(crate) fn paint(text: &str, ansi: &str, color: bool) -> String {
     } else {
         text.to_string()
     }
-}
-
-/// Whether a command-line path means standard input.
-pub(crate) fn is_stdin(path: &Path) -> bool {
-    path.as_os_str() == "-"
 }

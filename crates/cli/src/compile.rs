@@ -7,7 +7,7 @@ use clap::{Args as ClapArgs, ValueEnum};
 use lights_authoring::export;
 use lights_compiler::{analyze, BlockKind, Diagnostic};
 
-use crate::check::{is_stdin, read_stdin};
+use crate::files::{is_stdin, read_stdin};
 use crate::{files, render, EXIT_OK, EXIT_PUZZLE_ERROR, EXIT_USAGE};
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]

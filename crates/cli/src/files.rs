@@ -138,6 +138,38 @@ pub(crate) fn read_reporting(path: &Path) -> Option<String> {
     read(path).map_err(|e| eprintln!("error: {e}")).ok()
 }
 
+/// Whether a command-line path means standard input.
+pub(crate) fn is_stdin(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// All of standard input as UTF-8 text.
+pub(crate) fn read_stdin() -> Result<String, String> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::io::stdin().read_to_end(&mut bytes).map_err(|e| format!("cannot read standard input: {e}"))?;
+    String::from_utf8(bytes).map_err(|e| {
+        format!("standard input is not UTF-8 text (invalid byte at offset {})", e.utf8_error().valid_up_to())
+    })
+}
+
+/// How a file is named in messages: its path, or for standard input the
+/// `--stdin-filename` given (else `<stdin>`).
+pub(crate) fn shown(path: &Path, stdin_filename: Option<&Path>) -> String {
+    match (is_stdin(path), stdin_filename) {
+        (true, Some(name)) => name.display().to_string(),
+        (true, None) => "<stdin>".into(),
+        (false, _) => path.display().to_string(),
+    }
+}
+
+/// The text of a file or (for `-`) of standard input, printing the error
+/// when it cannot be read (the caller then exits with status 2).
+pub(crate) fn read_input_reporting(path: &Path) -> Option<String> {
+    let text = if is_stdin(path) { read_stdin() } else { read(path) };
+    text.map_err(|e| eprintln!("error: {e}")).ok()
+}
+
 /// Replace a file's contents atomically: write a temporary file beside it,
 /// flush it to disk, then rename it over the original. An interrupted run
 /// leaves either the old file or the new one, never a half-written one.

@@ -1,51 +1,136 @@
-//! `lights fmt`.
+//! `lights fmt`: rewrite files in canonical form, check that they are, or
+//! show the difference; `-` formats standard input to standard output.
 
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use lights_compiler::Diagnostic;
 use lights_syntax::{format_source, FormatError};
 
 use crate::{files, render, EXIT_OK, EXIT_PUZZLE_ERROR, EXIT_USAGE};
 
-pub(crate) fn run(paths: &[PathBuf], check_only: bool) -> u8 {
+/// What `fmt` does with a file that is not in canonical form.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Mode {
+    /// Rewrite it (standard input: print the result).
+    Write,
+    /// List it and exit 1.
+    Check,
+    /// Print a unified diff and exit 1.
+    Diff,
+}
+
+pub(crate) fn run(paths: &[PathBuf], stdin_filename: Option<&Path>, mode: Mode) -> u8 {
+    if paths.iter().any(|p| files::is_stdin(p)) {
+        if paths.len() > 1 {
+            eprintln!("error: `-` (standard input) is formatted on its own: give no other path with it");
+            return EXIT_USAGE;
+        }
+        return run_stdin(&files::shown(&paths[0], stdin_filename), mode);
+    }
     let Some(files) = files::collect_reporting(paths) else { return EXIT_USAGE };
-    let color = render::use_color(std::io::stderr().is_terminal());
     let mut status = EXIT_OK;
     let mut changed = 0;
-    let stderr = std::io::stderr();
     for path in &files {
         let shown = path.display().to_string();
         let Some(src) = files::read_reporting(path) else {
             status = EXIT_USAGE;
             continue;
         };
-        match format_source(&src) {
-            Ok(formatted) if formatted == src => {}
-            Ok(formatted) => {
-                changed += 1;
-                if check_only {
-                    println!("would reformat {shown}");
-                    status = status.max(EXIT_PUZZLE_ERROR);
-                } else if let Err(e) = files::write_atomic(path, &formatted) {
-                    eprintln!("error: {e}");
-                    status = EXIT_USAGE;
-                } else {
-                    println!("formatted {shown}");
-                }
-            }
-            Err(FormatError::Syntax(errors)) => {
-                let mut err = stderr.lock();
-                let _ = writeln!(err, "error: not formatting {shown}: it has syntax errors (fix them first)");
-                for e in errors {
-                    let _ = render::write_diagnostic(&mut err, &shown, &src, &Diagnostic::from(e), color);
-                }
+        let Some(formatted) = format_reporting(&shown, &src) else {
+            status = status.max(EXIT_PUZZLE_ERROR);
+            continue;
+        };
+        if formatted == src {
+            continue;
+        }
+        changed += 1;
+        match mode {
+            Mode::Check => {
+                println!("would reformat {shown}");
                 status = status.max(EXIT_PUZZLE_ERROR);
             }
+            Mode::Diff => {
+                print!("{}", diff(&shown, &src, &formatted));
+                status = status.max(EXIT_PUZZLE_ERROR);
+            }
+            Mode::Write => match files::write_atomic(path, &formatted) {
+                Ok(()) => println!("formatted {shown}"),
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    status = EXIT_USAGE;
+                }
+            },
         }
     }
-    if check_only && changed == 0 && status == EXIT_OK {
+    if mode != Mode::Write && changed == 0 && status == EXIT_OK {
         eprintln!("{} file(s) already formatted", files.len());
     }
     status
+}
+
+/// `lights fmt -`: the formatted text on standard output (or, with
+/// `--check` / `--diff`, whether and how it would change).
+fn run_stdin(shown: &str, mode: Mode) -> u8 {
+    let src = match files::read_stdin() {
+        Ok(src) => src,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return EXIT_USAGE;
+        }
+    };
+    let Some(formatted) = format_reporting(shown, &src) else { return EXIT_PUZZLE_ERROR };
+    let mut out = std::io::stdout().lock();
+    match mode {
+        Mode::Write => {
+            let _ = out.write_all(formatted.as_bytes());
+            EXIT_OK
+        }
+        _ if formatted == src => EXIT_OK,
+        Mode::Check => {
+            let _ = writeln!(out, "would reformat {shown}");
+            EXIT_PUZZLE_ERROR
+        }
+        Mode::Diff => {
+            let _ = out.write_all(diff(shown, &src, &formatted).as_bytes());
+            EXIT_PUZZLE_ERROR
+        }
+    }
+}
+
+/// The canonical text, or `None` after printing why the file cannot be
+/// formatted (its syntax errors).
+fn format_reporting(shown: &str, src: &str) -> Option<String> {
+    match format_source(src) {
+        Ok(formatted) => Some(formatted),
+        Err(FormatError::Syntax(errors)) => {
+            let color = render::use_color(std::io::stderr().is_terminal());
+            let mut err = std::io::stderr().lock();
+            let _ = writeln!(err, "error: not formatting {shown}: it has syntax errors (fix them first)");
+            for e in errors {
+                let _ = render::write_diagnostic(&mut err, shown, src, &Diagnostic::from(e), color);
+            }
+            None
+        }
+    }
+}
+
+/// A unified diff from `before` to `after`, as `diff -u` and `git apply` read it.
+fn diff(shown: &str, before: &str, after: &str) -> String {
+    similar::TextDiff::from_lines(before, after)
+        .unified_diff()
+        .context_radius(3)
+        .header(&format!("a/{shown}"), &format!("b/{shown}"))
+        .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::diff;
+
+    #[test]
+    fn the_diff_is_unified() {
+        let d = diff("p.lights", "puzzle \"a\" {\nsize 2x2\n}\n", "puzzle \"a\" {\n  size 2x2\n}\n");
+        assert_eq!(d, "--- a/p.lights\n+++ b/p.lights\n@@ -1,3 +1,3 @@\n puzzle \"a\" {\n-size 2x2\n+  size 2x2\n }\n");
+    }
 }

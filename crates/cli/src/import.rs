@@ -6,7 +6,7 @@ use clap::{Args as ClapArgs, Subcommand};
 use lights_authoring::generate::check_name;
 use lights_authoring::import;
 
-use crate::check::{is_stdin, read_stdin};
+use crate::files::{is_stdin, read_stdin};
 use crate::{files, EXIT_OK, EXIT_USAGE};
 
 #[derive(ClapArgs)]

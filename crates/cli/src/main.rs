@@ -75,6 +75,9 @@ enum Command {
         /// Print only problems and the summary, not a line per puzzle
         #[arg(short, long)]
         quiet: bool,
+        /// The name to give standard input (`-`) in messages and reports
+        #[arg(long, value_name = "NAME")]
+        stdin_filename: Option<PathBuf>,
         /// Print only the answer for each puzzle: `yes-no` prints `Yes` or `No` (solvable or not)
         #[arg(long, value_enum, value_name = "KIND", conflicts_with_all = ["format", "quiet"])]
         answer: Option<check::Answer>,
@@ -97,9 +100,12 @@ enum Command {
         after_help = "Examples:\n  lights solve examples/classic.lights\n  lights solve pack.lights --puzzle \"level 3\"\n  lights solve pack.lights --write\n  lights solve examples/sliding.lights --puzzle \"eight, hardest\"\n  lights solve pack.lights --format json\n  lights solve big.lights --puzzle huge --solution-out huge.png"
     )]
     Solve {
-        /// The file to solve
+        /// The file to solve (`-` for standard input)
         #[arg(value_name = "FILE")]
         file: PathBuf,
+        /// The name to give standard input in messages
+        #[arg(long, value_name = "NAME")]
+        stdin_filename: Option<PathBuf>,
         /// Only the puzzle with this name
         #[arg(long, value_name = "NAME")]
         puzzle: Option<String>,
@@ -121,15 +127,21 @@ enum Command {
         long_about = "Rewrite files in canonical form: two-space indentation, one statement per line, \
             aligned grids (compact rows on boards wider than 32 columns), comments kept in place. \
             A file that does not parse is left untouched and reported. Files are replaced atomically.",
-        after_help = "Examples:\n  lights fmt examples/\n  lights fmt --check .   # in CI: exit 1 if a file would change"
+        after_help = "Examples:\n  lights fmt examples/\n  lights fmt --check .   # in CI: exit 1 if a file would change\n  lights fmt --diff examples/\n  lights fmt - < examples/classic.lights   # an editor's format-on-save"
     )]
     Fmt {
-        /// Files and folders to format [default: the current folder]
+        /// Files and folders to format (`-`: standard input to standard output) [default: the current folder]
         #[arg(value_name = "PATH")]
         paths: Vec<PathBuf>,
         /// Change nothing; list the files that would change and exit 1 if any
-        #[arg(long)]
+        #[arg(long, conflicts_with = "diff")]
         check: bool,
+        /// Change nothing; print a unified diff of what would change and exit 1 if anything would
+        #[arg(long)]
+        diff: bool,
+        /// The name to give standard input in messages
+        #[arg(long, value_name = "NAME")]
+        stdin_filename: Option<PathBuf>,
     },
     /// Run the language server on standard input and output
     #[command(
@@ -188,11 +200,23 @@ fn or_here(paths: Vec<PathBuf>) -> Vec<PathBuf> {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let code = match cli.command {
-        Command::Check { paths, format, quiet, answer } => check::run(&or_here(paths), format, quiet, answer),
-        Command::Solve { file, puzzle, write, solution_out, format } => {
-            solve::run(&file, puzzle.as_deref(), write, solution_out.as_deref(), format)
+        Command::Check { paths, format, quiet, stdin_filename, answer } => {
+            check::run(&or_here(paths), stdin_filename.as_deref(), format, quiet, answer)
         }
-        Command::Fmt { paths, check } => fmt::run(&or_here(paths), check),
+        Command::Solve { file, stdin_filename, puzzle, write, solution_out, format } => {
+            let shown = files::shown(&file, stdin_filename.as_deref());
+            solve::run(&file, &shown, puzzle.as_deref(), write, solution_out.as_deref(), format)
+        }
+        Command::Fmt { paths, check, diff, stdin_filename } => {
+            let mode = if diff {
+                fmt::Mode::Diff
+            } else if check {
+                fmt::Mode::Check
+            } else {
+                fmt::Mode::Write
+            };
+            fmt::run(&or_here(paths), stdin_filename.as_deref(), mode)
+        }
         Command::Generate(args) => generate::run(args),
         Command::Table(args) => table::run(args),
         Command::Census(args) => census::run(args),

@@ -29,14 +29,17 @@ use crate::{files, EXIT_OK, EXIT_PUZZLE_ERROR, EXIT_USAGE};
         lights render pack.lights --puzzle \"level 3\" -o level3.svg --show quiet"
 )]
 pub(crate) struct Args {
-    /// The `.lights` file
+    /// The `.lights` file (`-` for standard input)
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
+    /// The name to give standard input in messages
+    #[arg(long, value_name = "NAME")]
+    pub stdin_filename: Option<PathBuf>,
     /// The puzzle to draw (default: the first of the file)
     #[arg(long, value_name = "NAME")]
     pub puzzle: Option<String>,
-    /// Where to write the picture; its extension picks the format (.svg or .png)
-    #[arg(short = 'o', long = "output", value_name = "OUT.svg|OUT.png")]
+    /// Where to write the picture; its extension picks the format (.svg or .png); `-` writes SVG to standard output
+    #[arg(short = 'o', long = "output", value_name = "OUT.svg|OUT.png|-")]
     pub output: PathBuf,
     /// What to draw over the lights [default: solution when solvable, certificate when not]
     #[arg(long, value_enum, value_name = "WHAT")]
@@ -122,15 +125,18 @@ fn human_size(bytes: usize) -> String {
 }
 
 pub(crate) fn run(args: Args) -> u8 {
-    let out_shown = args.output.display().to_string();
-    let Some(format) = format_of(&args.output) else {
+    let to_stdout = files::is_stdin(&args.output);
+    let out_shown = if to_stdout { "standard output".to_string() } else { args.output.display().to_string() };
+    // `-o -` writes SVG to standard output.
+    let format = if to_stdout { Some(Format::Svg) } else { format_of(&args.output) };
+    let Some(format) = format else {
         eprintln!(
             "error: cannot tell which image format to write for `{out_shown}`: the output file must end in .svg or .png"
         );
         return EXIT_USAGE;
     };
-    let shown = args.file.display().to_string();
-    let Some(src) = files::read_reporting(&args.file) else { return EXIT_USAGE };
+    let shown = files::shown(&args.file, args.stdin_filename.as_deref());
+    let Some(src) = files::read_input_reporting(&args.file) else { return EXIT_USAGE };
     let mut analysis = analyze(&src);
 
     if analysis.puzzles.is_empty() {
@@ -219,7 +225,13 @@ pub(crate) fn run(args: Args) -> u8 {
             }
         },
     };
-    if let Err(e) = files::write_atomic_bytes(&args.output, &bytes) {
+    let written = if to_stdout {
+        use std::io::Write;
+        std::io::stdout().lock().write_all(&bytes).map_err(|e| format!("cannot write to standard output: {e}"))
+    } else {
+        files::write_atomic_bytes(&args.output, &bytes)
+    };
+    if let Err(e) = written {
         eprintln!("error: {e}");
         return EXIT_USAGE;
     }
@@ -230,12 +242,18 @@ pub(crate) fn run(args: Args) -> u8 {
         Show::Quiet => "the board (no quiet pattern)",
         Show::Certificate => "the certificate",
     };
-    println!(
+    // The picture itself is on standard output: the summary goes to standard error.
+    let summary = format!(
         "wrote {out_shown}: {width}×{height} px, {}, puzzle {name} ({}×{}, {} px cells) with {what}",
         human_size(bytes.len()),
         model.rows,
         model.cols,
         pic.cell
     );
+    if to_stdout {
+        eprintln!("{summary}");
+    } else {
+        println!("{summary}");
+    }
     EXIT_OK
 }

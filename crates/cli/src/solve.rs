@@ -18,19 +18,24 @@ const MAX_PRINTED_SIDE: usize = 64;
 
 pub(crate) fn run(
     path: &Path,
+    shown: &str,
     puzzle: Option<&str>,
     write: bool,
     solution_out: Option<&Path>,
     format: SolveFormat,
 ) -> u8 {
+    if write && files::is_stdin(path) {
+        eprintln!("error: --write puts the solutions into the file: it needs a file, not `-` (standard input)");
+        return EXIT_USAGE;
+    }
     if let Some(out) = solution_out {
         if solution_format(out).is_none() {
             eprintln!("error: `{}`: --solution-out writes .txt, .pbm or .png files", out.display());
             return EXIT_USAGE;
         }
     }
-    let shown = path.display().to_string();
-    let Some(src) = files::read_reporting(path) else { return EXIT_USAGE };
+    let shown = shown.to_string();
+    let Some(src) = files::read_input_reporting(path) else { return EXIT_USAGE };
     let doc = Document::new(src);
     let analysis = doc.analysis();
     if let Some(name) = puzzle {
