@@ -93,7 +93,10 @@ enum Command {
             --write puts each solution into the file as a `solution` statement, leaving every other byte \
             as it was: a Lights Out grid is inserted or replaces the one there; a sliding block's moves \
             are inserted, or replace a `solution` that does not reach the goal or is longer; a correct \
-            one that is no longer is kept. The file is written only when every new solution checks.\n\n\
+            one that is no longer is kept (so is a correct Lights Out solution no longer than the minimum, \
+            in whatever form it was written). A replaced solution's comments are kept above the new one, and \
+            the file keeps its line endings (CRLF files get CRLF lines). The file is written only when every \
+            new solution checks.\n\n\
             The first sliding block of at least 4×4 builds the solver's pattern databases (a few seconds, \
             with a progress bar on a terminal), then caches them in $LIGHTS_CACHE_DIR, else \
             $XDG_CACHE_HOME/lights, else ~/.cache/lights.",

@@ -87,7 +87,7 @@ pub fn expect_lines(src: &str, block: &PuzzleBlock, claims: &[String]) -> Vec<Te
     // one-line puzzle) they stay on it.
     let first_span = statement_span(first);
     let separator = if owns_line(src, first_span) { format!("\n{indent}") } else { "  ".to_string() };
-    let mut edits = vec![TextEdit { span: first_span, text: claims.join(&separator) }];
+    let mut edits = vec![native(src, TextEdit { span: first_span, text: claims.join(&separator) })];
     for stmt in rest {
         let span = statement_span(stmt);
         let lines = whole_lines(src, span);
@@ -206,14 +206,38 @@ fn statement_span(stmt: &Statement) -> Span {
 
 /// Replace a statement (from its line's indentation when it starts the
 /// line) with `text`, which is written with its own indentation.
+///
+/// Comments inside the old statement (`solution { // first try` or on its
+/// rows) are kept: they go on lines of their own above the new one (or after
+/// it, when the statement shares its line with another).
 fn replace_statement(src: &str, stmt: &Statement, text: &str) -> TextEdit {
     let span = statement_span(stmt);
     let line_start = line_start(src, span.start);
-    if src[line_start..span.start].trim().is_empty() {
-        TextEdit { span: Span::new(line_start, span.end), text: text.to_string() }
+    let comments = comments_in(span.text(src));
+    let edit = if src[line_start..span.start].trim().is_empty() {
+        let indent = &src[line_start..span.start];
+        let above: String = comments.iter().map(|c| format!("{indent}{c}\n")).collect();
+        TextEdit { span: Span::new(line_start, span.end), text: format!("{above}{text}") }
     } else {
-        TextEdit { span, text: text.trim_start().to_string() }
+        let after: String = comments.iter().map(|c| format!(" {c}")).collect();
+        TextEdit { span, text: format!("{}{after}", text.trim_start()) }
+    };
+    native(src, edit)
+}
+
+/// The `//` comments in a statement's text, in order. Statements hold no
+/// `//` but in comments (a sliding block's moves are letters).
+fn comments_in(text: &str) -> Vec<&str> {
+    text.lines().filter_map(|line| line.find("//").map(|i| line[i..].trim_end())).collect()
+}
+
+/// `edit` with the file's own line endings: CRLF files get CRLF lines.
+fn native(src: &str, mut edit: TextEdit) -> TextEdit {
+    let crlf = src.find('\n').is_some_and(|i| src[..i].ends_with('\r'));
+    if crlf && edit.text.contains('\n') {
+        edit.text = edit.text.replace("\r\n", "\n").replace('\n', "\r\n");
     }
+    edit
 }
 
 /// Insert `text` (one or more indented lines, no final newline) as the last
@@ -221,13 +245,14 @@ fn replace_statement(src: &str, stmt: &Statement, text: &str) -> TextEdit {
 fn insert_statement(src: &str, block: &PuzzleBlock, text: &str) -> Option<TextEdit> {
     let close = block.close?;
     let line_start = line_start(src, close.start);
-    Some(if src[line_start..close.start].trim().is_empty() {
+    let edit = if src[line_start..close.start].trim().is_empty() {
         TextEdit { span: Span::new(line_start, line_start), text: format!("{text}\n") }
     } else {
         // `}` after other text on its line: break the line there, leaving no trailing spaces.
         let content_end = line_start + src[line_start..close.start].trim_end().len();
         TextEdit { span: Span::new(content_end, close.start), text: format!("\n{text}\n") }
-    })
+    };
+    Some(native(src, edit))
 }
 
 /// Whether `span` is the only statement on its line (a comment may follow).
@@ -299,6 +324,34 @@ mod tests {
             "puzzle \"one\" { size 1x2  states 3  lights { 1 1 }  expect solutions 3  expect presses 2 }\n"
         );
         assert!(check_source(&out).all_diagnostics().is_empty(), "{out}");
+    }
+
+    #[test]
+    fn a_replaced_solution_keeps_its_comments_and_the_files_line_endings() {
+        // A wrong written solution, with comments on its lines and after it.
+        let src = "puzzle \"a\" {\n  size 2x2\n  lights on\n  solution { // first try\n    1 . // row one\n    . .\n  } // after\n}\n";
+        let (block, model, report) = first(src);
+        let e = solution(src, &block, &model, &report.minimum.unwrap().presses).unwrap();
+        let out = apply(src, &[e]);
+        assert_eq!(
+            out,
+            "puzzle \"a\" {\n  size 2x2\n  lights on\n  // first try\n  // row one\n  solution {\n    1 1\n    1 1\n  } // after\n}\n"
+        );
+        // `at` lists keep the comment after them; CRLF files get CRLF lines.
+        let src = "puzzle \"a\" {\r\n  size 2x2\r\n  lights on\r\n  solution at 1,1 // my try\r\n}\r\n";
+        let (block, model, report) = first(src);
+        let e = solution(src, &block, &model, &report.minimum.unwrap().presses).unwrap();
+        let out = apply(src, &[e]);
+        assert_eq!(
+            out,
+            "puzzle \"a\" {\r\n  size 2x2\r\n  lights on\r\n  solution {\r\n    1 1\r\n    1 1\r\n  } // my try\r\n}\r\n"
+        );
+        assert!(check_source(&out).all_diagnostics().is_empty(), "{out}");
+        // Inserted into a CRLF file.
+        let src = "puzzle \"a\" {\r\n  size 2x2\r\n  lights on\r\n}\r\n";
+        let (block, model, report) = first(src);
+        let e = solution(src, &block, &model, &report.minimum.unwrap().presses).unwrap();
+        assert!(!apply(src, &[e]).replace("\r\n", "").contains('\n'), "only CRLF line endings");
     }
 
     #[test]

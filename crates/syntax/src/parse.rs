@@ -311,11 +311,17 @@ impl<'s> Builder<'s> {
         // The statement ends with its last token: a comment or spaces after it
         // on the same line are not part of it (diagnostics underline the statement).
         let full = span(&pair);
-        let end = pair
-            .clone()
-            .into_inner()
+        // Comments can sit inside a value's pair (`at 1,1 // c` keeps the
+        // comment its repetition skipped), so the end is that of the last
+        // token with no comment inside it.
+        let tokens: Vec<Pair<Rule>> = pair.clone().into_inner().flatten().collect();
+        let comments: Vec<Span> = tokens.iter().filter(|p| p.as_rule() == Rule::COMMENT).map(span).collect();
+        let end = tokens
+            .iter()
             .filter(|p| p.as_rule() != Rule::COMMENT)
-            .map(|p| p.as_span().end())
+            .map(span)
+            .filter(|t| !comments.iter().any(|c| t.start <= c.start && c.end <= t.end))
+            .map(|t| t.end)
             .max()
             .unwrap_or(full.end);
         let stmt_span = Span::new(full.start, end);
@@ -570,7 +576,7 @@ fn move_string(pair: Pair<Rule>) -> MoveString {
 }
 
 fn sparse(pair: Pair<Rule>) -> Sparse {
-    let s = span(&pair);
+    let whole = span(&pair);
     let entries = children(pair)
         .filter(|p| p.as_rule() == Rule::entry)
         .map(|e| {
@@ -580,8 +586,10 @@ fn sparse(pair: Pair<Rule>) -> Sparse {
             let col = nums.next().expect("grammar: entry column");
             Entry { span: es, row, col, value: nums.next() }
         })
-        .collect();
-    Sparse { span: s, entries }
+        .collect::<Vec<Entry>>();
+    // The list ends with its last entry, not with a comment after it.
+    let end = entries.last().map_or(whole.end, |e| e.span.end);
+    Sparse { span: Span::new(whole.start, end), entries }
 }
 
 /// Whether the line of the grid opened at `open` goes on into a `//`
