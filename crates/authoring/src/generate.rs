@@ -425,8 +425,8 @@ fn puzzle_model(opts: &Options, locked: Vec<bool>) -> Puzzle {
 fn render(opts: &Options, puzzles: &[GeneratedPuzzle]) -> Result<String, GenerateError> {
     let mut out = String::new();
     out.push_str(&format!(
-        "// {} random solvable puzzle(s); this command makes the same file again:\n// {}\n",
-        puzzles.len(),
+        "// {}; this command makes the same file again:\n// {}\n",
+        lights_compiler::summary::count(puzzles.len(), "random solvable puzzle"),
         opts.command_line()
     ));
     for p in puzzles {

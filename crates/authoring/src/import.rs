@@ -23,6 +23,7 @@
 //! (an error rather than "toggled twice": a repeated line is far more often
 //! a mistake than a way of writing "off"), and extra lines.
 
+use lights_compiler::summary::count;
 use std::collections::HashMap;
 use std::fmt;
 
@@ -81,7 +82,7 @@ pub fn parse_coords(text: &str) -> Result<CoordsBoard, ImportError> {
         if tokens.len() != want {
             return Err(ImportError {
                 line,
-                message: format!("expected {what}, found {} number(s): `{}`", tokens.len(), text.trim()),
+                message: format!("expected {what}, found {}: `{}`", count(tokens.len(), "number"), text.trim()),
             });
         }
         tokens
@@ -136,7 +137,7 @@ pub fn parse_coords(text: &str) -> Result<CoordsBoard, ImportError> {
     if end > listed {
         return err(
             listed + 1,
-            format!("unexpected extra line `{}`: k = {k} said {k} lit cell(s) follow", lines[listed].trim()),
+            format!("unexpected extra line `{}`: k = {k} said {} follow", lines[listed].trim(), count(k, "lit cell")),
         );
     }
     Ok(CoordsBoard { n, lit })
@@ -149,9 +150,9 @@ pub fn coords_to_lights(board: &CoordsBoard, name: &str, source: &str) -> String
     let n = board.n;
     let source: String = source.chars().map(|c| if c.is_control() { '?' } else { c }).collect();
     let mut out = format!(
-        "// Imported by `lights import coords` from {source}: a {n}x{n} torus with {} light(s) on.\n\
+        "// Imported by `lights import coords` from {source}: a {n}x{n} torus with {} on.\n\
          // Coordinates `x y` are 0-based; x is the row, y the column (`0 1` is cell 1,2).\n",
-        board.lit.len()
+        count(board.lit.len(), "light")
     );
     out.push_str(&format!("puzzle {} {{\n  size {n}x{n}\n  topology torus\n", quote(name)));
     if board.lit.is_empty() {

@@ -124,7 +124,7 @@ fn output_is_canonical_and_documents_the_axes() {
     let src = import_coords("3\n2\n0 1\n2 2\n", "ex", "in.txt").unwrap();
     assert_eq!(
         src,
-        "// Imported by `lights import coords` from in.txt: a 3x3 torus with 2 light(s) on.\n\
+        "// Imported by `lights import coords` from in.txt: a 3x3 torus with 2 lights on.\n\
          // Coordinates `x y` are 0-based; x is the row, y the column (`0 1` is cell 1,2).\n\
          puzzle \"ex\" {\n  size 3x3\n  topology torus\n  lights {\n    . 1 .\n    . . .\n    . . 1\n  }\n}\n"
     );
@@ -166,10 +166,10 @@ fn malformed_inputs_name_their_line() {
         ("three\n0\n", 1, "`three` is not a whole number"),
         ("-3\n0\n", 1, "`-3` is not a whole number"),
         ("0\n0\n", 1, "at least 1"),
-        ("3 3\n0\n", 1, "found 2 number(s)"),
+        ("3 3\n0\n", 1, "found 2 numbers"),
         ("3\n10\n", 2, "do not fit on a 3x3 board"),
-        ("3\n1\n0\n", 3, "found 1 number(s)"),
-        ("3\n1\n0 1 2\n", 3, "found 3 number(s)"),
+        ("3\n1\n0\n", 3, "found 1 number"),
+        ("3\n1\n0 1 2\n", 3, "found 3 numbers"),
         ("3\n1\n0 x\n", 3, "`x` is not a whole number"),
         ("3\n1\n3 0\n", 3, "x = 3 is outside the board"),
         ("3\n1\n0 7\n", 3, "y = 7 is outside the board"),

@@ -4,6 +4,7 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use clap::ValueEnum;
+use lights_compiler::summary::count;
 use lights_compiler::{Code, Diagnostic};
 use lights_ide::{Document, Mark, Solved};
 use rayon::prelude::*;
@@ -210,15 +211,18 @@ pub(crate) fn summary(t: &Totals) -> String {
         return "nothing checked".into();
     }
     let mut line = if t.errors == 0 {
-        format!("checked {puzzles} puzzle(s) in {files} file(s): all fine")
+        format!("checked {} in {}: all fine", count(puzzles, "puzzle"), count(files, "file"))
     } else {
         format!(
-            "checked {puzzles} puzzle(s) in {files} file(s): {} error(s) in {} puzzle(s)",
-            t.errors, t.failed_puzzles
+            "checked {} in {}: {} in {}",
+            count(puzzles, "puzzle"),
+            count(files, "file"),
+            count(t.errors, "error"),
+            count(t.failed_puzzles, "puzzle")
         )
     };
     if t.warnings > 0 {
-        line.push_str(&format!(", {} warning(s)", t.warnings));
+        line.push_str(&format!(", {}", count(t.warnings, "warning")));
     }
     line
 }
@@ -250,6 +254,10 @@ impl Reporter for Human {
     }
 
     fn finish(&mut self, out: &mut dyn Write, totals: &Totals) {
+        // `-q` on a clean run prints nothing at all.
+        if self.quiet && totals.errors == 0 && totals.warnings == 0 && totals.files > 0 {
+            return;
+        }
         let _ = writeln!(out, "{}", summary(totals));
     }
 }

@@ -34,8 +34,8 @@ pub(crate) enum Emit {
         A file with several puzzles needs --puzzle NAME.",
     after_help = "Examples:\n  \
         lights compile examples/classic.lights --puzzle classic --emit json\n  \
-        lights compile examples/six-states.lights --puzzle six-states --emit sage -o six.sage && sage six.sage\n  \
-        lights compile level.lights --emit json | jq '.matrix.shape'"
+        lights compile examples/six-states.lights --puzzle six-states --emit sage -o six.sage   # then: sage six.sage\n  \
+        lights compile examples/level-pack.lights --puzzle \"first light\" --emit json -o first.json"
 )]
 pub(crate) struct Args {
     /// The .lights file (`-` for standard input)
@@ -104,7 +104,7 @@ pub(crate) fn run(args: Args) -> u8 {
             let _ = render::write_diagnostic(&mut err, &shown, &src, d, color);
         }
         let n = chosen.diagnostics.iter().filter(|d| Diagnostic::is_error(d)).count();
-        eprintln!("error: the puzzle has {n} error(s); fix them to compile it");
+        eprintln!("error: the puzzle has {}; fix them to compile it", lights_compiler::summary::count(n, "error"));
         return EXIT_PUZZLE_ERROR;
     };
     let text = match args.emit {

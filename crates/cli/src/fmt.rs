@@ -64,7 +64,7 @@ pub(crate) fn run(paths: &[PathBuf], stdin_filename: Option<&Path>, mode: Mode) 
         }
     }
     if mode != Mode::Write && changed == 0 && status == EXIT_OK {
-        eprintln!("{} file(s) already formatted", files.len());
+        eprintln!("{} already formatted", lights_compiler::summary::count(files.len(), "file"));
     }
     status
 }

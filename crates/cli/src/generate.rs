@@ -125,7 +125,11 @@ pub(crate) fn run(args: Args) -> u8 {
                 eprintln!("error: {e}");
                 return EXIT_USAGE;
             }
-            eprintln!("wrote {} puzzle(s) to {}", generated.puzzles.len(), path.display());
+            eprintln!(
+                "wrote {} to {}",
+                lights_compiler::summary::count(generated.puzzles.len(), "puzzle"),
+                path.display()
+            );
         }
         None => print!("{}", generated.text),
     }

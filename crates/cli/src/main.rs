@@ -36,11 +36,14 @@ pub const EXIT_USAGE: u8 = 2;
         Every puzzle is lowered to a linear system over Z/W and answered exactly.\n\
         Exit status: 0 when every file is fine, 1 when any puzzle has an error,\n\
         2 for bad usage or an unreadable file.",
-    after_help = "Examples:\n  lights check examples/\n  lights check --format json level-pack.lights\n  lights fmt --check examples/\n  lights generate --size 5x5 --unique --count 10 -o pack.lights\n  lights render examples/classic.lights -o classic.svg"
+    after_help = "Examples:\n  lights check examples/\n  lights check --format json examples/level-pack.lights\n  lights fmt --check examples/\n  lights generate --size 6x6 --unique --count 10 --name level -o pack.lights\n  lights render examples/classic.lights -o classic.svg"
 )]
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// When to colour the output: auto (on a terminal, unless NO_COLOR is set; or when FORCE_COLOR is), always, never
+    #[arg(long, global = true, value_enum, value_name = "WHEN", default_value_t = render::ColorChoice::Auto)]
+    color: render::ColorChoice,
 }
 
 #[derive(Subcommand)]
@@ -63,7 +66,7 @@ enum Command {
             `file:line:col: severity[code] message` line per diagnostic), github (annotations for GitHub \
             Actions), sarif (SARIF 2.1.0 for code scanning) or junit (JUnit XML, a test case per puzzle). \
             See docs/ci.md.",
-        after_help = "Examples:\n  lights check examples/\n  lights check pack.lights --format json\n  lights check -q levels/   # only the problems\n  lights check --format github levels/   # annotations in a GitHub workflow\n  lights check --format sarif levels/ > lights.sarif\n  lights import coords in.txt | lights check --answer yes-no -"
+        after_help = "Examples:\n  lights check examples/\n  lights check pack.lights --format json\n  lights check -q examples/   # only the problems\n  lights check --format github examples/   # annotations in a GitHub workflow\n  lights check --format sarif examples/ > lights.sarif\n  lights import coords in.txt | lights check --answer yes-no -"
     )]
     Check {
         /// Files and folders to check (`-` for standard input) [default: the current folder]
@@ -72,7 +75,7 @@ enum Command {
         /// Output format
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
-        /// Print only problems and the summary, not a line per puzzle
+        /// Print only the problems (and the summary when there are any): nothing at all when all is fine
         #[arg(short, long)]
         quiet: bool,
         /// The name to give standard input (`-`) in messages and reports
@@ -100,7 +103,7 @@ enum Command {
             The first sliding block of at least 4×4 builds the solver's pattern databases (a few seconds, \
             with a progress bar on a terminal), then caches them in $LIGHTS_CACHE_DIR, else \
             $XDG_CACHE_HOME/lights, else ~/.cache/lights.",
-        after_help = "Examples:\n  lights solve examples/classic.lights\n  lights solve pack.lights --puzzle \"level 3\"\n  lights solve pack.lights --write\n  lights solve examples/sliding.lights --puzzle \"eight, hardest\"\n  lights solve pack.lights --format json\n  lights solve big.lights --puzzle huge --solution-out huge.png"
+        after_help = "Examples:\n  lights solve examples/classic.lights\n  lights solve pack.lights --puzzle level-3\n  lights solve pack.lights --write\n  lights solve examples/sliding.lights --puzzle \"eight, hardest\"\n  lights solve pack.lights --format json\n  lights solve examples/all-lights-48.lights --solution-out all-lights-48.png"
     )]
     Solve {
         /// The file to solve (`-` for standard input)
@@ -202,6 +205,7 @@ fn or_here(paths: Vec<PathBuf>) -> Vec<PathBuf> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    render::set_color(cli.color);
     let code = match cli.command {
         Command::Check { paths, format, quiet, stdin_filename, answer } => {
             check::run(&or_here(paths), stdin_filename.as_deref(), format, quiet, answer)

@@ -123,7 +123,7 @@ pub(crate) fn prepare() {
 fn new_bar() -> ProgressBar {
     let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::hidden());
     // The bar takes the width left over, so the line fits an 80-column terminal.
-    let template = "pattern databases: {msg} {wide_bar} {human_pos}/{human_len} · {elapsed}";
+    let template = "pattern databases: {msg} {wide_bar} {pos}/{len} · {elapsed}";
     if let Ok(style) = ProgressStyle::with_template(template) {
         bar.set_style(style.progress_chars("█▌ "));
     }

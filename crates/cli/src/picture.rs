@@ -26,7 +26,7 @@ use crate::{files, EXIT_OK, EXIT_PUZZLE_ERROR, EXIT_USAGE};
     after_help = "Examples:\n  lights render examples/classic.lights -o classic.svg\n  \
         lights render examples/classic.lights --puzzle all-on -o all-on.png --cell 60\n  \
         lights render examples/six-states.lights -o why.svg   # unsolvable: its certificate\n  \
-        lights render pack.lights --puzzle \"level 3\" -o level3.svg --show quiet"
+        lights render pack.lights --puzzle level-3 -o level3.svg --show quiet"
 )]
 pub(crate) struct Args {
     /// The `.lights` file (`-` for standard input)

@@ -5,10 +5,36 @@ use std::io::Write;
 use ariadne::{Color, Config, IndexType, Label, Report, ReportKind, Source};
 use lights_compiler::{Diagnostic, Severity};
 
-/// Whether to colour output written to a stream: only on a terminal, and
-/// never when `NO_COLOR` is set (https://no-color.org).
+/// `--color`: when to colour what is printed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum ColorChoice {
+    /// On a terminal, unless NO_COLOR is set; also when FORCE_COLOR is set
+    #[default]
+    Auto,
+    /// Always
+    Always,
+    /// Never
+    Never,
+}
+
+static COLOR: std::sync::OnceLock<ColorChoice> = std::sync::OnceLock::new();
+
+/// Set once, from `--color`, before anything is printed.
+pub(crate) fn set_color(choice: ColorChoice) {
+    let _ = COLOR.set(choice);
+}
+
+/// Whether to colour output written to a stream: `--color always|never`,
+/// else (auto) when `FORCE_COLOR` is set (and not `0`), else only on a
+/// terminal and never when `NO_COLOR` is set (https://no-color.org).
 pub(crate) fn use_color(is_terminal: bool) -> bool {
-    is_terminal && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+    let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty() && v != "0");
+    match COLOR.get().copied().unwrap_or_default() {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto if set("FORCE_COLOR") => true,
+        ColorChoice::Auto => is_terminal && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
+    }
 }
 
 /// Write one diagnostic about `src` (shown as `path`).

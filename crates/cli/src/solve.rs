@@ -5,7 +5,7 @@ use std::io::{IsTerminal, Write};
 use std::path::Path;
 
 use lights_compiler::edit::{self, TextEdit};
-use lights_compiler::summary::presses;
+use lights_compiler::summary::{count, presses};
 use lights_compiler::{Answered, Code, Diagnostic, SolutionPlan};
 use lights_ide::{Document, Solved};
 
@@ -178,8 +178,8 @@ fn print_human(shown: &str, doc: &Document, solved: &Solved, selected: &[usize])
                 } else {
                     let _ = writeln!(
                         out,
-                        "  {} solution(s): this one plus any quiet pattern (presses that change nothing)",
-                        report.solutions
+                        "  {}: this one plus any quiet pattern (presses that change nothing)",
+                        count(&report.solutions, "solution")
                     );
                 }
             }
@@ -263,11 +263,13 @@ impl Written {
         match (self.changed, self.kept) {
             (0, 0) => format!("no solution to write into {shown}"),
             (0, kept) => format!(
-                "nothing written into {shown}: its {kept} solution(s) already solve their puzzles, with no more moves or presses than the ones found"
+                "nothing written into {shown}: its {} already solve their puzzles, with no more moves or presses than the ones found",
+                count(kept, "solution")
             ),
-            (changed, 0) => format!("wrote {changed} solution(s) into {shown}"),
+            (changed, 0) => format!("wrote {} into {shown}", count(changed, "solution")),
             (changed, kept) => format!(
-                "wrote {changed} solution(s) into {shown}; kept {kept} already there (correct, and no longer than the one found)"
+                "wrote {} into {shown}; kept {kept} already there (correct, and no longer than the one found)",
+                count(changed, "solution")
             ),
         }
     }

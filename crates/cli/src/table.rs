@@ -89,7 +89,7 @@ impl Progress {
             return Progress { bar: None };
         }
         let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::hidden());
-        let template = format!("{{bar:40}} {{human_pos}}/{{human_len}} {unit} · {{elapsed}} (eta {{eta}})");
+        let template = format!("{{bar:40}} {{pos}}/{{len}} {unit} · {{elapsed}} (eta {{eta}})");
         if let Ok(style) = ProgressStyle::with_template(&template) {
             bar.set_style(style.progress_chars("█▌ "));
         }

@@ -63,14 +63,14 @@ fn generate_writes_a_pack_that_checks_clean() {
     let o = lights(&dir, &args);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     assert!(stdout(&o).is_empty());
-    assert!(stderr(&o).contains("wrote 6 puzzle(s) to pack.lights"));
+    assert!(stderr(&o).contains("wrote 6 puzzles to pack.lights"));
     let text = std::fs::read_to_string(dir.join("pack.lights")).expect("written");
     assert!(text.contains("puzzle \"level-6\""));
     assert_eq!(text.matches("expect unique").count(), 6);
 
     let check = lights(&dir, &["check", "pack.lights"]);
     assert_eq!(code(&check), 0, "{}", stdout(&check));
-    assert!(stdout(&check).contains("checked 6 puzzle(s) in 1 file(s): all fine"));
+    assert!(stdout(&check).contains("checked 6 puzzles in 1 file: all fine"));
     let fmt = lights(&dir, &["fmt", "--check", "pack.lights"]);
     assert_eq!(code(&fmt), 0, "generated files are canonical: {}", stdout(&fmt));
 

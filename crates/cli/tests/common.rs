@@ -14,6 +14,7 @@ pub(crate) fn lights(dir: &Path, args: &[&str]) -> Output {
         .args(args)
         .current_dir(dir)
         .env_remove("NO_COLOR")
+        .env_remove("FORCE_COLOR")
         .output()
         .expect("run lights")
 }
@@ -25,6 +26,7 @@ pub(crate) fn lights_with_input(dir: &Path, args: &[&str], input: &str) -> Outpu
         .args(args)
         .current_dir(dir)
         .env_remove("NO_COLOR")
+        .env_remove("FORCE_COLOR")
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())

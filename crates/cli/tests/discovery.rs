@@ -127,5 +127,5 @@ fn an_empty_selection_is_an_error_and_no_path_means_the_current_folder() {
     assert!(stdout(&out).contains("✓ ./sub/a.lights: a:"), "{}", stdout(&out));
     let out = lights(&here, &["fmt", "--check"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    assert!(stderr(&out).contains("1 file(s) already formatted"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("1 file already formatted"), "{}", stderr(&out));
 }

@@ -105,7 +105,7 @@ fn check_walks_folders_recursively() {
     std::fs::write(dir.join("pack/sub/notes.txt"), "not a puzzle").unwrap();
     let out = lights(&dir, &["check", "pack"]);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
-    assert!(stdout(&out).contains("checked 2 puzzle(s) in 2 file(s): all fine"));
+    assert!(stdout(&out).contains("checked 2 puzzles in 2 files: all fine"));
 }
 
 #[test]
@@ -117,8 +117,8 @@ fn expectations_and_solutions_are_verified() {
     let out = lights(&dir, &["check", "a.lights"]);
     assert_eq!(out.status.code(), Some(1));
     let text = stdout(&out);
-    assert!(text.contains("[L0202]") && text.contains("the puzzle has 4 solution(s)"), "{text}");
-    assert!(text.contains("[L0203]") && text.contains("leaves 22 cell(s) wrong"), "{text}");
+    assert!(text.contains("[L0202]") && text.contains("the puzzle has 4 solutions"), "{text}");
+    assert!(text.contains("[L0203]") && text.contains("leaves 22 cells wrong"), "{text}");
     assert!(!text.contains("expect presses 15` does not hold"));
 }
 
@@ -436,7 +436,7 @@ fn solve_write_puts_moves_into_sliding_blocks_and_keeps_correct_ones() {
     let out = lights_cached(&dir, &cache, &["solve", "s.lights", "--write"]);
     assert_eq!(out.status.code(), Some(1), "the wrong solution was an error before writing: {}", stderr(&out));
     let err = stderr(&out);
-    assert!(err.contains("wrote 3 solution(s) into s.lights; kept 1 already there"), "{err}");
+    assert!(err.contains("wrote 3 solutions into s.lights; kept 1 already there"), "{err}");
 
     let after = std::fs::read_to_string(dir.join("s.lights")).unwrap();
     assert!(after.contains(OWN_SOLUTION), "the author's solution is kept as written:\n{after}");
@@ -463,7 +463,7 @@ fn solve_write_puts_moves_into_sliding_blocks_and_keeps_correct_ones() {
     let again = lights_cached(&dir, &cache, &["solve", "s.lights", "--write"]);
     assert_eq!(again.status.code(), Some(0), "{}", stderr(&again));
     assert!(
-        stderr(&again).contains("nothing written into s.lights: its 4 solution(s) already solve"),
+        stderr(&again).contains("nothing written into s.lights: its 4 solutions already solve"),
         "{}",
         stderr(&again)
     );
@@ -484,7 +484,7 @@ fn solve_write_handles_lights_out_and_sliding_blocks_in_one_file() {
 
     let out = lights_cached(&dir, &cache, &["solve", "m.lights", "--puzzle", "tiles", "--write"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    assert!(stderr(&out).contains("wrote 1 solution(s) into m.lights"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("wrote 1 solution into m.lights"), "{}", stderr(&out));
     let after = std::fs::read_to_string(dir.join("m.lights")).unwrap();
     assert_eq!(
         after,
@@ -493,14 +493,14 @@ fn solve_write_handles_lights_out_and_sliding_blocks_in_one_file() {
 
     let out = lights_cached(&dir, &cache, &["solve", "m.lights", "--write"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    assert!(stderr(&out).contains("wrote 1 solution(s) into m.lights; kept 1 already there"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("wrote 1 solution into m.lights; kept 1 already there"), "{}", stderr(&out));
     let after = std::fs::read_to_string(dir.join("m.lights")).unwrap();
     assert!(after.starts_with("puzzle \"lights\" {\n  size 3x3\n  lights on\n  solution {\n"), "{after}");
     assert!(after.ends_with("  solution \"R\"\n}\n"), "{after}");
     assert_eq!(lights_cached(&dir, &cache, &["check", "m.lights"]).status.code(), Some(0));
 
     let out = lights_cached(&dir, &cache, &["solve", "m.lights", "--write"]);
-    assert!(stderr(&out).contains("nothing written into m.lights: its 2 solution(s)"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("nothing written into m.lights: its 2 solutions"), "{}", stderr(&out));
     assert_eq!(std::fs::read_to_string(dir.join("m.lights")).unwrap(), after);
 }
 

@@ -8,6 +8,7 @@ use crate::diagnostic::{Code, Diagnostic};
 use crate::lower::apply_presses;
 use crate::model::{Claim, Puzzle, Rule};
 use crate::report::{Report, SolveError};
+use crate::summary::count;
 
 /// Grids up to this size are drawn in notes; larger ones are summarised.
 const MAX_GRID_NOTE: usize = 24;
@@ -131,7 +132,7 @@ pub fn why_unsolvable(p: &Puzzle, r: &Report) -> Vec<String> {
     let symmetric = matches!(p.rule, Rule::Cross | Rule::King | Rule::Flip) && !p.locked.iter().any(|&l| l);
     if symmetric {
         let how = if uniform {
-            format!("pressing each marked cell {first} time(s)")
+            format!("pressing each marked cell {}", crate::summary::count(first, "time"))
         } else {
             "pressing each cell as many times as its weight".to_string()
         };
@@ -178,7 +179,7 @@ fn expectation(r: &Report, claim: &Claim, span: lights_syntax::Span) -> Option<D
         Some(if what == truth { d } else { d.with_note(format!("what is true: {truth}")) })
     };
     if expects_no_solution(claim) {
-        return if r.solvable { fail(format!("the puzzle has {} solution(s)", r.solutions)) } else { None };
+        return if r.solvable { fail(format!("the puzzle has {}", count(&r.solutions, "solution"))) } else { None };
     }
     // Every other claim needs a solution: on an unsolvable puzzle each is
     // false, whatever else the block claims (L0201, or the block's own
@@ -190,7 +191,7 @@ fn expectation(r: &Report, claim: &Claim, span: lights_syntax::Span) -> Option<D
         Claim::Unique if r.solutions != BigUint::from(1u32) => {
             fail(format!("the puzzle has {} solutions", r.solutions))
         }
-        Claim::Solutions(n) if *n != r.solutions => fail(format!("the puzzle has {} solution(s)", r.solutions)),
+        Claim::Solutions(n) if *n != r.solutions => fail(format!("the puzzle has {}", count(&r.solutions, "solution"))),
         Claim::Presses(n) => {
             let m = r.minimum.as_ref()?;
             if m.optimal && m.cost != *n {
@@ -221,12 +222,12 @@ fn describe_truth(r: &Report) -> String {
     }
     match &r.minimum {
         Some(m) => format!(
-            "{} solution(s); minimum {} presses{}",
-            r.solutions,
-            m.cost,
+            "{}; minimum {}{}",
+            count(&r.solutions, "solution"),
+            crate::summary::presses(m.cost),
             if m.optimal { "" } else { " (best found, not proven)" }
         ),
-        None => format!("{} solution(s)", r.solutions),
+        None => count(&r.solutions, "solution"),
     }
 }
 
@@ -246,7 +247,7 @@ fn solution_block(p: &Puzzle, block: &crate::model::SolutionBlock) -> Vec<Diagno
         let mut d = Diagnostic::error(
             Code::LockedPress,
             block.span,
-            format!("this `solution` presses {} locked cell(s): {}", locked.len(), name_cells(p, &locked)),
+            format!("this `solution` presses {}: {}", count(locked.len(), "locked cell"), name_cells(p, &locked)),
         )
         .with_label("presses locked buttons");
         if let Some(spans) = block.presses.cell_spans.as_ref() {
@@ -273,8 +274,8 @@ fn solution_block(p: &Puzzle, block: &crate::model::SolutionBlock) -> Vec<Diagno
             Code::WrongSolution,
             block.span,
             format!(
-                "this `solution` does not solve the puzzle: it leaves {} cell(s) wrong: {}{more}",
-                wrong.len(),
+                "this `solution` does not solve the puzzle: it leaves {} wrong: {}{more}",
+                count(wrong.len(), "cell"),
                 detail.join(", ")
             ),
         )

@@ -34,3 +34,27 @@ pub fn presses(n: u64) -> String {
         format!("{n} presses")
     }
 }
+
+/// `1 error`, `3 errors`, `0 files`: a count and its noun, singular only
+/// for exactly one (the noun's plural is the noun with `s`).
+pub fn count(n: impl std::fmt::Display, noun: &str) -> String {
+    let n = n.to_string();
+    if n == "1" {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_are_singular_only_for_one() {
+        assert_eq!(count(1, "error"), "1 error");
+        assert_eq!(count(0usize, "file"), "0 files");
+        assert_eq!(count(num_bigint::BigUint::from(65_536u32), "solution"), "65536 solutions");
+        assert_eq!(presses(1), "1 press");
+    }
+}

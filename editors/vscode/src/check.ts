@@ -40,6 +40,8 @@ export interface CheckEntry {
   optimal: boolean | null;
   /** Sliding blocks: the number of moves found (absent for Lights Out puzzles). */
   moves?: number | null;
+  /** The error messages; for a file that could not be read, its only content. */
+  errors?: string[];
   diagnostics: CheckDiagnostic[];
 }
 
@@ -114,6 +116,7 @@ export function parseCheckOutput(stdout: string): CheckEntry[] {
       presses: typeof o.presses === "number" ? o.presses : null,
       optimal: typeof o.optimal === "boolean" ? o.optimal : null,
       moves: typeof o.moves === "number" ? o.moves : null,
+      ...(Array.isArray(o.errors) ? { errors: o.errors.filter((e): e is string => typeof e === "string") } : {}),
       diagnostics,
     };
   });
@@ -195,13 +198,17 @@ export function summarize(entries: CheckEntry[]): CheckSummary {
   };
 }
 
-/** `checked 12 puzzle(s) in 3 file(s): all fine` (the CLI's summary line). */
+/** `1 error`, `3 errors`: a count and its noun, singular only for one (as the CLI writes them). */
+export const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
+
+/** `checked 12 puzzles in 3 files: all fine` (the CLI's summary line). */
 export function summaryLine(s: CheckSummary): string {
+  const checked = `checked ${count(s.puzzles, "puzzle")} in ${count(s.files, "file")}`;
   let line =
     s.errors === 0
-      ? `checked ${s.puzzles} puzzle(s) in ${s.files} file(s): all fine`
-      : `checked ${s.puzzles} puzzle(s) in ${s.files} file(s): ${s.errors} error(s) in ${s.badPuzzles} puzzle(s)`;
-  if (s.warnings > 0) line += `, ${s.warnings} warning(s)`;
+      ? `${checked}: all fine`
+      : `${checked}: ${count(s.errors, "error")} in ${count(s.badPuzzles, "puzzle")}`;
+  if (s.warnings > 0) line += `, ${count(s.warnings, "warning")}`;
   return line;
 }
 
@@ -235,6 +242,6 @@ export function entryLine(e: CheckEntry, shownFile: string): string {
       result += e.optimal === false ? ` · ${presses(e.presses)} (minimum not proven)` : ` · minimum ${presses(e.presses)}`;
     }
   } else result = errors > 0 || isFileLevel(e) ? "" : "well formed";
-  const parts = [result, errors > 0 ? `${errors} error(s)` : ""].filter((p) => p !== "");
+  const parts = [result, errors > 0 ? count(errors, "error") : ""].filter((p) => p !== "");
   return `${mark} ${shownFile}: ${name}: ${parts.join(" · ")}`;
 }

@@ -57,7 +57,12 @@ export async function checkFolder(bin: string, folder: string, signal?: AbortSig
   const result = await run(bin, ["check", "--format", "json", folder], { signal });
   const out = result.stdout.trim();
   if (out.startsWith("[")) {
-    return { entries: parseCheckOutput(out), stderr: result.stderr, code: result.code };
+    const entries = parseCheckOutput(out);
+    // Exit 2 with nothing but unreadable entries: nothing was checked.
+    const unreadable = (e: CheckEntry) => e.puzzle === null && e.diagnostics.length === 0 && (e.errors ?? []).length > 0;
+    if (result.code !== 2 || !entries.every(unreadable)) {
+      return { entries, stderr: result.stderr, code: result.code };
+    }
   }
   const why = result.stderr.trim() || `exit status ${result.code}`;
   throw new CheckOutputError(`lights check failed on ${folder}: ${why}`);

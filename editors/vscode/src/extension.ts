@@ -17,7 +17,7 @@ import {
   ServerOptions,
 } from "vscode-languageclient/node";
 
-import { CheckEntry, entryLine, PlacedDiagnostic, placeDiagnostics, summarize, summaryLine } from "./check";
+import { CheckEntry, count, entryLine, PlacedDiagnostic, placeDiagnostics, summarize, summaryLine } from "./check";
 import { checkFolder, renderPuzzle } from "./cli";
 import { makeNonce, previewHtml, PreviewState } from "./preview";
 import {
@@ -342,7 +342,7 @@ async function checkWorkspace(context: vscode.ExtensionContext, checks: vscode.D
   const problems = "Open Problems";
   const report = "Show Report";
   const buttons = summary.errors + summary.warnings > 0 ? [problems, report] : [report];
-  const suffix = failures.length > 0 ? ` (${failures.length} problem(s) running lights check: see the report)` : "";
+  const suffix = failures.length > 0 ? ` (${count(failures.length, "problem")} running lights check: see the report)` : "";
   const text = `Lights: ${line}${suffix}`;
   const choice =
     failures.length > 0 || summary.errors > 0

@@ -90,18 +90,18 @@ describe("summaries", () => {
   it("counts like the CLI's last line", () => {
     const s = summarize(parseCheckOutput(output));
     expect(s).toEqual({ files: 1, puzzles: 3, errors: 3, warnings: 0, badPuzzles: 2 });
-    expect(summaryLine(s)).toBe("checked 3 puzzle(s) in 1 file(s): 3 error(s) in 2 puzzle(s)");
+    expect(summaryLine(s)).toBe("checked 3 puzzles in 1 file: 3 errors in 2 puzzles");
     expect(summaryLine({ files: 2, puzzles: 5, errors: 0, warnings: 1, badPuzzles: 0 })).toBe(
-      "checked 5 puzzle(s) in 2 file(s): all fine, 1 warning(s)",
+      "checked 5 puzzles in 2 files: all fine, 1 warning",
     );
   });
 
   it("writes one line per puzzle", () => {
     const [outside, a, die, b] = parseCheckOutput(output);
     expect(entryLine(a!, "sample.lights")).toBe("✓ sample.lights: a: 1 solution · minimum 5 presses");
-    expect(entryLine(die!, "s")).toBe("✗ s: dé 🎲: 1 error(s)");
-    expect(entryLine(b!, "s")).toBe("✗ s: b: unsolvable · 1 error(s)");
-    expect(entryLine(outside!, "s")).toBe("✗ s: (outside puzzles): 1 error(s)");
+    expect(entryLine(die!, "s")).toBe("✗ s: dé 🎲: 1 error");
+    expect(entryLine(b!, "s")).toBe("✗ s: b: unsolvable · 1 error");
+    expect(entryLine(outside!, "s")).toBe("✗ s: (outside puzzles): 1 error");
   });
 });
 
@@ -115,7 +115,7 @@ describe("entries that are not puzzles", () => {
       `[${entry(null, ["L0001", "L0001"])}, ${entry(null, [])}, ${entry(null, ["L0002"])}, ${entry("a", [])}]`,
     );
     expect([outside, empty, unnamed, named].map((e) => isFileLevel(e!))).toEqual([true, true, false, false]);
-    expect(entryLine(unnamed!, "f")).toBe("✗ f: (unnamed): 1 error(s)");
+    expect(entryLine(unnamed!, "f")).toBe("✗ f: (unnamed): 1 error");
     expect(summarize(parseCheckOutput(`[${entry(null, ["L0001"])}, ${entry(null, ["L0002"])}]`))).toMatchObject({
       puzzles: 1,
       badPuzzles: 1,

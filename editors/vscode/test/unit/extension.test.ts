@@ -261,7 +261,7 @@ describe.skipIf(lightsBin === undefined)("Lights: Check Workspace", () => {
 
     const [summary] = vscode.state.messages;
     expect(summary).toMatchObject({ kind: "warning", buttons: ["Open Problems", "Show Report"] });
-    expect(summary!.text).toMatch(/^Lights: checked \d+ puzzle\(s\) in \d+ file\(s\): \d+ error\(s\)/);
+    expect(summary!.text).toMatch(/^Lights: checked \d+ puzzles in \d+ files: \d+ errors/);
     const report = vscode.window.outputs.find((o) => o.name === "Lights")!;
     expect(report.lines).toContainEqual(expect.stringMatching(/^✗ L0109-unknown-rule\.lights: a: /));
 
@@ -281,7 +281,7 @@ describe.skipIf(lightsBin === undefined)("Lights: Check Workspace on a clean fol
     const checks = vscode.state.collections.find((c) => c.name === "lights-check")!;
     expect([...checks.entries.values()].flat()).toEqual([]);
     expect(vscode.state.messages).toEqual([
-      { kind: "info", text: expect.stringMatching(/^Lights: checked \d+ puzzle\(s\) in \d+ file\(s\): all fine$/), buttons: ["Show Report"] },
+      { kind: "info", text: expect.stringMatching(/^Lights: checked \d+ puzzles? in \d+ files?: all fine$/), buttons: ["Show Report"] },
     ]);
   });
 

@@ -1,0 +1,96 @@
+//! Every example in every `--help` text works: each command's examples are
+//! run with `sh`, in order, in one scratch folder holding a copy of
+//! `examples/` (and the `in.txt` coordinate list the import examples read),
+//! with the binary under test first on `PATH`; each must exit 0.
+
+mod common;
+use common::*;
+
+use std::path::Path;
+use std::process::Command;
+
+/// The help texts to read, in the order their examples run (the top-level
+/// help first: its `generate` makes the `pack.lights` later examples use).
+const COMMANDS: &[&[&str]] = &[
+    &[],
+    &["generate"],
+    &["check"],
+    &["solve"],
+    &["fmt"],
+    &["render"],
+    &["compile"],
+    &["import"],
+    &["import", "coords"],
+    &["table"],
+    &["census"],
+    &["lsp"],
+];
+
+/// The example command lines of a help text: the indented `lights …` lines
+/// after `Example:` or `Examples:`.
+fn examples(help: &str) -> Vec<String> {
+    let Some(start) = help.find("\nExample") else { return Vec::new() };
+    help[start..]
+        .lines()
+        .skip(1)
+        .map(str::trim)
+        .filter(|l| l.starts_with("lights ") || l.starts_with("printf "))
+        .map(String::from)
+        .collect()
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let path = entry.unwrap().path();
+        let target = to.join(path.file_name().unwrap());
+        if path.is_dir() {
+            copy_dir(&path, &target);
+        } else {
+            std::fs::copy(&path, &target).unwrap();
+        }
+    }
+}
+
+#[test]
+fn every_help_example_runs_and_succeeds() {
+    let dir = scratch("help_examples");
+    copy_dir(&root().join("examples"), &dir.join("examples"));
+    std::fs::write(dir.join("in.txt"), "3\n2\n0 0\n1 1\n").unwrap();
+    let bin = Path::new(env!("CARGO_BIN_EXE_lights")).parent().unwrap().to_path_buf();
+    let path =
+        std::env::join_paths(std::iter::once(bin).chain(std::env::split_paths(&std::env::var_os("PATH").unwrap())))
+            .unwrap();
+    let mut ran = 0;
+    let mut failures = Vec::new();
+    for command in COMMANDS {
+        let out = lights(&dir, &[*command, &["--help"]].concat());
+        assert_eq!(out.status.code(), Some(0), "lights {command:?} --help");
+        for example in examples(&stdout(&out)) {
+            // `lights lsp` would wait for a client on standard input.
+            if example.starts_with("lights lsp") {
+                continue;
+            }
+            let run = Command::new("sh")
+                .args(["-c", &example])
+                .current_dir(&dir)
+                .env("PATH", &path)
+                .env("LIGHTS_CACHE_DIR", dir.join("cache"))
+                .stdin(std::process::Stdio::null())
+                .output()
+                .expect("run sh");
+            ran += 1;
+            if !run.status.success() {
+                failures.push(format!("{example}\n  exit {:?}\n  {}", run.status.code(), stderr(&run).trim()));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "help examples that fail:\n{}", failures.join("\n"));
+    assert!(ran >= 30, "only {ran} examples found");
+}
+
+#[test]
+fn examples_are_found_in_a_help_text() {
+    let help = "Usage: lights x\n\nExamples:\n  lights check a   # note\n  printf '1' | lights import coords\n\nMore\n";
+    assert_eq!(examples(help), ["lights check a   # note", "printf '1' | lights import coords"]);
+}
