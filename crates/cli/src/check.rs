@@ -9,6 +9,7 @@ use lights_compiler::{Code, Diagnostic};
 use lights_ide::{Document, Mark, Solved};
 use rayon::prelude::*;
 
+use crate::config::Configs;
 use crate::files::{is_stdin, read_stdin};
 use crate::formats::{self, Reporter, Totals};
 use crate::output::{file_json, unreadable_json, PuzzleJson};
@@ -110,22 +111,30 @@ fn check_all(
 /// The inputs named on the command line: `-` is standard input (once),
 /// folders are searched for `*.lights` files ([`files::select`]). `None`
 /// after printing an error about `-`.
-fn collect_inputs(paths: &[PathBuf], stdin_filename: Option<&Path>) -> Option<(Vec<Input>, files::Selection)> {
+fn collect_inputs(
+    paths: &[PathBuf],
+    stdin_filename: Option<&Path>,
+    configs: &mut Configs,
+) -> Result<(Vec<Input>, files::Selection), String> {
     let mut inputs = Vec::new();
     let mut stdin_seen = false;
     let mut selection = files::Selection::default();
     for p in paths {
         if is_stdin(p) {
             if stdin_seen {
-                eprintln!("error: `-` (standard input) can be given only once");
-                return None;
+                return Err("`-` (standard input) can be given only once".into());
             }
             stdin_seen = true;
             inputs.push(Input::Stdin(files::shown(p, stdin_filename)));
         } else {
             let found = files::select(std::slice::from_ref(p));
+            let walked = p.is_dir();
             // A file reached from two paths is checked once.
             for f in found.files {
+                // Files found in a folder follow their lights.toml's include and exclude.
+                if walked && !configs.for_file(&f)?.is_none_or(|c| c.selects(&f)) {
+                    continue;
+                }
                 if !selection.files.contains(&f) {
                     selection.files.push(f.clone());
                     inputs.push(Input::File(f));
@@ -138,17 +147,43 @@ fn collect_inputs(paths: &[PathBuf], stdin_filename: Option<&Path>) -> Option<(V
     for note in &selection.notes {
         eprintln!("warning: {note}");
     }
-    Some((inputs, selection))
+    Ok((inputs, selection))
 }
 
-pub(crate) fn run(
-    paths: &[PathBuf],
-    stdin_filename: Option<&Path>,
-    format: Format,
-    quiet: bool,
-    answer: Option<Answer>,
-) -> u8 {
-    let Some((inputs, selection)) = collect_inputs(paths, stdin_filename) else { return EXIT_USAGE };
+/// What `lights check` is asked to do besides the paths.
+pub(crate) struct Options<'a> {
+    pub stdin_filename: Option<&'a Path>,
+    pub format: Format,
+    pub quiet: bool,
+    pub answer: Option<Answer>,
+    /// `--config`: this lights.toml for every file instead of the nearest one.
+    pub config: Option<&'a Path>,
+    /// `--max-warnings` (`--deny-warnings` is 0).
+    pub max_warnings: Option<usize>,
+}
+
+pub(crate) fn run(paths: &[PathBuf], options: Options) -> u8 {
+    let Options { stdin_filename, format, quiet, answer, config, max_warnings } = options;
+    let found = Configs::new(config).and_then(|mut configs| {
+        let (inputs, selection) = collect_inputs(paths, stdin_filename, &mut configs)?;
+        let policies = inputs
+            .iter()
+            .map(|i| match i {
+                Input::File(f) => configs.for_file(f),
+                Input::Stdin(name) => configs.for_file(Path::new(name)),
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        Ok((inputs, selection, policies))
+    });
+    let (inputs, selection, policies) = match found {
+        Ok(found) => found,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return EXIT_USAGE;
+        }
+    };
+    // The flag, else the strictest `max-warnings` of the configurations in use.
+    let max_warnings = max_warnings.or_else(|| policies.iter().flatten().filter_map(|c| c.max_warnings).min());
     if answer == Some(Answer::YesNo) {
         for (_, message) in &selection.unreadable {
             eprintln!("error: {message}");
@@ -172,17 +207,19 @@ pub(crate) fn run(
     let unreadable = check_all(
         &inputs,
         |input, doc, solved| {
-            let all = lights_ide::diagnostics(doc, solved);
-            totals.errors += all.iter().filter(|p| p.diagnostic.is_error()).count();
-            totals.warnings += all.iter().filter(|p| !p.diagnostic.is_error()).count();
+            let index = inputs.iter().position(|i| std::ptr::eq(i, input)).unwrap_or(0);
+            let policy = policies.get(index).and_then(|c| c.as_deref());
+            let all = formats::all(doc, solved, policy);
+            totals.errors += all.iter().filter(|d| d.is_error()).count();
+            totals.warnings += all.iter().filter(|d| !d.is_error()).count();
             totals.puzzles += doc.block_count();
             totals.failed_puzzles += (0..doc.block_count())
-                .filter(|&i| lights_ide::block_diagnostics(doc, i, solved).iter().any(Diagnostic::is_error))
+                .filter(|&i| formats::block(doc, solved, i, policy).iter().any(Diagnostic::is_error))
                 .count();
-            if all.iter().any(|p| p.diagnostic.is_error()) {
+            if all.iter().any(Diagnostic::is_error) {
                 status = status.max(EXIT_PUZZLE_ERROR);
             }
-            reporter.file(&mut out, &input.shown(), doc, solved);
+            reporter.file(&mut out, &input.shown(), doc, solved, policy);
         },
         |input, message| unreadable_out.push((input.shown(), message.to_string())),
     );
@@ -195,6 +232,13 @@ pub(crate) fn run(
     }
     if unreadable || !selection.unreadable.is_empty() {
         status = EXIT_USAGE;
+    }
+    if let Some(max) = max_warnings.filter(|&max| totals.warnings > max) {
+        eprintln!(
+            "error: {}, more than the {max} allowed (--max-warnings, --deny-warnings or max-warnings in lights.toml)",
+            count(totals.warnings, "warning")
+        );
+        status = status.max(EXIT_PUZZLE_ERROR);
     }
     if inputs.is_empty() && selection.unreadable.is_empty() {
         eprintln!("error: {}", files::nothing_selected(paths));
@@ -235,9 +279,9 @@ struct Human {
 }
 
 impl Reporter for Human {
-    fn file(&mut self, out: &mut dyn Write, shown: &str, doc: &Document, solved: &Solved) {
-        for p in lights_ide::diagnostics(doc, solved) {
-            let _ = render::write_diagnostic(out, shown, doc.text(), &p.diagnostic, self.color);
+    fn file(&mut self, out: &mut dyn Write, shown: &str, doc: &Document, solved: &Solved, policy: formats::Policy) {
+        for d in formats::all(doc, solved, policy) {
+            let _ = render::write_diagnostic(out, shown, doc.text(), &d, self.color);
         }
         if self.quiet {
             return;
@@ -270,8 +314,8 @@ struct JsonReport {
 }
 
 impl Reporter for JsonReport {
-    fn file(&mut self, _out: &mut dyn Write, shown: &str, doc: &Document, solved: &Solved) {
-        self.objects.extend(file_json(shown, doc, solved, None));
+    fn file(&mut self, _out: &mut dyn Write, shown: &str, doc: &Document, solved: &Solved, policy: formats::Policy) {
+        self.objects.extend(file_json(shown, doc, solved, None, policy));
     }
 
     fn unreadable(&mut self, _out: &mut dyn Write, shown: &str, message: &str) {

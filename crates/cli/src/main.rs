@@ -3,6 +3,7 @@
 mod census;
 mod check;
 mod compile;
+mod config;
 mod files;
 mod fmt;
 mod formats;
@@ -81,6 +82,15 @@ enum Command {
         /// The name to give standard input (`-`) in messages and reports
         #[arg(long, value_name = "NAME")]
         stdin_filename: Option<PathBuf>,
+        /// Use this lights.toml for every file (instead of the nearest one above each file)
+        #[arg(long, value_name = "FILE")]
+        config: Option<PathBuf>,
+        /// Fail (exit 1) when there are more than N warnings
+        #[arg(long, value_name = "N", conflicts_with = "deny_warnings")]
+        max_warnings: Option<usize>,
+        /// Fail (exit 1) on any warning (--max-warnings 0)
+        #[arg(long)]
+        deny_warnings: bool,
         /// Print only the answer for each puzzle: `yes-no` prints `Yes` or `No` (solvable or not)
         #[arg(long, value_enum, value_name = "KIND", conflicts_with_all = ["format", "quiet"])]
         answer: Option<check::Answer>,
@@ -207,8 +217,16 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     render::set_color(cli.color);
     let code = match cli.command {
-        Command::Check { paths, format, quiet, stdin_filename, answer } => {
-            check::run(&or_here(paths), stdin_filename.as_deref(), format, quiet, answer)
+        Command::Check { paths, format, quiet, stdin_filename, config, max_warnings, deny_warnings, answer } => {
+            let options = check::Options {
+                stdin_filename: stdin_filename.as_deref(),
+                format,
+                quiet,
+                answer,
+                config: config.as_deref(),
+                max_warnings: if deny_warnings { Some(0) } else { max_warnings },
+            };
+            check::run(&or_here(paths), options)
         }
         Command::Solve { file, stdin_filename, puzzle, write, solution_out, format } => {
             let shown = files::shown(&file, stdin_filename.as_deref());

@@ -5,7 +5,7 @@
 use lights_compiler::{Answered, Diagnostic};
 use lights_ide::{Answers, Document};
 
-use crate::formats::Place;
+use crate::formats::{Place, Policy};
 use serde::Serialize;
 
 /// The version of the JSON objects: it goes up when a key changes meaning or
@@ -140,23 +140,43 @@ fn base(file: &str, doc: &Document, name: Option<String>, ds: &[Diagnostic]) -> 
 /// The JSON objects for a file: one for the text outside blocks (when it
 /// has errors, or when the file holds no puzzle), then one per puzzle (or
 /// only the one named `only`).
-pub(crate) fn file_json(file: &str, doc: &Document, answers: &dyn Answers, only: Option<&str>) -> Vec<PuzzleJson> {
+pub(crate) fn file_json(
+    file: &str,
+    doc: &Document,
+    answers: &dyn Answers,
+    only: Option<&str>,
+    policy: Policy,
+) -> Vec<PuzzleJson> {
     let analysis = doc.analysis();
     let mut out = Vec::new();
     if only.is_none() && (!analysis.file_diagnostics.is_empty() || analysis.puzzles.is_empty()) {
-        out.push(base(file, doc, None, &analysis.file_diagnostics));
+        let outside = match policy {
+            Some(config) => config.apply(analysis.file_diagnostics.clone()),
+            None => analysis.file_diagnostics.clone(),
+        };
+        out.push(base(file, doc, None, &outside));
     }
     for (i, p) in analysis.puzzles.iter().enumerate() {
         if only.is_none() || p.name.as_deref() == only {
-            out.push(puzzle_json(file, doc, answers, i, MAX_JSON_SOLUTION_CELLS));
+            out.push(puzzle_json(file, doc, answers, i, MAX_JSON_SOLUTION_CELLS, policy));
         }
     }
     out
 }
 
-fn puzzle_json(file: &str, doc: &Document, answers: &dyn Answers, i: usize, max_cells: usize) -> PuzzleJson {
+fn puzzle_json(
+    file: &str,
+    doc: &Document,
+    answers: &dyn Answers,
+    i: usize,
+    max_cells: usize,
+    policy: Policy,
+) -> PuzzleJson {
     let p = &doc.analysis().puzzles[i];
-    let diagnostics = lights_ide::block_diagnostics(doc, i, answers);
+    let diagnostics = match policy {
+        Some(config) => config.apply(lights_ide::block_diagnostics(doc, i, answers)),
+        None => lights_ide::block_diagnostics(doc, i, answers),
+    };
     let mut j = base(file, doc, p.name.clone(), &diagnostics);
     j.kind = Some(p.kind.keyword());
     j.status = Some(lights_ide::status(doc, i, answers).text);

@@ -69,7 +69,7 @@ pub(crate) fn run(
     };
 
     if format == SolveFormat::Json {
-        let json = file_json(&shown, &doc, &solved, puzzle);
+        let json = file_json(&shown, &doc, &solved, puzzle, None);
         let mut out = std::io::stdout().lock();
         let _ = serde_json::to_writer_pretty(&mut out, &json);
         let _ = writeln!(out);

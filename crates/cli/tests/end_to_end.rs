@@ -216,6 +216,8 @@ fn every_example_checks_clean_and_is_formatted() {
     let root = root();
     let out = lights(&root, &["check", "-q", "examples"]);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert_eq!(stdout(&out), "", "-q on a clean run prints nothing");
+    let out = lights(&root, &["check", "examples"]);
     assert!(stdout(&out).contains("all fine"));
     assert!(!stdout(&out).contains("warning"));
     let out = lights(&root, &["fmt", "--check", "examples"]);

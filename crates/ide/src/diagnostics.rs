@@ -58,6 +58,8 @@ pub fn block_diagnostics(doc: &Document, i: usize, answers: &dyn Answers) -> Vec
             Outcome::Crashed(msg) => found.push(internal_error(block.head(), "this puzzle", msg)),
         }
     }
+    // `// lights: allow L0206` above the block or the statement.
+    found.retain(|d| !crate::suppress::suppressed(doc, i, d));
     found.sort_by_key(|d| (d.span.start, d.span.end));
     found
 }

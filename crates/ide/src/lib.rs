@@ -25,6 +25,7 @@ mod lens;
 mod outline;
 pub mod reference;
 mod status;
+mod suppress;
 mod words;
 
 pub use actions::{code_actions, insert_solution, Action, ActionKind};

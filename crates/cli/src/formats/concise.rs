@@ -6,15 +6,14 @@ use std::io::Write;
 
 use lights_ide::{Document, Solved};
 
-use super::{severity_word, Place, Reporter, Totals};
+use super::{severity_word, Place, Policy, Reporter, Totals};
 
 #[derive(Default)]
 pub(crate) struct Concise;
 
 impl Reporter for Concise {
-    fn file(&mut self, out: &mut dyn Write, shown: &str, doc: &Document, solved: &Solved) {
-        for p in lights_ide::diagnostics(doc, solved) {
-            let d = &p.diagnostic;
+    fn file(&mut self, out: &mut dyn Write, shown: &str, doc: &Document, solved: &Solved, policy: Policy) {
+        for d in &super::all(doc, solved, policy) {
             let at = Place::of(doc, d.span);
             // One line each: a message never spans lines here.
             let message = d.message.replace('\n', " ");

@@ -7,15 +7,14 @@ use std::io::Write;
 
 use lights_ide::{Document, Solved};
 
-use super::{full_text, severity_word, Place, Reporter, Totals};
+use super::{full_text, severity_word, Place, Policy, Reporter, Totals};
 
 #[derive(Default)]
 pub(crate) struct Github;
 
 impl Reporter for Github {
-    fn file(&mut self, out: &mut dyn Write, shown: &str, doc: &Document, solved: &Solved) {
-        for p in lights_ide::diagnostics(doc, solved) {
-            let d = &p.diagnostic;
+    fn file(&mut self, out: &mut dyn Write, shown: &str, doc: &Document, solved: &Solved, policy: Policy) {
+        for d in &super::all(doc, solved, policy) {
             let at = Place::of(doc, d.span);
             let title = format!("{} {}", d.code, d.code.title());
             let _ = writeln!(

@@ -10,7 +10,7 @@ use std::io::Write;
 use lights_compiler::Diagnostic;
 use lights_ide::{Document, Solved};
 
-use super::{full_text, puzzles, severity_word, Place, Reporter, Totals};
+use super::{full_text, puzzles, severity_word, Place, Policy, Reporter, Totals};
 
 #[derive(Default)]
 pub(crate) struct Junit {
@@ -80,8 +80,8 @@ fn split(shown: &str, doc: &Document, diagnostics: &[Diagnostic]) -> (Vec<(&'sta
 }
 
 impl Reporter for Junit {
-    fn file(&mut self, _out: &mut dyn Write, shown: &str, doc: &Document, solved: &Solved) {
-        let (results, outside) = puzzles(doc, solved);
+    fn file(&mut self, _out: &mut dyn Write, shown: &str, doc: &Document, solved: &Solved, policy: Policy) {
+        let (results, outside) = puzzles(doc, solved, policy);
         let mut cases = Vec::new();
         if !outside.is_empty() {
             let (errors, warnings) = split(shown, doc, &outside);

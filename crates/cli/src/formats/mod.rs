@@ -22,8 +22,9 @@ pub(crate) use sarif::Sarif;
 
 /// A machine format: told about every file in order, then finished.
 pub(crate) trait Reporter {
-    /// One checked file (`shown` is its path as given, or `<stdin>`).
-    fn file(&mut self, out: &mut dyn Write, shown: &str, doc: &Document, solved: &Solved);
+    /// One checked file (`shown` is its path as given, or `<stdin>`), its
+    /// diagnostics as `policy` (the file's `lights.toml`) has them.
+    fn file(&mut self, out: &mut dyn Write, shown: &str, doc: &Document, solved: &Solved, policy: Policy);
     /// A file or folder that could not be read.
     fn unreadable(&mut self, out: &mut dyn Write, shown: &str, message: &str);
     /// After the last file.
@@ -70,6 +71,27 @@ fn line_column(doc: &Document, offset: usize) -> (usize, usize) {
     (line + 1, text[start..offset].chars().count() + 1)
 }
 
+/// The configuration that applies to a file (severity changes), if any.
+pub(crate) type Policy<'a> = Option<&'a crate::config::Config>;
+
+/// Every diagnostic of a file, in source order, as `policy` has them.
+pub(crate) fn all(doc: &Document, solved: &Solved, policy: Policy) -> Vec<Diagnostic> {
+    let ds = lights_ide::diagnostics(doc, solved).into_iter().map(|p| p.diagnostic).collect();
+    apply(ds, policy)
+}
+
+/// Block `i`'s diagnostics, as `policy` has them.
+pub(crate) fn block(doc: &Document, solved: &Solved, i: usize, policy: Policy) -> Vec<Diagnostic> {
+    apply(lights_ide::block_diagnostics(doc, i, solved), policy)
+}
+
+fn apply(ds: Vec<Diagnostic>, policy: Policy) -> Vec<Diagnostic> {
+    match policy {
+        Some(config) => config.apply(ds),
+        None => ds,
+    }
+}
+
 /// `error` or `warning`.
 pub(crate) fn severity_word(d: &Diagnostic) -> &'static str {
     match d.severity {
@@ -97,7 +119,7 @@ pub(crate) struct PuzzleResult {
 
 /// The file's puzzles, each with its diagnostics and one-line status, and
 /// the diagnostics outside any puzzle.
-pub(crate) fn puzzles(doc: &Document, solved: &Solved) -> (Vec<PuzzleResult>, Vec<Diagnostic>) {
+pub(crate) fn puzzles(doc: &Document, solved: &Solved, policy: Policy) -> (Vec<PuzzleResult>, Vec<Diagnostic>) {
     let analysis = doc.analysis();
     let results = analysis
         .puzzles
@@ -106,10 +128,10 @@ pub(crate) fn puzzles(doc: &Document, solved: &Solved) -> (Vec<PuzzleResult>, Ve
         .map(|(i, p)| PuzzleResult {
             name: p.name.clone().filter(|n| !n.trim().is_empty()).unwrap_or_else(|| "(unnamed)".into()),
             status: lights_ide::status(doc, i, solved).text,
-            diagnostics: lights_ide::block_diagnostics(doc, i, solved),
+            diagnostics: block(doc, solved, i, policy),
         })
         .collect();
-    (results, analysis.file_diagnostics.clone())
+    (results, apply(analysis.file_diagnostics.clone(), policy))
 }
 
 #[cfg(test)]

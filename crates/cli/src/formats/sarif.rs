@@ -11,7 +11,7 @@ use lights_compiler::{Code, Diagnostic, Severity};
 use lights_ide::{Document, Solved};
 use serde_json::{json, Value};
 
-use super::{Place, Reporter, Totals};
+use super::{Place, Policy, Reporter, Totals};
 
 /// The diagnostics reference, built into the binary so every rule carries
 /// its own help.
@@ -142,10 +142,10 @@ impl Sarif {
 }
 
 impl Reporter for Sarif {
-    fn file(&mut self, _out: &mut dyn Write, shown: &str, doc: &Document, solved: &Solved) {
+    fn file(&mut self, _out: &mut dyn Write, shown: &str, doc: &Document, solved: &Solved, policy: Policy) {
         self.artifact(shown);
-        for p in lights_ide::diagnostics(doc, solved) {
-            let result = self.result(shown, doc, &p.diagnostic);
+        for d in super::all(doc, solved, policy) {
+            let result = self.result(shown, doc, &d);
             self.results.push(result);
         }
     }
