@@ -228,10 +228,10 @@ mod tests {
     fn large_boards_omit_the_solution_grid_and_say_why() {
         let doc = Document::new("puzzle \"p\" {\n  size 5x5\n  lights on\n}\n");
         let solved = lights_ide::Solved::all(&doc);
-        let full = puzzle_json("f", &doc, &solved, 0, 25);
+        let full = puzzle_json("f", &doc, &solved, 0, 25, None);
         assert!(matches!(&full.solution, Some(SolutionJson::Presses(rows)) if rows.len() == 5));
         assert!(full.solution_omitted.is_none());
-        let big = puzzle_json("f", &doc, &solved, 0, 24);
+        let big = puzzle_json("f", &doc, &solved, 0, 24, None);
         assert!(big.solution.is_none());
         assert_eq!(big.presses, Some(15), "the other facts stay");
         let why = big.solution_omitted.unwrap();
@@ -248,7 +248,7 @@ mod tests {
     #[test]
     fn sliding_blocks_give_their_moves_as_the_solution_string() {
         let doc = Document::new("sliding \"s\" {\n  size 2x3\n  tiles {\n    1 2 3\n    4 . 5\n  }\n}\n");
-        let json = serde_json::to_value(file_json("f", &doc, &lights_ide::Solved::all(&doc), None)).unwrap();
+        let json = serde_json::to_value(file_json("f", &doc, &lights_ide::Solved::all(&doc), None, None)).unwrap();
         assert_eq!(json[0]["kind"], "sliding");
         assert_eq!(json[0]["solution"], "R");
         assert_eq!((json[0]["moves"].as_u64(), json[0]["optimal"].as_bool()), (Some(1), Some(true)));
