@@ -170,6 +170,20 @@ enum Command {
         after_help = "Example (any editor): command `lights lsp`, file pattern `*.lights`, language id `lights`"
     )]
     Lsp,
+    /// Print a shell completion script
+    #[command(
+        long_about = "Print the completion script of a shell on standard output: commands, options and their \
+            values complete as you type.",
+        after_help = "Examples:\n  lights completions bash > lights.bash   # into ~/.local/share/bash-completion/completions/lights\n  lights completions zsh > _lights        # into a folder of $fpath\n  lights completions fish > lights.fish   # into ~/.config/fish/completions/"
+    )]
+    Completions {
+        /// The shell
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff) on standard output
+    #[command(after_help = "Example:\n  lights man > lights.1   # then: man ./lights.1")]
+    Man,
     // Authoring tools: each command's help text is on its `Args` struct.
     Generate(generate::Args),
     Table(table::Args),
@@ -248,6 +262,21 @@ fn main() -> ExitCode {
         Command::Render(args) => picture::run(args),
         Command::Compile(args) => compile::run(args),
         Command::Import(args) => import::run(args),
+        Command::Completions { shell } => {
+            let mut command = <Cli as clap::CommandFactory>::command();
+            clap_complete::generate(shell, &mut command, "lights", &mut std::io::stdout());
+            EXIT_OK
+        }
+        Command::Man => {
+            let command = <Cli as clap::CommandFactory>::command();
+            match clap_mangen::Man::new(command).render(&mut std::io::stdout()) {
+                Ok(()) => EXIT_OK,
+                Err(e) => {
+                    eprintln!("error: cannot write the manual page: {e}");
+                    EXIT_USAGE
+                }
+            }
+        }
         Command::Lsp => match lights_lsp::run_stdio(
             pattern_databases::CacheFile::in_user_cache().map(|f| std::sync::Arc::new(f) as _),
         ) {

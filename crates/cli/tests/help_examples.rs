@@ -23,6 +23,8 @@ const COMMANDS: &[&[&str]] = &[
     &["import", "coords"],
     &["table"],
     &["census"],
+    &["completions"],
+    &["man"],
     &["lsp"],
 ];
 
