@@ -56,6 +56,7 @@ const BATCH: usize = 256;
 /// anything is solved.
 fn check_all(
     inputs: &[Input],
+    budget: &(dyn Fn(&Input) -> Option<std::time::Duration> + Sync),
     mut report: impl FnMut(&Input, &Document, &Solved),
     mut unreadable_input: impl FnMut(&Input, &str),
 ) -> bool {
@@ -88,9 +89,13 @@ fn check_all(
         }
         let results: Vec<Result<(Document, Solved), String>> = parsed
             .into_par_iter()
-            .map(|parsed| {
+            .zip(batch.par_iter())
+            .map(|(parsed, input)| {
                 let doc = parsed?;
-                let solved = Solved::all(&doc);
+                let solved = match budget(input) {
+                    Some(budget) => Solved::within(&doc, budget),
+                    None => Solved::all(&doc),
+                };
                 Ok((doc, solved))
             })
             .collect();
@@ -204,8 +209,14 @@ pub(crate) fn run(paths: &[PathBuf], options: Options) -> u8 {
     let mut status = EXIT_OK;
     let mut totals = Totals { files: inputs.len() + selection.unreadable.len(), ..Totals::default() };
     let mut unreadable_out = Vec::new();
+    let policy_of = |input: &Input| {
+        let index = inputs.iter().position(|i| std::ptr::eq(i, input)).unwrap_or(0);
+        policies.get(index).and_then(|c| c.as_deref())
+    };
+    let budget = |input: &Input| policy_of(input).and_then(|c| c.time_budget);
     let unreadable = check_all(
         &inputs,
+        &budget,
         |input, doc, solved| {
             let index = inputs.iter().position(|i| std::ptr::eq(i, input)).unwrap_or(0);
             let policy = policies.get(index).and_then(|c| c.as_deref());
@@ -341,6 +352,7 @@ fn run_yes_no(inputs: &[Input]) -> u8 {
     let mut status = EXIT_OK;
     let unreadable = check_all(
         inputs,
+        &|_| None,
         |input, doc, solved| {
             let shown = input.shown();
             let problems = yes_no_problems(doc, solved);

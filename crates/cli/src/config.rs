@@ -7,6 +7,9 @@
 //! exclude = ["levels/drafts/**"]      # …and never these
 //! max-warnings = 0                    # more warnings than this fail the run (exit 1)
 //!
+//! [solver]
+//! time-budget-ms = 10000              # a puzzle not solved within this is L0301 (default: no limit)
+//!
 //! [severity]                          # per diagnostic code: "error", "warning" or "off"
 //! L0206 = "error"
 //! L0009 = "off"
@@ -41,6 +44,14 @@ struct File {
     max_warnings: Option<usize>,
     #[serde(default)]
     severity: BTreeMap<String, Level>,
+    #[serde(default)]
+    solver: Solver,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct Solver {
+    time_budget_ms: Option<u64>,
 }
 
 /// One `lights.toml`, read and checked.
@@ -52,6 +63,8 @@ pub(crate) struct Config {
     exclude: Option<GlobSet>,
     pub max_warnings: Option<usize>,
     severity: HashMap<Code, Level>,
+    /// `[solver] time-budget-ms`: a puzzle not solved within it is L0301.
+    pub time_budget: Option<std::time::Duration>,
 }
 
 impl Config {
@@ -85,6 +98,7 @@ impl Config {
             exclude: globs(file.exclude, "exclude")?,
             max_warnings: file.max_warnings,
             severity,
+            time_budget: file.solver.time_budget_ms.map(std::time::Duration::from_millis),
         })
     }
 

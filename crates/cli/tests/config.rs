@@ -98,6 +98,19 @@ fn a_bad_configuration_is_a_usage_error() {
 }
 
 #[test]
+fn the_solver_time_budget_makes_a_slow_puzzle_l0301() {
+    let dir = project("budget");
+    write(&dir, "big.lights", "puzzle \"t\" {\n  size 40x40\n  topology torus\n  lights on\n}\n");
+    assert_eq!(concise(&dir, &["big.lights"]).1.lines().count(), 1, "solved without a budget");
+    write(&dir, "lights.toml", "[solver]\ntime-budget-ms = 1\n");
+    let (code, out, _) = concise(&dir, &["big.lights"]);
+    assert_eq!(code, Some(0), "a warning: {out}");
+    assert!(out.contains("warning[L0301] puzzle \"t\" was not solved within the time budget of 1 ms"), "{out}");
+    write(&dir, "lights.toml", "[solver]\ntime-budget-ms = 1\n[severity]\nL0301 = \"error\"\n");
+    assert_eq!(concise(&dir, &["big.lights"]).0, Some(1));
+}
+
+#[test]
 fn an_allow_comment_silences_a_code_in_the_cli_too() {
     let dir = project("allow");
     let allowed = FALSE_CLAIM.replace("  expect unique", "  // lights: allow L0202\n  expect unique");

@@ -75,8 +75,11 @@ fn timed_out(p: &PuzzleAnalysis, block: &Block, budget: std::time::Duration) -> 
         block.head(),
         format!("{what} \"{name}\" was not solved within the time budget of {}", duration(budget)),
     )
-    .with_label("not verified in the editor")
-    .with_note("`lights check` solves it without a time limit; raise `lights.solver.timeBudgetMs` to wait longer here")
+    .with_label("not verified within the time budget")
+    .with_note(
+        "without a time budget `lights check` solves it to the end; raise the budget to wait longer (the editor's \
+         `lights.solver.timeBudgetMs`, or `time-budget-ms` under `[solver]` in lights.toml)",
+    )
 }
 
 /// The cells of block `i`'s unsolvability certificate, where they are
