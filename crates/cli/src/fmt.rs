@@ -20,13 +20,36 @@ pub(crate) enum Mode {
     Diff,
 }
 
-pub(crate) fn run(paths: &[PathBuf], stdin_filename: Option<&Path>, mode: Mode) -> u8 {
+/// How `--check` reports a file that would change.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum FmtFormat {
+    /// `would reformat FILE`
+    Human,
+    /// `FILE:1:1: error[fmt] would reformat`, one line per file
+    Concise,
+    /// A GitHub Actions annotation per file
+    Github,
+}
+
+/// The line `--check` prints for a file that would change.
+fn would_reformat(shown: &str, format: FmtFormat) -> String {
+    match format {
+        FmtFormat::Human => format!("would reformat {shown}"),
+        FmtFormat::Concise => format!("{shown}:1:1: error[fmt] would reformat (run `lights fmt {shown}`)"),
+        FmtFormat::Github => format!(
+            "::error file={},line=1,title=lights fmt::would reformat (run `lights fmt` on it)",
+            shown.replace('%', "%25").replace(':', "%3A").replace(',', "%2C")
+        ),
+    }
+}
+
+pub(crate) fn run(paths: &[PathBuf], stdin_filename: Option<&Path>, mode: Mode, format: FmtFormat) -> u8 {
     if paths.iter().any(|p| files::is_stdin(p)) {
         if paths.len() > 1 {
             eprintln!("error: `-` (standard input) is formatted on its own: give no other path with it");
             return EXIT_USAGE;
         }
-        return run_stdin(&files::shown(&paths[0], stdin_filename), mode);
+        return run_stdin(&files::shown(&paths[0], stdin_filename), mode, format);
     }
     let Some(files) = files::collect_reporting(paths) else { return EXIT_USAGE };
     let mut status = EXIT_OK;
@@ -47,7 +70,7 @@ pub(crate) fn run(paths: &[PathBuf], stdin_filename: Option<&Path>, mode: Mode) 
         changed += 1;
         match mode {
             Mode::Check => {
-                println!("would reformat {shown}");
+                println!("{}", would_reformat(&shown, format));
                 status = status.max(EXIT_PUZZLE_ERROR);
             }
             Mode::Diff => {
@@ -71,7 +94,7 @@ pub(crate) fn run(paths: &[PathBuf], stdin_filename: Option<&Path>, mode: Mode) 
 
 /// `lights fmt -`: the formatted text on standard output (or, with
 /// `--check` / `--diff`, whether and how it would change).
-fn run_stdin(shown: &str, mode: Mode) -> u8 {
+fn run_stdin(shown: &str, mode: Mode, format: FmtFormat) -> u8 {
     let src = match files::read_stdin() {
         Ok(src) => src,
         Err(e) => {
@@ -88,7 +111,7 @@ fn run_stdin(shown: &str, mode: Mode) -> u8 {
         }
         _ if formatted == src => EXIT_OK,
         Mode::Check => {
-            let _ = writeln!(out, "would reformat {shown}");
+            let _ = writeln!(out, "{}", would_reformat(shown, format));
             EXIT_PUZZLE_ERROR
         }
         Mode::Diff => {

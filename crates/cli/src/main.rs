@@ -143,7 +143,7 @@ enum Command {
         long_about = "Rewrite files in canonical form: two-space indentation, one statement per line, \
             aligned grids (compact rows on boards wider than 32 columns), comments kept in place. \
             A file that does not parse is left untouched and reported. Files are replaced atomically.",
-        after_help = "Examples:\n  lights fmt examples/\n  lights fmt --check .   # in CI: exit 1 if a file would change\n  lights fmt --diff examples/\n  lights fmt - < examples/classic.lights   # an editor's format-on-save"
+        after_help = "Examples:\n  lights fmt examples/\n  lights fmt --check .   # in CI: exit 1 if a file would change\n  lights fmt --check --format github examples/   # annotations in a GitHub workflow\n  lights fmt --diff examples/\n  lights fmt - < examples/classic.lights   # an editor's format-on-save"
     )]
     Fmt {
         /// Files and folders to format (`-`: standard input to standard output) [default: the current folder]
@@ -155,6 +155,9 @@ enum Command {
         /// Change nothing; print a unified diff of what would change and exit 1 if anything would
         #[arg(long)]
         diff: bool,
+        /// How --check lists a file that would change: human, concise (file:line:col) or github (annotations)
+        #[arg(long, value_enum, default_value_t = fmt::FmtFormat::Human)]
+        format: fmt::FmtFormat,
         /// The name to give standard input in messages
         #[arg(long, value_name = "NAME")]
         stdin_filename: Option<PathBuf>,
@@ -246,7 +249,7 @@ fn main() -> ExitCode {
             let shown = files::shown(&file, stdin_filename.as_deref());
             solve::run(&file, &shown, puzzle.as_deref(), write, solution_out.as_deref(), format)
         }
-        Command::Fmt { paths, check, diff, stdin_filename } => {
+        Command::Fmt { paths, check, diff, format, stdin_filename } => {
             let mode = if diff {
                 fmt::Mode::Diff
             } else if check {
@@ -254,7 +257,7 @@ fn main() -> ExitCode {
             } else {
                 fmt::Mode::Write
             };
-            fmt::run(&or_here(paths), stdin_filename.as_deref(), mode)
+            fmt::run(&or_here(paths), stdin_filename.as_deref(), mode, format)
         }
         Command::Generate(args) => generate::run(args),
         Command::Table(args) => table::run(args),

@@ -41,6 +41,21 @@ fn fmt_diff_shows_what_would_change_and_changes_nothing() {
 }
 
 #[test]
+fn fmt_check_speaks_the_ci_formats() {
+    let dir = scratch("fmt_formats");
+    std::fs::write(dir.join("a, b.lights"), UNFORMATTED).unwrap();
+    std::fs::write(dir.join("ok.lights"), FORMATTED).unwrap();
+    let out = lights(&dir, &["fmt", "--check", "--format", "github", "a, b.lights", "ok.lights"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stdout(&out),
+        "::error file=a%2C b.lights,line=1,title=lights fmt::would reformat (run `lights fmt` on it)\n"
+    );
+    let out = lights(&dir, &["fmt", "--check", "--format", "concise", "."]);
+    assert_eq!(stdout(&out), "./a, b.lights:1:1: error[fmt] would reformat (run `lights fmt ./a, b.lights`)\n");
+}
+
+#[test]
 fn check_solve_and_render_read_standard_input() {
     let dir = scratch("stdin_commands");
     let broken = "puzzle \"a\" {\n  size 1x3\n  lights { 1 ? 1 }\n}\n";
