@@ -88,7 +88,9 @@ pub fn parse_coords(text: &str) -> Result<CoordsBoard, ImportError> {
         tokens
             .iter()
             .map(|t| {
-                t.parse::<u64>().map_err(|_| ImportError {
+                // `u64::from_str` takes a leading `+`; the format has plain digits only.
+                let digits = !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+                digits.then(|| t.parse::<u64>().ok()).flatten().ok_or_else(|| ImportError {
                     line,
                     message: format!("expected {what}, but `{t}` is not a whole number ≥ 0"),
                 })

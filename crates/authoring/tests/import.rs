@@ -165,6 +165,9 @@ fn malformed_inputs_name_their_line() {
         ("3\n2\n0 0\n", 4, "expected lit cell 2 of 2"),
         ("three\n0\n", 1, "`three` is not a whole number"),
         ("-3\n0\n", 1, "`-3` is not a whole number"),
+        // `+1` is what Rust's number parser takes, not the format.
+        ("+3\n0\n", 1, "`+3` is not a whole number"),
+        ("3\n1\n+0 0\n", 3, "`+0` is not a whole number"),
         ("0\n0\n", 1, "at least 1"),
         ("3 3\n0\n", 1, "found 2 numbers"),
         ("3\n10\n", 2, "do not fit on a 3x3 board"),

@@ -116,10 +116,14 @@ pub fn analyze(src: &str) -> FileAnalysis {
         })
         .collect();
 
-    // Syntax errors go to the block they are in, or to the file.
+    // Syntax errors go to the block they are in, or to the file. Blocks are
+    // in source order and do not overlap: the block is found by binary
+    // search (a linear search per error was quadratic on broken files).
     for err in &syntax.errors {
         let d = Diagnostic::from(err.clone());
-        match puzzles.iter_mut().find(|p| p.span.contains(err.span.start) || p.span.start == err.span.start) {
+        let before = puzzles.partition_point(|p| p.span.start <= err.span.start);
+        let holder = before.checked_sub(1).and_then(|i| puzzles.get_mut(i));
+        match holder.filter(|p| p.span.contains(err.span.start) || p.span.start == err.span.start) {
             Some(p) => {
                 p.diagnostics.push(d);
                 p.block = None;

@@ -27,7 +27,7 @@ pub fn parse(src: &str) -> SourceFile {
             return out;
         }
     };
-    let mut builder = Builder { src, out };
+    let mut builder = Builder { src, out, lines: std::cell::OnceCell::new() };
     for file in pairs {
         builder.file(file);
     }
@@ -65,6 +65,9 @@ fn children<'a>(pair: Pair<'a, Rule>) -> impl Iterator<Item = Pair<'a, Rule>> {
 struct Builder<'s> {
     src: &'s str,
     out: SourceFile,
+    /// Made on first use: line numbers for messages, in O(log n) each (a
+    /// scan from the start per message made broken files quadratic).
+    lines: std::cell::OnceCell<crate::LineIndex>,
 }
 
 impl<'s> Builder<'s> {
@@ -107,6 +110,21 @@ impl<'s> Builder<'s> {
         if let Some(prev) = stray {
             self.report_stray(prev);
         }
+    }
+
+    fn lines(&self) -> &crate::LineIndex {
+        self.lines.get_or_init(|| crate::LineIndex::new(self.src))
+    }
+
+    /// The 1-based line of a byte offset.
+    fn line_number(&self, offset: usize) -> usize {
+        self.lines().line(offset) + 1
+    }
+
+    /// The byte offset where the line holding `offset` starts.
+    fn line_start(&self, offset: usize) -> usize {
+        let lines = self.lines();
+        lines.line_start(lines.line(offset))
     }
 
     fn only_blank_between(&self, a: usize, b: usize) -> bool {
@@ -275,7 +293,7 @@ impl<'s> Builder<'s> {
         for line in self.src[offset..].split_inclusive('\n') {
             let t = line.trim();
             if let Some(kw) = BLOCK_KEYWORDS.iter().find(|kw| t.starts_with(**kw)) {
-                return Some((self.src[..at].matches('\n').count() + 1, kw));
+                return Some((self.line_number(at), kw));
             }
             if !(t.is_empty() || t.starts_with("//")) {
                 return None;
@@ -291,8 +309,8 @@ impl<'s> Builder<'s> {
     fn grid_took_the_block_brace(&self, statements: &[Statement]) -> Option<String> {
         let last = statements.last()?;
         let close = last.kind.grid()?.close?;
-        let column = |offset: usize| offset - self.src[..offset].rfind('\n').map_or(0, |i| i + 1);
-        let line = self.src[..close.start].matches('\n').count() + 1;
+        let column = |offset: usize| offset - self.line_start(offset);
+        let line = self.line_number(close.start);
         let grid = last.kind.grid()?;
         let hidden = if comment_after_brace(self.src, grid.span.start) {
             " (`//` starts a comment; rows on one line are separated by a single `/`)"
@@ -424,7 +442,7 @@ impl<'s> Builder<'s> {
     /// A `/` between two rows on one line (`{ .1. / 111 / .1. }`): a row
     /// must stand on each side of it.
     fn row_separator(&mut self, sep: Span) {
-        let line_start = self.src[..sep.start].rfind('\n').map_or(0, |i| i + 1);
+        let line_start = self.line_start(sep.start);
         let before = self.src[line_start..sep.start].rsplit(['{', '/']).next().unwrap_or("");
         let rest = &self.src[sep.end..];
         let after_end = rest.find(['\n', '/', '}']).unwrap_or(rest.len());
@@ -488,7 +506,9 @@ impl<'s> Builder<'s> {
                 BlockKind::Puzzle => format!("statements are: {}", keywords.join(", ")),
                 BlockKind::Sliding => format!("statements of a sliding block are: {}", keywords.join(", ")),
             });
-            let word_span = Span::new(s.start, s.start + word.len().max(1).min(text.len()));
+            // No word: the first character, whole (it may take several bytes).
+            let first_len = if word.is_empty() { text.chars().next().map_or(0, char::len_utf8) } else { word.len() };
+            let word_span = Span::new(s.start, s.start + first_len);
             let message = if word.is_empty() {
                 format!("unexpected `{}`", text.chars().next().unwrap_or(' '))
             } else {
@@ -718,6 +738,15 @@ fn describe_expected(positives: &[Rule], keyword: &str, kind: BlockKind) -> Stri
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_unexpected_character_is_spanned_whole() {
+        // Found by the `parse` fuzz target: a 1-byte span inside `×`.
+        let src = "puzzle \"a\" {\n  \u{d7}28 cross\n}\n";
+        let f = parse(src);
+        let e = f.errors.iter().find(|e| e.message == "unexpected `\u{d7}`").expect("the error");
+        assert_eq!(e.span.text(src), "\u{d7}");
+    }
 
     #[test]
     fn a_misspelt_keyword_is_one_word_and_counts_as_that_statement() {
