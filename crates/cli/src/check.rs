@@ -36,10 +36,10 @@ impl Input {
         }
     }
 
-    /// The text, or why it cannot be read.
-    fn read(&self) -> Result<String, String> {
+    /// The text (at most `limit` bytes), or why it cannot be read.
+    fn read(&self, limit: u64) -> Result<String, String> {
         match self {
-            Input::File(p) => files::read(p),
+            Input::File(p) => files::read_limited(p, limit),
             Input::Stdin(_) => read_stdin(),
         }
     }
@@ -57,6 +57,7 @@ const BATCH: usize = 256;
 fn check_all(
     inputs: &[Input],
     budget: &(dyn Fn(&Input) -> Option<std::time::Duration> + Sync),
+    max_bytes: &(dyn Fn(&Input) -> u64 + Sync),
     mut report: impl FnMut(&Input, &Document, &Solved),
     mut unreadable_input: impl FnMut(&Input, &str),
 ) -> bool {
@@ -77,7 +78,7 @@ fn check_all(
             .map(|(input, text)| {
                 let src = match input {
                     Input::Stdin(_) => text?,
-                    Input::File(_) => input.read()?,
+                    Input::File(_) => input.read(max_bytes(input))?,
                 };
                 Ok(Document::new(src))
             })
@@ -214,9 +215,15 @@ pub(crate) fn run(paths: &[PathBuf], options: Options) -> u8 {
         policies.get(index).and_then(|c| c.as_deref())
     };
     let budget = |input: &Input| policy_of(input).and_then(|c| c.time_budget);
+    // `--max-bytes`, else the file's lights.toml, else the default.
+    let max_bytes = |input: &Input| match policy_of(input).and_then(|c| c.max_bytes) {
+        Some(limit) if !files::max_bytes_given() => limit,
+        _ => files::max_bytes(),
+    };
     let unreadable = check_all(
         &inputs,
         &budget,
+        &max_bytes,
         |input, doc, solved| {
             let index = inputs.iter().position(|i| std::ptr::eq(i, input)).unwrap_or(0);
             let policy = policies.get(index).and_then(|c| c.as_deref());
@@ -244,6 +251,7 @@ pub(crate) fn run(paths: &[PathBuf], options: Options) -> u8 {
     if unreadable || !selection.unreadable.is_empty() {
         status = EXIT_USAGE;
     }
+    totals.unreadable = selection.unreadable.len() + unreadable_out.len();
     if let Some(max) = max_warnings.filter(|&max| totals.warnings > max) {
         eprintln!(
             "error: {}, more than the {max} allowed (--max-warnings, --deny-warnings or max-warnings in lights.toml)",
@@ -265,21 +273,20 @@ pub(crate) fn summary(t: &Totals) -> String {
     if files == 0 {
         return "nothing checked".into();
     }
-    let mut line = if t.errors == 0 {
-        format!("checked {} in {}: all fine", count(puzzles, "puzzle"), count(files, "file"))
-    } else {
-        format!(
-            "checked {} in {}: {} in {}",
-            count(puzzles, "puzzle"),
-            count(files, "file"),
-            count(t.errors, "error"),
-            count(t.failed_puzzles, "puzzle")
-        )
-    };
-    if t.warnings > 0 {
-        line.push_str(&format!(", {}", count(t.warnings, "warning")));
+    let mut parts = Vec::new();
+    if t.errors == 0 && t.unreadable == 0 {
+        parts.push("all fine".to_string());
     }
-    line
+    if t.errors > 0 {
+        parts.push(format!("{} in {}", count(t.errors, "error"), count(t.failed_puzzles, "puzzle")));
+    }
+    if t.unreadable > 0 {
+        parts.push(format!("{} not read", count(t.unreadable, "file")));
+    }
+    if t.warnings > 0 {
+        parts.push(count(t.warnings, "warning"));
+    }
+    format!("checked {} in {}: {}", count(puzzles, "puzzle"), count(files, "file"), parts.join(", "))
 }
 
 /// `--format human`: every diagnostic drawn on its source, a line per
@@ -291,15 +298,16 @@ struct Human {
 
 impl Reporter for Human {
     fn file(&mut self, out: &mut dyn Write, shown: &str, doc: &Document, solved: &Solved, policy: formats::Policy) {
-        for d in formats::all(doc, solved, policy) {
-            let _ = render::write_diagnostic(out, shown, doc.text(), &d, self.color);
-        }
+        let _ = render::write_diagnostics(out, shown, doc.text(), &formats::all(doc, solved, policy), self.color);
         if self.quiet {
             return;
         }
         for (i, p) in doc.analysis().puzzles.iter().enumerate() {
-            let name = p.name.as_deref().filter(|n| !n.trim().is_empty()).unwrap_or("(unnamed)");
+            let name = crate::excerpt::escape_controls(
+                p.name.as_deref().filter(|n| !n.trim().is_empty()).unwrap_or("(unnamed)"),
+            );
             let line = lights_ide::status(doc, i, solved);
+            let shown = crate::excerpt::escape_controls(shown);
             let _ = writeln!(out, "{} {shown}: {name}: {}", mark(line.mark, self.color), line.text);
         }
     }
@@ -310,7 +318,7 @@ impl Reporter for Human {
 
     fn finish(&mut self, out: &mut dyn Write, totals: &Totals) {
         // `-q` on a clean run prints nothing at all.
-        if self.quiet && totals.errors == 0 && totals.warnings == 0 && totals.files > 0 {
+        if self.quiet && totals.errors == 0 && totals.warnings == 0 && totals.unreadable == 0 && totals.files > 0 {
             return;
         }
         let _ = writeln!(out, "{}", summary(totals));
@@ -353,12 +361,11 @@ fn run_yes_no(inputs: &[Input]) -> u8 {
     let unreadable = check_all(
         inputs,
         &|_| None,
+        &|_| files::max_bytes(),
         |input, doc, solved| {
             let shown = input.shown();
             let problems = yes_no_problems(doc, solved);
-            for d in &problems {
-                let _ = render::write_diagnostic(&mut err, &shown, doc.text(), d, color);
-            }
+            let _ = render::write_diagnostics(&mut err, &shown, doc.text(), &problems, color);
             if problems.iter().any(|d| d.is_error()) {
                 status = status.max(EXIT_PUZZLE_ERROR);
             }

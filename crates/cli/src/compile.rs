@@ -100,9 +100,8 @@ pub(crate) fn run(args: Args) -> u8 {
     let Some(model) = chosen.puzzle() else {
         let color = render::use_color(std::io::stderr().is_terminal());
         let mut err = std::io::stderr();
-        for d in chosen.diagnostics.iter().filter(|d| d.is_error()) {
-            let _ = render::write_diagnostic(&mut err, &shown, &src, d, color);
-        }
+        let errors: Vec<Diagnostic> = chosen.diagnostics.iter().filter(|d| d.is_error()).cloned().collect();
+        let _ = render::write_diagnostics(&mut err, &shown, &src, &errors, color);
         let n = chosen.diagnostics.iter().filter(|d| Diagnostic::is_error(d)).count();
         eprintln!("error: the puzzle has {}; fix them to compile it", lights_compiler::summary::count(n, "error"));
         return EXIT_PUZZLE_ERROR;
@@ -113,7 +112,7 @@ pub(crate) fn run(args: Args) -> u8 {
     };
     match &args.output {
         Some(path) => {
-            if let Err(e) = files::write_atomic(path, &text) {
+            if let Err(e) = crate::safe_write::write_text(path, &text) {
                 eprintln!("error: {e}");
                 return EXIT_USAGE;
             }

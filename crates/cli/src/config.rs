@@ -6,6 +6,7 @@
 //! include = ["levels/**/*.lights"]   # folder walks take only these (globs from this file's folder)
 //! exclude = ["levels/drafts/**"]      # …and never these
 //! max-warnings = 0                    # more warnings than this fail the run (exit 1)
+//! max-bytes = "1M"                    # larger files are not read (default 64M; --max-bytes wins)
 //!
 //! [solver]
 //! time-budget-ms = 10000              # a puzzle not solved within this is L0301 (default: no limit)
@@ -42,10 +43,19 @@ struct File {
     include: Option<Vec<String>>,
     exclude: Option<Vec<String>>,
     max_warnings: Option<usize>,
+    max_bytes: Option<Size>,
     #[serde(default)]
     severity: BTreeMap<String, Level>,
     #[serde(default)]
     solver: Solver,
+}
+
+/// `max-bytes = 1048576` or `max-bytes = "1M"`.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum Size {
+    Bytes(u64),
+    Text(String),
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -62,6 +72,8 @@ pub(crate) struct Config {
     include: Option<GlobSet>,
     exclude: Option<GlobSet>,
     pub max_warnings: Option<usize>,
+    /// `max-bytes`: larger files are not read.
+    pub max_bytes: Option<u64>,
     severity: HashMap<Code, Level>,
     /// `[solver] time-budget-ms`: a puzzle not solved within it is L0301.
     pub time_budget: Option<std::time::Duration>,
@@ -70,7 +82,8 @@ pub(crate) struct Config {
 impl Config {
     /// Read and check `path`.
     pub(crate) fn load(path: &Path) -> Result<Config, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
+        // A regular file of a sane size only: a FIFO named lights.toml must not hang a run.
+        let text = crate::files::read_limited(path, 1 << 20)?;
         Config::parse(path, &text)
     }
 
@@ -97,6 +110,13 @@ impl Config {
             include: globs(file.include, "include")?,
             exclude: globs(file.exclude, "exclude")?,
             max_warnings: file.max_warnings,
+            max_bytes: match file.max_bytes {
+                None => None,
+                Some(Size::Bytes(n)) => Some(n),
+                Some(Size::Text(t)) => {
+                    Some(crate::files::parse_size(&t).map_err(|e| format!("`{shown}`: max-bytes: {e}"))?)
+                }
+            },
             severity,
             time_budget: file.solver.time_budget_ms.map(std::time::Duration::from_millis),
         })

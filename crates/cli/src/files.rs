@@ -29,7 +29,7 @@ pub(crate) fn select(paths: &[PathBuf]) -> Selection {
             Err(e) => {
                 selection
                     .unreadable
-                    .push((p.display().to_string(), format!("cannot read `{}`: {}", p.display(), describe(&e))));
+                    .push((shown_path(p), format!("cannot read `{}`: {}", shown_path(p), describe(&e))));
                 continue;
             }
         };
@@ -48,8 +48,17 @@ pub(crate) fn select(paths: &[PathBuf]) -> Selection {
             match entry {
                 Ok(entry) => {
                     let path = entry.path();
-                    let is_file = entry.file_type().is_some_and(|t| t.is_file());
-                    if is_file && path.extension().is_some_and(|e| e == "lights") && seen.insert(identity(path)) {
+                    let Some(kind) = entry.file_type() else { continue };
+                    if kind.is_dir() || path.extension().is_none_or(|e| e != "lights") {
+                        continue;
+                    }
+                    if !kind.is_file() {
+                        // Reading a FIFO would wait forever, a device would never end.
+                        selection.notes.push(format!(
+                            "skipping `{}`: not a regular file (a FIFO, a socket or a device)",
+                            shown_path(path)
+                        ));
+                    } else if seen.insert(identity(path)) {
                         selection.files.push(path.to_path_buf());
                     }
                 }
@@ -66,15 +75,15 @@ fn walk_error(selection: &mut Selection, e: &ignore::Error) {
         ignore::Error::WithPath { path, err } => match err.as_ref() {
             ignore::Error::Loop { child, .. } => selection
                 .notes
-                .push(format!("skipping `{}`: a symbolic link back into its own folder", child.display())),
+                .push(format!("skipping `{}`: a symbolic link back into its own folder", shown_path(child))),
             ignore::Error::Io(io) => selection
                 .unreadable
-                .push((path.display().to_string(), format!("cannot read `{}`: {}", path.display(), describe(io)))),
-            other => selection.unreadable.push((path.display().to_string(), format!("`{}`: {other}", path.display()))),
+                .push((shown_path(path), format!("cannot read `{}`: {}", shown_path(path), describe(io)))),
+            other => selection.unreadable.push((shown_path(path), format!("`{}`: {other}", shown_path(path)))),
         },
         ignore::Error::WithDepth { err, .. } => walk_error(selection, err),
         ignore::Error::Loop { child, .. } => {
-            selection.notes.push(format!("skipping `{}`: a symbolic link back into its own folder", child.display()))
+            selection.notes.push(format!("skipping `{}`: a symbolic link back into its own folder", shown_path(child)))
         }
         // Errors in an ignore file itself: the file is still walked.
         ignore::Error::Partial(errors) => {
@@ -114,20 +123,103 @@ pub(crate) fn collect_reporting(paths: &[PathBuf]) -> Option<Vec<PathBuf>> {
 
 /// The message when the paths hold no `.lights` file.
 pub(crate) fn nothing_selected(paths: &[PathBuf]) -> String {
-    let shown: Vec<String> = paths.iter().map(|p| format!("`{}`", p.display())).collect();
+    let shown: Vec<String> = paths.iter().map(|p| format!("`{}`", shown_path(p))).collect();
     format!(
         "no `.lights` files in {} (hidden files and what .gitignore or .ignore lists are skipped; name a file to check it anyway)",
         shown.join(", ")
     )
 }
 
-/// Read a file as UTF-8 text, with an error message fit for the user.
+/// The largest input read by default: 64 MiB (a puzzle file is a few
+/// kilobytes; the largest boards are written in a few words).
+pub(crate) const DEFAULT_MAX_BYTES: u64 = 64 << 20;
+
+static MAX_BYTES: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+
+/// Set once, from `--max-bytes`, before anything is read.
+pub(crate) fn set_max_bytes(limit: u64) {
+    let _ = MAX_BYTES.set(limit);
+}
+
+/// Whether `--max-bytes` was given (it then wins over lights.toml).
+pub(crate) fn max_bytes_given() -> bool {
+    MAX_BYTES.get().is_some()
+}
+
+/// The largest input to read: `--max-bytes`, else 64 MiB.
+pub(crate) fn max_bytes() -> u64 {
+    MAX_BYTES.get().copied().unwrap_or(DEFAULT_MAX_BYTES)
+}
+
+/// Parse a size for `--max-bytes` and `max-bytes`: a number of bytes, or
+/// with a unit (`500K`, `64MiB`, `1G`; units are powers of 1024).
+pub(crate) fn parse_size(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let digits = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
+    let (number, unit) = t.split_at(digits);
+    let shift = match unit.trim().to_ascii_lowercase().as_str() {
+        "" | "b" => 0,
+        "k" | "kb" | "kib" => 10,
+        "m" | "mb" | "mib" => 20,
+        "g" | "gb" | "gib" => 30,
+        _ => return Err(format!("`{text}` is not a size: write bytes, or a number with K, M or G (as in 64M)")),
+    };
+    let n: u64 = number.parse().map_err(|_| format!("`{text}` is not a size: it must start with a number"))?;
+    n.checked_mul(1 << shift).ok_or_else(|| format!("`{text}` is too large"))
+}
+
+/// A size for messages: `64 MiB`, `500 KiB`, `1000 bytes`.
+pub(crate) fn show_size(n: u64) -> String {
+    match n {
+        n if n >= 1 << 30 && n % (1 << 30) == 0 => format!("{} GiB", n >> 30),
+        n if n >= 1 << 20 && n % (1 << 20) == 0 => format!("{} MiB", n >> 20),
+        n if n >= 1 << 10 && n % (1 << 10) == 0 => format!("{} KiB", n >> 10),
+        n => lights_compiler::summary::count(n as usize, "byte"),
+    }
+}
+
+fn too_large(what: &str, limit: u64) -> String {
+    format!(
+        "{what} is larger than {}, the most `lights` reads (raise it with --max-bytes, or max-bytes in lights.toml)",
+        show_size(limit)
+    )
+}
+
+/// Read a file as UTF-8 text, with an error message fit for the user: at
+/// most [`max_bytes`] of it, and only a regular file (a FIFO would block,
+/// a device never end).
 pub(crate) fn read(path: &Path) -> Result<String, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read `{}`: {}", path.display(), describe(&e)))?;
+    read_limited(path, max_bytes())
+}
+
+/// [`read`] with a given size limit.
+pub(crate) fn read_limited(path: &Path, limit: u64) -> Result<String, String> {
+    use std::io::Read;
+    let cannot = |e: std::io::Error| format!("cannot read `{}`: {}", shown_path(path), describe(&e));
+    let meta = std::fs::metadata(path).map_err(cannot)?;
+    if meta.is_dir() {
+        return Err(format!("cannot read `{}`: it is a folder", shown_path(path)));
+    }
+    if !meta.is_file() {
+        return Err(format!(
+            "cannot read `{}`: not a regular file (a FIFO, a socket or a device); name a `.lights` file",
+            shown_path(path)
+        ));
+    }
+    if meta.len() > limit {
+        return Err(too_large(&format!("`{}`", shown_path(path)), limit));
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    let file = std::fs::File::open(path).map_err(cannot)?;
+    // The file may grow between the two looks: never read past the limit.
+    file.take(limit + 1).read_to_end(&mut bytes).map_err(cannot)?;
+    if bytes.len() as u64 > limit {
+        return Err(too_large(&format!("`{}`", shown_path(path)), limit));
+    }
     String::from_utf8(bytes).map_err(|e| {
         format!(
             "cannot read `{}`: it is not UTF-8 text (invalid byte at offset {})",
-            path.display(),
+            shown_path(path),
             e.utf8_error().valid_up_to()
         )
     })
@@ -136,6 +228,12 @@ pub(crate) fn read(path: &Path) -> Result<String, String> {
 /// [`read`], printing the error (the caller then exits with status 2).
 pub(crate) fn read_reporting(path: &Path) -> Option<String> {
     read(path).map_err(|e| eprintln!("error: {e}")).ok()
+}
+
+/// A path for messages: its control characters escaped (a file name may
+/// hold an ESC or a CR that would act on the terminal).
+pub(crate) fn shown_path(path: &Path) -> String {
+    crate::excerpt::escape_controls(&path.display().to_string()).into_owned()
 }
 
 /// Whether a command-line path means standard input.
@@ -147,7 +245,11 @@ pub(crate) fn is_stdin(path: &Path) -> bool {
 pub(crate) fn read_stdin() -> Result<String, String> {
     use std::io::Read;
     let mut bytes = Vec::new();
-    std::io::stdin().read_to_end(&mut bytes).map_err(|e| format!("cannot read standard input: {e}"))?;
+    let limit = max_bytes();
+    std::io::stdin().take(limit + 1).read_to_end(&mut bytes).map_err(|e| format!("cannot read standard input: {e}"))?;
+    if bytes.len() as u64 > limit {
+        return Err(too_large("standard input", limit));
+    }
     String::from_utf8(bytes).map_err(|e| {
         format!("standard input is not UTF-8 text (invalid byte at offset {})", e.utf8_error().valid_up_to())
     })
@@ -170,35 +272,7 @@ pub(crate) fn read_input_reporting(path: &Path) -> Option<String> {
     text.map_err(|e| eprintln!("error: {e}")).ok()
 }
 
-/// Replace a file's contents atomically: write a temporary file beside it,
-/// flush it to disk, then rename it over the original. An interrupted run
-/// leaves either the old file or the new one, never a half-written one.
-pub(crate) fn write_atomic(path: &Path, contents: &str) -> Result<(), String> {
-    write_atomic_bytes(path, contents.as_bytes())
-}
-
-/// [`write_atomic`] for bytes (images and other binary files).
-pub(crate) fn write_atomic_bytes(path: &Path, contents: &[u8]) -> Result<(), String> {
-    use std::io::Write;
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
-    let tmp = dir.join(format!(".{name}.lights-tmp-{}", std::process::id()));
-    let result = (|| -> std::io::Result<()> {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(contents)?;
-        f.sync_all()?;
-        if let Ok(meta) = std::fs::metadata(path) {
-            std::fs::set_permissions(&tmp, meta.permissions())?;
-        }
-        std::fs::rename(&tmp, path)
-    })();
-    result.map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        format!("cannot write `{}`: {}", path.display(), describe(&e))
-    })
-}
-
-fn describe(e: &std::io::Error) -> String {
+pub(crate) fn describe(e: &std::io::Error) -> String {
     match e.kind() {
         std::io::ErrorKind::NotFound => "no such file or folder".into(),
         std::io::ErrorKind::PermissionDenied => "permission denied".into(),

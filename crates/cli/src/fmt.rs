@@ -77,7 +77,7 @@ pub(crate) fn run(paths: &[PathBuf], stdin_filename: Option<&Path>, mode: Mode, 
                 print!("{}", diff(&shown, &src, &formatted));
                 status = status.max(EXIT_PUZZLE_ERROR);
             }
-            Mode::Write => match files::write_atomic(path, &formatted) {
+            Mode::Write => match crate::safe_write::write_text(path, &formatted) {
                 Ok(()) => println!("formatted {shown}"),
                 Err(e) => {
                     eprintln!("error: {e}");
@@ -130,9 +130,8 @@ fn format_reporting(shown: &str, src: &str) -> Option<String> {
             let color = render::use_color(std::io::stderr().is_terminal());
             let mut err = std::io::stderr().lock();
             let _ = writeln!(err, "error: not formatting {shown}: it has syntax errors (fix them first)");
-            for e in errors {
-                let _ = render::write_diagnostic(&mut err, shown, src, &Diagnostic::from(e), color);
-            }
+            let errors: Vec<Diagnostic> = errors.into_iter().map(Diagnostic::from).collect();
+            let _ = render::write_diagnostics(&mut err, shown, src, &errors, color);
             None
         }
     }

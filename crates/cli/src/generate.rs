@@ -9,7 +9,7 @@ use lights_authoring::generate::{self, Options};
 use lights_compiler::flags::{parse_range, parse_rule, parse_size, parse_states, parse_topology};
 use lights_compiler::model::Topology;
 
-use crate::{files, EXIT_OK, EXIT_USAGE};
+use crate::{EXIT_OK, EXIT_USAGE};
 
 #[derive(ClapArgs)]
 #[command(
@@ -121,7 +121,7 @@ pub(crate) fn run(args: Args) -> u8 {
     };
     match &args.output {
         Some(path) => {
-            if let Err(e) = files::write_atomic(path, &generated.text) {
+            if let Err(e) = crate::safe_write::write_text(path, &generated.text) {
                 eprintln!("error: {e}");
                 return EXIT_USAGE;
             }

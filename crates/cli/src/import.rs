@@ -98,7 +98,7 @@ fn coords(args: CoordsArgs) -> u8 {
     };
     match &args.output {
         Some(path) => {
-            if let Err(e) = files::write_atomic(path, &lights) {
+            if let Err(e) = crate::safe_write::write_text(path, &lights) {
                 eprintln!("error: {e}");
                 return EXIT_USAGE;
             }

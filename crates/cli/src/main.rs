@@ -4,6 +4,7 @@ mod census;
 mod check;
 mod compile;
 mod config;
+mod excerpt;
 mod files;
 mod fmt;
 mod formats;
@@ -13,6 +14,7 @@ mod output;
 mod pattern_databases;
 mod picture;
 mod render;
+mod safe_write;
 mod solve;
 mod table;
 
@@ -45,6 +47,9 @@ struct Cli {
     /// When to colour the output: auto (on a terminal, unless NO_COLOR is set; or when FORCE_COLOR is), always, never
     #[arg(long, global = true, value_enum, value_name = "WHEN", default_value_t = render::ColorChoice::Auto)]
     color: render::ColorChoice,
+    /// The largest input file to read (bytes, or with a unit: 500K, 64M, 1G) [default: 64M, or max-bytes in lights.toml]
+    #[arg(long, global = true, value_name = "SIZE", value_parser = files::parse_size)]
+    max_bytes: Option<u64>,
 }
 
 #[derive(Subcommand)]
@@ -233,6 +238,9 @@ fn or_here(paths: Vec<PathBuf>) -> Vec<PathBuf> {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     render::set_color(cli.color);
+    if let Some(limit) = cli.max_bytes {
+        files::set_max_bytes(limit);
+    }
     let code = match cli.command {
         Command::Check { paths, format, quiet, stdin_filename, config, max_warnings, deny_warnings, answer } => {
             let options = check::Options {
@@ -283,7 +291,8 @@ fn main() -> ExitCode {
         Command::Lsp => match lights_lsp::run_stdio(
             pattern_databases::CacheFile::in_user_cache().map(|f| std::sync::Arc::new(f) as _),
         ) {
-            Ok(()) => EXIT_OK,
+            // 1 after `exit` without `shutdown`, as the LSP specification asks.
+            Ok(ending) => ending.exit_status(),
             Err(e) => {
                 eprintln!("error: cannot start the language server: {e}");
                 EXIT_USAGE

@@ -16,8 +16,6 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use lights_ide::Document;
 use lights_sliding::{BuildProgress, BuildStage, PdbSource, TableStore, PDB_FILE_NAME};
 
-use crate::files;
-
 /// The tables kept in a file between runs (the solver library keeps no
 /// files itself: this is the store `lights` gives it, for `check`, `solve`
 /// and the language server alike). Written atomically, so a reader never
@@ -60,7 +58,7 @@ impl TableStore for CacheFile {
         if let Some(dir) = self.path.parent() {
             std::fs::create_dir_all(dir).map_err(|e| format!("cannot create `{}`: {e}", dir.display()))?;
         }
-        files::write_atomic_bytes(&self.path, bytes)
+        crate::safe_write::write_bytes(&self.path, bytes)
     }
 
     fn location(&self) -> String {

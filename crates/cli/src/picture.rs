@@ -229,7 +229,7 @@ pub(crate) fn run(args: Args) -> u8 {
         use std::io::Write;
         std::io::stdout().lock().write_all(&bytes).map_err(|e| format!("cannot write to standard output: {e}"))
     } else {
-        files::write_atomic_bytes(&args.output, &bytes)
+        crate::safe_write::write_bytes(&args.output, &bytes)
     };
     if let Err(e) = written {
         eprintln!("error: {e}");

@@ -5,6 +5,8 @@ use std::io::Write;
 use ariadne::{Color, Config, IndexType, Label, Report, ReportKind, Source};
 use lights_compiler::{Diagnostic, Severity};
 
+use crate::excerpt::{escape_controls, SourceMap};
+
 /// `--color`: when to colour what is printed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub(crate) enum ColorChoice {
@@ -37,51 +39,119 @@ pub(crate) fn use_color(is_terminal: bool) -> bool {
     }
 }
 
-/// Write one diagnostic about `src` (shown as `path`).
-pub(crate) fn write_diagnostic(
+/// At most this many diagnostics of one file are drawn; the rest are
+/// counted in one closing line. Each drawing is bounded too (see
+/// [`Excerpt`]), so the output grows with the input, never with its square.
+pub(crate) const MAX_DRAWN_PER_FILE: usize = 200;
+
+/// Write every diagnostic about `src` (shown as `path`), drawn on the
+/// source: the first [`MAX_DRAWN_PER_FILE`], then how many more there are.
+pub(crate) fn write_diagnostics(
     out: &mut dyn Write,
     path: &str,
     src: &str,
-    d: &Diagnostic,
+    diagnostics: &[Diagnostic],
     color: bool,
 ) -> std::io::Result<()> {
-    let kind = match d.severity {
-        Severity::Error => ReportKind::Error,
-        Severity::Warning => ReportKind::Warning,
-    };
-    let clamp = |s: lights_syntax::Span| {
-        let start = floor_boundary(src, s.start.min(src.len()));
-        let end = floor_boundary(src, s.end.min(src.len())).max(start);
-        start..end
-    };
-    let id = path.to_string();
-    let primary_color = if d.severity == Severity::Error { Color::Red } else { Color::Yellow };
-    let mut report = Report::build(kind, (id.clone(), clamp(d.span)))
-        .with_config(Config::default().with_color(color).with_index_type(IndexType::Byte))
-        .with_code(d.code.as_str())
-        .with_message(&d.message);
-    let mut primary = Label::new((id.clone(), clamp(d.span))).with_color(primary_color).with_order(0);
-    if !d.label.is_empty() {
-        primary = primary.with_message(&d.label);
+    let mut drawing = Drawing::new(path, src, diagnostics.iter());
+    for d in diagnostics {
+        drawing.write(out, d, color)?;
     }
-    report = report.with_label(primary);
-    for (i, l) in d.labels.iter().enumerate() {
-        report = report.with_label(
-            Label::new((id.clone(), clamp(l.span)))
-                .with_message(&l.message)
-                .with_color(Color::Blue)
-                .with_order(i as i32 + 1),
-        );
-    }
-    for note in &d.notes {
-        report = report.with_note(note);
-    }
-    report.finish().write((id, Source::from(src)), out)
+    drawing.finish(out)
 }
 
-fn floor_boundary(s: &str, mut i: usize) -> usize {
-    while i > 0 && !s.is_char_boundary(i) {
-        i -= 1;
+/// The diagnostics of one file, drawn one by one on small excerpts of its
+/// source (see [`crate::excerpt`]), for callers that print other lines
+/// between them; [`Drawing::finish`] says how many were left out.
+pub(crate) struct Drawing<'s> {
+    id: String,
+    map: SourceMap<'s>,
+    drawn: usize,
+    left_out: usize,
+}
+
+impl<'s> Drawing<'s> {
+    /// Prepare to draw the diagnostics of `src` (the columns of those
+    /// listed are counted at once, in one pass over the file).
+    pub(crate) fn new<'d>(path: &str, src: &'s str, diagnostics: impl Iterator<Item = &'d Diagnostic>) -> Self {
+        let starts = diagnostics.take(MAX_DRAWN_PER_FILE).map(|d| d.span.start);
+        Drawing { id: escape_controls(path).into_owned(), map: SourceMap::new(src, starts), drawn: 0, left_out: 0 }
     }
-    i
+
+    /// Draw one diagnostic, or count it when the file's quota is used up.
+    pub(crate) fn write(&mut self, out: &mut dyn Write, d: &Diagnostic, color: bool) -> std::io::Result<()> {
+        if self.drawn == MAX_DRAWN_PER_FILE {
+            self.left_out += 1;
+            return Ok(());
+        }
+        self.drawn += 1;
+        let kind = match d.severity {
+            Severity::Error => ReportKind::Error,
+            Severity::Warning => ReportKind::Warning,
+        };
+        let spans: Vec<lights_syntax::Span> =
+            std::iter::once(d.span).chain(d.labels.iter().map(|l| l.span)).map(|s| self.map.clamp(s)).collect();
+        let primary = spans[0];
+        let (line, column) = (self.map.line(primary.start) + 1, self.map.column(primary.start));
+        let id = self.id.clone();
+        let config = Config::default().with_color(color).with_index_type(IndexType::Byte);
+        let Some(excerpt) = self.map.excerpt(&spans) else {
+            // Too far down a huge file to draw: say where, without the source.
+            let mut report = Report::build(kind, (id.clone(), 0..0))
+                .with_config(config)
+                .with_code(d.code.as_str())
+                .with_message(format!("{} (at {id}:{line}:{column})", escape_controls(&d.message)));
+            for note in &d.notes {
+                report = report.with_note(escape_controls(note));
+            }
+            return report.finish().write((id, Source::from("")), out);
+        };
+        let primary_color = if d.severity == Severity::Error { Color::Red } else { Color::Yellow };
+        let mut report = Report::build(kind, (id.clone(), excerpt.range(primary)))
+            .with_config(config)
+            .with_code(d.code.as_str())
+            .with_message(escape_controls(&d.message));
+        let mut label = Label::new((id.clone(), excerpt.range(primary))).with_color(primary_color).with_order(0);
+        if !d.label.is_empty() {
+            label = label.with_message(escape_controls(&d.label));
+        }
+        report = report.with_label(label);
+        for (i, (l, span)) in d.labels.iter().zip(&spans[1..]).enumerate() {
+            report = report.with_label(
+                Label::new((id.clone(), excerpt.range(*span)))
+                    .with_message(escape_controls(&l.message))
+                    .with_color(Color::Blue)
+                    .with_order(i as i32 + 1),
+            );
+        }
+        for note in &d.notes {
+            report = report.with_note(escape_controls(note));
+        }
+        let mut drawn = Vec::new();
+        report.finish().write((id.clone(), Source::from(excerpt.text())), &mut drawn)?;
+        // The header's `path:line:column` counts columns in the excerpt; on a
+        // line cut short before the span, put the source's column back.
+        let shown = excerpt.column(primary.start);
+        if shown != column {
+            let text = String::from_utf8_lossy(&drawn);
+            let fixed = text.replacen(&format!("{id}:{line}:{shown}"), &format!("{id}:{line}:{column}"), 1);
+            return out.write_all(fixed.as_bytes());
+        }
+        out.write_all(&drawn)
+    }
+
+    /// Say how many diagnostics were not drawn, if any.
+    pub(crate) fn finish(&self, out: &mut dyn Write) -> std::io::Result<()> {
+        if self.left_out > 0 {
+            writeln!(
+                out,
+                "note: {} in {} {} not shown (only the first {MAX_DRAWN_PER_FILE} of a file are drawn; \
+                 `--format concise` or `--format json` lists them all)",
+                lights_compiler::summary::count(self.left_out, "more diagnostic"),
+                self.id,
+                if self.left_out == 1 { "is" } else { "are" },
+            )?;
+        }
+        Ok(())
+    }
 }

@@ -103,24 +103,29 @@ fn print_human(shown: &str, doc: &Document, solved: &Solved, selected: &[usize])
     let color = render::use_color(std::io::stdout().is_terminal());
     let mut out = std::io::stdout().lock();
     let (src, analysis) = (doc.text(), doc.analysis());
-    if selected.len() == analysis.puzzles.len() {
-        for d in &analysis.file_diagnostics {
-            let _ = render::write_diagnostic(&mut out, shown, src, d, color);
-        }
+    let file_diagnostics: &[Diagnostic] =
+        if selected.len() == analysis.puzzles.len() { &analysis.file_diagnostics } else { &[] };
+    let block_diagnostics: Vec<Vec<Diagnostic>> =
+        selected.iter().map(|&i| lights_ide::block_diagnostics(doc, i, solved)).collect();
+    // One drawing for the file: its excerpt is made once, however many blocks.
+    let mut drawing =
+        render::Drawing::new(shown, src, file_diagnostics.iter().chain(block_diagnostics.iter().flatten()));
+    for d in file_diagnostics {
+        let _ = drawing.write(&mut out, d, color);
     }
     for (n, &i) in selected.iter().enumerate() {
         if n > 0 {
             let _ = writeln!(out);
         }
         let p = &analysis.puzzles[i];
-        let name = p.name.as_deref().unwrap_or("(unnamed)");
+        let name = crate::excerpt::escape_controls(p.name.as_deref().unwrap_or("(unnamed)"));
         let line = lights_ide::status(doc, i, solved);
         let described = doc.block(i).map(|b| format!("  {}", b.describe())).unwrap_or_default();
         let _ = writeln!(out, "{} {}{described}", mark(line.mark, color), paint(&format!("\"{name}\""), "1", color));
         let _ = writeln!(out, "  {}", line.text);
-        let diagnostics = lights_ide::block_diagnostics(doc, i, solved);
-        for d in &diagnostics {
-            let _ = render::write_diagnostic(&mut out, shown, src, d, color);
+        let diagnostics = &block_diagnostics[n];
+        for d in diagnostics {
+            let _ = drawing.write(&mut out, d, color);
         }
         let Some((block, report)) = doc.answered(i, solved) else { continue };
         // An expected unsolvable block has no L0201 to explain it: say why here.
@@ -186,6 +191,7 @@ fn print_human(shown: &str, doc: &Document, solved: &Solved, selected: &[usize])
             None => {}
         }
     }
+    let _ = drawing.finish(&mut out);
 }
 
 /// The format of a `--solution-out` path, from its extension.
@@ -237,7 +243,7 @@ fn write_solution_file(out: &Path, doc: &Document, solved: &Solved, i: usize) ->
         Some("png") => lights_authoring::picture::presses_png(model.rows, model.cols, &min.presses)?,
         _ => return Err(format!("`{}`: --solution-out writes .txt, .pbm or .png files", out.display())),
     };
-    files::write_atomic_bytes(out, &bytes)?;
+    crate::safe_write::write_bytes(out, &bytes)?;
     Ok(format!(
         "wrote the minimum solution of \"{name}\" ({}×{}, {}) to {}",
         model.rows,
@@ -303,7 +309,7 @@ fn write_solutions(path: &Path, doc: &Document, solved: &Solved, selected: &[usi
     if let Err(why) = recheck(&out, &edited, doc.block_count()) {
         return Err(format!("not writing `{}`: {why} (a bug; please report it)", path.display()));
     }
-    files::write_atomic(path, &out)?;
+    crate::safe_write::write_text(path, &out)?;
     written.changed = edits.len();
     Ok(written)
 }

@@ -9,11 +9,16 @@
 //! versions, `engine` solves off the runtime with a cache by block key,
 //! cancellation and a time budget, `snapshot` is one version of a
 //! document, `convert` turns the ide layer's data into LSP values,
-//! `position` converts byte offsets in the negotiated encoding.
+//! `position` converts byte offsets in the negotiated encoding;
+//! `transport` guards the framing of standard input and output, `rpc`
+//! adds what the protocol library leaves out (answers to unknown `$/`
+//! requests, a log line for unreadable notifications, whether `shutdown`
+//! came before `exit`).
 
 mod convert;
 mod engine;
 mod position;
+mod rpc;
 mod server;
 mod settings;
 mod snapshot;
@@ -28,7 +33,10 @@ pub use lights_compiler::sliding_check::TableStore;
 pub use engine::{prepare_tables, PrepareFn};
 pub use server::{Options, Server, Stats};
 use tower_lsp_server::{ClientSocket, LspService};
-pub use transport::serve;
+pub use transport::{serve, Ending};
+
+#[cfg(feature = "fuzzing")]
+pub mod fuzzing;
 
 /// The service, for running over any transport (and for in-process tests).
 pub fn service(options: Options) -> (LspService<Server>, ClientSocket) {
@@ -37,13 +45,14 @@ pub fn service(options: Options) -> (LspService<Server>, ClientSocket) {
 
 /// Serve LSP on standard input and output until the client says `exit`;
 /// `tables` is where the 4×4 sliding tables are kept between sessions.
-pub fn run_stdio(tables: Option<Arc<dyn TableStore>>) -> std::io::Result<()> {
+/// The process should end with [`Ending::exit_status`].
+pub fn run_stdio(tables: Option<Arc<dyn TableStore>>) -> std::io::Result<Ending> {
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
-    runtime.block_on(async {
+    let ending = runtime.block_on(async {
         let (service, socket) = service(Options { tables, ..Options::default() });
-        transport::serve(tokio::io::stdin(), tokio::io::stdout(), service, socket).await;
+        transport::serve(tokio::io::stdin(), tokio::io::stdout(), service, socket).await
     });
     // Do not wait for solves still running: the client has gone.
     runtime.shutdown_timeout(Duration::from_millis(100));
-    Ok(())
+    Ok(ending)
 }

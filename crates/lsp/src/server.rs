@@ -24,7 +24,7 @@ use lights_syntax::Span;
 
 use crate::convert::{self, EditSupport, INSERT_SOLUTION};
 use crate::engine::{Engine, PrepareFn, TablesEvent};
-use crate::position::Encoding;
+use crate::position::{Encoding, PositionMap};
 use crate::settings::Settings;
 use crate::snapshot::Snapshot;
 
@@ -74,10 +74,17 @@ impl Stats {
     pub fn solves_started(&self) -> u64 {
         self.0.engine.solves_started()
     }
+
+    /// Documents open now (opened and not closed since).
+    pub fn open_documents(&self) -> usize {
+        lock(&self.0.docs).len()
+    }
 }
 
 struct Doc {
     version: i32,
+    /// The text of `version` (ranged changes apply to it).
+    text: String,
     /// The snapshot of `version`, `None` while it is being analysed.
     current: watch::Sender<Option<Arc<Snapshot>>>,
     /// The newest snapshot built (for keeping its solves alive meanwhile).
@@ -152,6 +159,11 @@ impl Server {
         Stats(self.shared.clone())
     }
 
+    /// The connection to the client (for the layer around the service).
+    pub(crate) fn client(&self) -> Client {
+        self.shared.client.clone()
+    }
+
     fn config(&self) -> Config {
         lock(&self.shared.config).clone()
     }
@@ -167,23 +179,38 @@ impl Server {
     }
 }
 
-impl Shared {
-    /// A new text for `uri`: analyse it, solve what changed, publish.
-    async fn update(self: Arc<Self>, uri: Uri, version: i32, text: String) {
-        {
-            let mut docs = lock(&self.docs);
-            match docs.get_mut(&uri) {
-                Some(d) if d.version >= version => return, // an older version arriving late
-                Some(d) => {
-                    d.version = version;
-                    d.current.send_replace(None);
-                }
-                None => {
-                    let current = watch::channel(None).0;
-                    docs.insert(uri.clone(), Doc { version, current, last: None });
-                }
-            }
+impl Doc {
+    fn new(version: i32, text: String) -> Doc {
+        Doc { version, text, current: watch::channel(None).0, last: None }
+    }
+
+    /// Version `version` has `text`; its snapshot is on its way.
+    fn renew(&mut self, version: i32, text: String) {
+        self.version = version;
+        self.text = text;
+        self.current.send_replace(None);
+    }
+}
+
+/// Apply one change of `textDocument/didChange` to `text`: the whole text,
+/// or a range of it (positions in the negotiated encoding). The server asks
+/// for whole texts, but takes ranges from a client that sends them anyway.
+fn apply_change(text: &mut String, change: TextDocumentContentChangeEvent, encoding: Encoding) {
+    match change.range {
+        None => *text = change.text,
+        Some(range) => {
+            let map = PositionMap::new(text, encoding);
+            let start = map.offset(text, range.start);
+            let end = map.offset(text, range.end).max(start);
+            text.replace_range(start..end, &change.text);
         }
+    }
+}
+
+impl Shared {
+    /// Analyse version `version` of `uri` (its text is `text`), solve what
+    /// changed, publish. The document's entry already has that version.
+    async fn update(self: Arc<Self>, uri: Uri, version: i32, text: String) {
         let encoding = lock(&self.config).encoding;
         let analyze = self.options.analyze;
         let target = uri.clone();
@@ -376,14 +403,52 @@ impl LanguageServer for Server {
 
     async fn did_open(&self, params: DidOpenTextDocumentParams) {
         let doc = params.text_document;
+        {
+            let mut docs = lock(&self.shared.docs);
+            match docs.get_mut(&doc.uri) {
+                Some(d) if d.version >= doc.version => return, // an older version arriving late
+                Some(d) => d.renew(doc.version, doc.text.clone()),
+                None => {
+                    docs.insert(doc.uri.clone(), Doc::new(doc.version, doc.text.clone()));
+                }
+            }
+        }
         self.shared.clone().update(doc.uri, doc.version, doc.text).await;
     }
 
     async fn did_change(&self, params: DidChangeTextDocumentParams) {
-        // Full sync: the last change holds the whole text.
-        let Some(change) = params.content_changes.into_iter().last() else { return };
+        if params.content_changes.is_empty() {
+            return;
+        }
         let doc = params.text_document;
-        self.shared.clone().update(doc.uri, doc.version, change.text).await;
+        let encoding = lock(&self.shared.config).encoding;
+        // Applied before anything is awaited: changes are taken in the order they arrive.
+        let text = {
+            let mut docs = lock(&self.shared.docs);
+            match docs.get_mut(&doc.uri) {
+                None => None,
+                Some(d) if d.version >= doc.version => return, // an older version arriving late
+                Some(d) => {
+                    let mut text = std::mem::take(&mut d.text);
+                    for change in params.content_changes {
+                        apply_change(&mut text, change, encoding);
+                    }
+                    d.renew(doc.version, text.clone());
+                    Some(text)
+                }
+            }
+        };
+        match text {
+            Some(text) => self.shared.clone().update(doc.uri, doc.version, text).await,
+            None => {
+                let message = format!(
+                    "lights: ignored textDocument/didChange of {} (version {}): the document is not open",
+                    doc.uri.as_str(),
+                    doc.version
+                );
+                self.shared.client.log_message(MessageType::WARNING, message).await;
+            }
+        }
     }
 
     async fn did_close(&self, params: DidCloseTextDocumentParams) {
@@ -473,7 +538,22 @@ impl LanguageServer for Server {
         let (Some(uri), Some(index)) = (uri, index) else {
             return Err(Error::invalid_params("expected [uri, puzzle index]"));
         };
-        let Some(snap) = self.snapshot(&uri).await else { return Ok(None) };
+        let not_open = || Error::invalid_params(format!("unknown document {}: it is not open", uri.as_str()));
+        if !lock(&self.shared.docs).contains_key(&uri) {
+            return Err(not_open());
+        }
+        let Some(snap) = self.snapshot(&uri).await else {
+            // Closed meanwhile, or still being analysed after a long wait.
+            return if lock(&self.shared.docs).contains_key(&uri) { Ok(None) } else { Err(not_open()) };
+        };
+        let count = snap.doc.block_count();
+        if index >= count as u64 {
+            return Err(Error::invalid_params(format!(
+                "unknown puzzle {index} in {}: it has {count} block{} (numbered from 0)",
+                uri.as_str(),
+                if count == 1 { "" } else { "s" }
+            )));
+        }
         let support = self.config().edits;
         let edit = guard("insert solution", || {
             let edits = lights_ide::insert_solution(&snap.doc, &self.shared.engine, index as usize)?;

@@ -6,8 +6,10 @@
 //! answers undecodable ones with a JSON-RPC error (as the library would),
 //! resynchronises after a bad header, and forwards only well-formed messages.
 //! The library's output goes through the same writer as those answers, so
-//! frames never interleave.
+//! frames never interleave. The library serves the server through the
+//! layer in `rpc`.
 
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use serde_json::{json, Value};
@@ -16,14 +18,35 @@ use tokio::sync::mpsc;
 use tower_lsp_server::jsonrpc::{Request, Response};
 use tower_lsp_server::{ClientSocket, LspService};
 
+use crate::rpc::Rpc;
 use crate::server::Server;
 
 /// Messages larger than this are declined (and skipped).
 const MAX_MESSAGE: usize = 512 << 20;
 const HEADER: &str = "Content-Length:";
 
-/// Serve `service` on the given input and output until `exit` or end of input.
-pub async fn serve<I, O>(input: I, output: O, service: LspService<Server>, socket: ClientSocket)
+/// How a session ended, for the exit status of `lights lsp`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// `shutdown` was answered before `exit` (or before the input ended).
+    AfterShutdown,
+    /// `exit` (or the end of the input) came without a `shutdown` first.
+    WithoutShutdown,
+}
+
+impl Ending {
+    /// 0 after `shutdown`, else 1, as the LSP specification asks of `exit`.
+    pub fn exit_status(self) -> u8 {
+        match self {
+            Ending::AfterShutdown => 0,
+            Ending::WithoutShutdown => 1,
+        }
+    }
+}
+
+/// Serve `service` on the given input and output until `exit` or end of
+/// input; says whether `shutdown` came first.
+pub async fn serve<I, O>(input: I, output: O, service: LspService<Server>, socket: ClientSocket) -> Ending
 where
     I: AsyncRead + Unpin + Send + 'static,
     O: AsyncWrite + Unpin + Send + 'static,
@@ -33,10 +56,16 @@ where
     let (answers_tx, answers_rx) = mpsc::unbounded_channel();
     let reader = tokio::spawn(filter_input(BufReader::new(input), to_server, answers_tx));
     let writer = tokio::spawn(write_output(BufReader::new(from_server), answers_rx, output));
+    let (service, shutdown) = Rpc::new(service);
     tower_lsp_server::Server::new(server_in, server_out, socket).serve(service).await;
     reader.abort();
     // The library's output is closed: let the writer flush what is left.
     let _ = tokio::time::timeout(Duration::from_secs(2), writer).await;
+    if shutdown.load(Ordering::SeqCst) {
+        Ending::AfterShutdown
+    } else {
+        Ending::WithoutShutdown
+    }
 }
 
 /// Copy well-formed frames from `input` to the library; answer the others.
@@ -186,7 +215,7 @@ where
 }
 
 /// One frame (headers and body) of the library's own, well-formed output.
-async fn read_frame<R: AsyncBufRead + Unpin>(input: &mut R) -> Option<Vec<u8>> {
+pub(crate) async fn read_frame<R: AsyncBufRead + Unpin>(input: &mut R) -> Option<Vec<u8>> {
     let mut frame = Vec::new();
     let mut len = 0usize;
     loop {

@@ -313,6 +313,16 @@ impl Client {
         self.wait_for_within(&what, timeout, |m| is_response(m) && m["id"] == id)
     }
 
+    /// Send a request and wait up to `timeout` for its whole response;
+    /// the messages before it are dropped, not kept for later waits (for
+    /// long runs, where they would pile up).
+    pub fn request_skipping(&mut self, method: &str, params: Value, timeout: Duration) -> Value {
+        let id = self.next_id();
+        self.send(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        let what = format!("the response to {method} (request {id})");
+        self.skip_until(&what, timeout, |m| is_response(m) && m["id"] == id)
+    }
+
     /// The whole response (with `result` or `error`).
     pub fn request_raw(&mut self, method: &str, params: Value) -> Value {
         self.request_within(method, params, TIMEOUT)
@@ -342,7 +352,13 @@ impl Client {
     }
 
     pub fn change(&mut self, uri: &str, version: i32, text: &str) {
-        let params = json!({"textDocument": {"uri": uri, "version": version}, "contentChanges": [{"text": text}]});
+        self.change_with(uri, version, json!([{"text": text}]));
+    }
+
+    /// `textDocument/didChange` with these `contentChanges` (whole texts
+    /// and ranged changes, applied in order).
+    pub fn change_with(&mut self, uri: &str, version: i32, content_changes: Value) {
+        let params = json!({"textDocument": {"uri": uri, "version": version}, "contentChanges": content_changes});
         self.notify("textDocument/didChange", params);
     }
 
@@ -493,6 +509,15 @@ impl Drop for Client {
             }
         }
     }
+}
+
+/// The LSP position of byte `offset` of `text`, in UTF-16 code units (or
+/// UTF-8 bytes when `utf8`); lines end at `\n`.
+pub fn position(text: &str, offset: usize, utf8: bool) -> Value {
+    let before = &text[..offset];
+    let start = before.rfind('\n').map_or(0, |i| i + 1);
+    let character = if utf8 { offset - start } else { before[start..].encode_utf16().count() };
+    json!({"line": before.matches('\n').count(), "character": character})
 }
 
 /// Apply LSP text edits (UTF-16 or UTF-8 positions) to a text.

@@ -6,6 +6,8 @@ use std::io::Write;
 
 use lights_ide::{Document, Solved};
 
+use crate::excerpt::escape_controls;
+
 use super::{severity_word, Place, Policy, Reporter, Totals};
 
 #[derive(Default)]
@@ -15,8 +17,11 @@ impl Reporter for Concise {
     fn file(&mut self, out: &mut dyn Write, shown: &str, doc: &Document, solved: &Solved, policy: Policy) {
         for d in &super::all(doc, solved, policy) {
             let at = Place::of(doc, d.span);
-            // One line each: a message never spans lines here.
+            // One line each: a message never spans lines here, and holds no
+            // raw control character.
             let message = d.message.replace('\n', " ");
+            let message = escape_controls(&message);
+            let shown = escape_controls(shown);
             let _ = writeln!(out, "{shown}:{}:{}: {}[{}] {message}", at.line, at.column, severity_word(d), d.code);
         }
     }

@@ -41,9 +41,11 @@ impl Reporter for Github {
     }
 }
 
-/// The escaping of a command's message (after `::`).
+/// The escaping of a command's message (after `::`); other control
+/// characters are written as escapes, never raw.
 fn data(text: &str) -> String {
-    text.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
+    let text = text.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A");
+    crate::excerpt::escape_controls(&text).into_owned()
 }
 
 /// The escaping of a property value (`file=…`, `title=…`).
@@ -59,5 +61,6 @@ mod tests {
     fn escaping_follows_the_runner() {
         assert_eq!(data("50% of\nlines"), "50%25 of%0Alines");
         assert_eq!(property("a,b:c%"), "a%2Cb%3Ac%25");
+        assert_eq!(data("a\x1b[2Jb\0"), "a\\u{1b}[2Jb\\0");
     }
 }

@@ -40,6 +40,8 @@ pub(crate) struct Totals {
     pub failed_puzzles: usize,
     pub errors: usize,
     pub warnings: usize,
+    /// Files that could not be read (counted in `files`).
+    pub unreadable: usize,
 }
 
 /// Where a span is: 1-based lines and columns, columns counted in

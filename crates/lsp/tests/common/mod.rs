@@ -6,9 +6,10 @@
 #![allow(dead_code)]
 
 use std::os::unix::net::UnixStream;
+use std::thread::JoinHandle;
 use std::time::Duration;
 
-pub(crate) use lights_lsp::{Options, Stats};
+pub(crate) use lights_lsp::{Ending, Options, Stats};
 pub(crate) use lights_test_client::*;
 use serde_json::Value;
 
@@ -28,22 +29,29 @@ pub(crate) fn start(options: Options) -> (Client, Stats) {
 
 /// A server with `options`, not initialized.
 pub(crate) fn connect(options: Options) -> (Client, Stats) {
+    let (client, stats, _) = connect_and_watch(options);
+    (client, stats)
+}
+
+/// [`connect`], and the thread serving, which ends with how the session ended.
+pub(crate) fn connect_and_watch(options: Options) -> (Client, Stats, JoinHandle<Ending>) {
     let (ours, theirs) = UnixStream::pair().expect("a socket pair");
     let (service, socket) = lights_lsp::service(options);
     let stats = service.inner().stats();
-    std::thread::spawn(move || {
+    let serving = std::thread::spawn(move || {
         let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
-        runtime.block_on(async move {
+        let ending = runtime.block_on(async move {
             theirs.set_nonblocking(true).expect("non-blocking socket");
             let stream = tokio::net::UnixStream::from_std(theirs).expect("a tokio socket");
             let (input, output) = stream.into_split();
-            lights_lsp::serve(input, output, service, socket).await;
+            lights_lsp::serve(input, output, service, socket).await
         });
         // Do not wait for solves still running: the client has gone.
         runtime.shutdown_timeout(Duration::from_millis(100));
+        ending
     });
     let reader = ours.try_clone().expect("a second handle");
-    (Client::over(reader, ours), stats)
+    (Client::over(reader, ours), stats, serving)
 }
 
 pub(crate) fn example(name: &str) -> String {

@@ -1,0 +1,3 @@
+#![no_main]
+// The property is in crates/fuzz-checks, shared with the stable replay of fuzz/regressions/lsp/.
+libfuzzer_sys::fuzz_target!(|data: &[u8]| lights_fuzz_checks::lsp(data));
