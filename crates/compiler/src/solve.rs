@@ -16,6 +16,21 @@ pub fn solve(p: &Puzzle, cancel: &dyn Fn() -> bool) -> Result<Report, SolveError
 /// [`solve`] with options: the polynomial method, symbolic light chasing or
 /// dense elimination, whichever fits (see [`fast::plan`]).
 pub fn solve_with(p: &Puzzle, opts: SolveOptions, cancel: &dyn Fn() -> bool) -> Result<Report, SolveError> {
+    let mut report = solve_by_plan(p, opts, cancel)?;
+    if let Some(min) = &mut report.minimum {
+        min.optimal |= trivially_optimal(p, min.cost);
+    }
+    Ok(report)
+}
+
+/// Minimums no search is needed to prove: no press is never beaten, and
+/// one press is the fewest whenever the lights start away from the goal
+/// (no press at all leaves them there).
+fn trivially_optimal(p: &Puzzle, cost: u64) -> bool {
+    cost == 0 || (cost == 1 && p.lights.values != p.goal.values)
+}
+
+fn solve_by_plan(p: &Puzzle, opts: SolveOptions, cancel: &dyn Fn() -> bool) -> Result<Report, SolveError> {
     match fast::plan(p) {
         Plan::Polynomial => {
             if let Some(r) = fast::solve_polynomial(p, opts, cancel) {
