@@ -1091,19 +1091,3 @@ pub fn png(svg: &str) -> Result<Png, PictureError> {
     let data = pixmap.encode_png().map_err(|e| PictureError::Render(e.to_string()))?;
     Ok(Png { data, width, height, has_fonts })
 }
-
-/// A one-pixel-per-cell PNG of a press grid (row-major `presses`, `cols`
-/// wide): black where a cell is pressed, white elsewhere — for boards far
-/// too large to draw with [`svg`]'s cells.
-pub fn presses_png(rows: usize, cols: usize, presses: &[u32]) -> Result<Vec<u8>, String> {
-    if rows == 0 || cols == 0 || presses.len() != rows * cols {
-        return Err(format!("a {rows}×{cols} board needs {} press counts, got {}", rows * cols, presses.len()));
-    }
-    let (w, h) = (u32::try_from(cols).map_err(|e| e.to_string())?, u32::try_from(rows).map_err(|e| e.to_string())?);
-    let mut pixmap = tiny_skia::Pixmap::new(w, h).ok_or_else(|| format!("cannot make a {cols}×{rows} image"))?;
-    for (pixel, &p) in pixmap.pixels_mut().iter_mut().zip(presses) {
-        let v = if p == 0 { 255 } else { 0 };
-        *pixel = tiny_skia::ColorU8::from_rgba(v, v, v, 255).premultiply();
-    }
-    pixmap.encode_png().map_err(|e| format!("cannot encode the PNG: {e}"))
-}

@@ -15,6 +15,7 @@ mod pattern_databases;
 mod picture;
 mod render;
 mod safe_write;
+mod solution_out;
 mod solve;
 mod table;
 
@@ -135,7 +136,7 @@ enum Command {
         #[arg(long)]
         write: bool,
         /// Write the minimum solution of the puzzle (one puzzle: use --puzzle when the file has several)
-        /// to this file instead: `.txt` (a grid of press counts, `.` for none), `.pbm` or `.png`
+        /// to this file instead, streamed row by row: `.txt` (a grid of press counts, `.` for none), `.pbm` (binary P4) or `.png`
         /// (one pixel per cell, black = pressed) — for boards too large to print
         #[arg(long, value_name = "PATH")]
         solution_out: Option<PathBuf>,

@@ -11,7 +11,7 @@ use lights_ide::{Document, Solved};
 
 use crate::check::{mark, paint};
 use crate::output::file_json;
-use crate::{files, pattern_databases, render, SolveFormat, EXIT_OK, EXIT_PUZZLE_ERROR, EXIT_USAGE};
+use crate::{files, pattern_databases, render, solution_out, SolveFormat, EXIT_OK, EXIT_PUZZLE_ERROR, EXIT_USAGE};
 
 /// Boards wider or taller than this are summarised, not drawn.
 const MAX_PRINTED_SIDE: usize = 64;
@@ -217,33 +217,14 @@ fn write_solution_file(out: &Path, doc: &Document, solved: &Solved, i: usize) ->
     let Some(min) = &report.minimum else {
         return Err(format!("puzzle \"{name}\" has no solution; nothing written"));
     };
-    let bytes: Vec<u8> = match solution_format(out) {
-        Some("txt") => {
-            let width = min.presses.iter().map(|v| v.to_string().len()).max().unwrap_or(1);
-            let mut text = String::with_capacity(model.cells() * (width + 1));
-            for row in min.presses.chunks(model.cols) {
-                let cells: Vec<String> = row
-                    .iter()
-                    .map(|&v| if v == 0 { format!("{:>width$}", ".") } else { format!("{v:>width$}") })
-                    .collect();
-                text.push_str(&cells.join(" "));
-                text.push('\n');
-            }
-            text.into_bytes()
-        }
-        Some("pbm") => {
-            let mut text = format!("P1\n# minimum solution of \"{name}\": 1 = press\n{} {}\n", model.cols, model.rows);
-            for row in min.presses.chunks(model.cols) {
-                let cells: Vec<&str> = row.iter().map(|&v| if v == 0 { "0" } else { "1" }).collect();
-                text.push_str(&cells.join(" "));
-                text.push('\n');
-            }
-            text.into_bytes()
-        }
-        Some("png") => lights_authoring::picture::presses_png(model.rows, model.cols, &min.presses)?,
+    let (rows, cols, cells) = (model.rows, model.cols, &min.presses);
+    // Streamed to the file, row by row.
+    match solution_format(out) {
+        Some("txt") => crate::safe_write::write_with(out, |w| solution_out::write_text(w, cols, cells))?,
+        Some("pbm") => crate::safe_write::write_with(out, |w| solution_out::write_pbm(w, name, rows, cols, cells))?,
+        Some("png") => crate::safe_write::write_with(out, |w| solution_out::write_png(w, rows, cols, cells))?,
         _ => return Err(format!("`{}`: --solution-out writes .txt, .pbm or .png files", out.display())),
-    };
-    crate::safe_write::write_bytes(out, &bytes)?;
+    }
     Ok(format!(
         "wrote the minimum solution of \"{name}\" ({}×{}, {}) to {}",
         model.rows,

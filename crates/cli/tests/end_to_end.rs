@@ -224,6 +224,29 @@ fn every_example_checks_clean_and_is_formatted() {
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
 }
 
+/// The cells of a binary PBM (P4) of `rows`×`cols`: 1 = pressed.
+fn read_pbm(bytes: &[u8], rows: usize, cols: usize) -> Vec<Vec<u8>> {
+    // The header: `P4`, comment lines, `cols rows`, each ended by a newline.
+    let mut lines = 0;
+    let mut at = 0;
+    let mut fields = Vec::new();
+    while fields.len() < 3 {
+        let end = at + bytes[at..].iter().position(|&b| b == b'\n').expect("a header line");
+        let line = std::str::from_utf8(&bytes[at..end]).expect("a text header");
+        if !line.starts_with('#') {
+            fields.extend(line.split_whitespace().map(str::to_string));
+        }
+        at = end + 1;
+        lines += 1;
+        assert!(lines < 10, "no PBM header");
+    }
+    assert_eq!(fields, ["P4".to_string(), cols.to_string(), rows.to_string()]);
+    let stride = cols.div_ceil(8);
+    let data = &bytes[at..];
+    assert_eq!(data.len(), rows * stride, "a bit per cell, rows padded to bytes");
+    data.chunks(stride).map(|row| (0..cols).map(|c| (row[c / 8] >> (7 - c % 8)) & 1).collect()).collect()
+}
+
 #[test]
 fn solution_out_writes_text_pbm_and_png() {
     let dir = scratch("solution-out");
@@ -246,12 +269,9 @@ fn solution_out_writes_text_pbm_and_png() {
         lights(&dir, &["solve", "c.lights", "--puzzle", "all-on", "--solution-out", "s.pbm"]).status.code(),
         Some(0)
     );
-    let pbm = std::fs::read_to_string(dir.join("s.pbm")).unwrap();
-    let mut lines = pbm.lines().filter(|l| !l.starts_with('#'));
-    assert_eq!(lines.next(), Some("P1"));
-    assert_eq!(lines.next(), Some("5 5"));
-    let bits: Vec<Vec<u64>> = lines.map(|l| l.split_whitespace().map(|c| c.parse().unwrap()).collect()).collect();
-    assert_eq!(bits, grid);
+    let bits = read_pbm(&std::fs::read(dir.join("s.pbm")).unwrap(), 5, 5);
+    let pressed: Vec<Vec<u64>> = grid.iter().map(|row| row.iter().map(|&v| u64::from(v != 0)).collect()).collect();
+    assert_eq!(bits.iter().map(|r| r.iter().map(|&b| u64::from(b)).collect::<Vec<_>>()).collect::<Vec<_>>(), pressed);
 
     assert_eq!(
         lights(&dir, &["solve", "c.lights", "--puzzle", "all-on", "--solution-out", "s.png"]).status.code(),
@@ -295,11 +315,7 @@ fn huge_boards_are_solved_and_the_written_solution_replays() {
         assert_eq!(check.status.code(), Some(0), "{name}: {}{}", stdout(&check), stderr(&check));
         let out = lights(&dir, &["solve", &file, "--solution-out", "s.pbm"]);
         assert_eq!(out.status.code(), Some(0), "{name}: {}", stderr(&out));
-        let pbm = std::fs::read_to_string(dir.join("s.pbm")).unwrap();
-        let mut lines = pbm.lines().filter(|l| !l.starts_with('#'));
-        assert_eq!(lines.next(), Some("P1"));
-        assert_eq!(lines.next(), Some(format!("{n} {n}").as_str()));
-        let presses: Vec<Vec<u8>> = lines.map(|l| l.split_whitespace().map(|c| c.parse().unwrap()).collect()).collect();
+        let presses = read_pbm(&std::fs::read(dir.join("s.pbm")).unwrap(), n, n);
         assert_eq!(presses.len(), n);
         // Every cell must be toggled an odd number of times (all lights on → off).
         let offsets: &[(i64, i64)] = if rule == "king" {
