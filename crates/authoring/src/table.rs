@@ -21,11 +21,16 @@ use std::fmt;
 use std::ops::RangeInclusive;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use lights_algebra::{factorize, solve};
+use lights_algebra::factorize;
+use lights_compiler::fast::{plan, Plan};
 use lights_compiler::flags;
-use lights_compiler::lower::lower;
 use lights_compiler::model::{Board, Puzzle, Rule, Topology};
-use lights_compiler::solve::unknowns_limit;
+use lights_compiler::solve::{solve_with, unknowns_limit};
+use lights_compiler::solve::{SolveError, SolveOptions};
+
+/// The largest board a table takes (each board is held whole while it is
+/// solved): 4,000×4,000.
+pub const MAX_TABLE_CELLS: usize = 16_000_000;
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 use rayon::prelude::*;
@@ -258,10 +263,15 @@ impl fmt::Display for TableError {
                 write!(f, "the {axis} range {start}..{end} is empty (ranges are inclusive and go upwards, e.g. 1..20)")
             }
             TableError::ZeroSize { axis } => write!(f, "the {axis} range includes 0; boards have at least 1 row and column"),
+            TableError::BoardTooLarge { rows, cols, limit } if *limit == MAX_TABLE_CELLS => write!(
+                f,
+                "the largest board, {rows}×{cols}, has {} cells; a table takes boards of at most {limit} cells (4000×4000)",
+                rows.saturating_mul(*cols)
+            ),
             TableError::BoardTooLarge { rows, cols, limit } => write!(
                 f,
-                "the largest board, {rows}×{cols}, has {} cells; the solver takes at most {limit} for this number of states",
-                rows * cols
+                "the {rows}×{cols} board has {} cells; the solver takes at most {limit} for this number of states on this rule and surface",
+                rows.saturating_mul(*cols)
             ),
             TableError::Internal(m) => write!(f, "internal error (a bug): {m}"),
         }
@@ -270,26 +280,64 @@ impl fmt::Display for TableError {
 
 impl std::error::Error for TableError {}
 
-/// Answer All Lights for one board.
+/// Answer All Lights for one board, through the solver every front end
+/// uses (`Block::solve`'s paths: the polynomial method, light chasing, the
+/// flip reduction, or dense elimination for what they do not cover), so
+/// large boards need no dense system.
 pub fn entry(family: &Family, rows: usize, cols: usize) -> Result<Entry, TableError> {
     let puzzle = family.all_lights(rows, cols);
-    let system = lower(&puzzle);
-    let solution =
-        solve(&system.matrix, &system.rhs, system.modulus).map_err(|e| TableError::Internal(e.to_string()))?;
-    let kernel = GroupShape::from_orders(solution.kernel.generators.iter().map(|g| g.order));
+    let options = SolveOptions { search_minimum: false };
+    let report = solve_with(&puzzle, options, &|| false).map_err(|e| match e {
+        SolveError::TooLarge { limit, .. } => TableError::BoardTooLarge { rows, cols, limit },
+        other => TableError::Internal(format!("{rows}×{cols}: {other:?}")),
+    })?;
+    let kernel = if report.quiet_patterns_omitted {
+        prime_shape(family.states, &kernel_size(&report)?)
+            .ok_or_else(|| TableError::Internal(format!("{rows}×{cols}: the quiet patterns were not spelled out")))?
+    } else {
+        GroupShape::from_orders(report.quiet_patterns.iter().map(|q| q.order))
+    };
     let size = kernel.size();
-    if size != solution.kernel.size() {
+    if report.solvable && size != report.solutions {
         return Err(TableError::Internal(format!("kernel of {rows}×{cols}: invariant factors lost elements")));
     }
     Ok(Entry {
         rows,
         cols,
-        solvable: solution.consistent,
-        solutions: solution.count(),
+        solvable: report.solvable,
+        solutions: report.solutions,
         // Nothing is locked, so A is square and |image| / W^cells = 1 / |kernel|.
         fraction: Fraction::new(BigUint::one(), size),
         kernel,
     })
+}
+
+/// The number of quiet patterns when only the count is known: the number of
+/// solutions (for All Lights on a solvable board).
+fn kernel_size(report: &lights_compiler::solve::Report) -> Result<BigUint, TableError> {
+    if report.solvable {
+        Ok(report.solutions.clone())
+    } else {
+        Err(TableError::Internal("an unsolvable board too large to spell out its quiet patterns".into()))
+    }
+}
+
+/// The group (Z/p)^d of `size` = p^d elements, for a prime `p` (for a
+/// composite modulus the count alone does not tell the group).
+fn prime_shape(p: u32, size: &BigUint) -> Option<GroupShape> {
+    if factorize(p).len() != 1 || factorize(p)[0].1 != 1 {
+        return None;
+    }
+    let (mut left, mut d) = (size.clone(), 0usize);
+    let p_big = BigUint::from(p);
+    while left > BigUint::one() {
+        if !(&left % &p_big).is_zero() {
+            return None;
+        }
+        left /= &p_big;
+        d += 1;
+    }
+    Some(GroupShape { factors: vec![p; d] })
 }
 
 /// A whole table: `entries[i * cols.len() + j]` is `rows[i]` × `cols[j]`.
@@ -318,9 +366,17 @@ pub fn validate(family: &Family, rows: &RangeInclusive<usize>, cols: &RangeInclu
             return Err(TableError::ZeroSize { axis });
         }
     }
+    // Only dense elimination has a size limit: refuse at once when the
+    // largest board would need it beyond that limit.
     let limit = family.max_cells();
-    if rows.end().checked_mul(*cols.end()).is_none_or(|cells| cells > limit) {
-        return Err(TableError::BoardTooLarge { rows: *rows.end(), cols: *cols.end(), limit });
+    let (r, c) = (*rows.end(), *cols.end());
+    let cells = r.checked_mul(c).filter(|&n| n <= MAX_TABLE_CELLS);
+    if cells.is_none_or(|n| n > limit && plan(&family.all_lights(r, c)) == Plan::Dense) {
+        return Err(TableError::BoardTooLarge {
+            rows: r,
+            cols: c,
+            limit: if cells.is_none() { MAX_TABLE_CELLS } else { limit },
+        });
     }
     Ok(())
 }
