@@ -8,6 +8,7 @@
 use std::collections::{HashMap, HashSet};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -89,6 +90,9 @@ struct Doc {
     current: watch::Sender<Option<Arc<Snapshot>>>,
     /// The newest snapshot built (for keeping its solves alive meanwhile).
     last: Option<Arc<Snapshot>>,
+    /// Set while an analysis of this document runs (at most one does; see
+    /// [`Shared::update`]). Its identity tells a reopened document apart.
+    analysing: Arc<AtomicBool>,
 }
 
 #[derive(Clone, Default)]
@@ -181,7 +185,7 @@ impl Server {
 
 impl Doc {
     fn new(version: i32, text: String) -> Doc {
-        Doc { version, text, current: watch::channel(None).0, last: None }
+        Doc { version, text, current: watch::channel(None).0, last: None, analysing: Arc::default() }
     }
 
     /// Version `version` has `text`; its snapshot is on its way.
@@ -208,29 +212,54 @@ fn apply_change(text: &mut String, change: TextDocumentContentChangeEvent, encod
 }
 
 impl Shared {
-    /// Analyse version `version` of `uri` (its text is `text`), solve what
-    /// changed, publish. The document's entry already has that version.
-    async fn update(self: Arc<Self>, uri: Uri, version: i32, text: String) {
-        let encoding = lock(&self.config).encoding;
-        let analyze = self.options.analyze;
-        let target = uri.clone();
-        let built =
-            tokio::task::spawn_blocking(move || Snapshot::build(target, version, text, encoding, analyze)).await;
-        let Ok(snap) = built else { return };
-        let snap = Arc::new(snap);
-        {
-            let mut docs = lock(&self.docs);
-            match docs.get_mut(&uri) {
-                Some(d) if d.version == version => {
-                    d.current.send_replace(Some(snap.clone()));
-                    d.last = Some(snap.clone());
-                }
-                _ => return,
+    /// Analyse the newest version of `uri`, then solve what changed and
+    /// publish. At most one analysis of a document runs at a time: when one
+    /// ends and newer text has arrived meanwhile, the newest is analysed
+    /// next, so versions typed over while an analysis ran never are
+    /// (coalescing; six quick edits of a slow document cost two analyses).
+    async fn update(self: Arc<Self>, uri: Uri) {
+        let flag = {
+            let docs = lock(&self.docs);
+            let Some(d) = docs.get(&uri) else { return };
+            if d.analysing.swap(true, Ordering::SeqCst) {
+                return; // the running analysis takes the newest text when it ends
             }
+            d.analysing.clone()
+        };
+        loop {
+            let (version, text) = {
+                let docs = lock(&self.docs);
+                match docs.get(&uri) {
+                    Some(d) if Arc::ptr_eq(&d.analysing, &flag) => (d.version, d.text.clone()),
+                    _ => return, // closed, or reopened (its own analysis runs)
+                }
+            };
+            let encoding = lock(&self.config).encoding;
+            let analyze = self.options.analyze;
+            let target = uri.clone();
+            let built =
+                tokio::task::spawn_blocking(move || Snapshot::build(target, version, text, encoding, analyze)).await;
+            let snap = {
+                let mut docs = lock(&self.docs);
+                let Some(d) = docs.get_mut(&uri).filter(|d| Arc::ptr_eq(&d.analysing, &flag)) else { return };
+                let Ok(snap) = built else {
+                    flag.store(false, Ordering::SeqCst);
+                    return;
+                };
+                if d.version != version {
+                    continue; // newer text arrived: analyse that instead
+                }
+                flag.store(false, Ordering::SeqCst);
+                let snap = Arc::new(snap);
+                d.current.send_replace(Some(snap.clone()));
+                d.last = Some(snap.clone());
+                snap
+            };
+            // Solving goes on in its own task: the server is free for the
+            // next message.
+            tokio::spawn(self.solve_and_publish(snap));
+            return;
         }
-        // Solving goes on in its own task: the notification is done, and the
-        // server is free for the next message.
-        tokio::spawn(self.solve_and_publish(snap));
     }
 
     /// Start (or join) the solves of a snapshot; publish once they are done
@@ -255,6 +284,17 @@ impl Shared {
                 self.refresh().await;
             }
         }
+    }
+
+    /// Wait for a snapshot's solves as its first publish does (at most
+    /// `first_publish_wait`), so a code lens or inlay hint asked for right
+    /// after an edit says what the diagnostics say instead of "solving…".
+    async fn settle(&self, snap: &Snapshot) {
+        let budget = lock(&self.config).settings.time_budget;
+        let slots: Vec<_> = (0..snap.doc.block_count())
+            .filter_map(|i| Some(self.engine.ensure(snap.doc.key(i)?, snap.doc.block(i)?, budget)))
+            .collect();
+        let _ = tokio::time::timeout(self.options.first_publish_wait, futures_join(slots)).await;
     }
 
     /// Cancel solves that no open document wants.
@@ -407,13 +447,16 @@ impl LanguageServer for Server {
             let mut docs = lock(&self.shared.docs);
             match docs.get_mut(&doc.uri) {
                 Some(d) if d.version >= doc.version => return, // an older version arriving late
-                Some(d) => d.renew(doc.version, doc.text.clone()),
+                Some(d) => d.renew(doc.version, doc.text),
                 None => {
-                    docs.insert(doc.uri.clone(), Doc::new(doc.version, doc.text.clone()));
+                    docs.insert(doc.uri.clone(), Doc::new(doc.version, doc.text));
                 }
             }
         }
-        self.shared.clone().update(doc.uri, doc.version, doc.text).await;
+        // Not awaited: notifications are handled in order, and one waiting
+        // for an analysis would hold back every message behind it (edits,
+        // hovers, `$/cancelRequest`).
+        tokio::spawn(self.shared.clone().update(doc.uri));
     }
 
     async fn did_change(&self, params: DidChangeTextDocumentParams) {
@@ -433,13 +476,13 @@ impl LanguageServer for Server {
                     for change in params.content_changes {
                         apply_change(&mut text, change, encoding);
                     }
-                    d.renew(doc.version, text.clone());
-                    Some(text)
+                    d.renew(doc.version, text);
+                    Some(())
                 }
             }
         };
         match text {
-            Some(text) => self.shared.clone().update(doc.uri, doc.version, text).await,
+            Some(()) => drop(tokio::spawn(self.shared.clone().update(doc.uri))),
             None => {
                 let message = format!(
                     "lights: ignored textDocument/didChange of {} (version {}): the document is not open",
@@ -483,6 +526,7 @@ impl LanguageServer for Server {
             return Ok(Some(Vec::new()));
         }
         let Some(snap) = self.snapshot(&params.text_document.uri).await else { return Ok(None) };
+        self.shared.settle(&snap).await;
         guard("code lens", || {
             let lenses = lights_ide::lenses(&snap.doc, &self.shared.engine);
             Some(lenses.iter().map(|l| convert::lens(&snap, l)).collect())
@@ -494,6 +538,7 @@ impl LanguageServer for Server {
             return Ok(Some(Vec::new()));
         }
         let Some(snap) = self.snapshot(&params.text_document.uri).await else { return Ok(None) };
+        self.shared.settle(&snap).await;
         let lines = params.range.start.line as usize..=params.range.end.line as usize;
         guard("inlay hints", || {
             let hints = lights_ide::inlay_hints(&snap.doc, &self.shared.engine, lines);

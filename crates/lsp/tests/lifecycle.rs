@@ -372,3 +372,44 @@ fn building_the_pattern_databases_shows_work_done_progress() {
     assert_eq!(c.settled(URI, 1, TIMEOUT).1[0], "✓ optimal 1 move");
     assert!(!c.received.iter().any(|m| m["method"] == "$/progress" || m["method"] == "window/workDoneProgress/create"));
 }
+
+/// Analyses done by [`slow_analysis`] (one test uses it).
+static ANALYSES: AtomicUsize = AtomicUsize::new(0);
+
+fn slow_analysis(src: &str) -> FileAnalysis {
+    ANALYSES.fetch_add(1, Ordering::SeqCst);
+    std::thread::sleep(Duration::from_millis(300));
+    lights_compiler::analyze(src)
+}
+
+/// Quick typing on a document that is slow to analyse: the versions typed
+/// over are never analysed (before, each of six edits was, one after the
+/// other, and a hover waited behind all of them), and a request cancelled
+/// while it waits gets -32800.
+#[test]
+fn superseded_versions_are_dropped_and_cancelled_requests_answered() {
+    let options = Options { analyze: slow_analysis, ..Options::default() };
+    let (mut c, _) = start(options);
+    c.open(URI, 1, &puzzle("v1", "on"));
+    c.diagnostics(URI, 1);
+    let before = ANALYSES.load(Ordering::SeqCst);
+    let mut frames = Vec::new();
+    for v in 2..=7 {
+        let note = json!({"jsonrpc": "2.0", "method": "textDocument/didChange",
+                          "params": change_params(v, &puzzle(&format!("v{v}"), "at 1,1"))});
+        frames.extend(frame_json(&note));
+    }
+    // A hover waiting for version 7, cancelled at once.
+    let hover = json!({"jsonrpc": "2.0", "id": 900, "method": "textDocument/hover",
+                       "params": {"textDocument": {"uri": URI}, "position": {"line": 0, "character": 9}}});
+    frames.extend(frame_json(&hover));
+    frames.extend(frame_json(&json!({"jsonrpc": "2.0", "method": "$/cancelRequest", "params": {"id": 900}})));
+    c.send_raw(&frames).unwrap();
+    let answer = c.wait_for("the cancelled hover's answer", |m| m["id"] == 900);
+    assert_eq!(answer["error"]["code"], -32800, "{answer}");
+    c.diagnostics(URI, 7);
+    assert_eq!(symbol_names(&mut c), ["v7"]);
+    // Version 2 may have started before the rest arrived; 3 to 6 never are.
+    let analysed = ANALYSES.load(Ordering::SeqCst) - before;
+    assert!(analysed <= 2, "{analysed} analyses for 6 quick edits");
+}
