@@ -325,7 +325,7 @@ fn kernel_size(report: &lights_compiler::solve::Report) -> Result<BigUint, Table
 /// The group (Z/p)^d of `size` = p^d elements, for a prime `p` (for a
 /// composite modulus the count alone does not tell the group).
 fn prime_shape(p: u32, size: &BigUint) -> Option<GroupShape> {
-    if factorize(p).len() != 1 || factorize(p)[0].1 != 1 {
+    if !matches!(factorize(p).as_slice(), [(_, 1)]) {
         return None;
     }
     let (mut left, mut d) = (size.clone(), 0usize);

@@ -302,12 +302,12 @@ impl Reporter for Human {
         if self.quiet {
             return;
         }
+        let shown = crate::excerpt::escape_controls(shown);
         for (i, p) in doc.analysis().puzzles.iter().enumerate() {
             let name = crate::excerpt::escape_controls(
                 p.name.as_deref().filter(|n| !n.trim().is_empty()).unwrap_or("(unnamed)"),
             );
             let line = lights_ide::status(doc, i, solved);
-            let shown = crate::excerpt::escape_controls(shown);
             let _ = writeln!(out, "{} {shown}: {name}: {}", mark(line.mark, self.color), line.text);
         }
     }

@@ -185,6 +185,15 @@ fn too_large(what: &str, limit: u64) -> String {
     )
 }
 
+/// All of `source`, or `None` when it holds more than `limit` bytes (no
+/// more than one byte past the limit is read).
+fn read_at_most(source: impl std::io::Read, limit: u64, expected: u64) -> std::io::Result<Option<Vec<u8>>> {
+    use std::io::Read;
+    let mut bytes = Vec::with_capacity(expected.min(limit) as usize);
+    source.take(limit + 1).read_to_end(&mut bytes)?;
+    Ok((bytes.len() as u64 <= limit).then_some(bytes))
+}
+
 /// Read a file as UTF-8 text, with an error message fit for the user: at
 /// most [`max_bytes`] of it, and only a regular file (a FIFO would block,
 /// a device never end).
@@ -194,7 +203,6 @@ pub(crate) fn read(path: &Path) -> Result<String, String> {
 
 /// [`read`] with a given size limit.
 pub(crate) fn read_limited(path: &Path, limit: u64) -> Result<String, String> {
-    use std::io::Read;
     let cannot = |e: std::io::Error| format!("cannot read `{}`: {}", shown_path(path), describe(&e));
     let meta = std::fs::metadata(path).map_err(cannot)?;
     if meta.is_dir() {
@@ -209,13 +217,11 @@ pub(crate) fn read_limited(path: &Path, limit: u64) -> Result<String, String> {
     if meta.len() > limit {
         return Err(too_large(&format!("`{}`", shown_path(path)), limit));
     }
-    let mut bytes = Vec::with_capacity(meta.len() as usize);
     let file = std::fs::File::open(path).map_err(cannot)?;
     // The file may grow between the two looks: never read past the limit.
-    file.take(limit + 1).read_to_end(&mut bytes).map_err(cannot)?;
-    if bytes.len() as u64 > limit {
+    let Some(bytes) = read_at_most(file, limit, meta.len()).map_err(cannot)? else {
         return Err(too_large(&format!("`{}`", shown_path(path)), limit));
-    }
+    };
     String::from_utf8(bytes).map_err(|e| {
         format!(
             "cannot read `{}`: it is not UTF-8 text (invalid byte at offset {})",
@@ -243,13 +249,9 @@ pub(crate) fn is_stdin(path: &Path) -> bool {
 
 /// All of standard input as UTF-8 text.
 pub(crate) fn read_stdin() -> Result<String, String> {
-    use std::io::Read;
-    let mut bytes = Vec::new();
     let limit = max_bytes();
-    std::io::stdin().take(limit + 1).read_to_end(&mut bytes).map_err(|e| format!("cannot read standard input: {e}"))?;
-    if bytes.len() as u64 > limit {
-        return Err(too_large("standard input", limit));
-    }
+    let read = read_at_most(std::io::stdin(), limit, 0).map_err(|e| format!("cannot read standard input: {e}"))?;
+    let Some(bytes) = read else { return Err(too_large("standard input", limit)) };
     String::from_utf8(bytes).map_err(|e| {
         format!("standard input is not UTF-8 text (invalid byte at offset {})", e.utf8_error().valid_up_to())
     })

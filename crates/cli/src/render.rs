@@ -94,45 +94,43 @@ impl<'s> Drawing<'s> {
         let primary = spans[0];
         let (line, column) = (self.map.line(primary.start) + 1, self.map.column(primary.start));
         let id = self.id.clone();
-        let config = Config::default().with_color(color).with_index_type(IndexType::Byte);
-        let Some(excerpt) = self.map.excerpt(&spans) else {
-            // Too far down a huge file to draw: say where, without the source.
-            let mut report = Report::build(kind, (id.clone(), 0..0))
-                .with_config(config)
-                .with_code(d.code.as_str())
-                .with_message(format!("{} (at {id}:{line}:{column})", escape_controls(&d.message)));
-            for note in &d.notes {
-                report = report.with_note(escape_controls(note));
-            }
-            return report.finish().write((id, Source::from("")), out);
+        // Past the lines that can be drawn (a huge file), the message says
+        // where instead, and no source is shown.
+        let excerpt = self.map.excerpt(&spans);
+        let message = match &excerpt {
+            Some(_) => escape_controls(&d.message).into_owned(),
+            None => format!("{} (at {id}:{line}:{column})", escape_controls(&d.message)),
         };
-        let primary_color = if d.severity == Severity::Error { Color::Red } else { Color::Yellow };
-        let mut report = Report::build(kind, (id.clone(), excerpt.range(primary)))
-            .with_config(config)
+        let anchor = excerpt.as_ref().map_or(0..0, |e| e.range(primary));
+        let mut report = Report::build(kind, (id.clone(), anchor))
+            .with_config(Config::default().with_color(color).with_index_type(IndexType::Byte))
             .with_code(d.code.as_str())
-            .with_message(escape_controls(&d.message));
-        let mut label = Label::new((id.clone(), excerpt.range(primary))).with_color(primary_color).with_order(0);
-        if !d.label.is_empty() {
-            label = label.with_message(escape_controls(&d.label));
-        }
-        report = report.with_label(label);
-        for (i, (l, span)) in d.labels.iter().zip(&spans[1..]).enumerate() {
-            report = report.with_label(
-                Label::new((id.clone(), excerpt.range(*span)))
-                    .with_message(escape_controls(&l.message))
-                    .with_color(Color::Blue)
-                    .with_order(i as i32 + 1),
-            );
+            .with_message(message);
+        if let Some(excerpt) = &excerpt {
+            let primary_color = if d.severity == Severity::Error { Color::Red } else { Color::Yellow };
+            let mut label = Label::new((id.clone(), excerpt.range(primary))).with_color(primary_color).with_order(0);
+            if !d.label.is_empty() {
+                label = label.with_message(escape_controls(&d.label));
+            }
+            report = report.with_label(label);
+            for (i, (l, span)) in d.labels.iter().zip(&spans[1..]).enumerate() {
+                report = report.with_label(
+                    Label::new((id.clone(), excerpt.range(*span)))
+                        .with_message(escape_controls(&l.message))
+                        .with_color(Color::Blue)
+                        .with_order(i as i32 + 1),
+                );
+            }
         }
         for note in &d.notes {
             report = report.with_note(escape_controls(note));
         }
         let mut drawn = Vec::new();
-        report.finish().write((id.clone(), Source::from(excerpt.text())), &mut drawn)?;
+        let text = excerpt.as_ref().map_or("", |e| e.text());
+        report.finish().write((id.clone(), Source::from(text)), &mut drawn)?;
         // The header's `path:line:column` counts columns in the excerpt; on a
         // line cut short before the span, put the source's column back.
-        let shown = excerpt.column(primary.start);
-        if shown != column {
+        if let Some(shown) = excerpt.map(|e| e.column(primary.start)).filter(|&shown| shown != column) {
             let text = String::from_utf8_lossy(&drawn);
             let fixed = text.replacen(&format!("{id}:{line}:{shown}"), &format!("{id}:{line}:{column}"), 1);
             return out.write_all(fixed.as_bytes());

@@ -3,31 +3,9 @@
 
 mod common;
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
-use common::{lights, root, scratch, stderr, stdout};
-
-/// Run the binary with `input` on standard input.
-fn lights_stdin(dir: &std::path::Path, args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_lights"))
-        .args(args)
-        .current_dir(dir)
-        .env_remove("NO_COLOR")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run lights");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let input = input.to_string();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(input.as_bytes());
-    });
-    let out = child.wait_with_output().expect("wait");
-    writer.join().expect("writer");
-    out
-}
+use common::{lights, lights_with_input, root, scratch, stderr, stdout};
 
 fn code(o: &Output) -> i32 {
     o.status.code().expect("exit code")
@@ -204,7 +182,7 @@ fn compile_sage_script() {
     assert!(script.contains("smith_form()"));
     // From standard input too.
     let src = std::fs::read_to_string(dir.join("one.lights")).unwrap();
-    let piped = lights_stdin(&dir, &["compile", "-", "--emit", "sage"], &src);
+    let piped = lights_with_input(&dir, &["compile", "-", "--emit", "sage"], &src);
     assert_eq!(code(&piped), 0);
     assert_eq!(stdout(&piped), script);
 }
@@ -274,9 +252,9 @@ fn import_then_yes_no_through_a_pipe() {
     let mut answers = Vec::new();
     for (n, lit) in &cases {
         let input = coords_text(*n, lit);
-        let imported = lights_stdin(&dir, &["import", "coords"], &input);
+        let imported = lights_with_input(&dir, &["import", "coords"], &input);
         assert_eq!(code(&imported), 0, "{}", stderr(&imported));
-        let answer = lights_stdin(&dir, &["check", "--answer", "yes-no", "-"], &stdout(&imported));
+        let answer = lights_with_input(&dir, &["check", "--answer", "yes-no", "-"], &stdout(&imported));
         assert_eq!(code(&answer), 0, "{}", stderr(&answer));
         let want = if torus_solvable(*n, lit) { "Yes\n" } else { "No\n" };
         assert_eq!(stdout(&answer), want, "{input}");
@@ -316,7 +294,7 @@ fn import_errors_name_the_line() {
         ("3\n1\n1 1\n0 0\n", "line 4: unexpected extra line"),
     ];
     for (input, needle) in cases {
-        let o = lights_stdin(&dir, &["import", "coords", "-"], input);
+        let o = lights_with_input(&dir, &["import", "coords", "-"], input);
         assert_eq!(code(&o), 2, "{input:?}");
         assert!(stderr(&o).starts_with("error: standard input: "), "{}", stderr(&o));
         assert!(stderr(&o).contains(needle), "{input:?}: {}", stderr(&o));
@@ -325,7 +303,7 @@ fn import_errors_name_the_line() {
     let missing = lights(&dir, &["import", "coords", "missing.txt"]);
     assert_eq!(code(&missing), 2);
     assert!(stderr(&missing).contains("cannot read `missing.txt`"));
-    let bad_name = lights_stdin(&dir, &["import", "coords", "--name", ""], "1\n0\n");
+    let bad_name = lights_with_input(&dir, &["import", "coords", "--name", ""], "1\n0\n");
     assert_eq!(code(&bad_name), 2);
 }
 
@@ -364,13 +342,17 @@ puzzle \"wrong count\" {\n  size 1x3\n  lights at 1,2\n  expect solutions 7\n}\n
 #[test]
 fn check_reads_standard_input() {
     let dir = scratch("check_stdin");
-    let o = lights_stdin(&dir, &["check", "-"], "puzzle \"p\" {\n  size 3x3\n  lights at 2,2\n  expect solvable\n}\n");
+    let o =
+        lights_with_input(&dir, &["check", "-"], "puzzle \"p\" {\n  size 3x3\n  lights at 2,2\n  expect solvable\n}\n");
     assert_eq!(code(&o), 0, "{}", stdout(&o));
     assert!(stdout(&o).contains("✓ <stdin>: p:"), "{}", stdout(&o));
-    let bad =
-        lights_stdin(&dir, &["check", "-"], "puzzle \"p\" {\n  size 3x3\n  lights at 2,2\n  expect unsolvable\n}\n");
+    let bad = lights_with_input(
+        &dir,
+        &["check", "-"],
+        "puzzle \"p\" {\n  size 3x3\n  lights at 2,2\n  expect unsolvable\n}\n",
+    );
     assert_eq!(code(&bad), 1);
     assert!(stdout(&bad).contains("<stdin>"), "diagnostics name standard input");
-    let twice = lights_stdin(&dir, &["check", "-", "-"], "");
+    let twice = lights_with_input(&dir, &["check", "-", "-"], "");
     assert_eq!(code(&twice), 2);
 }

@@ -8,32 +8,38 @@ pub(crate) fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().expect("workspace root")
 }
 
-/// Run the real `lights` binary in `dir`, without colour.
-pub(crate) fn lights(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_lights"))
-        .args(args)
-        .current_dir(dir)
-        .env_remove("NO_COLOR")
-        .env_remove("FORCE_COLOR")
-        .output()
-        .expect("run lights")
+/// The real `lights` binary with `args`, run in `dir`, colour settings
+/// of the environment removed.
+pub(crate) fn command(dir: &Path, args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_lights"));
+    command.args(args).current_dir(dir).env_remove("NO_COLOR").env_remove("FORCE_COLOR");
+    command
 }
 
-/// [`lights`] with `input` on standard input.
+/// Run the real `lights` binary in `dir`, without colour.
+pub(crate) fn lights(dir: &Path, args: &[&str]) -> Output {
+    command(dir, args).output().expect("run lights")
+}
+
+/// [`lights`] with `input` on standard input (written from another thread,
+/// so a binary that stops reading early cannot stall the test).
 pub(crate) fn lights_with_input(dir: &Path, args: &[&str], input: &str) -> Output {
     use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_lights"))
-        .args(args)
-        .current_dir(dir)
-        .env_remove("NO_COLOR")
-        .env_remove("FORCE_COLOR")
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
+    use std::process::Stdio;
+    let mut child = command(dir, args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
         .spawn()
         .expect("run lights");
-    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("write stdin");
-    child.wait_with_output().expect("lights ends")
+    let mut stdin = child.stdin.take().expect("stdin");
+    let input = input.to_string();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let out = child.wait_with_output().expect("lights ends");
+    writer.join().expect("writer");
+    out
 }
 
 pub(crate) fn stdout(o: &Output) -> String {

@@ -12,11 +12,7 @@ use std::time::Duration;
 /// Run `lights` in `dir`, killed after a minute (a hang fails the test
 /// instead of hanging the suite).
 fn lights_bounded(dir: &std::path::Path, args: &[&str]) -> Output {
-    let child = Command::new(env!("CARGO_BIN_EXE_lights"))
-        .args(args)
-        .current_dir(dir)
-        .env_remove("NO_COLOR")
-        .env_remove("FORCE_COLOR")
+    let child = command(dir, args)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

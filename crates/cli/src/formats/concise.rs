@@ -15,13 +15,13 @@ pub(crate) struct Concise;
 
 impl Reporter for Concise {
     fn file(&mut self, out: &mut dyn Write, shown: &str, doc: &Document, solved: &Solved, policy: Policy) {
+        let shown = escape_controls(shown);
         for d in &super::all(doc, solved, policy) {
             let at = Place::of(doc, d.span);
             // One line each: a message never spans lines here, and holds no
             // raw control character.
             let message = d.message.replace('\n', " ");
             let message = escape_controls(&message);
-            let shown = escape_controls(shown);
             let _ = writeln!(out, "{shown}:{}:{}: {}[{}] {message}", at.line, at.column, severity_word(d), d.code);
         }
     }
