@@ -40,6 +40,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use lights_algebra::{solve, SparseMatrix};
 use lights_compiler::lower::{lower, press_pattern};
+use lights_compiler::model::Board;
 use num_bigint::{BigInt, BigUint};
 use num_traits::{One, Zero};
 use rayon::prelude::*;
@@ -343,7 +344,7 @@ pub fn census_with(
 
 /// Generators yᵢ (one weight per cell) and orders oᵢ of {y : yᵀA ≡ 0}.
 fn left_kernel(family: &Family, rows: usize, cols: usize) -> Result<Vec<(Vec<u32>, u32)>, CensusError> {
-    let board = family.board(rows, cols, vec![0; rows * cols]);
+    let board = family.board(rows, cols, Board::zeros(rows * cols));
     let system = lower(&board);
     let a = &system.matrix;
     let mut transposed = SparseMatrix::new(a.cols, a.rows);
@@ -614,7 +615,7 @@ fn enumerate_lock_dark(
 ) -> Result<Vec<BigUint>, CensusError> {
     let (rows, cols) = (query.rows, query.cols);
     let n = rows * cols;
-    let board = family.board(rows, cols, vec![0; n]);
+    let board = family.board(rows, cols, Board::zeros(n));
     let patterns: Vec<Vec<(usize, u32)>> = (0..n).map(|c| press_pattern(&board, c / cols, c % cols)).collect();
     let total: u64 = binomials(n, query.on.clone()).iter().map(|c| u64::try_from(c).unwrap_or(u64::MAX)).sum();
     let done = AtomicU64::new(0);

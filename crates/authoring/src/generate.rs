@@ -418,6 +418,7 @@ fn exhausted(opts: &Options, index: usize, t: &Tally, lock_draws: u64) -> Genera
 
 /// The puzzle model of the board with every light off (only its structure is used).
 fn puzzle_model(opts: &Options, locked: Vec<bool>) -> Puzzle {
+    let locked = lights_compiler::model::Board::dense(locked.iter().map(|&l| u16::from(l)).collect());
     Puzzle { locked, ..Puzzle::new(opts.rows, opts.cols, opts.states, opts.rule.clone(), opts.topology) }
 }
 

@@ -345,7 +345,7 @@ fn overlay(
             };
             let once = if w == 2 { " once" } else { "" };
             Ok(Some(Overlay {
-                values: min.presses.clone(),
+                values: min.presses.to_vec(),
                 mark: SOLUTION_MARK,
                 caption: "minimum solution".into(),
                 meaning: format!("{heading}: press the {marked} buttons{once}{times}"),
@@ -379,11 +379,11 @@ fn overlay(
             let Some(y) = r.certificate.as_ref().filter(|_| !r.solvable) else {
                 return Err(PictureError::NoCertificate { solvable: r.solvable });
             };
-            let total = |values: &[u16]| -> u64 {
-                y.iter().zip(values).map(|(&a, &b)| u64::from(a) * u64::from(b) % u64::from(w)).sum::<u64>()
+            let total = |values: &lights_compiler::model::Board| -> u64 {
+                y.nonzero().map(|(i, a)| u64::from(a) * u64::from(values.get(i)) % u64::from(w)).sum::<u64>()
                     % u64::from(w)
             };
-            let (now, goal) = (total(&p.lights.values), total(&p.goal.values));
+            let (now, goal) = (total(&p.lights), total(&p.goal));
             let meaning = if w == 2 {
                 let parity = |t: u64| if t == 0 { "even" } else { "odd" };
                 format!(
@@ -399,7 +399,7 @@ fn overlay(
                      (weights {weights}); it is {now} now, the goal needs {goal}"
                 )
             };
-            Ok(Some(Overlay { values: y.clone(), mark: CERTIFICATE_MARK, caption: "certificate".into(), meaning }))
+            Ok(Some(Overlay { values: y.to_vec(), mark: CERTIFICATE_MARK, caption: "certificate".into(), meaning }))
         }
     }
 }
@@ -751,14 +751,14 @@ pub fn svg(p: &Puzzle, report: Option<&Report>, options: &Options) -> Result<Pic
     let marks_on_board = b.grid && (s >= MARKS_MIN_CELL || w == 2);
     let overlay = overlay(p, report, show, marks_on_board, &mut notes)?;
 
-    let has_goal = p.goal.values.iter().any(|&v| v != 0);
+    let has_goal = p.goal.any_nonzero();
     let overlay_panel = overlay.is_some() && !marks_on_board;
-    let locked_any = p.locked.iter().any(|&l| l);
+    let locked_any = p.any_locked();
 
     // Text.
     let title = p.name.clone();
     let mut subtitle = format!("{}×{} · {} · {} · {} states", p.rows, p.cols, p.rule.name(), p.topology.name(), w);
-    let locked_count = p.locked.iter().filter(|&&l| l).count();
+    let locked_count = p.locked.count_nonzero();
     if locked_count > 0 {
         let _ = write!(subtitle, " · {locked_count} locked");
     }
@@ -857,8 +857,9 @@ pub fn svg(p: &Puzzle, report: Option<&Report>, options: &Options) -> Result<Pic
         escape(&subtitle)
     );
 
-    let lights: Vec<u32> = p.lights.values.iter().map(|&v| u32::from(v)).collect();
-    let goal: Vec<u32> = p.goal.values.iter().map(|&v| u32::from(v)).collect();
+    let lights: Vec<u32> = p.lights.iter().map(u32::from).collect();
+    let goal: Vec<u32> = p.goal.iter().map(u32::from).collect();
+    let locked: Vec<bool> = p.locked.iter().map(|l| l != 0).collect();
     for (k, (id, caption)) in panels.iter().enumerate() {
         let px = MARGIN + k as u32 * (column_w + PANEL_GAP);
         let bx = px + b.label_w;
@@ -873,7 +874,7 @@ pub fn svg(p: &Puzzle, report: Option<&Report>, options: &Options) -> Result<Pic
         match *id {
             "lights" => {
                 draw_cells(&mut out, &b, id, bx, board_y, &lights, &|v| state_colour(v, w));
-                draw_locked(&mut out, &b, bx, board_y, &p.locked);
+                draw_locked(&mut out, &b, bx, board_y, &locked);
                 if let (Some(o), true) = (&overlay, marks_on_board) {
                     draw_marks(&mut out, &b, bx, board_y, o, w);
                 }

@@ -58,10 +58,10 @@ impl Family {
 
     /// The rows × cols board of this family with the given lights, goal off,
     /// nothing locked.
-    pub fn board(&self, rows: usize, cols: usize, lights: Vec<u16>) -> Puzzle {
+    pub fn board(&self, rows: usize, cols: usize, lights: Board) -> Puzzle {
         Puzzle {
             name: format!("{rows}x{cols}").into(),
-            lights: Board { values: lights, cell_spans: None.into() },
+            lights,
             ..Puzzle::new(rows, cols, self.states, self.rule.clone(), self.topology)
         }
     }
@@ -69,7 +69,7 @@ impl Family {
     /// The All Lights board: every light on (at W−1), goal off.
     pub fn all_lights(&self, rows: usize, cols: usize) -> Puzzle {
         let on = (self.states - 1) as u16;
-        self.board(rows, cols, vec![on; rows * cols])
+        self.board(rows, cols, Board::uniform(rows * cols, on))
     }
 
     /// The most cells a board of this family may have (the solver's limit).
@@ -288,7 +288,9 @@ pub fn entry(family: &Family, rows: usize, cols: usize) -> Result<Entry, TableEr
     let puzzle = family.all_lights(rows, cols);
     let options = SolveOptions { search_minimum: false };
     let report = solve_with(&puzzle, options, &|| false).map_err(|e| match e {
-        SolveError::TooLarge { limit, .. } => TableError::BoardTooLarge { rows, cols, limit },
+        SolveError::TooLarge { limit, .. } | SolveError::BoardTooLarge { limit, .. } => {
+            TableError::BoardTooLarge { rows, cols, limit }
+        }
         other => TableError::Internal(format!("{rows}×{cols}: {other:?}")),
     })?;
     let kernel = if report.quiet_patterns_omitted {

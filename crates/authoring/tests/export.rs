@@ -40,7 +40,7 @@ fn round_trip(p: &Puzzle, report: &lights_compiler::solve::Report) -> Result<(),
     if rows != p.cells() || b.len() != p.cells() {
         return Err("one equation per cell".into());
     }
-    for (i, (&got, (&goal, &light))) in b.iter().zip(p.goal.values.iter().zip(&p.lights.values)).enumerate() {
+    for (i, (&got, (goal, light))) in b.iter().zip(p.goal.iter().zip(p.lights.iter())).enumerate() {
         let want = (u32::from(goal) + w - u32::from(light)) % w;
         if got != want {
             return Err(format!("b[{i}] = {got} but goal − lights = {want}"));
@@ -53,7 +53,7 @@ fn round_trip(p: &Puzzle, report: &lights_compiler::solve::Report) -> Result<(),
         .map(|c| (c[0].as_u64().unwrap_or(0) as usize, c[1].as_u64().unwrap_or(0) as usize))
         .collect();
     let free: Vec<(usize, usize)> =
-        (0..p.cells()).filter(|&i| !p.locked[i]).map(|i| (i / p.cols + 1, i % p.cols + 1)).collect();
+        (0..p.cells()).filter(|&i| !p.is_locked(i)).map(|i| (i / p.cols + 1, i % p.cols + 1)).collect();
     if unknowns != free || cols != free.len() {
         return Err(format!("unknowns {unknowns:?} are not the free cells {free:?}"));
     }

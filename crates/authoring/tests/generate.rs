@@ -32,7 +32,7 @@ fn run(opts: &Options) -> Result<lights_authoring::generate::Generated, Generate
 /// Every press vector on the free cells, with the board it leaves from
 /// `p.lights`; `None` when there are too many to enumerate.
 fn brute_force(p: &Puzzle) -> Option<Vec<(Vec<u16>, Vec<u32>)>> {
-    let free: Vec<usize> = (0..p.cells()).filter(|&i| !p.locked[i]).collect();
+    let free: Vec<usize> = (0..p.cells()).filter(|&i| !p.is_locked(i)).collect();
     let total = u64::from(p.states).checked_pow(free.len() as u32)?;
     if total > 20_000 {
         return None;
@@ -53,7 +53,7 @@ fn brute_force(p: &Puzzle) -> Option<Vec<(Vec<u16>, Vec<u32>)>> {
 
 /// (number of solutions, fewest presses) by brute force.
 fn brute_answer(p: &Puzzle) -> Option<(u64, Option<u64>)> {
-    let goal: Vec<u32> = p.goal.values.iter().map(|&v| u32::from(v)).collect();
+    let goal: Vec<u32> = p.goal.iter().map(u32::from).collect();
     let all = brute_force(p)?;
     let solutions: Vec<u64> = all
         .iter()
@@ -126,7 +126,7 @@ proptest! {
         for (k, p) in analysis.puzzles.iter().enumerate() {
             let model = p.puzzle().expect("valid");
             prop_assert_eq!(&model.name, &format!("p-{}", k + 1));
-            prop_assert!(model.lights.values.iter().any(|&v| v != 0), "all-off position");
+            prop_assert!(model.lights.any_nonzero(), "all-off position");
             let report = p.report.as_ref().and_then(lights_compiler::BlockReport::as_lights).expect("solved");
             prop_assert!(report.solvable);
             if opts.unique {
@@ -266,7 +266,7 @@ fn unique_is_impossible_on_the_classic_board_without_locks() {
             p.report.as_ref().and_then(lights_compiler::BlockReport::as_lights).map(|r| r.solutions.clone()),
             Some(1u32.into())
         );
-        assert!(p.puzzle().is_some_and(|m| m.locked.iter().any(|&l| l)));
+        assert!(p.puzzle().is_some_and(|m| m.any_locked()));
     }
 }
 

@@ -8,6 +8,7 @@ use std::collections::BTreeSet;
 
 use lights_authoring::picture::{self, Options, PictureError, Show};
 use lights_compiler::lower::apply_presses;
+use lights_compiler::model::{Board, Presses};
 use lights_compiler::solve::{MinimumSolution, Report};
 use lights_compiler::{analyze, check_source, Puzzle};
 use num_bigint::BigUint;
@@ -97,7 +98,7 @@ fn detailed_svg_has_a_cell_per_light_coloured_by_state_and_a_dot_per_press() {
     let cells = children(by_id(&doc, "lights-cells").unwrap(), "rect");
     assert_eq!(cells.len(), 25);
     for (i, c) in cells.iter().enumerate() {
-        let want = if p.lights.values[i] == 0 { OFF } else { ON };
+        let want = if p.lights.get(i) == 0 { OFF } else { ON };
         assert_eq!(c.attribute("fill"), Some(want), "cell {i}");
     }
     // Row and column numbers 1..5.
@@ -110,13 +111,13 @@ fn detailed_svg_has_a_cell_per_light_coloured_by_state_and_a_dot_per_press() {
     let min = r.minimum.as_ref().unwrap();
     let marked = marked_cells(&doc);
     assert_eq!(marked.len(), 15);
-    assert_eq!(marked, nonzero(&min.presses));
+    assert_eq!(marked, nonzero(&min.presses.to_vec()));
     let mut presses = vec![0u16; p.cells()];
     for &i in &marked {
         presses[i] = 1;
     }
     let after = apply_presses(&p, &presses);
-    assert!(after.iter().zip(&p.goal.values).all(|(&a, &g)| a == u32::from(g)), "the drawn presses solve it");
+    assert!(after.iter().zip(p.goal.iter()).all(|(&a, g)| a == u32::from(g)), "the drawn presses solve it");
 
     // No goal panel (the goal is all off), no locked crosses, a title.
     assert!(by_id(&doc, "goal").is_none());
@@ -134,7 +135,7 @@ fn locked_cells_are_crossed_and_never_marked() {
     let doc = parse(&pic.svg);
     let cells = children(by_id(&doc, "lights-cells").unwrap(), "rect");
     let crosses = children(by_id(&doc, "locked").unwrap(), "path");
-    let locked: Vec<usize> = p.locked.iter().enumerate().filter(|(_, &l)| l).map(|(i, _)| i).collect();
+    let locked: Vec<usize> = (0..p.cells()).filter(|&i| p.is_locked(i)).collect();
     assert_eq!(locked.len(), 5);
     // Each cross starts inside its cell (`M x y` at the top-left end).
     let crossed: Vec<usize> = crosses
@@ -157,7 +158,7 @@ fn more_than_two_states_number_the_marks_and_colour_the_cells_on_a_scale() {
     let r = r.unwrap();
     let pic = draw(&p, Some(&r), None, None);
     let doc = parse(&pic.svg);
-    let min = &r.minimum.as_ref().unwrap().presses;
+    let min = &r.minimum.as_ref().unwrap().presses.to_vec();
     assert_eq!(marked_cells(&doc), nonzero(min));
     let numbers: Vec<u32> = children(by_id(&doc, "mark-values").unwrap(), "text")
         .iter()
@@ -170,9 +171,9 @@ fn more_than_two_states_number_the_marks_and_colour_the_cells_on_a_scale() {
         children(by_id(&doc, "lights-cells").unwrap(), "rect").iter().map(|c| c.attribute("fill").unwrap()).collect();
     for i in 0..9 {
         for j in 0..9 {
-            assert_eq!(p.lights.values[i] == p.lights.values[j], fills[i] == fills[j], "cells {i} and {j}");
+            assert_eq!(p.lights.get(i) == p.lights.get(j), fills[i] == fills[j], "cells {i} and {j}");
         }
-        match p.lights.values[i] {
+        match p.lights.get(i) {
             0 => assert_eq!(fills[i], OFF),
             11 => assert_eq!(fills[i], ON),
             _ => {}
@@ -210,7 +211,7 @@ fn quiet_pattern_is_the_first_generator_and_changes_nothing() {
         presses[i] = 1;
     }
     let after = apply_presses(&p, &presses);
-    assert!(after.iter().zip(&p.lights.values).all(|(&a, &l)| a == u32::from(l)), "a quiet pattern changes no light");
+    assert!(after.iter().zip(p.lights.iter()).all(|(&a, l)| a == u32::from(l)), "a quiet pattern changes no light");
     assert!(legend_text(&doc).contains("quiet pattern 1 of 2 generators"));
     assert!(pic.notes.is_empty());
 
@@ -224,8 +225,8 @@ fn quiet_pattern_is_the_first_generator_and_changes_nothing() {
 }
 
 /// Σ y·v mod w, computed here independently of the picture.
-fn weighted(y: &[u32], v: &[u16], w: u32) -> u64 {
-    y.iter().zip(v).map(|(&a, &b)| u64::from(a) * u64::from(b)).sum::<u64>() % u64::from(w)
+fn weighted(y: &Presses, v: &Board, w: u32) -> u64 {
+    y.iter().zip(v.iter()).map(|(a, b)| u64::from(a) * u64::from(b)).sum::<u64>() % u64::from(w)
 }
 
 #[test]
@@ -237,9 +238,9 @@ fn certificate_marks_its_weights_and_states_the_invariant() {
     let pic = draw(&p, Some(&r), None, None);
     assert_eq!(pic.show, Show::Certificate, "the default for an unsolvable puzzle");
     let y = r.certificate.as_ref().unwrap();
-    assert_eq!(marked_cells(&parse(&pic.svg)), nonzero(y));
+    assert_eq!(marked_cells(&parse(&pic.svg)), nonzero(&y.to_vec()));
     let parity = |t: u64| if t == 0 { "even" } else { "odd" };
-    let (now, goal) = (weighted(y, &p.lights.values, 2), weighted(y, &p.goal.values, 2));
+    let (now, goal) = (weighted(y, &p.lights, 2), weighted(y, &p.goal, 2));
     assert_ne!(now, goal);
     let text = format!("it is {} now, the goal needs it {}", parity(now), parity(goal));
     assert!(legend_text(&parse(&pic.svg)).contains(&text), "missing {text:?}");
@@ -254,9 +255,8 @@ fn certificate_marks_its_weights_and_states_the_invariant() {
         .iter()
         .map(|t| t.text().unwrap().parse().unwrap())
         .collect();
-    assert_eq!(numbers, y.iter().copied().filter(|&v| v != 0).collect::<Vec<_>>());
-    let text =
-        format!("it is {} now, the goal needs {}", weighted(y, &p.lights.values, 6), weighted(y, &p.goal.values, 6));
+    assert_eq!(numbers, y.iter().filter(|&v| v != 0).collect::<Vec<_>>());
+    let text = format!("it is {} now, the goal needs {}", weighted(y, &p.lights, 6), weighted(y, &p.goal, 6));
     assert!(legend_text(&doc).contains(&text), "missing {text:?}");
 }
 
@@ -297,7 +297,7 @@ fn huge_counts_are_shortened() {
     let report = |solutions: BigUint| Report {
         solvable: true,
         solutions,
-        minimum: Some(MinimumSolution { presses: vec![], cost: 7, optimal: false }),
+        minimum: Some(MinimumSolution { presses: Presses::zeros(0, 2), cost: 7, optimal: false }),
         certificate: None,
         quiet_patterns: vec![],
         quiet_patterns_omitted: false,
@@ -439,7 +439,8 @@ fn compact_style_merges_runs_exactly_and_hatches_locked_cells() {
     let pic = draw(&p, Some(&r), Some(show), Some(4));
     let doc = parse(&pic.svg);
     check_compact_panel(&doc, "lights-cells", &values, rows, cols, 4);
-    let overlay = if r.solvable { r.minimum.as_ref().unwrap().presses.clone() } else { r.certificate.clone().unwrap() };
+    let overlay =
+        if r.solvable { r.minimum.as_ref().unwrap().presses.to_vec() } else { r.certificate.clone().unwrap().to_vec() };
     check_compact_panel(&doc, "overlay-cells", &overlay, rows, cols, 4);
     // No grid, no numbers, no marks on the board.
     assert!(by_id(&doc, "lights-labels").is_none());
@@ -463,7 +464,7 @@ fn more_states_than_fit_the_board_marks_use_an_overlay_panel() {
     assert!(by_id(&doc, "marks").is_none());
     let panel = children(by_id(&doc, "overlay-cells").unwrap(), "rect");
     assert_eq!(panel.len(), 16);
-    let min = &r.minimum.as_ref().unwrap().presses;
+    let min = &r.minimum.as_ref().unwrap().presses.to_vec();
     for i in 0..16 {
         for j in 0..16 {
             assert_eq!(min[i] == min[j], panel[i].attribute("fill") == panel[j].attribute("fill"));
@@ -492,11 +493,11 @@ fn png_decodes_to_the_svg_size_with_the_cells_colours() {
     let doc = parse(&pic.svg);
     let cells = children(by_id(&doc, "lights-cells").unwrap(), "rect");
     for (i, c) in cells.iter().enumerate() {
-        if p.locked[i] {
+        if p.is_locked(i) {
             continue; // crossed out
         }
         // Away from the edges of the cell.
-        let want = if p.lights.values[i] == 0 { OFF } else { ON };
+        let want = if p.lights.get(i) == 0 { OFF } else { ON };
         assert_eq!(pixel(&pixmap, attr(*c, "x") + 5.0, attr(*c, "y") + 5.0), want, "cell {i}");
     }
     // The page is white, and some text was drawn in the title's place.
@@ -548,7 +549,7 @@ fn a_500_by_500_board_is_compact_and_small() {
     let report = Report {
         solvable: true,
         solutions: BigUint::from(1u32),
-        minimum: Some(MinimumSolution { presses: x.clone(), cost, optimal: false }),
+        minimum: Some(MinimumSolution { presses: Presses::from_values(&x, 2), cost, optimal: false }),
         certificate: None,
         quiet_patterns: vec![],
         quiet_patterns_omitted: false,

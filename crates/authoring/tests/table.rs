@@ -135,7 +135,7 @@ struct Brute {
 fn brute(family: &Family, rows: usize, cols: usize) -> Brute {
     let w = family.states;
     let n = rows * cols;
-    let dark = family.board(rows, cols, vec![0; n]);
+    let dark = family.board(rows, cols, lights_compiler::model::Board::zeros(n));
     let divisors: Vec<u32> = (1..=w).filter(|&d| gcd(w, d) == d).collect();
     let mut torsion = vec![0u64; divisors.len()];
     let mut image = HashSet::new();

@@ -194,9 +194,9 @@ fn puzzle_json(
             j.solutions = Some(r.solutions.to_string());
             if let Some(y) = r.certificate.as_ref().filter(|_| !r.solvable) {
                 let fits = model.cells() <= max_cells;
-                let cells = (0..y.len()).filter(|&i| y[i] != 0).map(|i| [i / model.cols + 1, i % model.cols + 1]);
+                let cells = y.nonzero().map(|(i, _)| [i / model.cols + 1, i % model.cols + 1]);
                 j.certificate = Some(CertificateJson {
-                    weights: fits.then(|| y.chunks(model.cols).map(<[u32]>::to_vec).collect()),
+                    weights: fits.then(|| y.to_vec().chunks(model.cols).map(<[u32]>::to_vec).collect()),
                     cells: fits.then(|| cells.collect()),
                     why: block.why_unsolvable(&report).first().cloned().unwrap_or_default(),
                 });
@@ -205,8 +205,9 @@ fn puzzle_json(
                 j.presses = Some(m.cost);
                 j.optimal = Some(m.optimal);
                 if model.cells() <= max_cells {
-                    j.solution =
-                        Some(SolutionJson::Presses(m.presses.chunks(model.cols).map(<[u32]>::to_vec).collect()));
+                    j.solution = Some(SolutionJson::Presses(
+                        m.presses.to_vec().chunks(model.cols).map(<[u32]>::to_vec).collect(),
+                    ));
                 } else {
                     j.solution_omitted = Some(format!(
                         "the board has {} cells, more than the {max_cells} written in JSON; use `lights solve --solution-out FILE`",

@@ -6,12 +6,17 @@
 
 use std::io::{self, Write};
 
+use lights_compiler::model::Presses;
+
 /// The press counts as a text grid: `.` for none, else the count, columns
 /// aligned.
-pub(crate) fn write_text(out: &mut dyn Write, cols: usize, presses: &[u32]) -> io::Result<()> {
-    let width = presses.iter().max().map_or(1, |&m| m.max(1).to_string().len());
+pub(crate) fn write_text(out: &mut dyn Write, cols: usize, presses: &Presses) -> io::Result<()> {
+    let cols = cols.max(1);
+    let width = presses.iter().max().map_or(1, |m| m.max(1).to_string().len());
     let mut line = Vec::with_capacity(cols * (width + 1));
-    for row in presses.chunks(cols.max(1)) {
+    let mut row = Vec::with_capacity(cols);
+    for start in (0..presses.len()).step_by(cols) {
+        presses.row_into(start, cols, &mut row);
         line.clear();
         for (c, &v) in row.iter().enumerate() {
             if c > 0 {
@@ -31,33 +36,45 @@ pub(crate) fn write_text(out: &mut dyn Write, cols: usize, presses: &[u32]) -> i
     Ok(())
 }
 
-/// One row packed 8 cells a byte, first cell in the high bit; `bit(v)`
-/// says whether a cell's bit is set.
-fn pack_row(row: &[u32], packed: &mut Vec<u8>, bit: impl Fn(u32) -> bool) {
+/// One row of `cols` cells packed 8 a byte, first cell in the high bit, a
+/// bit set where `pressed` says (or where it does not, with `invert`);
+/// padding bits are 0.
+fn pack_row(bits: &[u64], cols: usize, invert: bool, packed: &mut Vec<u8>) {
     packed.clear();
-    packed.resize(row.len().div_ceil(8), 0);
-    for (c, &v) in row.iter().enumerate() {
-        if bit(v) {
-            packed[c / 8] |= 0x80 >> (c % 8);
+    for &w in bits {
+        let w = if invert { !w } else { w };
+        packed.extend(w.to_le_bytes().iter().map(|b| b.reverse_bits()));
+    }
+    packed.truncate(cols.div_ceil(8));
+    if !cols.is_multiple_of(8) {
+        if let Some(last) = packed.last_mut() {
+            *last &= 0xFFu8 << (8 - cols % 8);
         }
     }
 }
 
-/// A binary PBM (P4): a bit per cell, 1 (black) = pressed.
-pub(crate) fn write_pbm(out: &mut dyn Write, name: &str, rows: usize, cols: usize, presses: &[u32]) -> io::Result<()> {
+/// A binary PBM (P4): 1 = pressed, rows padded to whole bytes.
+pub(crate) fn write_pbm(
+    out: &mut dyn Write,
+    name: &str,
+    rows: usize,
+    cols: usize,
+    presses: &Presses,
+) -> io::Result<()> {
     // A comment must stay on its line.
     let name: String = name.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
     write!(out, "P4\n# minimum solution of \"{name}\": 1 = press\n{cols} {rows}\n")?;
-    let mut packed = Vec::new();
-    for row in presses.chunks(cols.max(1)) {
-        pack_row(row, &mut packed, |v| v != 0);
+    let (mut bits, mut packed) = (Vec::new(), Vec::new());
+    for r in 0..rows {
+        presses.pressed_bits_into(r * cols, cols, &mut bits);
+        pack_row(&bits, cols, false, &mut packed);
         out.write_all(&packed)?;
     }
     Ok(())
 }
 
 /// A 1-bit greyscale PNG: white = not pressed, black = pressed.
-pub(crate) fn write_png(out: &mut dyn Write, rows: usize, cols: usize, presses: &[u32]) -> io::Result<()> {
+pub(crate) fn write_png(out: &mut dyn Write, rows: usize, cols: usize, presses: &Presses) -> io::Result<()> {
     let size = |n: usize| u32::try_from(n).map_err(|_| io::Error::other(format!("{n} pixels is too large for a PNG")));
     let mut encoder = png::Encoder::new(out, size(cols)?, size(rows)?);
     encoder.set_color(png::ColorType::Grayscale);
@@ -65,9 +82,10 @@ pub(crate) fn write_png(out: &mut dyn Write, rows: usize, cols: usize, presses: 
     encoder.set_compression(png::Compression::Fast);
     let mut writer = encoder.write_header().map_err(io::Error::other)?;
     let mut stream = writer.stream_writer().map_err(io::Error::other)?;
-    let mut packed = Vec::new();
-    for row in presses.chunks(cols.max(1)) {
-        pack_row(row, &mut packed, |v| v == 0);
+    let (mut bits, mut packed) = (Vec::new(), Vec::new());
+    for r in 0..rows {
+        presses.pressed_bits_into(r * cols, cols, &mut bits);
+        pack_row(&bits, cols, true, &mut packed);
         stream.write_all(&packed)?;
     }
     stream.finish().map_err(io::Error::other)
@@ -79,10 +97,14 @@ mod tests {
 
     const PRESSES: [u32; 12] = [0, 1, 0, 12, 3, 0, 0, 0, 1, 1, 1, 0];
 
+    fn packed(values: &[u32]) -> Presses {
+        Presses::from_values(values, 13)
+    }
+
     #[test]
     fn text_aligns_columns() {
         let mut out = Vec::new();
-        write_text(&mut out, 4, &PRESSES).unwrap();
+        write_text(&mut out, 4, &packed(&PRESSES)).unwrap();
         assert_eq!(String::from_utf8(out).unwrap(), " .  1  . 12\n 3  .  .  .\n 1  1  1  .\n");
     }
 
@@ -90,7 +112,7 @@ mod tests {
     fn pbm_packs_a_bit_per_cell() {
         let presses: Vec<u32> = (0..20).map(|i| u32::from(i % 3 == 0)).collect();
         let mut out = Vec::new();
-        write_pbm(&mut out, "a\nb", 2, 10, &presses).unwrap();
+        write_pbm(&mut out, "a\nb", 2, 10, &Presses::from_values(&presses, 2)).unwrap();
         let header = b"P4\n# minimum solution of \"a b\": 1 = press\n10 2\n";
         assert_eq!(&out[..header.len()], header);
         // Row 1: cells 0, 3, 6, 9 pressed; row 2: cells 12, 15, 18 → 2, 5, 8.
@@ -100,7 +122,7 @@ mod tests {
     #[test]
     fn png_decodes_to_the_presses() {
         let mut out = Vec::new();
-        write_png(&mut out, 3, 4, &PRESSES).unwrap();
+        write_png(&mut out, 3, 4, &packed(&PRESSES)).unwrap();
         let decoder = png::Decoder::new(std::io::Cursor::new(out));
         let mut reader = decoder.read_info().unwrap();
         let mut pixels = vec![0; reader.output_buffer_size().unwrap()];

@@ -151,9 +151,19 @@ fn print_human(shown: &str, doc: &Document, solved: &Solved, selected: &[usize])
             Some(Answered::Lights(model, report)) => {
                 let Some(min) = &report.minimum else { continue };
                 if model.rows > MAX_PRINTED_SIDE || model.cols > MAX_PRINTED_SIDE {
+                    // Only the ways out that take a board this size.
+                    let json = model.cells() <= crate::output::MAX_JSON_SOLUTION_CELLS;
+                    let write = lights_compiler::edit::solution_text_size(model, &min.presses)
+                        <= lights_compiler::edit::MAX_SOLUTION_TEXT;
+                    let others = match (json, write) {
+                        (true, true) => ", `--format json` or `--write`",
+                        (true, false) => " or `--format json`",
+                        (false, true) => " or `--write`",
+                        (false, false) => "",
+                    };
                     let _ = writeln!(
                         out,
-                        "  the board is too large to draw here; use `--solution-out FILE.png|.pbm|.txt`, `--format json` or `--write`"
+                        "  the board is too large to draw here; use `--solution-out FILE.png|.pbm|.txt`{others}"
                     );
                     continue;
                 }
@@ -164,13 +174,13 @@ fn print_human(shown: &str, doc: &Document, solved: &Solved, selected: &[usize])
                 };
                 let proven = if min.optimal { ", proven minimum" } else { "" };
                 let _ = writeln!(out, "  {legend} ({}{proven}):", presses(min.cost));
-                let width = min.presses.iter().map(|v| v.to_string().len()).max().unwrap_or(1);
+                let width = min.presses.iter().max().map_or(1, |v| v.to_string().len());
                 for r in 0..model.rows {
                     let cells: Vec<String> = (0..model.cols)
                         .map(|c| {
                             let i = model.index(r, c);
-                            match min.presses[i] {
-                                0 if model.locked[i] => format!("{:>width$}", "x"),
+                            match min.presses.get(i) {
+                                0 if model.is_locked(i) => format!("{:>width$}", "x"),
                                 0 => format!("{:>width$}", "."),
                                 v => paint(&format!("{v:>width$}"), "1;33", color),
                             }
@@ -280,6 +290,16 @@ fn write_solutions(path: &Path, doc: &Document, solved: &Solved, selected: &[usi
             }
             SolutionPlan::Keep => written.kept += 1,
             SolutionPlan::Nothing => {}
+            SolutionPlan::TooLarge { bytes, limit } => {
+                let name = doc.analysis().puzzles[i].name.as_deref().unwrap_or("(unnamed)");
+                return Err(format!(
+                    "not writing `{}`: the solution of \"{name}\" would be {} of text, more than the {} --write puts \
+                     into a file; write it with --solution-out FILE (.txt, .pbm or .png) instead",
+                    path.display(),
+                    crate::files::show_size(bytes as u64),
+                    crate::files::show_size(limit as u64),
+                ));
+            }
         }
     }
     if edits.is_empty() {

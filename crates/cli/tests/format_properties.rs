@@ -9,7 +9,7 @@ use proptest::prelude::*;
 
 /// What a puzzle means, without where it was written.
 fn meaning(p: &Puzzle) -> String {
-    let sol = p.solution.as_ref().map(|s| s.presses.values.clone());
+    let sol = p.solution.as_ref().map(|s| s.presses.to_vec());
     format!(
         "{:?}",
         (
@@ -19,9 +19,9 @@ fn meaning(p: &Puzzle) -> String {
             p.states,
             &p.rule,
             p.topology,
-            &p.lights.values,
-            &p.goal.values,
-            &p.locked,
+            p.lights.to_vec(),
+            p.goal.to_vec(),
+            p.locked.iter().map(|l| l != 0).collect::<Vec<_>>(),
             p.expects.iter().map(|e| e.claim.clone()).collect::<Vec<_>>(),
             sol
         )

@@ -16,7 +16,7 @@ use lights_compiler::solve::{solve_with, SolveOptions};
 
 fn puzzle(n: usize, states: u32, rule: Rule, topology: Topology) -> Puzzle {
     let mut p = Puzzle::new(n, n, states, rule, topology);
-    p.lights.values.fill(1);
+    p.lights = lights_compiler::model::Board::uniform(p.cells(), 1);
     p
 }
 

@@ -21,6 +21,9 @@ use crate::sliding_check::{self, SlidingReport};
 use crate::{check, summary};
 
 /// One block of a file, validated.
+// Blocks live behind an `Arc` (one per block of a file), so the size of the
+// larger variant is paid once per block, not per copy.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Block {
     /// A `puzzle` block: Lights Out.
@@ -34,6 +37,16 @@ pub enum Block {
 pub enum BlockReport {
     Lights(Report),
     Sliding(SlidingReport),
+}
+
+impl BlockReport {
+    /// Bytes the report holds on the heap (see [`Report::heap_bytes`]).
+    pub fn heap_bytes(&self) -> usize {
+        match self {
+            BlockReport::Lights(r) => r.heap_bytes(),
+            BlockReport::Sliding(r) => r.solution.as_ref().map_or(0, |s| s.moves.capacity()),
+        }
+    }
 }
 
 /// A block with its answer, for code that needs both: the one place where
@@ -53,6 +66,9 @@ pub enum SolutionPlan {
     Keep,
     /// Nothing to write (no solution, or the block cannot take one).
     Nothing,
+    /// The solution's text would be `bytes` long, more than a tool writes
+    /// into a file (`limit`, [`edit::MAX_SOLUTION_TEXT`]).
+    TooLarge { bytes: usize, limit: usize },
 }
 
 /// The edit of a [`SolutionPlan::Write`] and what it writes.
@@ -164,7 +180,7 @@ impl Block {
         match (self, e) {
             (_, SolveError::Cancelled) => None,
             (Block::Lights(p), _) => check::solve_failure(p, e),
-            (Block::Sliding(_), SolveError::TooLarge { .. }) => {
+            (Block::Sliding(_), SolveError::TooLarge { .. } | SolveError::BoardTooLarge { .. }) => {
                 Some(self.internal_error("the sliding solver declined the board"))
             }
             (Block::Sliding(_), SolveError::Internal(msg)) => Some(self.internal_error(msg)),
@@ -256,13 +272,19 @@ impl Block {
                 // The author's own solution is kept when it is right and no
                 // longer than the one found (it may be another of the minimum ones).
                 let keep = p.solution.as_ref().is_some_and(|s| {
-                    let cost: u64 = s.presses.values.iter().map(|&v| u64::from(v)).sum();
+                    let cost = s.presses.total();
                     cost <= min.cost && check::solution_solves(p, s)
                 });
                 if keep {
                     return SolutionPlan::Keep;
                 }
-                edit::solution(src, syntax, p, &min.presses).map(|edit| SolutionEdit {
+                let text = match edit::solution_text(p, &min.presses) {
+                    edit::SolutionText::Text(text) => text,
+                    edit::SolutionText::TooLarge { bytes } => {
+                        return SolutionPlan::TooLarge { bytes, limit: edit::MAX_SOLUTION_TEXT }
+                    }
+                };
+                edit::solution_statement(src, syntax, text).map(|edit| SolutionEdit {
                     edit,
                     replaces: p.solution.is_some(),
                     length: summary::presses(min.cost),

@@ -6,7 +6,7 @@ use num_traits::Zero;
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::lower::apply_presses;
-use crate::model::{Claim, Puzzle, Rule};
+use crate::model::{Board, Claim, Puzzle, Rule};
 use crate::report::{Report, SolveError};
 use crate::summary::count;
 
@@ -51,6 +51,22 @@ pub fn solve_failure(p: &Puzzle, e: &SolveError) -> Option<Diagnostic> {
                  topology or pattern of locked cells leaves too many: split the board or use fewer locked cells",
             ),
         ),
+        SolveError::BoardTooLarge { cells, limit } => Some(
+            Diagnostic::error(
+                Code::TooLargeToSolve,
+                *p.head,
+                format!(
+                    "this puzzle is too large to verify: its {} cells are more than the {} the solver takes for \
+                     this rule, surface and number of states",
+                    cells, limit
+                ),
+            )
+            .with_label("not verified")
+            .with_note(
+                "only the cross rule with 2 states and no locked cells on the plane, the cylinder or the torus \
+                 (the polynomial method) is solved beyond that, up to 100,000×100,000",
+            ),
+        ),
         SolveError::Internal(msg) => Some(
             Diagnostic::error(Code::SolverFailure, *p.head, format!("internal solver error: {msg}"))
                 .with_label("not verified")
@@ -86,19 +102,19 @@ pub fn why_unsolvable(p: &Puzzle, r: &Report) -> Vec<String> {
     let w = u64::from(p.states);
     let mut notes = Vec::new();
     let Some(y) = &r.certificate else { return notes };
-    let support: Vec<usize> = (0..y.len()).filter(|&i| y[i] != 0).collect();
+    let support: Vec<usize> = y.nonzero().map(|(i, _)| i).collect();
     // Locked buttons are not pressed, and may change the invariant: say so.
-    let press = if p.locked.iter().any(|&l| l) { " of a free button" } else { "" };
+    let press = if p.any_locked() { " of a free button" } else { "" };
     let press = press.to_string();
     let cells = name_cells(p, &support);
     // When every marked cell has the same weight c, the invariant is simply
     // the total of those cells modulo m = W / gcd(c, W).
-    let first = support.first().map_or(1, |&i| u64::from(y[i]));
-    let uniform = support.iter().all(|&i| u64::from(y[i]) == first);
+    let first = support.first().map_or(1, |&i| u64::from(y.get(i)));
+    let uniform = support.iter().all(|&i| u64::from(y.get(i)) == first);
     let proof = if uniform {
         let m = w / gcd(first, w);
-        let total = |v: &[u16]| -> u64 { support.iter().map(|&i| u64::from(v[i])).sum::<u64>() % m };
-        let (start, goal) = (total(&p.lights.values), total(&p.goal.values));
+        let total = |v: &Board| -> u64 { support.iter().map(|&i| u64::from(v.get(i))).sum::<u64>() % m };
+        let (start, goal) = (total(&p.lights), total(&p.goal));
         if p.states == 2 {
             format!(
                 "why: every press{press} changes an even number of the {} marked cells ({cells}), so the number of \
@@ -115,21 +131,27 @@ pub fn why_unsolvable(p: &Puzzle, r: &Report) -> Vec<String> {
             )
         }
     } else {
-        let dot = |v: &[u16]| -> u64 { y.iter().zip(v).map(|(&a, &b)| u64::from(a) * u64::from(b)).sum::<u64>() % w };
+        let dot =
+            |v: &Board| -> u64 { y.nonzero().map(|(i, a)| u64::from(a) * u64::from(v.get(i)) % w).sum::<u64>() % w };
         format!(
             "why: weight each cell by the number below; every press{press} leaves the weighted total of the lights \
              unchanged modulo {w}; it is {} now, and the goal needs {}",
-            dot(&p.lights.values),
-            dot(&p.goal.values)
+            dot(&p.lights),
+            dot(&p.goal)
         )
     };
     notes.push(proof);
-    let marks: Vec<u32> = if uniform { y.iter().map(|&v| u32::from(v != 0)).collect() } else { y.clone() };
+    let small = p.rows <= MAX_GRID_NOTE && p.cols <= MAX_GRID_NOTE;
+    let marks: Vec<u32> = match (small, uniform) {
+        (false, _) => Vec::new(),
+        (true, true) => y.iter().map(|v| u32::from(v != 0)).collect(),
+        (true, false) => y.to_vec(),
+    };
     if let Some(grid) = grid_note(p, &marks) {
         let what = if uniform { "the marked cells" } else { "the weights" };
         notes.push(format!("{what}:\n{grid}"));
     }
-    let symmetric = matches!(p.rule, Rule::Cross | Rule::King | Rule::Flip) && !p.locked.iter().any(|&l| l);
+    let symmetric = matches!(p.rule, Rule::Cross | Rule::King | Rule::Flip) && !p.any_locked();
     if symmetric {
         let how = if uniform {
             format!("pressing each marked cell {}", crate::summary::count(first, "time"))
@@ -234,15 +256,15 @@ fn describe_truth(r: &Report) -> String {
 /// Whether a written `solution` solves its puzzle: it presses no locked
 /// cell and reaches the goal.
 pub fn solution_solves(p: &Puzzle, block: &crate::model::SolutionBlock) -> bool {
-    let presses = &block.presses.values;
-    presses.iter().zip(&p.locked).all(|(&n, &locked)| n == 0 || !locked)
-        && apply_presses(p, presses).iter().zip(&p.goal.values).all(|(&v, &g)| v == u32::from(g))
+    let presses = block.presses.to_vec();
+    presses.iter().enumerate().all(|(i, &n)| n == 0 || !p.is_locked(i))
+        && apply_presses(p, &presses).iter().zip(p.goal.iter()).all(|(&v, g)| v == u32::from(g))
 }
 
 fn solution_block(p: &Puzzle, block: &crate::model::SolutionBlock) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    let presses = &block.presses.values;
-    let locked: Vec<usize> = (0..presses.len()).filter(|&i| presses[i] != 0 && p.locked[i]).collect();
+    let presses = block.presses.to_vec();
+    let locked: Vec<usize> = (0..presses.len()).filter(|&i| presses[i] != 0 && p.is_locked(i)).collect();
     if !locked.is_empty() {
         let mut d = Diagnostic::error(
             Code::LockedPress,
@@ -252,18 +274,20 @@ fn solution_block(p: &Puzzle, block: &crate::model::SolutionBlock) -> Vec<Diagno
         .with_label("presses locked buttons");
         if let Some(spans) = block.presses.cell_spans.as_ref() {
             for &i in locked.iter().take(MAX_NAMED_CELLS) {
-                d = d.with_secondary(spans[i], format!("cell {} is locked", p.coord(i)));
+                if let Some(span) = spans.get(i) {
+                    d = d.with_secondary(span, format!("cell {} is locked", p.coord(i)));
+                }
             }
         }
         out.push(d.with_note("a locked button may not be pressed; find a solution with `lights solve`"));
     }
-    let end = apply_presses(p, presses);
-    let wrong: Vec<usize> = (0..end.len()).filter(|&i| end[i] != u32::from(p.goal.values[i])).collect();
+    let end = apply_presses(p, &presses);
+    let wrong: Vec<usize> = (0..end.len()).filter(|&i| end[i] != u32::from(p.goal.get(i))).collect();
     if !wrong.is_empty() {
         let detail: Vec<String> = wrong
             .iter()
             .take(MAX_NAMED_CELLS)
-            .map(|&i| format!("{} is {} (goal {})", p.coord(i), end[i], p.goal.values[i]))
+            .map(|&i| format!("{} is {} (goal {})", p.coord(i), end[i], p.goal.get(i)))
             .collect();
         let more = if wrong.len() > MAX_NAMED_CELLS {
             format!(" and {} more", wrong.len() - MAX_NAMED_CELLS)

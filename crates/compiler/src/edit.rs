@@ -9,8 +9,88 @@ use lights_syntax::format::grid_statement;
 use lights_syntax::Span;
 use num_bigint::BigUint;
 
-use crate::model::Puzzle;
+use crate::model::{Presses, Puzzle};
 use crate::report::Report;
+
+/// Boards up to this many cells get their `solution` written as a grid, as
+/// authors draw them; larger ones get the shorter of a grid and an `at` list.
+pub const GRID_SOLUTION_CELLS: usize = 4096;
+
+/// The longest `solution` statement a tool writes into a file (bytes): a
+/// larger one would make a file the tools then refuse to read (64 MiB by
+/// default) or an editor cannot hold; `--solution-out` writes any size.
+pub const MAX_SOLUTION_TEXT: usize = 16 << 20;
+
+/// How a solution would be written, or why it is not.
+pub(crate) enum SolutionText {
+    Text(String),
+    /// More than [`MAX_SOLUTION_TEXT`] bytes in either form.
+    TooLarge {
+        bytes: usize,
+    },
+}
+
+/// How many bytes the `solution` statement for `presses` would take in the
+/// form [`solution`] writes (counted up to a little past
+/// [`MAX_SOLUTION_TEXT`]: beyond it, only that it is too large matters).
+pub fn solution_text_size(model: &Puzzle, presses: &Presses) -> usize {
+    solution_text_plan(model, presses).1
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Form {
+    Grid,
+    List,
+}
+
+/// The form a solution is written in, and its size in bytes (estimated
+/// from the cells: a digit and a space each for a grid).
+fn solution_text_plan(model: &Puzzle, presses: &Presses) -> (Form, usize) {
+    let cells = model.cells();
+    let width = |v: u32| if v < 10 { 1 } else { v.to_string().len() };
+    let grid_bytes = cells.saturating_mul(2);
+    if cells <= GRID_SOLUTION_CELLS {
+        return (Form::Grid, grid_bytes);
+    }
+    let cap = grid_bytes.min(MAX_SOLUTION_TEXT + 1);
+    let mut list_bytes = 0usize;
+    for (i, v) in presses.nonzero() {
+        let (r, c) = (i / model.cols + 1, i % model.cols + 1);
+        list_bytes += 2 + r.to_string().len() + c.to_string().len() + if v == 1 { 0 } else { 1 + width(v) };
+        if list_bytes > cap {
+            break; // longer than the grid, or too long anyway
+        }
+    }
+    if grid_bytes <= list_bytes {
+        (Form::Grid, grid_bytes)
+    } else {
+        (Form::List, list_bytes)
+    }
+}
+
+/// The `solution` statement for `presses`: a grid on boards up to
+/// [`GRID_SOLUTION_CELLS`], else whichever of grid and `at` list is shorter.
+pub(crate) fn solution_text(model: &Puzzle, presses: &Presses) -> SolutionText {
+    let (form, bytes) = solution_text_plan(model, presses);
+    if bytes > MAX_SOLUTION_TEXT {
+        return SolutionText::TooLarge { bytes };
+    }
+    if form == Form::Grid {
+        return SolutionText::Text(grid_statement("solution", model.rows, model.cols, &presses.to_vec()));
+    }
+    let mut text = String::with_capacity(bytes + 16);
+    text.push_str("  solution at");
+    for (i, v) in presses.nonzero() {
+        text.push_str(&format!(" {}", model.coord(i)));
+        if v != 1 {
+            text.push_str(&format!(":{v}"));
+        }
+    }
+    if presses.count_nonzero() == 0 {
+        text = "  solution off".to_string();
+    }
+    SolutionText::Text(text)
+}
 
 /// Replace the bytes of `span` with `text`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,8 +112,13 @@ pub fn apply(src: &str, edits: &[TextEdit]) -> String {
 
 /// The edit that inserts or replaces the puzzle's `solution` statement with
 /// `presses` (row-major); `None` when the block has no closing brace.
-pub fn solution(src: &str, block: &PuzzleBlock, model: &Puzzle, presses: &[u32]) -> Option<TextEdit> {
-    let text = grid_statement("solution", model.rows, model.cols, presses);
+pub fn solution(src: &str, block: &PuzzleBlock, model: &Puzzle, presses: &Presses) -> Option<TextEdit> {
+    let SolutionText::Text(text) = solution_text(model, presses) else { return None };
+    solution_statement(src, block, text)
+}
+
+/// Inserts or replaces the block's `solution` statement with `text`.
+pub(crate) fn solution_statement(src: &str, block: &PuzzleBlock, text: String) -> Option<TextEdit> {
     let existing = block.statements.iter().find(|s| matches!(s.kind, StatementKind::Solution(_)));
     match existing {
         Some(stmt) => Some(replace_statement(src, stmt, &text)),
@@ -126,8 +211,7 @@ pub fn lights_cell(src: &str, block: &PuzzleBlock, model: &Puzzle, index: usize,
     let entry = if value == 1 { coord.clone() } else { format!("{coord}:{value}") };
     match stmt.map(|s| &s.kind) {
         Some(StatementKind::Lights(Value::Grid(_))) => {
-            if let Some(spans) = model.lights.cell_spans.as_ref() {
-                let cell = spans[index];
+            if let Some(cell) = model.lights.cell_spans.as_ref().and_then(|s| s.get(index)) {
                 let compact = cell.len() == 1 && model.cols > 1 && is_compact_cell(src, cell);
                 let text = if value == 0 { ".".to_string() } else { value.to_string() };
                 if !compact || text.len() == 1 {
@@ -169,7 +253,7 @@ pub fn lights_cell(src: &str, block: &PuzzleBlock, model: &Puzzle, index: usize,
     if stmt.is_none() && value != 0 {
         return insert_statement(src, block, &format!("{}lights at {entry}", block_indent(src, block)));
     }
-    let mut values: Vec<u32> = model.lights.values.iter().map(|&v| u32::from(v)).collect();
+    let mut values: Vec<u32> = model.lights.iter().map(u32::from).collect();
     values[index] = value;
     lights_board(src, block, model, &values)
 }

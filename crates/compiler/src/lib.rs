@@ -7,6 +7,7 @@
 //! [`Block::check`] (verify `expect` and `solution`).
 
 pub mod block;
+pub mod board;
 pub mod check;
 pub mod diagnostic;
 pub mod edit;

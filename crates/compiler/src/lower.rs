@@ -22,7 +22,7 @@ pub struct LinearSystem {
 
 pub fn lower(p: &Puzzle) -> LinearSystem {
     let w = p.states;
-    let unknowns: Vec<usize> = (0..p.cells()).filter(|&i| !p.locked[i]).collect();
+    let unknowns: Vec<usize> = (0..p.cells()).filter(|&i| !p.is_locked(i)).collect();
     let mut matrix = SparseMatrix::new(p.cells(), unknowns.len());
     let mut pattern = Vec::new();
     for (col, &cell) in unknowns.iter().enumerate() {
@@ -31,8 +31,7 @@ pub fn lower(p: &Puzzle) -> LinearSystem {
             matrix.push_entry(col, target, weight % w);
         }
     }
-    let rhs =
-        p.goal.values.iter().zip(&p.lights.values).map(|(&g, &l)| (u32::from(g) + w - u32::from(l)) % w).collect();
+    let rhs = p.goal.iter().zip(p.lights.iter()).map(|(g, l)| (u32::from(g) + w - u32::from(l)) % w).collect();
     LinearSystem { matrix, rhs, unknowns, modulus: w }
 }
 
@@ -174,7 +173,7 @@ pub fn map_cell(topo: Topology, rows: usize, cols: usize, r: i64, c: i64) -> Opt
 /// or not): `lights + A_full·presses mod W`.
 pub fn apply_presses(p: &Puzzle, presses: &[u16]) -> Vec<u32> {
     let w = p.states;
-    let mut state: Vec<u32> = p.lights.values.iter().map(|&v| u32::from(v)).collect();
+    let mut state: Vec<u32> = p.lights.iter().map(u32::from).collect();
     let mut pattern = Vec::new();
     for (cell, &n) in presses.iter().enumerate() {
         if n == 0 {

@@ -4,11 +4,20 @@
 use lights_syntax::Span;
 use num_bigint::BigUint;
 
+pub use crate::board::{Board, CellSpans, Presses};
 use crate::key::Unkeyed;
 
-/// Boards are limited to this many cells (so a typo like `size 99999x99999`
-/// is an error, not an out-of-memory crash).
-pub const MAX_CELLS: u64 = 100_000_000;
+/// Boards are limited to this many cells (100,000 × 100,000). The model
+/// keeps lights, goal and locks as written, so a board costs what its text
+/// costs; the solver's paths set their own limits below this one.
+pub const MAX_CELLS: u64 = 10_000_000_000;
+
+/// The most cells a solving path that keeps values cell by cell takes on
+/// (light chasing, the flip reduction, dense elimination): about 1 GB of
+/// working memory at this size. The polynomial method (cross rule, W = 2, no
+/// locks, plane, cylinder or torus) works on packed rows and goes up to
+/// [`MAX_CELLS`].
+pub const PER_CELL_LIMIT: usize = 100_000_000;
 /// `states` bounds.
 pub const MIN_STATES: u64 = 2;
 pub const MAX_STATES: u64 = 65_536;
@@ -28,25 +37,15 @@ pub struct Puzzle {
     pub states: u32,
     pub rule: Rule,
     pub topology: Topology,
-    /// Row-major cell values, each below `states`.
+    /// Row-major cell values, each below `states`, in their written form.
     pub lights: Board,
     pub goal: Board,
-    /// Row-major: true where the button may not be pressed.
-    pub locked: Vec<bool>,
+    /// Row-major: not 0 where the button may not be pressed.
+    pub locked: Board,
     pub expects: Unkeyed<Vec<Expectation>>,
     pub solution: Unkeyed<Option<SolutionBlock>>,
     /// Where each statement was written (for diagnostics and editors).
     pub spans: Unkeyed<StatementSpans>,
-}
-
-/// Cell values of one board-sized VALUE, with the source spans of its grid
-/// cells when it was written as a grid (or of its entries when sparse).
-#[derive(Clone, Debug, PartialEq, Eq, Default, Hash)]
-pub struct Board {
-    pub values: Vec<u16>,
-    /// Row-major span per cell when the value was a grid; for a sparse list,
-    /// the span of the entry that set the cell (other cells: the list).
-    pub cell_spans: Unkeyed<Option<Vec<Span>>>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -219,9 +218,9 @@ impl Puzzle {
             states,
             rule,
             topology,
-            lights: Board { values: vec![0; n], cell_spans: Unkeyed(None) },
-            goal: Board { values: vec![0; n], cell_spans: Unkeyed(None) },
-            locked: vec![false; n],
+            lights: Board::zeros(n),
+            goal: Board::zeros(n),
+            locked: Board::zeros(n),
             expects: Unkeyed(vec![]),
             solution: Unkeyed(None),
             spans: Unkeyed(StatementSpans::default()),
@@ -230,6 +229,22 @@ impl Puzzle {
 
     pub fn cells(&self) -> usize {
         self.rows * self.cols
+    }
+    /// Whether the button of cell `i` may not be pressed.
+    pub fn is_locked(&self, i: usize) -> bool {
+        self.locked.get(i) != 0
+    }
+    /// Whether any button is locked.
+    pub fn any_locked(&self) -> bool {
+        self.locked.any_nonzero()
+    }
+    /// The buttons that may be pressed: the unknowns of the system.
+    pub fn free_cells(&self) -> usize {
+        self.cells() - self.locked.count_nonzero()
+    }
+    /// The change cell `i` needs: `goal − lights` mod W.
+    pub fn need(&self, i: usize) -> u32 {
+        (u32::from(self.goal.get(i)) + self.states - u32::from(self.lights.get(i))) % self.states
     }
     /// Row-major index of 0-based (row, column).
     pub fn index(&self, r: usize, c: usize) -> usize {

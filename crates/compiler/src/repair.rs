@@ -55,7 +55,7 @@ pub fn make_solvable(p: &Puzzle, cancel: &dyn Fn() -> bool) -> Option<Vec<CellCh
     // Small changes first: +1, −1, +2, −2, …
     let deltas: Vec<u32> = (1..w).map(|k| if k % 2 == 1 { k.div_ceil(2) } else { w - k / 2 }).collect();
     let change = |c: usize, delta: u32| {
-        let from = u32::from(p.lights.values[c]);
+        let from = u32::from(p.lights.get(c));
         CellChange { index: c, from, to: (from + delta) % w }
     };
     let candidates = || (0..cells).flat_map(|c| deltas.iter().map(move |&d| (c, d)));
@@ -78,7 +78,7 @@ pub fn make_solvable(p: &Puzzle, cancel: &dyn Fn() -> bool) -> Option<Vec<CellCh
     // Never offer a change that does not work.
     let mut fixed = p.clone();
     for ch in &found {
-        fixed.lights.values[ch.index] = ch.to as u16;
+        fixed.lights.set(ch.index, ch.to as u16);
     }
     let check = lower(&fixed);
     let solution = solve_cancellable(&check.matrix, &check.rhs, w, cancel).ok()?;

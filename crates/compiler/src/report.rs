@@ -4,8 +4,12 @@
 
 use num_bigint::BigUint;
 
+pub use crate::board::Presses;
+
 /// Everything known about one puzzle's solutions. Vectors are per cell,
-/// row-major (locked cells are 0 in press vectors).
+/// row-major (locked cells are 0 in press vectors); the minimum and the
+/// certificate are packed ([`Presses`]), since they are board-sized however
+/// large the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Report {
     pub solvable: bool,
@@ -14,7 +18,7 @@ pub struct Report {
     /// The solution with the fewest presses found, when solvable.
     pub minimum: Option<MinimumSolution>,
     /// When unsolvable: cell weights y with yᵀA ≡ 0 and y·(goal − lights) ≢ 0.
-    pub certificate: Option<Vec<u32>>,
+    pub certificate: Option<Presses>,
     /// Generators of the quiet patterns (press sets that change nothing);
     /// every quiet pattern is Σ cᵢ·gᵢ with 0 ≤ cᵢ < orderᵢ, in exactly one way.
     pub quiet_patterns: Vec<QuietPattern>,
@@ -25,9 +29,24 @@ pub struct Report {
     pub unknowns: usize,
 }
 
+impl Report {
+    /// Bytes the report holds on the heap (for caches that keep within a
+    /// byte budget): the packed minimum and certificate, and the quiet
+    /// patterns spelled out.
+    pub fn heap_bytes(&self) -> usize {
+        let quiet: usize = self.quiet_patterns.iter().map(|q| q.presses.capacity() * 4).sum();
+        let words = self.solutions.bits().div_ceil(8) as usize;
+        self.minimum.as_ref().map_or(0, |m| m.presses.heap_bytes())
+            + self.certificate.as_ref().map_or(0, Presses::heap_bytes)
+            + quiet
+            + self.quiet_patterns.capacity() * std::mem::size_of::<QuietPattern>()
+            + words
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MinimumSolution {
-    pub presses: Vec<u32>,
+    pub presses: Presses,
     pub cost: u64,
     /// Whether `cost` is proven to be the least possible.
     pub optimal: bool,
@@ -44,6 +63,13 @@ pub enum SolveError {
     /// Beyond what the solver handles in reasonable time and memory.
     TooLarge {
         unknowns: usize,
+        limit: usize,
+    },
+    /// The board has more cells than the path that fits it keeps cell by
+    /// cell ([`PER_CELL_LIMIT`](crate::model::PER_CELL_LIMIT)); only the
+    /// polynomial method goes beyond.
+    BoardTooLarge {
+        cells: usize,
         limit: usize,
     },
     Cancelled,

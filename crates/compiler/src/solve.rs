@@ -5,7 +5,7 @@ use lights_algebra::{minimum_weight, solve_cancellable, AlgebraError};
 
 use crate::fast::{self, Plan};
 use crate::lower::{lower, LinearSystem};
-use crate::model::Puzzle;
+use crate::model::{Presses, Puzzle, PER_CELL_LIMIT};
 pub use crate::report::{unknowns_limit, MinimumSolution, QuietPattern, Report, SolveError, SolveOptions};
 
 /// Solve a puzzle exactly. `cancel` is polled during long work.
@@ -27,11 +27,15 @@ pub fn solve_with(p: &Puzzle, opts: SolveOptions, cancel: &dyn Fn() -> bool) -> 
 /// one press is the fewest whenever the lights start away from the goal
 /// (no press at all leaves them there).
 fn trivially_optimal(p: &Puzzle, cost: u64) -> bool {
-    cost == 0 || (cost == 1 && p.lights.values != p.goal.values)
+    cost == 0 || (cost == 1 && !p.lights.same_values(&p.goal))
 }
 
 fn solve_by_plan(p: &Puzzle, opts: SolveOptions, cancel: &dyn Fn() -> bool) -> Result<Report, SolveError> {
-    match fast::plan(p) {
+    let plan = fast::plan(p);
+    if plan != Plan::Polynomial && p.cells() > PER_CELL_LIMIT {
+        return Err(SolveError::BoardTooLarge { cells: p.cells(), limit: PER_CELL_LIMIT });
+    }
+    match plan {
         Plan::Polynomial => {
             if let Some(r) = fast::solve_polynomial(p, opts, cancel) {
                 return r;
@@ -54,7 +58,7 @@ fn solve_by_plan(p: &Puzzle, opts: SolveOptions, cancel: &dyn Fn() -> bool) -> R
 
 /// Dense elimination of the whole system (the reference path).
 pub fn solve_dense(p: &Puzzle, opts: SolveOptions, cancel: &dyn Fn() -> bool) -> Result<Report, SolveError> {
-    let unknowns = p.locked.iter().filter(|&&l| !l).count();
+    let unknowns = p.free_cells();
     let limit = unknowns_limit(p.states);
     if unknowns > limit {
         return Err(SolveError::TooLarge { unknowns, limit });
@@ -85,13 +89,17 @@ fn solve_system(
         sol.kernel.generators.iter().map(|g| QuietPattern { presses: to_cells(&g.vector), order: g.order }).collect();
     let minimum = match &sol.particular {
         Some(x) if !opts.search_minimum => {
-            let presses = to_cells(x);
-            let cost = presses.iter().map(|&v| u64::from(v)).sum();
+            let presses = Presses::from_values(&to_cells(x), p.states);
+            let cost = presses.sum();
             Some(MinimumSolution { presses, cost, optimal: sol.kernel.is_trivial() })
         }
         Some(x) => {
             let m = minimum_weight(x, &sol.kernel, sys.modulus, cancel).map_err(map_err)?;
-            Some(MinimumSolution { presses: to_cells(&m.x), cost: m.cost, optimal: m.optimal })
+            Some(MinimumSolution {
+                presses: Presses::from_values(&to_cells(&m.x), p.states),
+                cost: m.cost,
+                optimal: m.optimal,
+            })
         }
         None => None,
     };
@@ -99,7 +107,7 @@ fn solve_system(
         solvable: sol.consistent,
         solutions: sol.count(),
         minimum,
-        certificate: sol.certificate.clone(),
+        certificate: sol.certificate.as_deref().map(|y| Presses::from_values(y, p.states)),
         quiet_patterns,
         quiet_patterns_omitted: false,
         unknowns: sys.unknowns.len(),

@@ -187,7 +187,7 @@ impl<'s> Validator<'s> {
                     | StatementKind::Locked(val)
                     | StatementKind::Solution(val),
                 ) => v.board(val, rows, cols, w, kind),
-                _ => Some(Board { values: vec![0; rows * cols], cell_spans: None.into() }),
+                _ => Some(Board::zeros(rows * cols)),
             }
         };
         let lights = value_of(self, "lights", Kind::Value);
@@ -211,7 +211,7 @@ impl<'s> Validator<'s> {
             topology: topology?,
             lights: lights?,
             goal: goal?,
-            locked: locked?.values.iter().map(|&v| v != 0).collect(),
+            locked: locked?,
             expects: expects.into(),
             solution: solution?.into(),
             spans: spans.into(),
@@ -417,8 +417,8 @@ impl<'s> Validator<'s> {
     fn board(&mut self, value: &Value, rows: usize, cols: usize, w: u32, kind: Kind) -> Option<Board> {
         let n = rows * cols;
         match value {
-            Value::Off(_) => Some(Board { values: vec![0; n], cell_spans: None.into() }),
-            Value::On(_) => Some(Board { values: vec![(w - 1) as u16; n], cell_spans: None.into() }),
+            Value::Off(_) => Some(Board::zeros(n)),
+            Value::On(_) => Some(Board::uniform(n, (w - 1) as u16)),
             Value::Grid(g) => self.grid(g, rows, cols, w, kind),
             Value::Sparse(s) => self.sparse(s, rows, cols, w, kind),
         }
@@ -489,13 +489,13 @@ impl<'s> Validator<'s> {
         if self.diags[before..].iter().any(Diagnostic::is_error) || g.rows.iter().any(|r| r.form == RowForm::Bad) {
             return None;
         }
-        Some(Board { values, cell_spans: Some(cell_spans).into() })
+        Some(Board::dense(values).with_spans(CellSpans::Grid(cell_spans)))
     }
 
     fn sparse(&mut self, s: &ast::Sparse, rows: usize, cols: usize, w: u32, kind: Kind) -> Option<Board> {
         let before = self.diags.len();
-        let mut values = vec![0u16; rows * cols];
-        let mut spans = vec![s.span; rows * cols];
+        let mut values: Vec<(usize, u16)> = Vec::with_capacity(s.entries.len());
+        let mut spans: Vec<(usize, Span)> = Vec::with_capacity(s.entries.len());
         let mut seen: HashMap<usize, Span> = HashMap::new();
         for e in &s.entries {
             let r = self.number(&e.row, "row number");
@@ -549,13 +549,14 @@ impl<'s> Validator<'s> {
                     }
                 },
             };
-            values[idx] = v;
-            spans[idx] = e.span;
+            values.push((idx, v));
+            spans.push((idx, e.span));
         }
         if self.diags[before..].iter().any(Diagnostic::is_error) {
             return None;
         }
-        Some(Board { values, cell_spans: Some(spans).into() })
+        spans.sort_by_key(|&(i, _)| i);
+        Some(Board::sparse(rows * cols, values).with_spans(CellSpans::List { list: s.span, entries: spans }))
     }
 
     fn claim(&mut self, stmt: &ast::Statement, claim: &ast::Claim) -> Option<Expectation> {

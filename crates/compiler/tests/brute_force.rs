@@ -128,10 +128,24 @@ fn puzzle(
 ) -> Puzzle {
     Puzzle {
         name: "p".into(),
-        lights: Board { values: lights, cell_spans: None.into() },
-        goal: Board { values: goal, cell_spans: None.into() },
-        locked,
+        lights: written(lights),
+        goal: written(goal),
+        locked: written(locked.into_iter().map(u16::from).collect()),
         ..Puzzle::new(rows, cols, w, rule, topology)
+    }
+}
+
+/// The values in one of the written forms the model keeps (uniform, `at`
+/// list, grid), picked from the values themselves so every form is
+/// exercised: the solver must not depend on the form.
+fn written(values: Vec<u16>) -> Board {
+    let n = values.len();
+    match values.first() {
+        Some(&v) if values.iter().all(|&x| x == v) => Board::uniform(n, v),
+        _ if values.iter().map(|&v| u32::from(v)).sum::<u32>() % 2 == 1 => {
+            Board::sparse(n, values.into_iter().enumerate().filter(|&(_, v)| v != 0).collect())
+        }
+        _ => Board::dense(values),
     }
 }
 
@@ -145,7 +159,7 @@ fn brute_force(p: &Puzzle, patterns: &[Vec<u32>], free: &[usize]) -> Brute {
     let mut x = vec![0u32; free.len()];
     let (mut count, mut min_cost) = (0u64, None::<u64>);
     loop {
-        let mut state: Vec<u64> = p.lights.values.iter().map(|&v| v as u64).collect();
+        let mut state: Vec<u64> = p.lights.iter().map(u64::from).collect();
         for (j, &cell) in free.iter().enumerate() {
             if x[j] != 0 {
                 for (i, &e) in patterns[cell].iter().enumerate() {
@@ -153,7 +167,7 @@ fn brute_force(p: &Puzzle, patterns: &[Vec<u32>], free: &[usize]) -> Brute {
                 }
             }
         }
-        if state.iter().zip(&p.goal.values).all(|(&s, &g)| s == g as u64) {
+        if state.iter().zip(p.goal.iter()).all(|(&s, g)| s == g as u64) {
             count += 1;
             let cost: u64 = x.iter().map(|&v| v as u64).sum();
             min_cost = Some(min_cost.map_or(cost, |m| m.min(cost)));
@@ -238,7 +252,7 @@ proptest! {
     fn solver_agrees_with_exhaustive_search(p in case_strategy()) {
         let w = p.states;
         let patterns: Vec<Vec<u32>> = (0..p.cells()).map(|i| reference_press(&p, i / p.cols, i % p.cols)).collect();
-        let free: Vec<usize> = (0..p.cells()).filter(|&i| !p.locked[i]).collect();
+        let free: Vec<usize> = (0..p.cells()).filter(|&i| !p.is_locked(i)).collect();
         let brute = brute_force(&p, &patterns, &free);
         let report = solve(&p, &|| false).expect("tiny puzzles solve");
 
@@ -250,7 +264,7 @@ proptest! {
         for g in &report.quiet_patterns {
             let mut change = vec![0u64; p.cells()];
             for (cell, &n) in g.presses.iter().enumerate() {
-                prop_assert!(n == 0 || !p.locked[cell]);
+                prop_assert!(n == 0 || !p.is_locked(cell));
                 for (i, &e) in patterns[cell].iter().enumerate() {
                     change[i] = (change[i] + e as u64 * n as u64) % w as u64;
                 }
@@ -263,24 +277,24 @@ proptest! {
             prop_assert!(m.optimal);
             prop_assert_eq!(Some(m.cost), brute.min_cost);
             // The minimum solution really solves the puzzle.
-            let mut state: Vec<u64> = p.lights.values.iter().map(|&v| v as u64).collect();
-            for (cell, &n) in m.presses.iter().enumerate() {
-                prop_assert!(n == 0 || !p.locked[cell], "presses a locked cell");
+            let mut state: Vec<u64> = p.lights.iter().map(u64::from).collect();
+            for (cell, n) in m.presses.iter().enumerate() {
+                prop_assert!(n == 0 || !p.is_locked(cell), "presses a locked cell");
                 for (i, &e) in patterns[cell].iter().enumerate() {
                     state[i] = (state[i] + e as u64 * n as u64) % w as u64;
                 }
             }
-            prop_assert!(state.iter().zip(&p.goal.values).all(|(&s, &g)| s == g as u64));
-            prop_assert_eq!(m.cost, m.presses.iter().map(|&v| v as u64).sum::<u64>());
+            prop_assert!(state.iter().zip(p.goal.iter()).all(|(&s, g)| s == g as u64));
+            prop_assert_eq!(m.cost, m.presses.iter().map(u64::from).sum::<u64>());
         } else {
             // The certificate: no free press changes y·state, and y·(goal − lights) ≠ 0.
             let y = report.certificate.as_ref().expect("unsolvable puzzles have a certificate");
             for &cell in &free {
-                let dot: u64 = y.iter().zip(&patterns[cell]).map(|(&a, &b)| a as u64 * b as u64).sum();
+                let dot: u64 = y.iter().zip(&patterns[cell]).map(|(a, &b)| a as u64 * b as u64).sum();
                 prop_assert_eq!(dot % w as u64, 0);
             }
             let diff: u64 = (0..p.cells())
-                .map(|i| y[i] as u64 * ((p.goal.values[i] as u64 + w as u64 - p.lights.values[i] as u64) % w as u64))
+                .map(|i| y.get(i) as u64 * ((p.goal.get(i) as u64 + w as u64 - p.lights.get(i) as u64) % w as u64))
                 .sum();
             prop_assert_ne!(diff % w as u64, 0);
         }

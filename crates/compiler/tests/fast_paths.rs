@@ -4,7 +4,7 @@
 //! and the dense path).
 
 use lights_compiler::fast::{self, chase, flip, Plan};
-use lights_compiler::model::{Puzzle, Rule, Stencil, Topology};
+use lights_compiler::model::{Board, Puzzle, Rule, Stencil, Topology};
 use lights_compiler::solve::{solve_dense, Report, SolveOptions};
 use num_bigint::BigUint;
 use proptest::prelude::*;
@@ -28,8 +28,8 @@ fn assert_agrees(p: &Puzzle, fast: &Report) {
         p.states,
         p.rule.name(),
         p.topology.name(),
-        p.lights.values,
-        p.locked
+        p.lights.to_vec(),
+        p.locked.to_vec()
     );
     assert_eq!(fast.solvable, dense.solvable, "solvable: {what}");
     assert_eq!(fast.solutions, dense.solutions, "count: {what}");
@@ -74,9 +74,9 @@ fn board_strategy() -> impl Strategy<Value = Puzzle> {
         })
         .prop_map(|((rows, cols, states), rule, topo, lights, goal, locked)| {
             let mut p = puzzle(rows, cols, states, rule, TOPOLOGIES[topo]);
-            p.lights.values = lights;
-            p.goal.values = goal;
-            p.locked = locked;
+            p.lights = Board::dense(lights);
+            p.goal = Board::dense(goal);
+            p.locked = Board::dense(locked.into_iter().map(u16::from).collect());
             p
         })
 }
@@ -97,21 +97,21 @@ proptest! {
     fn polynomial_matches_dense(
         rows in 1usize..=9,
         cols in 1usize..=9,
-        cylinder in any::<bool>(),
+        topo in 0usize..3,
         seed in any::<u64>(),
         density in 0u64..=100,
     ) {
-        let topo = if cylinder { Topology::Cylinder } else { Topology::Plane };
+        let topo = [Topology::Plane, Topology::Cylinder, Topology::Torus][topo];
         let mut p = puzzle(rows, cols, 2, Rule::Cross, topo);
         let mut s = seed | 1;
-        for v in p.lights.values.iter_mut() {
-            s ^= s << 13; s ^= s >> 7; s ^= s << 17;
-            *v = u16::from(s % 100 < density);
-        }
+        p.lights = Board::dense((0..p.cells()).map(|_| {
+            s ^= s << 13; s ^= s >> 7; s ^= s << 17;u16::from(s % 100 < density) }).collect());
         if let Some(r) = fast::solve_polynomial(&p, SolveOptions::default(), &|| false) {
             assert_agrees(&p, &r.expect("polynomial"));
         } else {
-            prop_assert!(cylinder && cols < 3);
+            prop_assert!(
+                (topo == Topology::Cylinder && cols < 3) || (topo == Topology::Torus && (rows < 3 || cols < 3))
+            );
         }
     }
 }
@@ -130,12 +130,10 @@ fn cross_checks_up_to_60() {
     for round in 0..24 {
         let rows = 20 + (next() % 41) as usize;
         let cols = 20 + (next() % 41) as usize;
-        let topo = if round % 2 == 0 { Topology::Plane } else { Topology::Cylinder };
+        let topo = [Topology::Plane, Topology::Cylinder, Topology::Torus][round % 3];
         let mut p = puzzle(rows, cols, 2, Rule::Cross, topo);
-        let all_on = round % 3 == 0;
-        for v in p.lights.values.iter_mut() {
-            *v = u16::from(all_on || next() % 2 == 0);
-        }
+        let all_on = round % 4 == 0;
+        p.lights = Board::dense((0..p.cells()).map(|_| u16::from(all_on || next() % 2 == 0)).collect());
         let poly =
             fast::solve_polynomial(&p, SolveOptions::default(), &|| false).expect("applies").expect("polynomial");
         assert_agrees(&p, &poly);
@@ -156,12 +154,8 @@ fn cross_checks_up_to_60() {
             let cols = 30 + ((k * 13 + j * 5) % 31);
             let states = [2u32, 3, 4, 6][(k + j) % 4];
             let mut p = puzzle(rows, cols, states, rule, *topo);
-            for v in p.lights.values.iter_mut() {
-                *v = (next() % u64::from(states)) as u16;
-            }
-            for l in p.locked.iter_mut() {
-                *l = next() % 50 == 0;
-            }
+            p.lights = Board::dense((0..p.cells()).map(|_| (next() % u64::from(states)) as u16).collect());
+            p.locked = Board::dense((0..p.cells()).map(|_| u16::from(next() % 50 == 0)).collect());
             let chased =
                 chase::solve_always(&p, SolveOptions::default(), &|| false).expect("chase applies").expect("chase");
             assert_agrees(&p, &chased);
@@ -174,7 +168,7 @@ fn cross_checks_up_to_60() {
 fn reference_figures_through_the_fast_paths() {
     for (n, count) in [(4usize, 16u32), (5, 4), (19, 65_536), (48, 1)] {
         let mut p = puzzle(n, n, 2, Rule::Cross, Topology::Plane);
-        p.lights.values = vec![1; n * n];
+        p.lights = Board::dense(vec![1; n * n]);
         assert_eq!(fast::plan(&p), if n * n >= fast::SMALL_BOARD { Plan::Polynomial } else { Plan::Dense });
         let r = fast::solve_polynomial(&p, SolveOptions::default(), &|| false).unwrap().unwrap();
         assert_eq!(r.solutions, BigUint::from(count), "{n}×{n}");
@@ -184,18 +178,18 @@ fn reference_figures_through_the_fast_paths() {
     // 5×5: every solution has 15 presses; 19×19: minimum 141, not the 144
     // that circulates (tests/published.rs replays all 2^16 solutions: docs/solver.md, "Reference figures").
     let mut p = puzzle(5, 5, 2, Rule::Cross, Topology::Plane);
-    p.lights.values = vec![1; 25];
+    p.lights = Board::dense(vec![1; 25]);
     assert_eq!(
         fast::solve_polynomial(&p, SolveOptions::default(), &|| false).unwrap().unwrap().minimum.unwrap().cost,
         15
     );
     let mut p = puzzle(19, 19, 2, Rule::Cross, Topology::Plane);
-    p.lights.values = vec![1; 361];
+    p.lights = Board::dense(vec![1; 361]);
     let m = fast::solve_polynomial(&p, SolveOptions::default(), &|| false).unwrap().unwrap().minimum.unwrap();
     assert_eq!((m.cost, m.optimal), (141, true));
     // 28×28, W = 3: exactly one solution (through the chase).
     let mut p = puzzle(28, 28, 3, Rule::Cross, Topology::Plane);
-    p.lights.values = vec![1; 28 * 28];
+    p.lights = Board::dense(vec![1; 28 * 28]);
     assert_eq!(
         chase::solve_always(&p, SolveOptions::default(), &|| false).unwrap().unwrap().solutions,
         BigUint::from(1u32)
@@ -222,12 +216,8 @@ fn chase_on_every_small_board() {
                 for w in [2u32, 3, 4, 6] {
                     for rule in [Rule::Cross, Rule::King, Rule::Merlin, Rule::Flip, Rule::Stencil(stencil(w))] {
                         let mut p = puzzle(rows, cols, w, rule, topo);
-                        for v in p.lights.values.iter_mut() {
-                            *v = (next() % u64::from(w)) as u16;
-                        }
-                        for l in p.locked.iter_mut() {
-                            *l = next() % 10 == 0;
-                        }
+                        p.lights = Board::dense((0..p.cells()).map(|_| (next() % u64::from(w)) as u16).collect());
+                        p.locked = Board::dense((0..p.cells()).map(|_| u16::from(next() % 10 == 0)).collect());
                         let r = chase::solve_always(&p, SolveOptions::default(), &|| false).unwrap().expect("chase");
                         assert_agrees(&p, &r);
                         if let Some(r) = flip::solve(&p, SolveOptions::default(), &|| false) {
@@ -257,9 +247,7 @@ fn flip_reduction_matches_dense() {
             for topo in [Topology::Plane, Topology::Cylinder, Topology::Torus] {
                 for w in [2u32, 3, 4, 6, 12] {
                     let mut p = puzzle(rows, cols, w, Rule::Flip, topo);
-                    for v in p.lights.values.iter_mut() {
-                        *v = (next() % u64::from(w)) as u16;
-                    }
+                    p.lights = Board::dense((0..p.cells()).map(|_| (next() % u64::from(w)) as u16).collect());
                     let r = flip::solve(&p, SolveOptions::default(), &|| false).expect("applies").expect("flip");
                     assert_agrees(&p, &r);
                     if w == 2 && rows % 2 == 0 && cols % 2 == 0 {

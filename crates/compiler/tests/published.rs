@@ -28,7 +28,7 @@ fn classic_all_on_has_four_solutions_all_of_fifteen_presses() {
     // Every solution (minimum + any quiet pattern) has 15 presses.
     assert_eq!(r.quiet_patterns.len(), 2);
     for mask in 0..4 {
-        let mut x = m.presses.clone();
+        let mut x = m.presses.to_vec();
         for (k, g) in r.quiet_patterns.iter().enumerate() {
             if mask >> k & 1 == 1 {
                 for (a, b) in x.iter_mut().zip(&g.presses) {
@@ -81,7 +81,7 @@ fn nineteen_by_nineteen_all_lights() {
     assert!(m.optimal);
     // Check the claimed minimum independently: walk all 2^16 solutions
     // (minimum + every quiet pattern) in Gray-code order.
-    let mut x = m.presses.clone();
+    let mut x = m.presses.to_vec();
     let mut best = x.iter().sum::<u32>();
     for i in 1u32..(1 << 16) {
         let k = i.trailing_zeros() as usize;

@@ -33,14 +33,14 @@ fn solvable(p: &Puzzle) -> bool {
 fn with_changes(p: &Puzzle, changes: &[(usize, u32)]) -> Puzzle {
     let mut q = p.clone();
     for &(i, v) in changes {
-        q.lights.values[i] = v as u16;
+        q.lights.set(i, v as u16);
     }
     q
 }
 
 fn fixable_with_one(p: &Puzzle) -> bool {
     (0..p.cells())
-        .any(|i| (0..p.states).any(|v| v != u32::from(p.lights.values[i]) && solvable(&with_changes(p, &[(i, v)]))))
+        .any(|i| (0..p.states).any(|v| v != u32::from(p.lights.get(i)) && solvable(&with_changes(p, &[(i, v)]))))
 }
 
 fn fixable_with_two(p: &Puzzle) -> bool {
@@ -49,8 +49,8 @@ fn fixable_with_two(p: &Puzzle) -> bool {
         (i + 1..p.cells()).any(|j| {
             (1..w).any(|di| {
                 (1..w).any(|dj| {
-                    let vi = (u32::from(p.lights.values[i]) + di) % w;
-                    let vj = (u32::from(p.lights.values[j]) + dj) % w;
+                    let vi = (u32::from(p.lights.get(i)) + di) % w;
+                    let vj = (u32::from(p.lights.get(j)) + dj) % w;
                     solvable(&with_changes(p, &[(i, vi), (j, vj)]))
                 })
             })
@@ -82,7 +82,7 @@ proptest! {
             Some(changes) => {
                 prop_assert!(!changes.is_empty() && changes.len() <= 2);
                 for c in &changes {
-                    prop_assert_eq!(c.from, u32::from(p.lights.values[c.index]));
+                    prop_assert_eq!(c.from, u32::from(p.lights.get(c.index)));
                     prop_assert!(c.to != c.from && c.to < w);
                 }
                 let fixed: Vec<(usize, u32)> = changes.iter().map(|c| (c.index, c.to)).collect();

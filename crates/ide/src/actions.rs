@@ -131,7 +131,7 @@ pub(crate) fn solution_plan(doc: &Document, i: usize, answers: &dyn Answers) -> 
     let (block, report) = doc.answered(i, answers)?;
     match block.solution_plan(doc.text(), doc.syntax(i)?, &report) {
         SolutionPlan::Write(edit) => Some(Planned { edit, kind: block.kind() }),
-        SolutionPlan::Keep | SolutionPlan::Nothing => None,
+        SolutionPlan::Keep | SolutionPlan::Nothing | SolutionPlan::TooLarge { .. } => None,
     }
 }
 
@@ -162,11 +162,11 @@ fn lights_edits(src: &str, block: &PuzzleBlock, model: &Puzzle, changes: &[CellC
         changes.iter().filter_map(|c| edit::lights_cell(src, block, model, c.index, c.to)).collect();
     let cells = model.lights.cell_spans.as_ref();
     let in_place = singles.len() == changes.len()
-        && singles.iter().zip(changes).all(|(e, c)| cells.is_some_and(|spans| spans[c.index] == e.span));
+        && singles.iter().zip(changes).all(|(e, c)| cells.is_some_and(|spans| spans.get(c.index) == Some(e.span)));
     if in_place {
         return singles;
     }
-    let mut values: Vec<u32> = model.lights.values.iter().map(|&v| u32::from(v)).collect();
+    let mut values: Vec<u32> = model.lights.iter().map(u32::from).collect();
     for c in changes {
         values[c.index] = c.to;
     }

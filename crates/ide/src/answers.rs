@@ -26,6 +26,18 @@ pub enum Outcome {
     Crashed(String),
 }
 
+impl Outcome {
+    /// Bytes the outcome holds (what a cache of outcomes accounts for).
+    pub fn heap_bytes(&self) -> usize {
+        std::mem::size_of::<Outcome>()
+            + match self {
+                Outcome::Solved(r) => std::mem::size_of::<BlockReport>() + r.heap_bytes(),
+                Outcome::Crashed(msg) => msg.capacity(),
+                Outcome::Failed(_) | Outcome::TimedOut(_) => 0,
+            }
+    }
+}
+
 /// Where a block's answer stands.
 #[derive(Debug)]
 pub enum BlockState {

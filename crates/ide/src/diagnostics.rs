@@ -91,14 +91,12 @@ fn certificate_cells(doc: &Document, i: usize, answers: &dyn Answers) -> Vec<Lab
     else {
         return Vec::new();
     };
-    let first = y.iter().copied().find(|&v| v != 0);
-    let uniform = y.iter().filter(|&&v| v != 0).all(|&v| Some(v) == first);
-    y.iter()
-        .enumerate()
-        .filter(|(_, &v)| v != 0)
+    let first = y.nonzero().map(|(_, v)| v).next();
+    let uniform = y.nonzero().all(|(_, v)| Some(v) == first);
+    y.nonzero()
         .take(MAX_RELATED_CELLS)
-        .map(|(cell, &weight)| Label {
-            span: spans.get(cell).copied().unwrap_or(Span::new(0, 0)),
+        .map(|(cell, weight)| Label {
+            span: spans.get(cell).unwrap_or(Span::new(0, 0)),
             message: if uniform {
                 format!("marked cell {}", model.coord(cell))
             } else {

@@ -200,11 +200,11 @@ fn board_text(
         return format!("{text}\n\nwritten `{written}`");
     };
     let i = m.index(r, c);
-    let locked = if m.locked[i] { " · **locked**" } else { "" };
-    text.push_str(&format!("\n\nlights {} · goal {}{locked}", m.lights.values[i], m.goal.values[i]));
+    let locked = if m.is_locked(i) { " · **locked**" } else { "" };
+    text.push_str(&format!("\n\nlights {} · goal {}{locked}", m.lights.get(i), m.goal.get(i)));
     if let Some(report) = report {
         if let Some(min) = &report.minimum {
-            let press = match min.presses[i] {
+            let press = match min.presses.get(i) {
                 0 => "not pressed".to_string(),
                 1 => "pressed once".to_string(),
                 n => format!("pressed {n} times"),
@@ -212,7 +212,7 @@ fn board_text(
             text.push_str(&format!("\n\nminimum solution: {press}"));
         }
         if let Some(y) = &report.certificate {
-            text.push_str(&match y[i] {
+            text.push_str(&match y.get(i) {
                 0 => "\n\ncertificate: not one of its cells".to_string(),
                 w => format!("\n\ncertificate: part of it (weight {w})"),
             });

@@ -75,7 +75,9 @@ pub fn status(doc: &Document, i: usize, answers: &dyn Answers) -> Status {
                 n => line(Mark::Error, format!("{result} · {}", errors(n))),
             }
         }
-        Outcome::Failed(SolveError::TooLarge { .. }) => line(Mark::Error, "too large to verify".into()),
+        Outcome::Failed(SolveError::TooLarge { .. } | SolveError::BoardTooLarge { .. }) => {
+            line(Mark::Error, "too large to verify".into())
+        }
         Outcome::Failed(_) => line(Mark::Error, "solver error".into()),
         Outcome::TimedOut(budget) => line(Mark::TimedOut, format!("not solved within {}", duration(*budget))),
         Outcome::Crashed(_) => line(Mark::Error, "internal error".into()),

@@ -8,9 +8,14 @@
 //! wants any more is cancelled; a solve that overruns the time budget stops
 //! and is remembered as timed out. The engine has no limits of its own: a
 //! board the command line solves is solved here too.
+//!
+//! Memory: results that open documents want are kept; the others (results
+//! of versions typed over, of other files) are kept within a byte budget
+//! (`lights.cache.budgetMb`, 256 MB by default), least recently used first
+//! out; closing a document drops every result no open document wants.
 
 use std::collections::{HashMap, HashSet};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -76,6 +81,16 @@ pub(crate) struct Engine {
     clock: AtomicU64,
     /// Solves started (for tests of the cache).
     started: AtomicU64,
+    /// Bytes of finished results kept beyond those open documents want.
+    budget: AtomicUsize,
+}
+
+/// The default of [`Engine::set_budget`]: 256 MB.
+pub(crate) const DEFAULT_BUDGET_BYTES: usize = 256 << 20;
+
+/// Bytes an entry's result holds (0 while it is being solved).
+fn entry_bytes(e: &Entry) -> usize {
+    e.slot.borrow().as_ref().map_or(0, |o| o.heap_bytes())
 }
 
 impl Answers for Engine {
@@ -102,7 +117,32 @@ impl Engine {
             permits: Arc::new(Semaphore::new(cores)),
             clock: AtomicU64::new(0),
             started: AtomicU64::new(0),
+            budget: AtomicUsize::new(DEFAULT_BUDGET_BYTES),
         }
+    }
+
+    /// How many bytes of results nobody wants to keep.
+    pub(crate) fn set_budget(&self, bytes: usize) {
+        self.budget.store(bytes, Ordering::Relaxed);
+    }
+
+    /// Bytes held by all finished results in the cache.
+    pub(crate) fn cache_bytes(&self) -> usize {
+        let cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        cache.values().map(entry_bytes).sum()
+    }
+
+    /// Forget every result and cancel all work that no open document wants
+    /// (after a document is closed).
+    pub(crate) fn keep_only(&self, wanted: &HashSet<BlockKey>) {
+        let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        cache.retain(|key, entry| {
+            let keep = wanted.contains(key);
+            if !keep {
+                entry.cancel.store(true, Ordering::Relaxed);
+            }
+            keep
+        });
     }
 
     pub(crate) fn solves_started(&self) -> u64 {
@@ -168,8 +208,9 @@ impl Engine {
         rx
     }
 
-    /// Cancel unfinished work on keys nobody wants, and forget old results
-    /// beyond a few spare ones.
+    /// Cancel unfinished work on keys nobody wants, and forget the least
+    /// recently used results nobody wants beyond a few spare ones or beyond
+    /// the byte budget.
     pub(crate) fn retain(&self, wanted: &HashSet<BlockKey>) {
         let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
         cache.retain(|key, entry| {
@@ -180,13 +221,22 @@ impl Engine {
             }
             true
         });
-        let spare: usize = cache.keys().filter(|k| !wanted.contains(*k)).count();
-        if spare > SPARE_RESULTS {
-            let mut old: Vec<(u64, BlockKey)> =
-                cache.iter().filter(|(k, _)| !wanted.contains(*k)).map(|(k, e)| (e.last_used, *k)).collect();
-            old.sort_by_key(|(used, _)| *used);
-            for (_, k) in old.into_iter().take(spare - SPARE_RESULTS) {
+        let mut spare: Vec<(u64, BlockKey, usize)> = cache
+            .iter()
+            .filter(|(k, _)| !wanted.contains(*k))
+            .map(|(k, e)| (e.last_used, *k, entry_bytes(e)))
+            .collect();
+        let budget = self.budget.load(Ordering::Relaxed);
+        let (mut count, mut bytes) = (spare.len(), spare.iter().map(|s| s.2).sum::<usize>());
+        if count > SPARE_RESULTS || bytes > budget {
+            spare.sort_by_key(|(used, _, _)| *used);
+            for (_, k, b) in spare {
+                if count <= SPARE_RESULTS && bytes <= budget {
+                    break;
+                }
                 cache.remove(&k);
+                count -= 1;
+                bytes -= b;
             }
         }
     }

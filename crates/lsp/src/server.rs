@@ -76,6 +76,11 @@ impl Stats {
         self.0.engine.solves_started()
     }
 
+    /// Bytes of solver results the server holds (its cache).
+    pub fn cache_bytes(&self) -> usize {
+        self.0.engine.cache_bytes()
+    }
+
     /// Documents open now (opened and not closed since).
     pub fn open_documents(&self) -> usize {
         lock(&self.0.docs).len()
@@ -401,6 +406,7 @@ impl LanguageServer for Server {
         if let Some(options) = &params.initialization_options {
             settings.apply(options);
         }
+        self.shared.engine.set_budget(settings.cache_budget);
         let workspace = caps.workspace.as_ref();
         let text = caps.text_document.as_ref();
         *lock(&self.shared.config) = Config {
@@ -497,7 +503,13 @@ impl LanguageServer for Server {
     async fn did_close(&self, params: DidCloseTextDocumentParams) {
         let uri = params.text_document.uri;
         lock(&self.shared.docs).remove(&uri);
-        self.shared.retain();
+        // The closed document's results go (and those of its older
+        // versions): everything no open document wants is dropped.
+        let wanted: HashSet<BlockKey> = {
+            let docs = lock(&self.shared.docs);
+            docs.values().filter_map(|d| d.last.as_ref()).flat_map(|s| s.doc.keys()).collect()
+        };
+        self.shared.engine.keep_only(&wanted);
         self.shared.client.publish_diagnostics(uri, Vec::new(), None).await;
     }
 
@@ -508,6 +520,10 @@ impl LanguageServer for Server {
             config.settings.apply(&params.settings);
             (before, config.settings.clone())
         };
+        if before.cache_budget != after.cache_budget {
+            self.shared.engine.set_budget(after.cache_budget);
+            self.shared.retain();
+        }
         if before.time_budget != after.time_budget {
             self.shared.engine.forget_timeouts();
             let snaps: Vec<Arc<Snapshot>> =

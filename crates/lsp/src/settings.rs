@@ -14,13 +14,23 @@ pub(crate) struct Settings {
     pub inlay_hints: bool,
     /// How long one puzzle may take to solve before the server gives up on it.
     pub time_budget: Duration,
+    /// Bytes of solver results kept beyond those open documents want.
+    pub cache_budget: usize,
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { code_lens: true, inlay_hints: false, time_budget: Duration::from_secs(10) }
+        Settings {
+            code_lens: true,
+            inlay_hints: false,
+            time_budget: Duration::from_secs(10),
+            cache_budget: crate::engine::DEFAULT_BUDGET_BYTES,
+        }
     }
 }
+
+/// The largest cache budget accepted (1 TB: in effect, no limit).
+const MAX_CACHE_MB: u64 = 1 << 20;
 
 /// The longest time budget accepted (one hour).
 const MAX_BUDGET_MS: u64 = 3_600_000;
@@ -38,6 +48,9 @@ impl Settings {
         }
         if let Some(ms) = lookup(v, &["solver", "timeBudgetMs"], "timeBudgetMs").and_then(Value::as_u64) {
             self.time_budget = Duration::from_millis(ms.clamp(1, MAX_BUDGET_MS));
+        }
+        if let Some(mb) = lookup(v, &["cache", "budgetMb"], "cacheBudgetMb").and_then(Value::as_u64) {
+            self.cache_budget = usize::try_from(mb.min(MAX_CACHE_MB) << 20).unwrap_or(usize::MAX);
         }
     }
 }
@@ -78,5 +91,10 @@ mod tests {
         assert_eq!(s.time_budget, Duration::from_millis(1));
         s.apply(&json!(null));
         assert!(s.inlay_hints);
+        assert_eq!(s.cache_budget, 256 << 20);
+        s.apply(&json!({"lights": {"cache": {"budgetMb": 4}}}));
+        assert_eq!(s.cache_budget, 4 << 20);
+        s.apply(&json!({"cacheBudgetMb": 0}));
+        assert_eq!(s.cache_budget, 0);
     }
 }

@@ -413,3 +413,32 @@ fn superseded_versions_are_dropped_and_cancelled_requests_answered() {
     let analysed = ANALYSES.load(Ordering::SeqCst) - before;
     assert!(analysed <= 2, "{analysed} analyses for 6 quick edits");
 }
+
+/// A large document opened, edited 10 times and closed: the server's cache
+/// holds the open version's results plus at most its byte budget of older
+/// ones, and nothing of the document once it is closed. (Bytes the server
+/// accounts for, not wall-clock time or process memory.)
+#[test]
+fn cache_bytes_stay_within_the_budget_and_go_with_the_document() {
+    const BUDGET: usize = 1 << 20; // `cache.budgetMb: 1`
+    let (mut c, stats) = start_with(Options::default(), capabilities(false), json!({"cache": {"budgetMb": 1}}));
+    // 1500×1500 all-on variants: each solution is 281 KB packed (W = 2).
+    let text = |k: i32| format!("puzzle \"big\" {{\n  size 1500x1500\n  lights on\n  goal at {k},{k}\n}}\n");
+    c.open(URI, 1, &text(1));
+    c.diagnostics(URI, 1);
+    let one = stats.cache_bytes();
+    assert!(one >= 1500 * 1500 / 8, "the packed solution is counted: {one}");
+    assert!(one < 1500 * 1500, "packed, not a value per cell: {one}");
+    for v in 2..=11 {
+        c.change(URI, v, &text(v));
+        c.diagnostics(URI, v);
+        let held = stats.cache_bytes();
+        assert!(held <= one * 3 / 2 + BUDGET, "version {v}: {held} bytes held, budget {BUDGET}, one result {one}");
+    }
+    c.close(URI);
+    // The close is a notification: ask something to know it was handled.
+    let _ = c.request("textDocument/documentSymbol", json!({"textDocument": {"uri": URI}}));
+    assert_eq!(stats.open_documents(), 0);
+    assert_eq!(stats.cache_bytes(), 0, "a closed document's results go");
+    c.shutdown_and_exit();
+}

@@ -28,7 +28,7 @@ use num_bigint::BigUint;
 use super::{minimum_of, recheck, FastError, MATERIALIZE_LIMIT};
 use crate::lower::press_pattern_into;
 use crate::model::{Puzzle, Rule};
-use crate::report::{unknowns_limit, QuietPattern, Report, SolveError, SolveOptions};
+use crate::report::{unknowns_limit, Presses, QuietPattern, Report, SolveError, SolveOptions};
 
 const NONE: u32 = u32::MAX;
 
@@ -44,7 +44,7 @@ pub fn solve(p: &Puzzle, opts: SolveOptions, cancel: &dyn Fn() -> bool) -> Optio
         Ok(plan) => plan,
         Err(e) => return Some(Err(e.into())),
     };
-    let free = p.locked.iter().filter(|&&l| !l).count();
+    let free = p.free_cells();
     // The leftover system is dense: it must be much smaller than the whole one.
     if plan.unknowns * 4 > free.max(16) {
         return None;
@@ -104,7 +104,7 @@ enum Equations {
 impl Equations {
     fn new(p: &Puzzle, layout: &Layout) -> Self {
         if matches!(p.rule, Rule::Cross | Rule::King) {
-            return Equations::Symmetric { any_locked: p.locked.iter().any(|&l| l) };
+            return Equations::Symmetric { any_locked: p.any_locked() };
         }
         let cells = p.cells();
         let w = p.states;
@@ -113,7 +113,7 @@ impl Equations {
         let mut for_each_entry = |f: &mut dyn FnMut(usize, usize, u32)| {
             for k in 0..cells {
                 let cell = layout.cell(k);
-                if p.locked[cell] {
+                if p.is_locked(cell) {
                     continue;
                 }
                 press_pattern_into(p, cell / p.cols, cell % p.cols, &mut pattern);
@@ -157,7 +157,7 @@ impl Equations {
                 let cell = layout.cell(e);
                 press_pattern_into(p, cell / p.cols, cell % p.cols, out);
                 if *any_locked {
-                    out.retain(|&(t, _)| !p.locked[t]);
+                    out.retain(|&(t, _)| !p.is_locked(t));
                 }
                 if layout.transposed {
                     for entry in out.iter_mut() {
@@ -237,7 +237,7 @@ impl Plan {
         }
         // Presses that change nothing are unknowns too (free directions).
         for k in 0..cells {
-            if !determined[k] && !p.locked[layout.cell(k)] {
+            if !determined[k] && !p.is_locked(layout.cell(k)) {
                 fresh[k] = unknowns;
                 unknowns += 1;
             }
@@ -726,12 +726,7 @@ fn run(p: &Puzzle, plan: &Plan, opts: SolveOptions, cancel: &dyn Fn() -> bool) -
     let w = p.states;
     let layout = &plan.layout;
     // Right-hand side per equation position: goal − lights.
-    let rhs: Vec<u32> = (0..cells)
-        .map(|k| {
-            let c = layout.cell(k);
-            (u32::from(p.goal.values[c]) + w - u32::from(p.lights.values[c])) % w
-        })
-        .collect();
+    let rhs: Vec<u32> = (0..cells).map(|k| p.need(layout.cell(k))).collect();
     let (sol, equations) = if w == 2 {
         let left = symbolic(p, plan, &rhs, &Gf2Forms { unknowns: plan.unknowns }, cancel)?;
         (solve_leftover_gf2(&left, plan.unknowns, cancel)?, left.equations)
@@ -759,10 +754,13 @@ fn run(p: &Puzzle, plan: &Plan, opts: SolveOptions, cancel: &dyn Fn() -> bool) -
     } else {
         Vec::new()
     };
-    let certificate = sol.certificate.as_ref().map(|z| to_cells(extend_certificate(p, plan, &equations, z)));
+    let certificate = sol
+        .certificate
+        .as_ref()
+        .map(|z| Presses::from_values(&to_cells(extend_certificate(p, plan, &equations, z)), w));
     let minimum = match &sol.particular {
         Some(u) => {
-            let x = to_cells(numeric(p, plan, Some(&rhs), u));
+            let x = Presses::from_values(&to_cells(numeric(p, plan, Some(&rhs), u)), w);
             Some(minimum_of(p, x, &quiet_patterns, materialize && opts.search_minimum, nullity == 0, cancel)?)
         }
         None => None,
@@ -774,7 +772,7 @@ fn run(p: &Puzzle, plan: &Plan, opts: SolveOptions, cancel: &dyn Fn() -> bool) -
         certificate,
         quiet_patterns,
         quiet_patterns_omitted: !materialize,
-        unknowns: p.locked.iter().filter(|&&l| !l).count(),
+        unknowns: p.free_cells(),
     };
     recheck(p, &report)?;
     Ok(report)

@@ -18,14 +18,14 @@ use lights_algebra::{solve_cancellable, SparseMatrix};
 
 use super::{minimum_of, recheck, FastError, MATERIALIZE_LIMIT};
 use crate::model::{Gluing, Puzzle, Rule};
-use crate::report::{unknowns_limit, QuietPattern, Report, SolveError, SolveOptions};
+use crate::report::{unknowns_limit, Presses, QuietPattern, Report, SolveError, SolveOptions};
 
 /// Whether the reduction applies.
 pub fn applies(p: &Puzzle) -> bool {
     p.rule == Rule::Flip
         && p.topology.rows() != Gluing::Twisted
         && p.topology.columns() != Gluing::Twisted
-        && !p.locked.iter().any(|&l| l)
+        && !p.any_locked()
 }
 
 /// Solves a `flip` puzzle through row and column totals; `None` when the
@@ -45,8 +45,15 @@ pub fn solve(p: &Puzzle, opts: SolveOptions, cancel: &dyn Fn() -> bool) -> Optio
 fn run(p: &Puzzle, opts: SolveOptions, cancel: &dyn Fn() -> bool) -> Result<Report, FastError> {
     let (m, n, w) = (p.rows, p.cols, p.states);
     let w64 = u64::from(w);
-    let b: Vec<u64> =
-        (0..m * n).map(|i| (u64::from(p.goal.values[i]) + w64 - u64::from(p.lights.values[i])) % w64).collect();
+    // Row and column totals of b = goal − lights, read cell by cell from the
+    // written boards (nothing board-sized is allocated).
+    let mut row_b = vec![0u64; m];
+    let mut col_b = vec![0u64; n];
+    for (i, (g, l)) in p.goal.iter().zip(p.lights.iter()).enumerate() {
+        let need = (u64::from(g) + w64 - u64::from(l)) % w64;
+        row_b[i / n] += need;
+        col_b[i % n] += need;
+    }
     // Unknowns: R_0..R_{m−1}, then C_0..C_{n−1}. Equations: rows, then columns.
     let mut a = SparseMatrix::new(m + n, m + n);
     let mut rhs = vec![0u32; m + n];
@@ -56,25 +63,29 @@ fn run(p: &Puzzle, opts: SolveOptions, cancel: &dyn Fn() -> bool) -> Result<Repo
         for c in 0..n {
             a.push_entry(m + c, r, 1);
         }
-        rhs[r] = reduce((0..n).map(|c| b[r * n + c]).sum());
+        rhs[r] = reduce(row_b[r]);
     }
     for c in 0..n {
         a.push_entry(m + c, m + c, reduce(m as u64 + w64 - 1));
         for r in 0..m {
             a.push_entry(r, m + c, 1);
         }
-        rhs[m + c] = reduce((0..m).map(|r| b[r * n + c]).sum());
+        rhs[m + c] = reduce(col_b[c]);
     }
     let sol = solve_cancellable(&a, &rhs, w, cancel)?;
     // x = R_r + C_c − b (affine) and its linear part for quiet patterns.
-    let board = |rc: &[u32], with_b: bool| -> Vec<u32> {
-        (0..m * n)
-            .map(|i| {
-                let (r, c) = (i / n, i % n);
-                let minus = if with_b { w64 - b[i] } else { 0 };
-                reduce(u64::from(rc[r]) + u64::from(rc[m + c]) + minus)
-            })
-            .collect()
+    let at = |rc: &[u32], i: usize, with_b: bool| -> u32 {
+        let (r, c) = (i / n, i % n);
+        let minus = if with_b { w64 - u64::from(p.need(i)) } else { 0 };
+        reduce(u64::from(rc[r]) + u64::from(rc[m + c]) + minus)
+    };
+    let board = |rc: &[u32], with_b: bool| -> Vec<u32> { (0..m * n).map(|i| at(rc, i, with_b)).collect() };
+    let packed = |rc: &[u32], with_b: bool| -> Presses {
+        let mut out = Presses::zeros(m * n, w);
+        for i in 0..m * n {
+            out.set(i, at(rc, i, with_b));
+        }
+        out
     };
     let cells = m * n;
     let nullity = sol.kernel.generators.len();
@@ -88,14 +99,11 @@ fn run(p: &Puzzle, opts: SolveOptions, cancel: &dyn Fn() -> bool) -> Result<Repo
     } else {
         Vec::new()
     };
-    let certificate = sol
-        .certificate
-        .as_ref()
-        .map(|z| (0..cells).map(|i| reduce(u64::from(z[i / n]) + u64::from(z[m + i % n]))).collect::<Vec<u32>>());
+    let certificate = sol.certificate.as_ref().map(|z| packed(z, false));
     let minimum = match &sol.particular {
         Some(rc) => Some(minimum_of(
             p,
-            board(rc, true),
+            packed(rc, true),
             &quiet_patterns,
             materialize && opts.search_minimum,
             nullity == 0,

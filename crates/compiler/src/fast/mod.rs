@@ -1,7 +1,8 @@
 //! Fast paths of the solver for large boards (docs/PERFORMANCE.md):
 //!
 //! * [`poly`] — the polynomial method: cross rule, W = 2, plane or cylinder,
-//!   no locked cells. Milliseconds at 10,000×10,000.
+//!   no locked cells. Milliseconds at 10,000×10,000. [`torus`] is the same
+//!   method on the torus (a 2×2 system over GF(2)[z]/(zⁿ+1)).
 //! * [`flip`] — the `flip` rule through row and column totals (m + n
 //!   unknowns) on untwisted surfaces without locks.
 //! * [`chase`] — symbolic light chasing: any rule, topology and W, where the
@@ -17,12 +18,13 @@ pub mod bits;
 pub mod chase;
 pub mod flip;
 pub mod poly;
+pub mod torus;
 
 use num_bigint::BigUint;
 
 use crate::lower::apply_presses;
 use crate::model::{Puzzle, Rule, Topology};
-use crate::report::{MinimumSolution, QuietPattern, Report, SolveError, SolveOptions};
+use crate::report::{MinimumSolution, Presses, QuietPattern, Report, SolveError, SolveOptions};
 use bits::{BitGrid, RowShape};
 use lights_algebra::{minimum_weight, Kernel, KernelGenerator};
 
@@ -90,20 +92,30 @@ pub fn plan(p: &Puzzle) -> Plan {
     }
 }
 
-/// The polynomial method's view of a puzzle, when it applies: the board, and
-/// whether it is transposed (the plane is chased along its longer side).
-fn poly_board(p: &Puzzle) -> Option<(poly::CrossBoard, bool)> {
-    if p.states != 2 || p.rule != Rule::Cross || p.locked.iter().any(|&l| l) {
+/// The polynomial method's view of a puzzle, when it applies: the board
+/// (rows as paths or cycles, or the torus), and whether it is transposed
+/// (the plane is chased along its longer side, the torus across its
+/// narrower one).
+#[derive(Clone, Copy, Debug)]
+enum PolyBoard {
+    Rows(poly::CrossBoard),
+    Torus { height: usize, width: usize },
+}
+
+fn poly_board(p: &Puzzle) -> Option<(PolyBoard, bool)> {
+    if p.states != 2 || p.rule != Rule::Cross || p.any_locked() {
         return None;
     }
+    let rows = |height, width, shape| PolyBoard::Rows(poly::CrossBoard { height, width, shape });
     match p.topology {
-        Topology::Plane if p.rows >= p.cols => {
-            Some((poly::CrossBoard { height: p.rows, width: p.cols, shape: RowShape::Path }, false))
-        }
-        Topology::Plane => Some((poly::CrossBoard { height: p.cols, width: p.rows, shape: RowShape::Path }, true)),
-        Topology::Cylinder if p.cols >= 3 => {
-            Some((poly::CrossBoard { height: p.rows, width: p.cols, shape: RowShape::Cycle }, false))
-        }
+        Topology::Plane if p.rows >= p.cols => Some((rows(p.rows, p.cols, RowShape::Path), false)),
+        Topology::Plane => Some((rows(p.cols, p.rows, RowShape::Path), true)),
+        Topology::Cylinder if p.cols >= 3 => Some((rows(p.rows, p.cols, RowShape::Cycle), false)),
+        Topology::Torus if p.rows >= 3 && p.cols >= 3 => Some(if p.cols <= p.rows {
+            (PolyBoard::Torus { height: p.rows, width: p.cols }, false)
+        } else {
+            (PolyBoard::Torus { height: p.cols, width: p.rows }, true)
+        }),
         _ => None,
     }
 }
@@ -118,60 +130,122 @@ pub fn solve_polynomial(
     Some(solve_polynomial_on(p, board, transposed, opts, cancel).map_err(SolveError::from))
 }
 
+/// What a bit-grid method found, in its own orientation.
+struct GridAnswer<'a> {
+    solvable: bool,
+    nullity: usize,
+    solution: Option<BitGrid>,
+    certificate: Option<BitGrid>,
+    /// Spells out quiet pattern `k` (checking that it is quiet).
+    quiet: Box<dyn Fn(usize) -> Result<BitGrid, FastError> + 'a>,
+}
+
 fn solve_polynomial_on(
     p: &Puzzle,
-    board: poly::CrossBoard,
+    board: PolyBoard,
     transposed: bool,
     opts: SolveOptions,
     cancel: &dyn Fn() -> bool,
 ) -> Result<Report, FastError> {
-    let need: Vec<bool> = p.goal.values.iter().zip(&p.lights.values).map(|(&g, &l)| (g ^ l) & 1 == 1).collect();
-    let uniform = need.iter().all(|&v| v == need[0]);
     let grid;
-    let rhs = if uniform {
-        poly::Rhs::Uniform(need[0])
-    } else {
-        let mut g = BitGrid::zeros(p.rows, p.cols);
-        for (i, _) in need.iter().enumerate().filter(|(_, &v)| v) {
-            g.set(i / p.cols, i % p.cols, true);
+    let rhs = match need_bits(p) {
+        NeedBits::Uniform(v) => poly::Rhs::Uniform(v),
+        NeedBits::Grid(g) => {
+            grid = if transposed { g.transposed() } else { g };
+            poly::Rhs::Grid(&grid)
         }
-        grid = if transposed { g.transposed() } else { g };
-        poly::Rhs::Grid(&grid)
-    };
-    let answer = poly::solve(&board, &rhs, cancel)?;
-    // Back to the puzzle's orientation, one value per cell.
-    let to_cells = |g: &BitGrid| -> Vec<u32> {
-        let g = if transposed { g.transposed() } else { g.clone() };
-        (0..p.cells()).map(|i| u32::from(g.get(i / p.cols, i % p.cols))).collect()
     };
     let zero = poly::Rhs::Uniform(false);
-    let chase_quiet = |first: &[u64]| -> Result<Vec<u32>, FastError> {
-        let mut g = BitGrid::zeros(board.height, board.width);
-        let past = poly::chase(&board, first, &zero, false, Some(&mut g), cancel)?;
-        if past.iter().any(|&w| w != 0) {
-            return Err(FastError::Internal("a quiet pattern of the polynomial method changes lights".into()));
+    let answer = match board {
+        PolyBoard::Rows(board) => {
+            let a = poly::solve(&board, &rhs, cancel)?;
+            let chase_zero = move |first: &[u64]| -> Result<(BitGrid, bool), FastError> {
+                let mut g = BitGrid::zeros(board.height, board.width);
+                let past = poly::chase(&board, first, &zero, false, Some(&mut g), cancel)?;
+                Ok((g, past.iter().all(|&w| w == 0)))
+            };
+            let certificate = match &a.certificate_first_row {
+                Some(first) => Some(chase_zero(first)?.0),
+                None => None,
+            };
+            let firsts = a.quiet_first_rows;
+            GridAnswer {
+                solvable: a.solvable,
+                nullity: a.nullity,
+                solution: a.solution,
+                certificate,
+                quiet: Box::new(move |k| match chase_zero(&firsts[k])? {
+                    (g, true) => Ok(g),
+                    _ => Err(FastError::Internal("a quiet pattern of the polynomial method changes lights".into())),
+                }),
+            }
         }
-        Ok(to_cells(&g))
+        PolyBoard::Torus { height, width } => {
+            let a = torus::solve(height, width, &rhs, cancel)?;
+            let expand_zero = move |seed: &torus::Seed| -> Result<(BitGrid, bool), FastError> {
+                let mut g = BitGrid::zeros(height, width);
+                let closes = torus::expand(height, width, seed, &zero, &mut g, cancel)?;
+                Ok((g, closes))
+            };
+            let certificate = match &a.certificate_seed {
+                Some(seed) => Some(expand_zero(seed)?.0),
+                None => None,
+            };
+            let seeds = a.quiet_seeds;
+            GridAnswer {
+                solvable: a.solvable,
+                nullity: a.nullity,
+                solution: a.solution,
+                certificate,
+                quiet: Box::new(move |k| match expand_zero(&seeds[k])? {
+                    (g, true) => Ok(g),
+                    _ => Err(FastError::Internal("a quiet pattern of the torus method changes lights".into())),
+                }),
+            }
+        }
+    };
+    report_from_grids(p, transposed, answer, opts, cancel)
+}
+
+/// The report of a bit-grid method: packed solution and certificate,
+/// quiet patterns spelled out (and the minimum searched) on boards small
+/// enough.
+fn report_from_grids(
+    p: &Puzzle,
+    transposed: bool,
+    mut answer: GridAnswer<'_>,
+    opts: SolveOptions,
+    cancel: &dyn Fn() -> bool,
+) -> Result<Report, FastError> {
+    // Back to the puzzle's orientation, packed.
+    let to_presses = |g: &BitGrid| -> Presses {
+        if transposed {
+            let t = g.transposed();
+            Presses::from_bit_rows(p.rows, p.cols, |r| t.row(r))
+        } else {
+            Presses::from_bit_rows(p.rows, p.cols, |r| g.row(r))
+        }
     };
     let cells = p.cells();
     let materialize = cells.saturating_mul(answer.nullity + 1) <= MATERIALIZE_LIMIT;
     let quiet_patterns = if materialize {
-        answer
-            .quiet_first_rows
-            .iter()
-            .map(|first| Ok(QuietPattern { presses: chase_quiet(first)?, order: 2 }))
+        (0..answer.nullity)
+            .map(|k| Ok(QuietPattern { presses: to_presses(&(answer.quiet)(k)?).to_vec(), order: 2 }))
             .collect::<Result<Vec<_>, FastError>>()?
     } else {
         Vec::new()
     };
-    let certificate = match &answer.certificate_first_row {
-        Some(first) => Some(chase_quiet(first)?),
-        None => None,
+    let certificate = answer.certificate.as_ref().map(to_presses);
+    // The solution grid's buffer becomes the packed solution (no second
+    // board-sized buffer; the transposed grid replaces the original).
+    let into_presses = |g: BitGrid| -> Presses {
+        let g = if transposed { g.transposed() } else { g };
+        Presses::from_padded_bits(g.data, g.rows, g.width, g.words_per_row)
     };
-    let minimum = match &answer.solution {
+    let minimum = match answer.solution.take() {
         Some(grid) => Some(minimum_of(
             p,
-            to_cells(grid),
+            into_presses(grid),
             &quiet_patterns,
             materialize && opts.search_minimum,
             answer.nullity == 0,
@@ -198,21 +272,54 @@ fn solve_polynomial_on(
 /// only solution).
 pub(crate) fn minimum_of(
     p: &Puzzle,
-    solution: Vec<u32>,
+    solution: Presses,
     quiet: &[QuietPattern],
     search: bool,
     unique: bool,
     cancel: &dyn Fn() -> bool,
 ) -> Result<MinimumSolution, FastError> {
     if !search {
-        let cost = solution.iter().map(|&v| u64::from(v)).sum();
+        let cost = solution.sum();
         return Ok(MinimumSolution { presses: solution, cost, optimal: unique });
     }
     let kernel = Kernel {
         generators: quiet.iter().map(|q| KernelGenerator { vector: q.presses.clone(), order: q.order }).collect(),
     };
-    let m = minimum_weight(&solution, &kernel, p.states, cancel)?;
-    Ok(MinimumSolution { presses: m.x, cost: m.cost, optimal: m.optimal })
+    let m = minimum_weight(&solution.to_vec(), &kernel, p.states, cancel)?;
+    Ok(MinimumSolution { presses: Presses::from_values(&m.x, p.states), cost: m.cost, optimal: m.optimal })
+}
+
+/// The parity of `goal − lights` per cell (W = 2), read from the written
+/// boards: one bit when both are uniform, else a bit grid.
+enum NeedBits {
+    Uniform(bool),
+    Grid(BitGrid),
+}
+
+fn need_bits(p: &Puzzle) -> NeedBits {
+    let base = (p.goal.base() ^ p.lights.base()) & 1 == 1;
+    let (goal_base, lights_base) = (p.goal.base(), p.lights.base());
+    let mut exceptions = p
+        .goal
+        .exceptions()
+        .filter(move |&(_, v)| (v ^ goal_base) & 1 == 1)
+        .chain(p.lights.exceptions().filter(move |&(_, v)| (v ^ lights_base) & 1 == 1))
+        .peekable();
+    if exceptions.peek().is_none() {
+        return NeedBits::Uniform(base);
+    }
+    let mut g = BitGrid::zeros(p.rows, p.cols);
+    if base {
+        for r in 0..p.rows {
+            g.row_mut(r).fill(u64::MAX);
+            bits::mask_row(g.row_mut(r), p.cols);
+        }
+    }
+    for (i, _) in exceptions {
+        let (r, c) = (i / p.cols, i % p.cols);
+        bits::flip(g.row_mut(r), c);
+    }
+    NeedBits::Grid(g)
 }
 
 /// Independent check of a fast path's answer on boards small enough: the
@@ -222,11 +329,11 @@ pub(crate) fn recheck(p: &Puzzle, r: &Report) -> Result<(), FastError> {
     if p.cells() > RECHECK_CELLS {
         return Ok(());
     }
-    let to_u16 = |v: &[u32]| v.iter().map(|&x| x as u16).collect::<Vec<u16>>();
     if let Some(m) = &r.minimum {
-        let after = apply_presses(p, &to_u16(&m.presses));
-        let solved = after.iter().zip(&p.goal.values).all(|(&a, &g)| a == u32::from(g));
-        let locked_ok = m.presses.iter().zip(&p.locked).all(|(&x, &l)| !l || x == 0);
+        let presses: Vec<u16> = m.presses.iter().map(|x| x as u16).collect();
+        let after = apply_presses(p, &presses);
+        let solved = after.iter().zip(p.goal.iter()).all(|(&a, g)| a == u32::from(g));
+        let locked_ok = m.presses.iter().enumerate().all(|(i, x)| x == 0 || !p.is_locked(i));
         if !solved || !locked_ok {
             return Err(FastError::Internal("a fast path's solution does not solve the puzzle".into()));
         }
@@ -235,7 +342,7 @@ pub(crate) fn recheck(p: &Puzzle, r: &Report) -> Result<(), FastError> {
         return Err(FastError::Internal("a fast path's quiet pattern changes the board".into()));
     }
     if let Some(y) = &r.certificate {
-        if !certificate_holds(p, y) {
+        if !certificate_holds(p, &y.to_vec()) {
             return Err(FastError::Internal("a fast path's certificate does not hold".into()));
         }
     }
@@ -245,7 +352,7 @@ pub(crate) fn recheck(p: &Puzzle, r: &Report) -> Result<(), FastError> {
 /// Every pattern leaves locked cells alone and changes nothing: over GF(2),
 /// 64 patterns per pass (one bit lane each).
 fn quiet_patterns_hold(p: &Puzzle, quiet: &[QuietPattern]) -> bool {
-    let locked_ok = |q: &QuietPattern| q.presses.iter().zip(&p.locked).all(|(&x, &l)| !l || x == 0);
+    let locked_ok = |q: &QuietPattern| q.presses.iter().enumerate().all(|(i, &x)| x == 0 || !p.is_locked(i));
     if !quiet.iter().all(locked_ok) {
         return false;
     }
@@ -272,7 +379,7 @@ fn quiet_patterns_hold(p: &Puzzle, quiet: &[QuietPattern]) -> bool {
         }
         return true;
     }
-    let zero = crate::model::Board { values: vec![0; p.cells()], cell_spans: None.into() };
+    let zero = crate::model::Board::zeros(p.cells());
     let quiet_puzzle = Puzzle { lights: zero.clone(), goal: zero, ..p.clone() };
     quiet.iter().all(|q| {
         let presses: Vec<u16> = q.presses.iter().map(|&x| x as u16).collect();
@@ -284,7 +391,7 @@ fn quiet_patterns_hold(p: &Puzzle, quiet: &[QuietPattern]) -> bool {
 pub(crate) fn certificate_holds(p: &Puzzle, y: &[u32]) -> bool {
     let w = u64::from(p.states);
     let mut pattern = Vec::new();
-    for cell in (0..p.cells()).filter(|&c| !p.locked[c]) {
+    for cell in (0..p.cells()).filter(|&c| !p.is_locked(c)) {
         pattern.clear();
         pattern.extend(crate::lower::press_pattern(p, cell / p.cols, cell % p.cols));
         let s = pattern.iter().fold(0u64, |acc, &(t, wt)| (acc + u64::from(y[t]) * u64::from(wt)) % w);
@@ -292,9 +399,6 @@ pub(crate) fn certificate_holds(p: &Puzzle, y: &[u32]) -> bool {
             return false;
         }
     }
-    let yb = (0..p.cells()).fold(0u64, |acc, i| {
-        let need = (u64::from(p.goal.values[i]) + w - u64::from(p.lights.values[i])) % w;
-        (acc + u64::from(y[i]) * need) % w
-    });
+    let yb = (0..p.cells()).fold(0u64, |acc, i| (acc + u64::from(y[i]) * u64::from(p.need(i))) % w);
     yb != 0
 }
