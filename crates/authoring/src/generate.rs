@@ -29,7 +29,7 @@ use std::ops::RangeInclusive;
 use lights_algebra::{minimum_weight, Kernel, SparseMatrix};
 use lights_compiler::flags::rule_flag;
 use lights_compiler::lower::lower;
-use lights_compiler::model::{Puzzle, Rule, Topology, MAX_CELLS, MAX_STATES, MIN_STATES};
+use lights_compiler::model::{Puzzle, Rule, Topology, MAX_STATES, MIN_STATES, PER_CELL_LIMIT};
 use lights_compiler::solve::unknowns_limit;
 use lights_syntax::format::{format_source, grid_statement, layout_rows, quote};
 use num_bigint::BigUint;
@@ -321,8 +321,8 @@ fn validate(opts: &Options) -> Result<(), GenerateError> {
     if opts.rows == 0 || opts.cols == 0 {
         return bad("the board needs at least one row and one column".into());
     }
-    if (opts.rows as u64).saturating_mul(opts.cols as u64) > MAX_CELLS {
-        return bad(format!("a board has at most {MAX_CELLS} cells"));
+    if (opts.rows as u64).saturating_mul(opts.cols as u64) > PER_CELL_LIMIT as u64 {
+        return bad(format!("a generated board has at most {PER_CELL_LIMIT} cells"));
     }
     if !(MIN_STATES..=MAX_STATES).contains(&u64::from(opts.states)) {
         return bad(format!("--states must be between {MIN_STATES} and {MAX_STATES}"));

@@ -27,7 +27,7 @@ use lights_compiler::summary::count;
 use std::collections::HashMap;
 use std::fmt;
 
-use lights_compiler::model::MAX_CELLS;
+use lights_compiler::model::PER_CELL_LIMIT;
 use lights_syntax::format::{format_source, grid_statement, quote};
 
 /// Boards up to this side are written as a grid; larger ones as an `at` list.
@@ -102,8 +102,9 @@ pub fn parse_coords(text: &str) -> Result<CoordsBoard, ImportError> {
     if n == 0 {
         return err(1, "the board side n must be at least 1".into());
     }
-    if n.saturating_mul(n) > MAX_CELLS {
-        return err(1, format!("a {n}x{n} board is too large: a board has at most {MAX_CELLS} cells"));
+    // The import writes a grid, a character or two per cell.
+    if n.saturating_mul(n) > PER_CELL_LIMIT as u64 {
+        return err(1, format!("a {n}x{n} board is too large: an imported board has at most {PER_CELL_LIMIT} cells"));
     }
     let k = numbers(1, 1, "the number of lit cells k")?[0];
     let cells = n * n;

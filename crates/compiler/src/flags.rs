@@ -8,7 +8,7 @@ use std::ops::RangeInclusive;
 
 use lights_syntax::suggest::did_you_mean;
 
-use crate::model::{Rule, Topology, MAX_CELLS, MAX_STATES, MIN_STATES};
+use crate::model::{Rule, Topology, MAX_STATES, MIN_STATES, PER_CELL_LIMIT};
 
 /// `RxC` (or `R x C`, `RXC`, `R×C`), each at least 1, at most
 /// [`MAX_CELLS`] cells in all.
@@ -23,8 +23,10 @@ pub fn parse_size(text: &str) -> Result<(usize, usize), String> {
         }
     };
     let (rows, cols) = (number(r)?, number(c)?);
-    if (rows as u64).saturating_mul(cols as u64) > MAX_CELLS {
-        return Err(format!("`{text}`: a board has at most {MAX_CELLS} cells"));
+    // The authoring commands (generate, census) write and solve boards cell
+    // by cell: the per-cell limit, not the model's.
+    if (rows as u64).saturating_mul(cols as u64) > PER_CELL_LIMIT as u64 {
+        return Err(format!("`{text}`: a board has at most {PER_CELL_LIMIT} cells here"));
     }
     Ok((rows, cols))
 }

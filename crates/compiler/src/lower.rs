@@ -66,7 +66,6 @@ pub(crate) fn press_pattern_into(p: &Puzzle, r: usize, c: usize, out: &mut Vec<(
             add(out, cols, map_cell(topo, rows, cols, r as i64 + dr, c as i64 + dc), weight);
         }
     };
-    let add_line = |out: &mut Vec<(usize, u32)>, cell: (usize, usize)| add(out, cols, Some(cell), 1);
     match &p.rule {
         Rule::Cross => offsets_from(&CROSS, out),
         Rule::King => offsets_from(&KING, out),
@@ -81,24 +80,23 @@ pub(crate) fn press_pattern_into(p: &Puzzle, r: usize, c: usize, out: &mut Vec<(
             offsets_from(&offsets, out);
         }
         Rule::Flip => {
-            add_line(out, (r, c));
+            // The rows and columns of the press (with their mirrors across a
+            // twisted border), each cell once, in linear time: the centre,
+            // then the rows' cells, then the columns' cells not on those rows.
             let mut lines_r = vec![r];
-            if topo.columns() == Gluing::Twisted {
+            if topo.columns() == Gluing::Twisted && rows - 1 - r != r {
                 lines_r.push(rows - 1 - r);
             }
             let mut lines_c = vec![c];
-            if topo.rows() == Gluing::Twisted {
+            if topo.rows() == Gluing::Twisted && cols - 1 - c != c {
                 lines_c.push(cols - 1 - c);
             }
+            out.push((r * cols + c, 1));
             for &lr in &lines_r {
-                for cc in 0..cols {
-                    add_line(out, (lr, cc));
-                }
+                out.extend((0..cols).filter(|&cc| (lr, cc) != (r, c)).map(|cc| (lr * cols + cc, 1)));
             }
             for &lc in &lines_c {
-                for rr in 0..rows {
-                    add_line(out, (rr, lc));
-                }
+                out.extend((0..rows).filter(|rr| !lines_r.contains(rr)).map(|rr| (rr * cols + lc, 1)));
             }
         }
         Rule::Merlin => {

@@ -260,7 +260,10 @@ impl<'s> Validator<'s> {
                     format!("a {r}×{c} board is too large: boards are limited to {MAX_CELLS} cells"),
                 )
                 .with_label("too many cells")
-                .with_note("a 10000x10000 board is the largest square board that fits"),
+                .with_note(format!(
+                    "a {side}x{side} board is the largest square board that fits",
+                    side = MAX_CELLS.isqrt()
+                )),
             );
             return None;
         }

@@ -219,7 +219,7 @@ fn an_analysis_panic_becomes_a_diagnostic() {
 fn a_board_beyond_the_solver_is_declined_as_the_command_line_declines_it() {
     let (mut c, _) = start(Options::default());
     let text =
-        format!("puzzle \"huge\" {{\n  size 3000x3000\n  rule flip\n  topology mobius\n  lights on\n}}\n{ALL_ON}");
+        format!("puzzle \"huge\" {{\n  size 3000x3000\n  rule flip\n  topology mobius\n  lights on\n  locked at 1,1\n}}\n{ALL_ON}");
     c.open(URI, 1, &text);
     let diags = c.diagnostics(URI, 1);
     assert_eq!(codes(&diags), ["L0205"]);

@@ -1,7 +1,7 @@
 // The extension's settings (`lights.*`) and what of them the server gets.
 //
 // The server (`lights lsp`, docs/lsp.md) reads `codeLens.enable`,
-// `inlayHints.enable` and `solver.timeBudgetMs`, as `initializationOptions`
+// `inlayHints.enable`, `solver.timeBudgetMs` and `cache.budgetMb`, as `initializationOptions`
 // and in `workspace/didChangeConfiguration`, under a `lights` key. The same
 // object is sent both times, built here.
 
@@ -10,6 +10,7 @@ export interface LightsSettings {
   codeLens: boolean;
   inlayHints: boolean;
   timeBudgetMs: number;
+  cacheBudgetMb: number;
 }
 
 export const DEFAULT_SETTINGS: Readonly<LightsSettings> = Object.freeze({
@@ -17,7 +18,11 @@ export const DEFAULT_SETTINGS: Readonly<LightsSettings> = Object.freeze({
   codeLens: true,
   inlayHints: false,
   timeBudgetMs: 10_000,
+  cacheBudgetMb: 256,
 });
+
+/** The largest cache budget the server accepts (MB). */
+export const CACHE_BUDGET_MAX_MB = 1_048_576;
 
 /** The range the server accepts for the time budget (1 ms to 1 hour). */
 export const TIME_BUDGET_MIN_MS = 1;
@@ -29,6 +34,7 @@ export interface ServerSettings {
     codeLens: { enable: boolean };
     inlayHints: { enable: boolean };
     solver: { timeBudgetMs: number };
+    cache: { budgetMb: number };
   };
 }
 
@@ -45,6 +51,7 @@ export function readSettings(get: (key: string) => unknown): LightsSettings {
   };
   const path = get("server.path");
   const budget = get("solver.timeBudgetMs");
+  const cache = get("cache.budgetMb");
   return {
     serverPath: typeof path === "string" ? path.trim() : DEFAULT_SETTINGS.serverPath,
     codeLens: bool("codeLens.enable", DEFAULT_SETTINGS.codeLens),
@@ -53,6 +60,10 @@ export function readSettings(get: (key: string) => unknown): LightsSettings {
       typeof budget === "number" && Number.isFinite(budget)
         ? Math.min(TIME_BUDGET_MAX_MS, Math.max(TIME_BUDGET_MIN_MS, Math.round(budget)))
         : DEFAULT_SETTINGS.timeBudgetMs,
+    cacheBudgetMb:
+      typeof cache === "number" && Number.isFinite(cache)
+        ? Math.min(CACHE_BUDGET_MAX_MB, Math.max(0, Math.round(cache)))
+        : DEFAULT_SETTINGS.cacheBudgetMb,
   };
 }
 
@@ -63,6 +74,7 @@ export function serverSettings(s: LightsSettings): ServerSettings {
       codeLens: { enable: s.codeLens },
       inlayHints: { enable: s.inlayHints },
       solver: { timeBudgetMs: s.timeBudgetMs },
+      cache: { budgetMb: s.cacheBudgetMb },
     },
   };
 }

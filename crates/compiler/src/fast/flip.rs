@@ -1,18 +1,53 @@
 //! The `flip` rule (a press changes its whole row and column, the cell
-//! once) without locked cells on a surface without twists (plane,
-//! cylinder, torus: the lines are just the cell's row and column).
+//! once) without locked cells, on every surface.
 //!
-//! With `R_r` and `C_c` the press totals of row `r` and column `c`,
-//! `(A·x)_{rc} = R_r + C_c − x_{rc}`, so a solution is `x_{rc} = R_r + C_c −
-//! b_{rc}` (docs/solver.md, "Reference figures"). Summing the equations of row `r` gives
-//! `(n − 1)·R_r + ΣC − B_r = 0` (`B_r` the row total of `b`), and of column
-//! `c`, `(m − 1)·C_c + ΣR − B'_c = 0`: a system in `m + n` unknowns, solved
-//! exactly by the algebra crate (composite W included). Every solution of it
-//! gives a solution of the board and back (the row and column totals of
-//! `x` are `R` and `C` again), through the injective map `(R, C) ↦ x`, so the
-//! count, the kernel and its orders carry over; a certificate `z` of the
-//! small system lifts to `y_{rc} = z_r + z'_c`, since each small equation is
-//! the sum of its row's (or column's) equations.
+//! **Line classes.** A press at `(r, c)` changes the union of the rows of
+//! `O(r)` and the columns of `O'(c)` (lower.rs, `press_pattern_into`), each
+//! cell once: `O(r) = {r, m − 1 − r}` where the left and right borders are
+//! glued with a twist (`mobius`, `projective`), else `{r}`; `O'(c) = {c,
+//! n − 1 − c}` where the top and bottom are (`klein`, `projective`), else
+//! `{c}`. A cell `(i, j)` is changed iff `i ∈ O(r)` or `j ∈ O'(c)`, that is
+//! iff `r ∈ O(i)` or `c ∈ O'(j)` (the mirror is an involution), so by
+//! inclusion–exclusion over the blocks `O(i) × O'(j)` (1, 2 or 4 cells):
+//!
+//! `(A·x)_{ij} = P_ρ + Q_κ − X_{ρκ}`, with `ρ`, `κ` the classes of `i`, `j`,
+//! `X_{ρκ}` the press total of block `(ρ, κ)`, `P_ρ = Σ_κ X_{ρκ}` and
+//! `Q_κ = Σ_ρ X_{ρκ}`.
+//!
+//! So `A = Sᵀ·F·S`: `S` sums each block (`x ↦ X`), `F` is the untwisted flip
+//! matrix on the `m' × n'` grid of blocks (`m' = ⌈m/2⌉` when rows pair up,
+//! else `m`; same for `n'`), `Sᵀ` spreads a block's value over its cells.
+//! `Sᵀ` is injective, hence `A·x = b` iff `b` is constant on every block
+//! (`b = Sᵀβ`) and `F·X = β`; `S` is onto with kernel of size `W^(mn − m'n')`
+//! (free values in a block of fixed sum). Hence, over Z/W for every W:
+//!
+//! * count = (solutions of `F·X = β`) · `W^(mn − m'n')`;
+//! * a solution puts `X_{ρκ}` on the block's first cell (`(ρ, κ)` itself)
+//!   and 0 elsewhere; the quiet patterns are those of `F`, placed the same
+//!   way, plus, for every other cell `a` of a block, `e_a − e_rep` (order W):
+//!   a direct sum, since placing is a section of `S`;
+//! * the fewest presses: a block of sum `X` costs at least `X mod W`, and
+//!   placing it on one cell costs exactly that, so the minimum is that of
+//!   `F·X = β` with cost `Σ X` (searched on the block grid alone);
+//! * a certificate: `e_a − e_rep` when `b` differs inside a block (`S` kills
+//!   it, it meets `b` in `b_a − b_rep ≠ 0`), else a certificate `z` of `F`
+//!   placed on the blocks' first cells (`S` maps it back to `z`).
+//!
+//! **The block grid.** With `R_ρ` and `C_κ` the totals of block row `ρ` and
+//! column `κ`, `(F·X)_{ρκ} = R_ρ + C_κ − X_{ρκ}`, so a solution is `X_{ρκ} =
+//! R_ρ + C_κ − β_{ρκ}` (docs/solver.md, "Reference figures"). Summing the
+//! equations of block row `ρ` gives `(n' − 1)·R_ρ + ΣC − B_ρ = 0` (`B_ρ` the
+//! row total of `β`), and of column `κ`, `(m' − 1)·C_κ + ΣR − B'_κ = 0`: a
+//! system in `m' + n'` unknowns, solved exactly by the algebra crate
+//! (composite W included). Every solution of it gives a solution of the
+//! block grid and back (the row and column totals of `X` are `R` and `C`
+//! again), through the injective map `(R, C) ↦ X`, so the count, the kernel
+//! and its orders carry over; a certificate `z` of the small system lifts to
+//! `y_{ρκ} = z_ρ + z'_κ`, since each small equation is the sum of its row's
+//! (or column's) equations. On untwisted surfaces every block is one cell
+//! and this is the whole method.
+
+use num_bigint::BigUint;
 
 use lights_algebra::{solve_cancellable, SparseMatrix};
 
@@ -20,106 +55,267 @@ use super::{minimum_of, recheck, FastError, MATERIALIZE_LIMIT};
 use crate::model::{Gluing, Puzzle, Rule};
 use crate::report::{unknowns_limit, Presses, QuietPattern, Report, SolveError, SolveOptions};
 
-/// Whether the reduction applies.
+/// Whether the reduction applies: `flip` without locked cells, on any
+/// surface.
 pub fn applies(p: &Puzzle) -> bool {
-    p.rule == Rule::Flip
-        && p.topology.rows() != Gluing::Twisted
-        && p.topology.columns() != Gluing::Twisted
-        && !p.any_locked()
+    p.rule == Rule::Flip && !p.any_locked()
 }
 
-/// Solves a `flip` puzzle through row and column totals; `None` when the
-/// reduction does not apply.
+/// Solves a `flip` puzzle through the row and column totals of its blocks;
+/// `None` when the reduction does not apply.
 pub fn solve(p: &Puzzle, opts: SolveOptions, cancel: &dyn Fn() -> bool) -> Option<Result<Report, SolveError>> {
     if !applies(p) {
         return None;
     }
-    let unknowns = p.rows + p.cols;
+    let q = Blocks::of(p);
+    let unknowns = q.mq + q.nq;
     let limit = unknowns_limit(p.states);
     if unknowns > limit {
         return Some(Err(SolveError::TooLarge { unknowns, limit }));
     }
-    Some(run(p, opts, cancel).map_err(SolveError::from))
+    Some(run(p, &q, opts, cancel).map_err(SolveError::from))
 }
 
-fn run(p: &Puzzle, opts: SolveOptions, cancel: &dyn Fn() -> bool) -> Result<Report, FastError> {
-    let (m, n, w) = (p.rows, p.cols, p.states);
+/// The blocks `O(i) × O'(j)` of a board: rows paired with their mirror
+/// where the columns are glued with a twist, columns where the rows are.
+struct Blocks {
+    m: usize,
+    n: usize,
+    mirror_rows: bool,
+    mirror_cols: bool,
+    /// Block rows and columns (`m'`, `n'`).
+    mq: usize,
+    nq: usize,
+}
+
+impl Blocks {
+    fn of(p: &Puzzle) -> Blocks {
+        let (m, n) = (p.rows, p.cols);
+        let mirror_rows = p.topology.columns() == Gluing::Twisted;
+        let mirror_cols = p.topology.rows() == Gluing::Twisted;
+        let mq = if mirror_rows { m.div_ceil(2) } else { m };
+        let nq = if mirror_cols { n.div_ceil(2) } else { n };
+        Blocks { m, n, mirror_rows, mirror_cols, mq, nq }
+    }
+
+    /// The first cell (row-major) of cell `i`'s block: `(ρ, κ)` itself, the
+    /// smaller of each mirror pair.
+    fn rep(&self, i: usize) -> usize {
+        let (r, c) = (i / self.n, i % self.n);
+        let r = if self.mirror_rows { r.min(self.m - 1 - r) } else { r };
+        let c = if self.mirror_cols { c.min(self.n - 1 - c) } else { c };
+        r * self.n + c
+    }
+
+    /// The cell of block `k` (row-major on the `m' × n'` grid).
+    fn cell(&self, k: usize) -> usize {
+        (k / self.nq) * self.n + k % self.nq
+    }
+
+    fn count(&self) -> usize {
+        self.mq * self.nq
+    }
+
+    /// Cells beyond the first of their block: the free values of the fibres
+    /// of `S`.
+    fn fibre(&self) -> usize {
+        self.m * self.n - self.count()
+    }
+
+    fn untwisted(&self) -> bool {
+        self.fibre() == 0
+    }
+
+    /// A board-sized vector from a block-grid one (first cells only).
+    fn place(&self, blocks: &[u32]) -> Vec<u32> {
+        if self.untwisted() {
+            return blocks.to_vec();
+        }
+        let mut out = vec![0u32; self.m * self.n];
+        for (k, &v) in blocks.iter().enumerate() {
+            out[self.cell(k)] = v;
+        }
+        out
+    }
+
+    /// [`Blocks::place`], packed.
+    fn place_packed(&self, blocks: &Presses, w: u32) -> Presses {
+        let mut out = Presses::zeros(self.m * self.n, w);
+        for (k, v) in blocks.iter().enumerate() {
+            if v != 0 {
+                out.set(self.cell(k), v);
+            }
+        }
+        out
+    }
+}
+
+fn run(p: &Puzzle, q: &Blocks, opts: SolveOptions, cancel: &dyn Fn() -> bool) -> Result<Report, FastError> {
+    let (n, w) = (p.cols, p.states);
+    let (mq, nq) = (q.mq, q.nq);
     let w64 = u64::from(w);
-    // Row and column totals of b = goal − lights, read cell by cell from the
-    // written boards (nothing board-sized is allocated).
-    let mut row_b = vec![0u64; m];
-    let mut col_b = vec![0u64; n];
+    let reduce = |x: u64| (x % w64) as u32;
+    // Row and column totals of β (b on the blocks' first cells), and a cell
+    // where b differs from its block's first cell, read cell by cell from
+    // the written boards (nothing board-sized is allocated).
+    let mut row_b = vec![0u64; mq];
+    let mut col_b = vec![0u64; nq];
+    let mut clash: Option<usize> = None;
     for (i, (g, l)) in p.goal.iter().zip(p.lights.iter()).enumerate() {
         let need = (u64::from(g) + w64 - u64::from(l)) % w64;
-        row_b[i / n] += need;
-        col_b[i % n] += need;
+        let rep = q.rep(i);
+        if rep == i {
+            row_b[i / n] += need;
+            col_b[i % n] += need;
+        } else if clash.is_none() && need != u64::from(p.need(rep)) {
+            clash = Some(i);
+        }
     }
-    // Unknowns: R_0..R_{m−1}, then C_0..C_{n−1}. Equations: rows, then columns.
-    let mut a = SparseMatrix::new(m + n, m + n);
-    let mut rhs = vec![0u32; m + n];
-    let reduce = |x: u64| (x % w64) as u32;
-    for r in 0..m {
-        a.push_entry(r, r, reduce(n as u64 + w64 - 1));
-        for c in 0..n {
-            a.push_entry(m + c, r, 1);
+    // Unknowns: R_0..R_{m'−1}, then C_0..C_{n'−1}. Equations: rows, then columns.
+    let mut a = SparseMatrix::new(mq + nq, mq + nq);
+    let mut rhs = vec![0u32; mq + nq];
+    for r in 0..mq {
+        a.push_entry(r, r, reduce(nq as u64 + w64 - 1));
+        for c in 0..nq {
+            a.push_entry(mq + c, r, 1);
         }
         rhs[r] = reduce(row_b[r]);
     }
-    for c in 0..n {
-        a.push_entry(m + c, m + c, reduce(m as u64 + w64 - 1));
-        for r in 0..m {
-            a.push_entry(r, m + c, 1);
+    for c in 0..nq {
+        a.push_entry(mq + c, mq + c, reduce(mq as u64 + w64 - 1));
+        for r in 0..mq {
+            a.push_entry(r, mq + c, 1);
         }
-        rhs[m + c] = reduce(col_b[c]);
+        rhs[mq + c] = reduce(col_b[c]);
     }
     let sol = solve_cancellable(&a, &rhs, w, cancel)?;
-    // x = R_r + C_c − b (affine) and its linear part for quiet patterns.
-    let at = |rc: &[u32], i: usize, with_b: bool| -> u32 {
-        let (r, c) = (i / n, i % n);
-        let minus = if with_b { w64 - u64::from(p.need(i)) } else { 0 };
-        reduce(u64::from(rc[r]) + u64::from(rc[m + c]) + minus)
+    // X_{ρκ} = R_ρ + C_κ − β_{ρκ} (affine) and its linear part for quiet
+    // patterns, on block k.
+    let at = |rc: &[u32], k: usize, with_b: bool| -> u32 {
+        let (r, c) = (k / nq, k % nq);
+        let minus = if with_b { w64 - u64::from(p.need(q.cell(k))) } else { 0 };
+        reduce(u64::from(rc[r]) + u64::from(rc[mq + c]) + minus)
     };
-    let board = |rc: &[u32], with_b: bool| -> Vec<u32> { (0..m * n).map(|i| at(rc, i, with_b)).collect() };
+    let blocks = |rc: &[u32], with_b: bool| -> Vec<u32> { (0..q.count()).map(|k| at(rc, k, with_b)).collect() };
     let packed = |rc: &[u32], with_b: bool| -> Presses {
-        let mut out = Presses::zeros(m * n, w);
-        for i in 0..m * n {
-            out.set(i, at(rc, i, with_b));
+        let mut out = Presses::zeros(q.count(), w);
+        for k in 0..q.count() {
+            out.set(k, at(rc, k, with_b));
         }
         out
     };
-    let cells = m * n;
-    let nullity = sol.kernel.generators.len();
+    // e_a − e_rep for a cell a and its block's first cell.
+    let pair = |cell: usize| -> Vec<u32> {
+        let mut v = vec![0u32; p.cells()];
+        v[cell] = 1;
+        v[q.rep(cell)] = w - 1;
+        v
+    };
+    let cells = p.cells();
+    let block_nullity = sol.kernel.generators.len();
+    let nullity = block_nullity + q.fibre();
     let materialize = cells.saturating_mul(nullity + 1) <= MATERIALIZE_LIMIT;
-    let quiet_patterns: Vec<QuietPattern> = if materialize {
+    // The block grid's quiet patterns (the minimum is searched among them).
+    let block_quiet: Vec<QuietPattern> = if materialize {
         sol.kernel
             .generators
             .iter()
-            .map(|g| QuietPattern { presses: board(&g.vector, false), order: g.order })
+            .map(|g| QuietPattern { presses: blocks(&g.vector, false), order: g.order })
             .collect()
     } else {
         Vec::new()
     };
-    let certificate = sol.certificate.as_ref().map(|z| packed(z, false));
-    let minimum = match &sol.particular {
-        Some(rc) => Some(minimum_of(
-            p,
-            packed(rc, true),
-            &quiet_patterns,
-            materialize && opts.search_minimum,
-            nullity == 0,
-            cancel,
-        )?),
-        None => None,
+    let solvable = sol.consistent && clash.is_none();
+    let minimum = match (&sol.particular, solvable) {
+        (Some(rc), true) => {
+            let search = materialize && opts.search_minimum;
+            let mut min = minimum_of(p, packed(rc, true), &block_quiet, search, nullity == 0, cancel)?;
+            if !q.untwisted() {
+                min.presses = q.place_packed(&min.presses, w);
+            }
+            Some(min)
+        }
+        _ => None,
     };
-    let report = Report {
-        solvable: sol.consistent,
-        solutions: sol.count(),
+    let certificate = match (clash, &sol.certificate) {
+        (Some(cell), _) => Some(Presses::from_values(&pair(cell), w)),
+        (None, Some(z)) => Some(Presses::from_values(&q.place(&blocks(z, false)), w)),
+        (None, None) => None,
+    };
+    let quiet_patterns: Vec<QuietPattern> = if q.untwisted() {
+        block_quiet
+    } else {
+        block_quiet.into_iter().map(|g| QuietPattern { presses: q.place(&g.presses), order: g.order }).collect()
+    };
+    let solutions = if solvable {
+        sol.count() * BigUint::from(w).pow(u32::try_from(q.fibre()).expect("a board below PER_CELL_LIMIT"))
+    } else {
+        BigUint::from(0u32)
+    };
+    let mut report = Report {
+        solvable,
+        solutions,
         minimum,
         certificate,
         quiet_patterns,
         quiet_patterns_omitted: !materialize,
         unknowns: cells,
     };
+    // The minimum, the certificate and the block grid's quiet patterns are
+    // replayed on the board; the fibre's `e_a − e_rep` (3/4 of all cells on
+    // a projective plane) are checked through what makes them quiet.
     recheck(p, &report)?;
+    if materialize && !q.untwisted() {
+        check_fibre(p, q)?;
+        let fibre = (0..cells).filter(|&i| q.rep(i) != i).map(|i| QuietPattern { presses: pair(i), order: w });
+        report.quiet_patterns.extend(fibre);
+    }
     Ok(report)
+}
+
+/// Boards up to this many cells get every block's fibre checked; larger ones
+/// the blocks of the first and last block row and column and of the
+/// diagonal (each check costs press patterns of a few hundred cells, whose
+/// computation in lower.rs is quadratic in their size).
+const FIBRE_CHECK_CELLS: usize = 1024;
+
+/// `e_a − e_rep` is quiet exactly when pressing `a` and pressing its block's
+/// first cell change the same cells: checked against lower.rs.
+fn check_fibre(p: &Puzzle, q: &Blocks) -> Result<(), FastError> {
+    let every = p.cells() <= FIBRE_CHECK_CELLS;
+    let (mq, nq) = (q.mq, q.nq);
+    let sampled = |k: usize| {
+        let (r, c) = (k / nq, k % nq);
+        every || r == 0 || c == 0 || r + 1 == mq || c + 1 == nq || r * nq / mq.max(1) == c
+    };
+    let cells_of = |cell: usize| -> Vec<usize> {
+        let (r, c) = (cell / q.n, cell % q.n);
+        let rows = if q.mirror_rows { vec![r, q.m - 1 - r] } else { vec![r] };
+        let cols = if q.mirror_cols { vec![c, q.n - 1 - c] } else { vec![c] };
+        let mut out: Vec<usize> = rows.iter().flat_map(|&r| cols.iter().map(move |&c| r * q.n + c)).collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    };
+    let pattern = |cell: usize, buf: &mut Vec<(usize, u32)>| -> Vec<(usize, u32)> {
+        crate::lower::press_pattern_into(p, cell / q.n, cell % q.n, buf);
+        let mut v = buf.clone();
+        v.sort_unstable();
+        v
+    };
+    let mut buf = Vec::new();
+    for k in (0..q.count()).filter(|&k| sampled(k)) {
+        let rep = q.cell(k);
+        let members = cells_of(rep);
+        if members.len() < 2 {
+            continue;
+        }
+        let first = pattern(rep, &mut buf);
+        for &a in members.iter().filter(|&&a| a != rep) {
+            if q.rep(a) != rep || pattern(a, &mut buf) != first {
+                return Err(FastError::Internal("a quiet pattern of the flip blocks changes the board".into()));
+            }
+        }
+    }
+    Ok(())
 }

@@ -4,7 +4,8 @@
 //!   no locked cells. Milliseconds at 10,000×10,000. [`torus`] is the same
 //!   method on the torus (a 2×2 system over GF(2)[z]/(zⁿ+1)).
 //! * [`flip`] — the `flip` rule through row and column totals (m + n
-//!   unknowns) on untwisted surfaces without locks.
+//!   unknowns) on every surface without locks (on twisted ones, through the
+//!   blocks of mirrored rows and columns).
 //! * [`chase`] — symbolic light chasing: any rule, topology and W, where the
 //!   chase leaves few unknowns; the small leftover system goes to the algebra
 //!   crate.
@@ -59,7 +60,8 @@ impl From<FastError> for SolveError {
 /// it the report keeps the count and a solution, and says the rest was left out.
 pub const MATERIALIZE_LIMIT: usize = 1 << 25;
 
-/// Boards up to this many cells get their solution re-checked by applying the
+/// Boards up to this many cells (of the cross rule; fewer when presses
+/// change more cells) get their solution re-checked by applying the
 /// presses, independently of the path that found it.
 const RECHECK_CELLS: usize = 1 << 22;
 
@@ -326,7 +328,11 @@ fn need_bits(p: &Puzzle) -> NeedBits {
 /// minimum solution solves the puzzle and leaves locked cells alone, quiet
 /// patterns change nothing, the certificate meets the right-hand side.
 pub(crate) fn recheck(p: &Puzzle, r: &Report) -> Result<(), FastError> {
-    if p.cells() > RECHECK_CELLS {
+    // Replaying costs a press pattern per cell: bounded by work, so a rule
+    // whose presses change whole lines (`flip`) is re-checked on boards as
+    // large as the time it takes allows.
+    let pattern = crate::lower::press_pattern(p, p.rows / 2, p.cols / 2).len().max(1);
+    if p.cells().saturating_mul(pattern) > RECHECK_CELLS * 5 {
         return Ok(());
     }
     if let Some(m) = &r.minimum {

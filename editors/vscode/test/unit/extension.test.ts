@@ -160,7 +160,7 @@ describe.skipIf(lightsBin === undefined)("the language client", () => {
     expect(client!.serverOptions).toEqual({ command: join(ext, "server", "lights"), args: ["lsp"] });
     expect(client!.clientOptions.documentSelector).toContainEqual({ language: "lights", scheme: "file" });
     expect(client!.clientOptions.initializationOptions).toEqual(
-      serverSettings({ serverPath: "", codeLens: false, inlayHints: false, timeBudgetMs: 1234 }),
+      serverSettings({ serverPath: "", codeLens: false, inlayHints: false, timeBudgetMs: 1234, cacheBudgetMb: 256 }),
     );
     expect(client!.isRunning()).toBe(true);
 
@@ -170,7 +170,7 @@ describe.skipIf(lightsBin === undefined)("the language client", () => {
     await tick();
     expect(client!.notifications).toContainEqual({
       method: "workspace/didChangeConfiguration",
-      params: { settings: serverSettings({ serverPath: "", codeLens: true, inlayHints: false, timeBudgetMs: 1234 }) },
+      params: { settings: serverSettings({ serverPath: "", codeLens: true, inlayHints: false, timeBudgetMs: 1234, cacheBudgetMb: 256 }) },
     });
 
     // A new server path starts a new server.

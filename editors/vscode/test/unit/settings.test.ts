@@ -19,12 +19,14 @@ describe("readSettings", () => {
       "codeLens.enable": false,
       "inlayHints.enable": true,
       "solver.timeBudgetMs": 2500,
+      "cache.budgetMb": 64,
     };
     expect(readSettings((k) => values[k])).toEqual({
       serverPath: "/opt/lights",
       codeLens: false,
       inlayHints: true,
       timeBudgetMs: 2500,
+      cacheBudgetMb: 64,
     });
   });
 
@@ -34,19 +36,29 @@ describe("readSettings", () => {
       "codeLens.enable": "no",
       "inlayHints.enable": 1,
       "solver.timeBudgetMs": "fast",
+      "cache.budgetMb": "lots",
     };
     expect(readSettings((k) => values[k])).toEqual(DEFAULT_SETTINGS);
     expect(readSettings((k) => (k === "solver.timeBudgetMs" ? 0 : undefined)).timeBudgetMs).toBe(1);
     expect(readSettings((k) => (k === "solver.timeBudgetMs" ? 1e12 : undefined)).timeBudgetMs).toBe(3_600_000);
     expect(readSettings((k) => (k === "solver.timeBudgetMs" ? 99.6 : undefined)).timeBudgetMs).toBe(100);
     expect(readSettings((k) => (k === "solver.timeBudgetMs" ? Number.NaN : undefined)).timeBudgetMs).toBe(10_000);
+    expect(readSettings((k) => (k === "cache.budgetMb" ? -5 : undefined)).cacheBudgetMb).toBe(0);
+    expect(readSettings((k) => (k === "cache.budgetMb" ? 1e12 : undefined)).cacheBudgetMb).toBe(1_048_576);
   });
 });
 
 describe("serverSettings", () => {
   it("nests the settings under `lights` as docs/lsp.md describes", () => {
-    expect(serverSettings({ serverPath: "/x", codeLens: false, inlayHints: true, timeBudgetMs: 42 })).toEqual({
-      lights: { codeLens: { enable: false }, inlayHints: { enable: true }, solver: { timeBudgetMs: 42 } },
+    expect(
+      serverSettings({ serverPath: "/x", codeLens: false, inlayHints: true, timeBudgetMs: 42, cacheBudgetMb: 7 }),
+    ).toEqual({
+      lights: {
+        codeLens: { enable: false },
+        inlayHints: { enable: true },
+        solver: { timeBudgetMs: 42 },
+        cache: { budgetMb: 7 },
+      },
     });
   });
 

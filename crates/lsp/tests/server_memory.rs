@@ -1,0 +1,110 @@
+//! The language server's memory and latency on large documents, for
+//! docs/PERFORMANCE.md. Not a test of wall-clock time: `#[ignore]`d, run by
+//! `bench/server` in release, printing a Markdown table. (The bound the
+//! server itself accounts for, its cache bytes, is asserted in
+//! `lifecycle.rs`, in every run.)
+//!
+//! * a 40-byte document with a 10,000×10,000 board: resident memory after
+//!   it is opened, after 10 quick edits (each a new board, published once
+//!   the last is solved), and after it is closed;
+//! * hover, document symbols and a cancelled request while a slow solve runs.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::*;
+use lights_compiler::{Block, BlockReport, SolveError};
+use serde_json::json;
+
+/// Resident and peak resident memory of this process (the server runs in
+/// it), from /proc/self/status, in MB.
+fn memory() -> (u64, u64) {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let field = |name: &str| -> u64 {
+        status
+            .lines()
+            .find(|l| l.starts_with(name))
+            .and_then(|l| l.split_whitespace().nth(1))
+            .and_then(|kb| kb.parse::<u64>().ok())
+            .map_or(0, |kb| kb / 1024)
+    };
+    (field("VmRSS:"), field("VmHWM:"))
+}
+
+fn big(k: usize) -> String {
+    format!("puzzle \"big\" {{\n  size 10000x10000\n  goal at {k},{k}\n  lights on\n}}\n")
+}
+
+#[test]
+#[ignore]
+fn large_document_memory() {
+    let (mut c, stats) = start(Options::default());
+    let (base, _) = memory();
+    let t = Instant::now();
+    c.open(URI, 1, &big(1));
+    c.diagnostics_within(URI, 1, Duration::from_secs(120));
+    let opened = t.elapsed();
+    let (after_open, _) = memory();
+    let t = Instant::now();
+    for v in 2..=11 {
+        c.change(URI, v, &big(v as usize));
+    }
+    c.diagnostics_within(URI, 11, Duration::from_secs(300));
+    let edited = t.elapsed();
+    let (after_edits, peak) = memory();
+    let cache = stats.cache_bytes() >> 20;
+    c.close(URI);
+    let _ = c.request("textDocument/documentSymbol", json!({"textDocument": {"uri": URI}}));
+    std::thread::sleep(Duration::from_millis(500));
+    let (after_close, _) = memory();
+    c.shutdown_and_exit();
+    println!("| what | figure |");
+    println!("|---|---|");
+    println!("| resident before opening | {base} MB |");
+    println!(
+        "| open 10,000² `lights on` + goal cell, first publish | {} ms, {after_open} MB resident |",
+        opened.as_millis()
+    );
+    println!(
+        "| 10 quick edits (each a new board), last version published | {} ms, {after_edits} MB resident, {peak} MB peak, cache {cache} MB |",
+        edited.as_millis()
+    );
+    println!("| after close | {after_close} MB resident, cache {} MB |", stats.cache_bytes() >> 20);
+}
+
+/// A solve that takes `SLOW` unless cancelled (a stand-in for any slow board).
+fn slow_solve(_: &Block, cancel: &dyn Fn() -> bool) -> Result<BlockReport, SolveError> {
+    let end = Instant::now() + Duration::from_secs(5);
+    while Instant::now() < end {
+        if cancel() {
+            return Err(SolveError::Cancelled);
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    Err(SolveError::Cancelled)
+}
+
+#[test]
+#[ignore]
+fn requests_during_a_slow_solve() {
+    let (mut c, _) = start(Options { solve: slow_solve, ..Options::default() });
+    let text = "puzzle \"slow\" {\n  size 5x5\n  lights on\n}\n";
+    c.open(URI, 1, text);
+    std::thread::sleep(Duration::from_millis(300));
+    let mut worst = Duration::ZERO;
+    for _ in 0..20 {
+        let t = Instant::now();
+        let _ = c.request(
+            "textDocument/hover",
+            json!({"textDocument": {"uri": URI}, "position": {"line": 0, "character": 9}}),
+        );
+        let _ = c.request("textDocument/documentSymbol", json!({"textDocument": {"uri": URI}}));
+        worst = worst.max(t.elapsed());
+    }
+    c.shutdown_and_exit();
+    println!(
+        "| hover + document symbols while a 5 s solve runs (worst of 20 pairs) | {:.1} ms |",
+        worst.as_secs_f64() * 1e3
+    );
+}
