@@ -133,7 +133,7 @@ impl Engine {
     }
 
     /// Forget every result and cancel all work that no open document wants
-    /// (after a document is closed).
+    /// (after a document is closed), and give the freed memory back.
     pub(crate) fn keep_only(&self, wanted: &HashSet<BlockKey>) {
         let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
         cache.retain(|key, entry| {
@@ -143,6 +143,8 @@ impl Engine {
             }
             keep
         });
+        drop(cache);
+        release_free_memory();
     }
 
     pub(crate) fn solves_started(&self) -> u64 {
@@ -245,5 +247,23 @@ impl Engine {
     pub(crate) fn forget_timeouts(&self) {
         let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
         cache.retain(|_, e| !matches!(e.slot.borrow().as_deref(), Some(Outcome::TimedOut(_))));
+    }
+}
+
+/// Returns memory the allocator keeps after large results are freed (glibc
+/// raises its mmap threshold after such frees, so later buffers come from
+/// the heap and stay resident): without it a closed document's solutions
+/// would stay in the server's resident memory.
+fn release_free_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        extern "C" {
+            fn malloc_trim(pad: usize) -> i32;
+        }
+        // SAFETY: glibc's malloc_trim takes no pointers and may be called at
+        // any time from any thread.
+        unsafe {
+            malloc_trim(0);
+        }
     }
 }

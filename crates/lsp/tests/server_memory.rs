@@ -32,6 +32,15 @@ fn memory() -> (u64, u64) {
     (field("VmRSS:"), field("VmHWM:"))
 }
 
+/// Asks for the code lenses until no puzzle of the document is being solved.
+fn solved(c: &mut Client) {
+    let deadline = Instant::now() + Duration::from_secs(300);
+    while c.code_lens_titles(URI).iter().any(|t| t.contains("solving")) {
+        assert!(Instant::now() < deadline, "still solving");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
 fn big(k: usize) -> String {
     format!("puzzle \"big\" {{\n  size 10000x10000\n  goal at {k},{k}\n  lights on\n}}\n")
 }
@@ -44,6 +53,7 @@ fn large_document_memory() {
     let t = Instant::now();
     c.open(URI, 1, &big(1));
     c.diagnostics_within(URI, 1, Duration::from_secs(120));
+    solved(&mut c);
     let opened = t.elapsed();
     let (after_open, _) = memory();
     let t = Instant::now();
@@ -51,6 +61,7 @@ fn large_document_memory() {
         c.change(URI, v, &big(v as usize));
     }
     c.diagnostics_within(URI, 11, Duration::from_secs(300));
+    solved(&mut c);
     let edited = t.elapsed();
     let (after_edits, peak) = memory();
     let cache = stats.cache_bytes() >> 20;
@@ -63,11 +74,11 @@ fn large_document_memory() {
     println!("|---|---|");
     println!("| resident before opening | {base} MB |");
     println!(
-        "| open 10,000² `lights on` + goal cell, first publish | {} ms, {after_open} MB resident |",
+        "| open 10,000² `lights on` + goal cell, solved (lens) | {} ms, {after_open} MB resident |",
         opened.as_millis()
     );
     println!(
-        "| 10 quick edits (each a new board), last version published | {} ms, {after_edits} MB resident, {peak} MB peak, cache {cache} MB |",
+        "| 10 quick edits (each a new board), last version solved (lens) | {} ms, {after_edits} MB resident, {peak} MB peak, cache {cache} MB |",
         edited.as_millis()
     );
     println!("| after close | {after_close} MB resident, cache {} MB |", stats.cache_bytes() >> 20);
