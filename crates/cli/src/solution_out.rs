@@ -12,7 +12,10 @@ use lights_compiler::model::Presses;
 /// aligned.
 pub(crate) fn write_text(out: &mut dyn Write, cols: usize, presses: &Presses) -> io::Result<()> {
     let cols = cols.max(1);
-    let width = presses.iter().max().map_or(1, |m| m.max(1).to_string().len());
+    if presses.is_binary() {
+        return write_binary_text(out, cols, presses);
+    }
+    let width = presses.max().max(1).to_string().len();
     let mut line = Vec::with_capacity(cols * (width + 1));
     let mut row = Vec::with_capacity(cols);
     for start in (0..presses.len()).step_by(cols) {
@@ -31,6 +34,23 @@ pub(crate) fn write_text(out: &mut dyn Write, cols: usize, presses: &Presses) ->
             }
         }
         line.push(b'\n');
+        out.write_all(&line)?;
+    }
+    Ok(())
+}
+
+/// [`write_text`] for W = 2: `.` and `1`, read a word of cells at a time.
+fn write_binary_text(out: &mut dyn Write, cols: usize, presses: &Presses) -> io::Result<()> {
+    let (mut bits, mut line) = (Vec::new(), Vec::with_capacity(2 * cols));
+    for start in (0..presses.len()).step_by(cols) {
+        presses.pressed_bits_into(start, cols, &mut bits);
+        line.clear();
+        for c in 0..cols {
+            line.push(if bits[c / 64] >> (c % 64) & 1 == 1 { b'1' } else { b'.' });
+            line.push(b' ');
+        }
+        // The last cell ends the line.
+        *line.last_mut().expect("a row has a cell") = b'\n';
         out.write_all(&line)?;
     }
     Ok(())
@@ -106,6 +126,18 @@ mod tests {
         let mut out = Vec::new();
         write_text(&mut out, 4, &packed(&PRESSES)).unwrap();
         assert_eq!(String::from_utf8(out).unwrap(), " .  1  . 12\n 3  .  .  .\n 1  1  1  .\n");
+    }
+
+    #[test]
+    fn text_of_two_states_is_dots_and_ones() {
+        let values: Vec<u32> = (0..70).map(|i| u32::from(i % 3 == 0)).collect();
+        let mut out = Vec::new();
+        write_text(&mut out, 35, &Presses::from_values(&values, 2)).unwrap();
+        let want: String = values
+            .chunks(35)
+            .map(|row| row.iter().map(|&v| if v == 1 { "1" } else { "." }).collect::<Vec<_>>().join(" ") + "\n")
+            .collect();
+        assert_eq!(String::from_utf8(out).unwrap(), want);
     }
 
     #[test]

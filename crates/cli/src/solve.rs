@@ -290,13 +290,12 @@ fn write_solutions(path: &Path, doc: &Document, solved: &Solved, selected: &[usi
             }
             SolutionPlan::Keep => written.kept += 1,
             SolutionPlan::Nothing => {}
-            SolutionPlan::TooLarge { bytes, limit } => {
+            SolutionPlan::TooLarge { limit, .. } => {
                 let name = doc.analysis().puzzles[i].name.as_deref().unwrap_or("(unnamed)");
                 return Err(format!(
-                    "not writing `{}`: the solution of \"{name}\" would be {} of text, more than the {} --write puts \
-                     into a file; write it with --solution-out FILE (.txt, .pbm or .png) instead",
+                    "not writing `{}`: the solution of \"{name}\" would take more than {} of text, the most --write \
+                     puts into a file; write it with --solution-out FILE (.txt, .pbm or .png) instead",
                     path.display(),
-                    crate::files::show_size(bytes as u64),
                     crate::files::show_size(limit as u64),
                 ));
             }

@@ -66,8 +66,9 @@ pub enum SolutionPlan {
     Keep,
     /// Nothing to write (no solution, or the block cannot take one).
     Nothing,
-    /// The solution's text would be `bytes` long, more than a tool writes
-    /// into a file (`limit`, [`edit::MAX_SOLUTION_TEXT`]).
+    /// The solution's text would be more than a tool writes into a file
+    /// (`limit`, [`edit::MAX_SOLUTION_TEXT`]); `bytes` is at least its length
+    /// (counting stops past the limit).
     TooLarge { bytes: usize, limit: usize },
 }
 

@@ -441,6 +441,19 @@ impl Presses {
         }
     }
 
+    /// One bit per cell (W = 2): every count is 0 or 1.
+    pub fn is_binary(&self) -> bool {
+        self.bits == 1
+    }
+
+    /// The largest count (0 when empty).
+    pub fn max(&self) -> u32 {
+        if self.bits == 1 {
+            return u32::from(self.words.iter().any(|&w| w != 0));
+        }
+        self.nonzero().map(|(_, v)| v).max().unwrap_or(0)
+    }
+
     /// The total number of presses.
     pub fn sum(&self) -> u64 {
         if self.bits == 1 {
