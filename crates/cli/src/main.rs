@@ -110,7 +110,9 @@ enum Command {
             not 2×7 or 2×8, and not when the search runs past its budget), otherwise a correct \
             sequence marked as not proven shortest.\n\n\
             --write puts each solution into the file as a `solution` statement, leaving every other byte \
-            as it was: a Lights Out grid is inserted or replaces the one there; a sliding block's moves \
+            as it was: a Lights Out grid is inserted or replaces the one there (on boards over 4,096 cells, an \
+            `at` list of the pressed cells when that is shorter; more than 16 MiB of text is refused: use \
+            --solution-out); a sliding block's moves \
             are inserted, or replace a `solution` that does not reach the goal or is longer; a correct \
             one that is no longer is kept (so is a correct Lights Out solution no longer than the minimum, \
             in whatever form it was written). A replaced solution's comments are kept above the new one, and \
