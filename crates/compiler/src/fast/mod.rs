@@ -284,6 +284,11 @@ pub(crate) fn minimum_of(
         let cost = solution.sum();
         return Ok(MinimumSolution { presses: solution, cost, optimal: unique });
     }
+    if quiet.is_empty() {
+        // Spelled out and none: the only solution, and nothing to unpack.
+        let cost = solution.sum();
+        return Ok(MinimumSolution { presses: solution, cost, optimal: true });
+    }
     let kernel = Kernel {
         generators: quiet.iter().map(|q| KernelGenerator { vector: q.presses.clone(), order: q.order }).collect(),
     };
