@@ -1,37 +1,51 @@
-//! Timings of `minimum_weight` over GF(2) on Lights Out boards and random kernels.
+//! Timings of `minimum_weight` on Lights Out boards and random kernels.
 //!
 //! ```text
 //! cargo run --release -p lights-algebra --example minimum_timings [CASE ...]
 //! ```
 //!
 //! A CASE is one of
-//! * `TOPOLOGY:N` — the N×N cross-rule board with every light on, TOPOLOGY one
-//!   of `plane`, `torus`, `klein`, `projective` (same gluing as the compiler);
+//! * `TOPOLOGY:N` — the N×N cross-rule board with every light on over GF(2),
+//!   TOPOLOGY one of `plane`, `cylinder`, `torus`, `mobius`, `klein`,
+//!   `projective` (same gluing as the compiler);
+//! * `RULE:TOPOLOGY:N:W` — the N×N "All Lights" board of a named rule
+//!   (`cross`, `king`, `flip`, `merlin`, as in `crates/compiler/src/lower.rs`)
+//!   with W states: every light at W−1, goal 0;
+//! * `all:N` — every rule × topology × W ∈ {2, 3, 4, 5, 6, 12} on N×N (the
+//!   boards with no solution are reported on standard error and skipped);
 //! * `random:N:D:SEED` — a random kernel of dimension D over N cells (each
 //!   generator touches a cell with probability 1/4) and a random coset;
 //! * a path to the JSON of `lights compile FILE --emit json`.
 //!
 //! Without arguments it runs the standard list below. Each case is solved once,
 //! then `minimum_weight` is timed `--repeat=K` times (default 5; median and
-//! spread reported).
+//! spread reported), with the presses found, the lower bound proven and
+//! whether they meet.
 //!
-//! Release build on the 2-core development machine, shared with other builds
-//! (load 3–5, so figures are inflated and noisy); medians of 5 (3 for the
-//! projective plane), the code before (one transform over all `2^d` members
-//! for `d <= 30`, heuristic above) and after (blocks, odd-check certificates,
-//! branch and bound with transform leaves):
+//! Release build on the 2-core development machine (load about 1): the code
+//! before the work budget (W = 2: blocks of dimension up to 30 searched to the
+//! end; other W: Gray-code enumeration up to 2^24 members, a long descent
+//! above; medians of 3) and after (a budget of about 10 ms of work per call,
+//! lower bounds, the branch and bound over classes for W ≠ 2, medians of 5).
+//! `all:48` now runs each of its 135 solvable cases in at most about 16–18 ms
+//! (was up to 0.9 s), 95 of them proven.
 //!
-//! | case | kernel dim | minimum | before | after |
-//! |---|---|---|---|---|
-//! | plane:19 | 16 | 141 | 0.55 ms | 0.18 ms |
-//! | projective:48 | 30 | 768 | 6.4 s | 2.1 s (1.45 s on a quieter machine) |
-//! | torus:48 | 64 | 768 | 86 ms, unproven | 27 ms, proven |
-//! | klein:48 | 48 | 768 | 62 ms, unproven | 18 ms, proven |
-//! | klein:60 | 28 | 1200 | 2.2 s | 0.72 s |
-//! | random:400:24:1 | 24 | 148 | 94 ms | 26 ms |
-//! | random:2000:28:2 | 28 | 869 | 1.3 s | 0.46 s |
-//! | random:3000:40:3 | 40 | 1358 → 1341 (unproven) | 44 ms | 49 ms |
-//! | torus:40 | 64 | 616 (unproven) | 132 ms | 131 ms |
+//! | case | kernel | before | after: presses, lower bound, time |
+//! |---|---|---|---|
+//! | plane:19 | 2^16 | 141, proven, 0.10 ms | 141 = 141, 0.10 ms |
+//! | torus:48 | 2^64 | 768, proven, 13.4 ms | 768 = 768, 7.6 ms |
+//! | projective:48 | 2^30 | 768, proven, 0.92 s | 768, ≥ 570, 11–17 ms |
+//! | random:400:24:1 | 2^24 | 148, proven, 16 ms | 148 = 148, 15 ms |
+//! | king:torus:48:2 | 2^188 | 256, 73 ms | 256, ≥ 0, 4–8 ms |
+//! | cross:torus:48:3 | 3^17 | 1152, 0.22 s | 1152, ≥ 16, 8 ms |
+//! | cross:klein:48:3 | 3^9 | 1152, proven, 17 ms | 1152 = 1152, 0.66 ms |
+//! | king:torus:48:3 | 3^188 | 256, 0.20 s | 256, ≥ 0, 10 ms |
+//! | king:cylinder:48:4 | 4^96 | 256, 96 ms | 256 = 256, 0.14 ms |
+//! | cross:torus:48:4 | 4^64 | 2304, 0.33 s | 2304, ≥ 768, 15 ms |
+//! | cross:torus:48:12 | 4^64·3^17 | 8448, 0.32 s | 9216, ≥ 768, 16 ms |
+//! | king:projective:48:12 | 2^337 | 1024, 0.34 s | 1600, ≥ 0, 12 ms |
+//! | flip:projective:48:12 | 2^6195 | 6336, 0.57 s | 6336 = 6336, 8.7 ms |
+//! | random:2000:28:2 | 2^28 | 869, proven, 0.29 s | 879, ≥ 2, 10 ms |
 
 use lights_algebra::{minimum_weight, solve, Kernel, KernelGenerator, SparseMatrix, SplitMix64};
 use std::time::{Duration, Instant};
@@ -68,7 +82,9 @@ fn gluing(topology: &str) -> Option<(Gluing, Gluing)> {
     })
 }
 
-/// The cell reached from `(r, c)` (possibly off the board), if any.
+/// The cell reached from `(r, c)` (possibly off the board), if any: columns
+/// first, then rows, each crossing of a twisted border mirroring the other
+/// coordinate (`crates/compiler/src/lower.rs`, `map_cell`).
 fn map_cell(glue: (Gluing, Gluing), n: i64, mut r: i64, mut c: i64) -> Option<(i64, i64)> {
     if !(0..n).contains(&c) {
         let crossings = c.div_euclid(n);
@@ -93,24 +109,88 @@ fn map_cell(glue: (Gluing, Gluing), n: i64, mut r: i64, mut c: i64) -> Option<(i
     Some((r, c))
 }
 
-/// The cross-rule N×N board with every light on: `(A, b)` over GF(2).
-fn board(topology: &str, n: usize) -> Option<(SparseMatrix, Vec<u32>)> {
+/// The named rules (docs/language.md, "Rules").
+const RULES: &[&str] = &["cross", "king", "flip", "merlin"];
+const TOPOLOGIES: &[&str] = &["plane", "cylinder", "torus", "mobius", "klein", "projective"];
+const MODULI: &[u32] = &[2, 3, 4, 5, 6, 12];
+
+/// Cross and King offsets, nearest the centre first, then reading order (the
+/// compiler's order: when two land on one cell, the first counts).
+const CROSS: &[(i64, i64)] = &[(0, 0), (-1, 0), (0, -1), (0, 1), (1, 0)];
+const KING: &[(i64, i64)] = &[(0, 0), (-1, 0), (0, -1), (0, 1), (1, 0), (-1, -1), (-1, 1), (1, -1), (1, 1)];
+
+/// The cells a press at `(r, c)` changes (each once), as `crates/compiler/src/lower.rs` builds them.
+fn press(rule: &str, glue: (Gluing, Gluing), n: i64, r: i64, c: i64) -> Vec<usize> {
+    let mut hit: Vec<usize> = Vec::new();
+    let mut add = |cell: Option<(i64, i64)>| {
+        if let Some((rr, cc)) = cell {
+            let i = (rr * n + cc) as usize;
+            if !hit.contains(&i) {
+                hit.push(i);
+            }
+        }
+    };
+    match rule {
+        "cross" | "king" => {
+            for &(dr, dc) in if rule == "cross" { CROSS } else { KING } {
+                add(map_cell(glue, n, r + dr, c + dc));
+            }
+        }
+        "flip" => {
+            add(Some((r, c)));
+            let mut rows = vec![r];
+            if glue.0 == Gluing::Twisted {
+                rows.push(n - 1 - r);
+            }
+            let mut cols = vec![c];
+            if glue.1 == Gluing::Twisted {
+                cols.push(n - 1 - c);
+            }
+            for &lr in &rows {
+                for cc in 0..n {
+                    add(Some((lr, cc)));
+                }
+            }
+            for &lc in &cols {
+                for rr in 0..n {
+                    add(Some((rr, lc)));
+                }
+            }
+        }
+        _ => {
+            // Merlin: only borders that stay open on the surface are borders.
+            let row_border = glue.1 == Gluing::Open && (r == 0 || r == n - 1);
+            let col_border = glue.0 == Gluing::Open && (c == 0 || c == n - 1);
+            let ir = if r == 0 { 1 } else { -1 };
+            let ic = if c == 0 { 1 } else { -1 };
+            let offsets: Vec<(i64, i64)> = match (row_border, col_border) {
+                (true, true) => vec![(0, 0), (ir, 0), (0, ic), (ir, ic)],
+                (true, false) => vec![(0, 0), (0, -1), (0, 1)],
+                (false, true) => vec![(0, 0), (-1, 0), (1, 0)],
+                (false, false) => CROSS.to_vec(),
+            };
+            for (dr, dc) in offsets {
+                add(map_cell(glue, n, r + dr, c + dc));
+            }
+        }
+    }
+    hit
+}
+
+/// The N×N "All Lights" board of a rule and topology (every light at W−1,
+/// goal 0, so the right-hand side is 1 everywhere): `(A, b)`.
+fn board(rule: &str, topology: &str, n: usize) -> Option<(SparseMatrix, Vec<u32>)> {
     let glue = gluing(topology)?;
+    if !RULES.contains(&rule) {
+        return None;
+    }
     let cells = n * n;
     let mut a = SparseMatrix::new(cells, cells);
     for r in 0..n as i64 {
         for c in 0..n as i64 {
-            let press = (r * n as i64 + c) as usize;
-            // A cell reached twice (through a corner) is changed once, as in the compiler.
-            let mut hit: Vec<usize> = Vec::new();
-            for (dr, dc) in [(0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)] {
-                if let Some((rr, cc)) = map_cell(glue, n as i64, r + dr, c + dc) {
-                    let cell = (rr * n as i64 + cc) as usize;
-                    if !hit.contains(&cell) {
-                        hit.push(cell);
-                        a.push_entry(press, cell, 1);
-                    }
-                }
+            let col = (r * n as i64 + c) as usize;
+            for cell in press(rule, glue, n as i64, r, c) {
+                a.push_entry(col, cell, 1);
             }
         }
     }
@@ -154,8 +234,14 @@ fn load(case: &str) -> Result<(Vec<u32>, Kernel, u32), String> {
         }
         [topology, n] if gluing(topology).is_some() => {
             let n = n.parse::<usize>().map_err(|e| format!("{case}: {e}"))?;
-            let (a, b) = board(topology, n).ok_or("unknown topology")?;
+            let (a, b) = board("cross", topology, n).ok_or("unknown topology")?;
             (a, b, 2)
+        }
+        [rule, topology, n, w] if RULES.contains(rule) && gluing(topology).is_some() => {
+            let n = n.parse::<usize>().map_err(|e| format!("{case}: {e}"))?;
+            let w = w.parse::<u32>().map_err(|e| format!("{case}: {e}"))?;
+            let (a, b) = board(rule, topology, n).ok_or("unknown rule or topology")?;
+            (a, b, w)
         }
         _ => from_json(case)?,
     };
@@ -175,9 +261,26 @@ fn main() {
             None => args.push(a),
         }
     }
-    let cases: Vec<String> = if args.is_empty() { STANDARD.iter().map(|s| s.to_string()).collect() } else { args };
-    println!("| case | W | kernel dim | minimum | proven | median | min–max of {repeat} |");
-    println!("|---|---|---|---|---|---|---|");
+    let listed: Vec<String> = if args.is_empty() { STANDARD.iter().map(|s| s.to_string()).collect() } else { args };
+    // `all:N`: every named rule × topology × W of issue 17 on N×N.
+    let mut cases: Vec<String> = Vec::new();
+    for case in listed {
+        match case.strip_prefix("all:") {
+            Some(n) => {
+                for w in MODULI {
+                    for rule in RULES {
+                        for topology in TOPOLOGIES {
+                            cases.push(format!("{rule}:{topology}:{n}:{w}"));
+                        }
+                    }
+                }
+            }
+            None => cases.push(case),
+        }
+    }
+    println!("| case | W | generators | log2 kernel | presses | lower bound | proven | median | min–max of {repeat} |");
+    println!("|---|---|---|---|---|---|---|---|---|");
+    let (mut solved, mut proven, mut slowest) = (0, 0, (Duration::ZERO, String::new()));
     for case in &cases {
         let (x0, kernel, w) = match load(case) {
             Ok(s) => s,
@@ -196,17 +299,29 @@ fn main() {
         }
         times.sort();
         match answer {
-            Some(Ok(m)) => println!(
-                "| {case} | {w} | {} | {} | {} | {:.2?} | {:.2?}–{:.2?} |",
-                kernel.len(),
-                m.cost,
-                if m.optimal { "yes" } else { "no" },
-                times[repeat / 2],
-                times[0],
-                times[repeat - 1]
-            ),
-            Some(Err(e)) => println!("| {case} | {w} | {} | error: {e} | | | |", kernel.len()),
+            Some(Ok(m)) => {
+                println!(
+                    "| {case} | {w} | {} | {:.1} | {} | {} | {} | {:.2?} | {:.2?}–{:.2?} |",
+                    kernel.len(),
+                    kernel.log2_size(),
+                    m.cost,
+                    m.lower_bound,
+                    if m.optimal { "yes" } else { "no" },
+                    times[repeat / 2],
+                    times[0],
+                    times[repeat - 1]
+                );
+                solved += 1;
+                proven += m.optimal as usize;
+                if times[repeat / 2] > slowest.0 {
+                    slowest = (times[repeat / 2], case.clone());
+                }
+            }
+            Some(Err(e)) => println!("| {case} | {w} | {} | | error: {e} | | | | |", kernel.len()),
             None => {}
         }
+    }
+    if solved > 1 {
+        println!("\n{proven} of {solved} proven; slowest median {:.2?} ({})", slowest.0, slowest.1);
     }
 }

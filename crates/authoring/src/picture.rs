@@ -366,7 +366,7 @@ fn overlay(
             let order = if first.order == w { String::new() } else { format!(", of order {}", first.order) };
             let generators = if k == 1 { "generator" } else { "generators" };
             Ok(Some(Overlay {
-                values: first.presses.clone(),
+                values: first.presses.to_vec(),
                 mark: QUIET_MARK,
                 caption: "quiet pattern".into(),
                 meaning: format!(

@@ -204,7 +204,7 @@ fn quiet_pattern_is_the_first_generator_and_changes_nothing() {
     let pic = draw(&p, Some(&r), Some(Show::Quiet), None);
     let doc = parse(&pic.svg);
     let marked = marked_cells(&doc);
-    assert_eq!(marked, nonzero(&r.quiet_patterns[0].presses));
+    assert_eq!(marked, nonzero(&r.quiet_patterns[0].presses.to_vec()));
     assert!(!marked.is_empty());
     let mut presses = vec![0u16; p.cells()];
     for &i in &marked {
@@ -297,7 +297,7 @@ fn huge_counts_are_shortened() {
     let report = |solutions: BigUint| Report {
         solvable: true,
         solutions,
-        minimum: Some(MinimumSolution { presses: Presses::zeros(0, 2), cost: 7, optimal: false }),
+        minimum: Some(MinimumSolution { presses: Presses::zeros(0, 2), cost: 7, optimal: false, lower_bound: 0 }),
         certificate: None,
         quiet_patterns: vec![],
         quiet_patterns_omitted: false,
@@ -549,7 +549,7 @@ fn a_500_by_500_board_is_compact_and_small() {
     let report = Report {
         solvable: true,
         solutions: BigUint::from(1u32),
-        minimum: Some(MinimumSolution { presses: Presses::from_values(&x, 2), cost, optimal: false }),
+        minimum: Some(MinimumSolution { presses: Presses::from_values(&x, 2), cost, optimal: false, lower_bound: 0 }),
         certificate: None,
         quiet_patterns: vec![],
         quiet_patterns_omitted: false,

@@ -34,6 +34,9 @@ pub(crate) struct PuzzleJson {
     pub solutions: Option<String>,
     pub presses: Option<u64>,
     pub optimal: Option<bool>,
+    /// A Lights Out minimum not proven: no solution has fewer presses than this.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub presses_at_least: Option<u64>,
     /// A Lights Out puzzle's press counts, row by row, or a sliding block's moves.
     pub solution: Option<SolutionJson>,
     /// Why `solution` is null although the puzzle is solvable (a board too large for JSON).
@@ -121,6 +124,7 @@ fn empty(file: &str, name: Option<String>) -> PuzzleJson {
         solutions: None,
         presses: None,
         optimal: None,
+        presses_at_least: None,
         solution: None,
         solution_omitted: None,
         moves: None,
@@ -204,6 +208,7 @@ fn puzzle_json(
             if let Some(m) = &r.minimum {
                 j.presses = Some(m.cost);
                 j.optimal = Some(m.optimal);
+                j.presses_at_least = (!m.optimal).then_some(m.lower_bound);
                 if model.cells() <= max_cells {
                     j.solution = Some(SolutionJson::Presses(
                         m.presses.to_vec().chunks(model.cols).map(<[u32]>::to_vec).collect(),

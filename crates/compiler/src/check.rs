@@ -220,12 +220,19 @@ fn expectation(r: &Report, claim: &Claim, span: lights_syntax::Span) -> Option<D
                 fail(format!("the minimum is {} presses", m.cost))
             } else if !m.optimal && m.cost < *n {
                 fail(format!("a solution with {} presses exists", m.cost))
+            } else if !m.optimal && *n < m.lower_bound {
+                fail(format!("no solution has fewer than {} presses", m.lower_bound))
             } else if !m.optimal {
+                let bound = if m.lower_bound > 1 {
+                    format!(" (and none has fewer than {})", m.lower_bound)
+                } else {
+                    String::new()
+                };
                 Some(
                     Diagnostic::warning(
                         Code::MinimumNotProven,
                         span,
-                        format!("`{claim}` could not be verified: the best solution found has {} presses, but it is not proven minimum", m.cost),
+                        format!("`{claim}` could not be verified: the best solution found has {} presses{bound}, but it is not proven minimum", m.cost),
                     )
                     .with_label("not proven")
                     .with_note("the puzzle has too many solutions to search them all"),

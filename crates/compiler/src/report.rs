@@ -34,7 +34,7 @@ impl Report {
     /// byte budget): the packed minimum and certificate, and the quiet
     /// patterns spelled out.
     pub fn heap_bytes(&self) -> usize {
-        let quiet: usize = self.quiet_patterns.iter().map(|q| q.presses.capacity() * 4).sum();
+        let quiet: usize = self.quiet_patterns.iter().map(|q| q.presses.heap_bytes()).sum();
         let words = self.solutions.bits().div_ceil(8) as usize;
         self.minimum.as_ref().map_or(0, |m| m.presses.heap_bytes())
             + self.certificate.as_ref().map_or(0, Presses::heap_bytes)
@@ -50,11 +50,24 @@ pub struct MinimumSolution {
     pub cost: u64,
     /// Whether `cost` is proven to be the least possible.
     pub optimal: bool,
+    /// No solution has fewer presses (equal to `cost` when `optimal`; 0
+    /// when nothing better is known).
+    pub lower_bound: u64,
 }
 
+impl MinimumSolution {
+    /// A solution with nothing proven beyond `optimal` (the bound is the
+    /// cost when it is optimal, else 0).
+    pub fn new(presses: Presses, optimal: bool) -> MinimumSolution {
+        let cost = presses.sum();
+        MinimumSolution { presses, cost, optimal, lower_bound: if optimal { cost } else { 0 } }
+    }
+}
+
+/// A press pattern that changes nothing, packed like a solution.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct QuietPattern {
-    pub presses: Vec<u32>,
+    pub presses: Presses,
     pub order: u32,
 }
 

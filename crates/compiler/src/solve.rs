@@ -19,6 +19,9 @@ pub fn solve_with(p: &Puzzle, opts: SolveOptions, cancel: &dyn Fn() -> bool) -> 
     let mut report = solve_by_plan(p, opts, cancel)?;
     if let Some(min) = &mut report.minimum {
         min.optimal |= trivially_optimal(p, min.cost);
+        // Lights away from the goal need a press at least.
+        let floor = u64::from(!p.lights.same_values(&p.goal));
+        min.lower_bound = if min.optimal { min.cost } else { min.lower_bound.max(floor) };
     }
     Ok(report)
 }
@@ -85,13 +88,15 @@ fn solve_system(
         }
         cells
     };
-    let quiet_patterns =
-        sol.kernel.generators.iter().map(|g| QuietPattern { presses: to_cells(&g.vector), order: g.order }).collect();
+    let quiet_patterns = sol
+        .kernel
+        .generators
+        .iter()
+        .map(|g| QuietPattern { presses: Presses::from_values(&to_cells(&g.vector), p.states), order: g.order })
+        .collect();
     let minimum = match &sol.particular {
         Some(x) if !opts.search_minimum => {
-            let presses = Presses::from_values(&to_cells(x), p.states);
-            let cost = presses.sum();
-            Some(MinimumSolution { presses, cost, optimal: sol.kernel.is_trivial() })
+            Some(MinimumSolution::new(Presses::from_values(&to_cells(x), p.states), sol.kernel.is_trivial()))
         }
         Some(x) => {
             let m = minimum_weight(x, &sol.kernel, sys.modulus, cancel).map_err(map_err)?;
@@ -99,6 +104,7 @@ fn solve_system(
                 presses: Presses::from_values(&to_cells(&m.x), p.states),
                 cost: m.cost,
                 optimal: m.optimal,
+                lower_bound: m.lower_bound,
             })
         }
         None => None,

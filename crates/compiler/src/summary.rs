@@ -4,7 +4,8 @@
 use crate::report::Report;
 
 /// `4 solutions · minimum 15 presses`, `1 solution · minimum 3 presses`,
-/// `unsolvable`, `2 solutions · 7 presses (minimum not proven)`.
+/// `unsolvable`, `2 solutions · 7 presses (minimum not proven)`,
+/// `2^30 solutions · 768 presses (minimum not proven, at least 570)`.
 pub fn result(r: &Report) -> String {
     if !r.solvable {
         return "unsolvable".to_string();
@@ -12,6 +13,9 @@ pub fn result(r: &Report) -> String {
     let count = solutions(r);
     match &r.minimum {
         Some(m) if m.optimal => format!("{count} · minimum {}", presses(m.cost)),
+        Some(m) if m.lower_bound > 1 => {
+            format!("{count} · {} (minimum not proven, at least {})", presses(m.cost), m.lower_bound)
+        }
         Some(m) => format!("{count} · {} (minimum not proven)", presses(m.cost)),
         None => count,
     }

@@ -263,7 +263,7 @@ proptest! {
         let kernel_size = report.quiet_patterns.iter().fold(BigUint::from(1u32), |acc, g| acc * g.order);
         for g in &report.quiet_patterns {
             let mut change = vec![0u64; p.cells()];
-            for (cell, &n) in g.presses.iter().enumerate() {
+            for (cell, n) in g.presses.iter().enumerate() {
                 prop_assert!(n == 0 || !p.is_locked(cell));
                 for (i, &e) in patterns[cell].iter().enumerate() {
                     change[i] = (change[i] + e as u64 * n as u64) % w as u64;

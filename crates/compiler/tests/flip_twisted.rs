@@ -97,10 +97,10 @@ fn assert_agrees(p: &Puzzle, fast: &Report) {
     let quiet_puzzle = Puzzle { lights: zero.clone(), goal: zero, ..p.clone() };
     for g in &fast.quiet_patterns {
         assert!(g.order > 1 && p.states.is_multiple_of(g.order), "order: {what}");
-        let after = apply_presses(&quiet_puzzle, &as_u16(g.presses.iter().copied()));
+        let after = apply_presses(&quiet_puzzle, &as_u16(g.presses.iter()));
         assert!(after.iter().all(|&v| v == 0), "quiet pattern changes lights: {what}");
         // order·g ≡ 0: the order is an order of g.
-        assert!(g.presses.iter().all(|&x| (u64::from(x) * u64::from(g.order)) % u64::from(p.states) == 0));
+        assert!(g.presses.iter().all(|x| (u64::from(x) * u64::from(g.order)) % u64::from(p.states) == 0));
     }
 }
 

@@ -31,7 +31,7 @@ fn classic_all_on_has_four_solutions_all_of_fifteen_presses() {
         let mut x = m.presses.to_vec();
         for (k, g) in r.quiet_patterns.iter().enumerate() {
             if mask >> k & 1 == 1 {
-                for (a, b) in x.iter_mut().zip(&g.presses) {
+                for (a, b) in x.iter_mut().zip(g.presses.iter()) {
                     *a ^= b;
                 }
             }
@@ -85,7 +85,7 @@ fn nineteen_by_nineteen_all_lights() {
     let mut best = x.iter().sum::<u32>();
     for i in 1u32..(1 << 16) {
         let k = i.trailing_zeros() as usize;
-        for (a, b) in x.iter_mut().zip(&r.quiet_patterns[k].presses) {
+        for (a, b) in x.iter_mut().zip(r.quiet_patterns[k].presses.iter()) {
             *a ^= b;
         }
         best = best.min(x.iter().sum());

@@ -8,36 +8,50 @@
 //!    cells). A kernel of dimension 90 made of three separate boards of
 //!    dimension 30 is three exact searches, not one impossible one.
 //! 3. For each block of dimension `d`:
-//!    * `d <= 20`: branch and bound with transform leaves straight away;
+//!    * `d <= 20`: branch and bound with transform leaves straight away, to
+//!      the end (at most `2^20` members);
 //!    * otherwise an upper bound from one block descent (`heuristic`) and a
 //!      lower bound from disjoint odd checks (`packing`; the triples are only
 //!      looked for when they could reach the upper bound). When they meet the
-//!      answer is proven without any search. Otherwise, above `d = 30`, the
-//!      descent with restarts (as before), then the exact branch and bound
-//!      (`branch`) from the best member found — without a work limit up to
-//!      `d = 30` (exact whatever it costs, as before), with one above
-//!      (`d <= 64`); a search cut short leaves the block unproven.
+//!      answer is proven without any search. Otherwise (`d <= 64`) the exact
+//!      branch and bound (`branch`) from the best member found — to the end up
+//!      to `d = 24`, above within the block's share of the call's work
+//!      budget — then the descent with restarts if the search was cut short.
+//!      An unfinished search still proves a lower bound: the least bound of
+//!      the subtrees it left open.
+//!
+//! The block's lower bound (its cost when proven) adds up over the blocks.
 
 use super::branch::{self, Limits, Problem};
 use super::heuristic::{heuristic, Effort};
 use super::packing::{self, Cells};
-use super::Gen;
+use super::{components, cost_of, restrict, Budget, Gen};
 use crate::cancel::Canceller;
 use crate::AlgebraError;
 
-/// Blocks up to this dimension are searched without bounds from the descent.
+/// Blocks up to this dimension are searched without bounds from the descent,
+/// to the end whatever the budget.
 const DIRECT_DIM: usize = 20;
-/// Blocks up to this dimension are always searched to the end.
-const EXACT_DIM: usize = 30;
-/// Work units (about one per group visited or butterfly) allowed to the search
-/// of a block above `EXACT_DIM`: a few tens of milliseconds, about what the
-/// descent costs. Enough when the bounds prune well (the search then ends
-/// early); visiting all `2^31` members would take a hundred times more.
-const SEARCH_BUDGET: u64 = 1 << 28;
+/// Blocks up to this dimension (and of at most `EXACT_CELLS` cells) are
+/// searched to the end too, after the descent and the odd checks: at worst
+/// `2^24` members in transform leaves, about `2^28` butterflies (15–20 ms).
+const EXACT_DIM: usize = 24;
+const EXACT_CELLS: usize = 1 << 16;
+/// Part of a block's share the first (quick) descent may use.
+const QUICK_PART: u64 = 4;
+/// The branch and bound gets `(SEARCH_PART − 1) / SEARCH_PART` of what is left
+/// after the descent and the odd checks; the descent with restarts the rest.
+const SEARCH_PART: u64 = 4;
+/// Branch-and-bound work units (groups visited, butterflies: vectorised) per
+/// budget unit (about a nanosecond).
+const BRANCH_UNITS: u64 = 16;
+/// Budget units per pair of signature classes examined for odd triples, for
+/// signatures of one word (two words: twice, more: four times per word).
+const PAIR_COST: u64 = 3;
 /// Largest reduction (`dimension² × words per vector` word operations) and
 /// signature table (`cells × words per signature`) the pipeline takes on for a
-/// kernel above `EXACT_DIM`; beyond, it is searched by the descent alone, unproven.
-const REDUCE_LIMIT: u64 = 1 << 31;
+/// kernel above `DIRECT_DIM`; beyond, it is searched by the descent alone, unproven.
+const REDUCE_LIMIT: u64 = 1 << 27;
 const SIGNATURE_LIMIT: u64 = 1 << 24;
 
 /// A basis vector over the cells, as a bit set, with its pivot cell.
@@ -54,54 +68,99 @@ struct Block {
     cells: Vec<usize>,
 }
 
-/// The lightest member found of `base + span(gens)` over `GF(2)`:
-/// `(x, its cost as computed by the searches, proven optimal)`.
+/// The lightest member found of `base + span(gens)` over `GF(2)`: `(x, its
+/// cost as computed by the searches, a proven lower bound)`, within `budget`.
+/// Generators that share no cell (through others) are first taken apart, so
+/// that the reduction below works on each group alone.
 pub(super) fn minimise(
     base: &[u32],
     gens: &[&Gen],
+    budget: &mut Budget,
     canc: &mut Canceller<'_>,
-) -> Result<(Vec<u32>, u64, bool), AlgebraError> {
-    minimise_with_budget(base, gens, SEARCH_BUDGET, canc)
+) -> Result<(Vec<u32>, u64, u64), AlgebraError> {
+    let n = base.len();
+    let mut groups = components(gens, n);
+    canc.tick(gens.iter().map(|g| g.support.len()).sum())?;
+    if groups.len() == 1 {
+        return minimise_connected(base, gens, budget, canc);
+    }
+    groups.sort_by_key(Vec::len);
+    let large = groups.iter().filter(|g| g.len() > DIRECT_DIM).count();
+    let mut large_done = 0;
+    let mut x: Vec<u32> = base.iter().map(|&v| v & 1).collect();
+    let mut local_of = vec![u32::MAX; n];
+    let (mut cost, mut lower) = (cost_of(&x), 0u64);
+    let mut lower_fixed = cost;
+    for group in &groups {
+        let (cells, local_base, local) = restrict(&x, gens, group, &mut local_of);
+        let refs: Vec<&Gen> = local.iter().collect();
+        let units = if group.len() > DIRECT_DIM {
+            large_done += 1;
+            budget.share(large - large_done + 1)
+        } else {
+            budget.left()
+        };
+        let mut sub = Budget::new(units);
+        let (bits, c, l) = minimise_connected(&local_base, &refs, &mut sub, canc)?;
+        budget.spend(units - sub.left());
+        let before = cost_of(&local_base);
+        for (k, &cell) in cells.iter().enumerate() {
+            x[cell as usize] = bits[k];
+        }
+        (cost, lower, lower_fixed) = (cost - before + c, lower + l, lower_fixed - before);
+    }
+    Ok((x, cost, lower + lower_fixed))
 }
 
-/// [`minimise`] with the work budget of the searches above `EXACT_DIM` given.
-pub(super) fn minimise_with_budget(
+/// [`minimise`] for generators that may share cells.
+fn minimise_connected(
     base: &[u32],
     gens: &[&Gen],
-    budget: u64,
+    budget: &mut Budget,
     canc: &mut Canceller<'_>,
-) -> Result<(Vec<u32>, u64, bool), AlgebraError> {
+) -> Result<(Vec<u32>, u64, u64), AlgebraError> {
     let n = base.len();
     let (d, words) = (gens.len() as u64, n.div_ceil(64) as u64);
     let huge = d * d * words > REDUCE_LIMIT || n as u64 * d.div_ceil(64) > SIGNATURE_LIMIT;
-    // (Up to `EXACT_DIM` the kernel is searched exactly whatever its size, as before.)
-    if huge && d > EXACT_DIM as u64 {
-        let (x, cost) = heuristic(base, gens, 2, 0, Effort::Full, canc)?;
-        return Ok((x, cost, false));
+    if huge && d > DIRECT_DIM as u64 {
+        let (x, cost) = budget.limited(u64::MAX, |units| heuristic(base, gens, 2, 0, Effort::Full, units, canc))?;
+        return Ok((x, cost, 0));
     }
     let vectors = bit_vectors(n, gens);
     let basis = reduced_basis(&vectors, canc)?;
-    let blocks = split(&basis, n);
+    budget.spend(basis.len() as u64 * (vectors.len() as u64 + 1) * words);
+    let mut blocks = split(&basis, n);
+    // Small blocks first: they are searched to the end and leave the larger
+    // ones what remains of the budget.
+    blocks.sort_by_key(|b| b.rows.len());
     let mut x: Vec<u32> = base.iter().map(|&v| v & 1).collect();
     let mut in_block = vec![false; n];
     let mut reported = 0u64;
-    let mut optimal = true;
+    let mut lower = 0u64;
     let mut local_of = vec![u32::MAX; n];
+    let large = blocks.iter().filter(|b| b.rows.len() > DIRECT_DIM).count();
+    let mut large_done = 0;
     for block in &blocks {
         for (k, &c) in block.cells.iter().enumerate() {
             local_of[c] = k as u32;
             in_block[c] = true;
         }
-        let (bits, cost, proven) = solve_block(&basis, &vectors, block, &x, &local_of, budget, canc)?;
+        let share = if block.rows.len() > DIRECT_DIM {
+            large_done += 1;
+            budget.share(large - large_done + 1)
+        } else {
+            0
+        };
+        let (bits, cost, bound) = solve_block(&basis, &vectors, block, &x, &local_of, share, budget, canc)?;
         for (k, &c) in block.cells.iter().enumerate() {
             x[c] = bits[k] as u32;
         }
         reported += cost;
-        optimal &= proven;
+        lower += bound;
     }
     // Cells no kernel vector touches keep their value.
-    reported += (0..n).filter(|&c| !in_block[c]).map(|c| x[c] as u64).sum::<u64>();
-    Ok((x, reported, optimal))
+    let fixed = (0..n).filter(|&c| !in_block[c]).map(|c| x[c] as u64).sum::<u64>();
+    Ok((x, reported + fixed, lower + fixed))
 }
 
 /// The generators mod 2, as bit sets over the cells.
@@ -210,17 +269,20 @@ fn split(basis: &[Row], n: usize) -> Vec<Block> {
     blocks
 }
 
-/// Minimises one block. Returns its cells' bits (in `block.cells` order), the
-/// cost reported by the search, and whether it is proven minimal.
+/// Minimises one block with `share` work units (taken from `budget`). Returns
+/// its cells' bits (in `block.cells` order), the cost reported by the search,
+/// and a proven lower bound (the cost when proven minimal).
+#[allow(clippy::too_many_arguments)]
 fn solve_block(
     basis: &[Row],
     vectors: &[Vec<u64>],
     block: &Block,
     x: &[u32],
     local_of: &[u32],
-    budget: u64,
+    share: u64,
+    budget: &mut Budget,
     canc: &mut Canceller<'_>,
-) -> Result<(Vec<u8>, u64, bool), AlgebraError> {
+) -> Result<(Vec<u8>, u64, u64), AlgebraError> {
     let dim = block.rows.len();
     let k = block.cells.len();
     let words = dim.div_ceil(64);
@@ -237,9 +299,16 @@ fn solve_block(
     if dim <= DIRECT_DIM {
         let p = Problem { sigs: &sigs, bits: &bits, in_triple: &no_triples, triples: 0, dim };
         let out = branch::search(&p, u64::MAX, Limits::default(), canc)?;
-        let (cost, mask) = out.best.ok_or_else(|| AlgebraError::Internal("exhaustive search found nothing".into()))?;
-        return Ok((apply_mask(&sigs, &bits, mask), cost, out.complete));
+        budget.spend(out.used / BRANCH_UNITS);
+        let (cost, mask) = out
+            .best
+            .filter(|_| out.complete)
+            .ok_or_else(|| AlgebraError::Internal("exhaustive search found nothing".into()))?;
+        return Ok((apply_mask(&sigs, &bits, mask), cost, out.lower));
     }
+    let start_left = budget.left();
+    // What is left of this block's share.
+    let remaining = |budget: &Budget| share.saturating_sub(start_left - budget.left());
 
     // An upper bound from the descent, a lower bound from odd checks: on many
     // symmetric boards they meet. The triples (a search over all pairs of
@@ -268,39 +337,74 @@ fn solve_block(
     // many symmetric boards the triples then prove it at once.
     let pairs = classes.pairs_only(&cells);
     let ceiling = classes.ceiling();
-    let (mut hx, mut hcost) = heuristic(&start, &refs, 2, ceiling.max(pairs.bound), Effort::Quick, canc)?;
-    let mut packing = if hcost <= ceiling { classes.with_triples(&cells, canc)? } else { pairs };
-    if hcost > packing.bound && dim > EXACT_DIM {
-        // The search below may not finish: the descent with its restarts too
-        // (from the start, as before the exact searches existed).
-        let (fx, fcost) = heuristic(&start, &refs, 2, packing.bound, Effort::Full, canc)?;
-        if fcost < hcost {
-            (hx, hcost) = (fx, fcost);
-            if hcost <= ceiling && packing.triples == 0 {
-                packing = classes.with_triples(&cells, canc)?;
+    let good = ceiling.max(pairs.bound);
+    let quick = (share / QUICK_PART).max(1);
+    let (mut hx, mut hcost) =
+        budget.limited(quick, |units| heuristic(&start, &refs, 2, good, Effort::Quick, units, canc))?;
+    let mut packing = pairs;
+    let mut triples_tried = false;
+    // The triples are looked for from the light member found (any member
+    // has the same odd checks; few set bits make the search short).
+    let mut add_triples =
+        |hcost: u64, hx: &[u32], packing: &mut packing::Packing, budget: &mut Budget, canc: &mut Canceller<'_>| {
+            if hcost > ceiling || triples_tried {
+                return Ok::<(), AlgebraError>(());
             }
-        }
-    }
+            triples_tried = true;
+            let light: Vec<u8> = hx.iter().map(|&v| v as u8).collect();
+            let cells = Cells { sigs: &sigs, words, bits: &light };
+            let classes = packing::Classes::new(&cells, canc)?;
+            let cost = PAIR_COST * if words <= 2 { words as u64 } else { 4 * words as u64 };
+            let pairs = (remaining(budget) / cost).min(classes.pair_count());
+            let p = classes.with_triples(&cells, pairs, canc)?;
+            budget.spend(p.examined * cost);
+            if p.bound > packing.bound {
+                *packing = p;
+            }
+            Ok(())
+        };
+    add_triples(hcost, &hx, &mut packing, budget, canc)?;
     if hcost < packing.bound {
         return Err(AlgebraError::Internal(format!(
             "minimum weight: a member of cost {hcost} beats the odd-check bound {}",
             packing.bound
         )));
     }
-    let found: Vec<u8> = hx.iter().map(|&v| v as u8).collect();
-    if hcost == packing.bound {
-        return Ok((found, hcost, true));
+    let mut lower = packing.bound;
+    if hcost > lower && dim <= 64 {
+        let p = Problem { sigs: &sigs, bits: &bits, in_triple: &packing.in_triple, triples: packing.triples, dim };
+        let units = remaining(budget) / SEARCH_PART * (SEARCH_PART - 1);
+        let exact = dim <= EXACT_DIM && k <= EXACT_CELLS;
+        let limit = (!exact).then_some(units * BRANCH_UNITS);
+        let out = branch::search(&p, hcost, Limits { budget: limit, leaf_dim: None }, canc)?;
+        budget.spend(out.used / BRANCH_UNITS);
+        lower = lower.max(out.lower);
+        if let Some((cost, mask)) = out.best {
+            hcost = cost;
+            let bits = apply_mask(&sigs, &bits, mask);
+            hx = bits.iter().map(|&b| b as u32).collect();
+            // Odd checks may now prove it.
+            add_triples(hcost, &hx, &mut packing, budget, canc)?;
+            lower = lower.max(packing.bound);
+        }
     }
-    if dim > 64 {
-        return Ok((found, hcost, false));
+    if hcost > lower {
+        // Not proven: the descent with its restarts, with what is left.
+        let (fx, fcost) =
+            budget.limited(remaining(budget), |units| heuristic(&hx, &refs, 2, lower, Effort::Full, units, canc))?;
+        if fcost < hcost {
+            (hx, hcost) = (fx, fcost);
+            // Odd checks may now prove it.
+            add_triples(hcost, &hx, &mut packing, budget, canc)?;
+            lower = lower.max(packing.bound);
+        }
     }
-    let p = Problem { sigs: &sigs, bits: &bits, in_triple: &packing.in_triple, triples: packing.triples, dim };
-    let budget = if dim <= EXACT_DIM { None } else { Some(budget) };
-    let out = branch::search(&p, hcost, Limits { budget, leaf_dim: None }, canc)?;
-    match out.best {
-        Some((cost, mask)) => Ok((apply_mask(&sigs, &bits, mask), cost, out.complete)),
-        None => Ok((found, hcost, out.complete)),
+    if hcost < lower {
+        return Err(AlgebraError::Internal(format!(
+            "minimum weight: a member of cost {hcost} beats the proven bound {lower}"
+        )));
     }
+    Ok((hx.iter().map(|&v| v as u8).collect(), hcost, lower))
 }
 
 /// The bits of the member with coefficient mask `mask` (one-word signatures).

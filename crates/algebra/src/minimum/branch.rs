@@ -25,6 +25,9 @@ use crate::cancel::Canceller;
 use crate::AlgebraError;
 use std::ops::{Add, Sub};
 
+/// Work units per item of an internal node (a unit is about a butterfly of
+/// the vectorised leaf transforms: a node's merge pass, tens of times more).
+const NODE_COST: usize = 64;
 /// Smallest and largest leaf transform (as powers of two).
 const LEAF_MIN: usize = 8;
 const LEAF_MAX: usize = 16;
@@ -67,6 +70,12 @@ pub(super) struct Outcome {
     /// `true` when the search space was exhausted: nothing cheaper than
     /// `best` (or than the upper bound, if `best` is `None`) exists.
     pub(super) complete: bool,
+    /// A proven lower bound on every member: the best cost (or the upper
+    /// bound) when complete, else the least bound of the subtrees the budget
+    /// left unexplored, if lower.
+    pub(super) lower: u64,
+    /// Work units spent.
+    pub(super) used: u64,
 }
 
 /// How much a search may do.
@@ -91,6 +100,10 @@ struct Search<'c, 'a> {
     /// Remaining work units, if limited.
     budget: Option<u64>,
     exhausted: bool,
+    /// Least bound of a subtree left unexplored when the budget ran out.
+    open_min: u64,
+    /// Work units spent.
+    used: u64,
     /// `bufs[t]` holds the two children of the node being expanded at depth `t − 1`.
     bufs: Vec<[Vec<Item>; 2]>,
     arr16: Vec<i16>,
@@ -146,6 +159,8 @@ pub(super) fn search(
         floor: root_bound,
         budget: limits.budget,
         exhausted: false,
+        open_min: u64::MAX,
+        used: 0,
         bufs: vec![[Vec::new(), Vec::new()]; p.dim + 1],
         arr16: Vec::new(),
         arr32: Vec::new(),
@@ -153,10 +168,13 @@ pub(super) fn search(
     };
     if root_bound < upper {
         s.bufs[0][0] = root;
-        s.node(0, 0, (exact_all, exact_free), 0)?;
+        s.node(0, 0, (exact_all, exact_free), 0, root_bound)?;
     }
     let best = s.best_mask.map(|m| (s.best_cost, m));
-    Ok(Outcome { best, complete: !s.exhausted })
+    // Every member is in a subtree searched to the end (nothing below the best
+    // cost), pruned (its bound reached the best cost), or left open.
+    let lower = s.best_cost.min(s.open_min).max(root_bound.min(s.best_cost));
+    Ok(Outcome { best, complete: !s.exhausted, lower, used: s.used })
 }
 
 /// Appends `it` to a list sorted by signature, merging equal signatures.
@@ -182,6 +200,7 @@ impl Search<'_, '_> {
     /// Charges `work` units; `false` once the budget is spent.
     fn charge(&mut self, work: usize) -> Result<bool, AlgebraError> {
         self.canc.tick(work)?;
+        self.used += work as u64;
         if let Some(b) = self.budget.as_mut() {
             if *b < work as u64 {
                 *b = 0;
@@ -198,20 +217,30 @@ impl Search<'_, '_> {
         self.exhausted || self.best_cost <= self.floor
     }
 
+    /// Notes a subtree of bound `bound` that the budget leaves unexplored.
+    fn leave_open(&mut self, bound: u64) {
+        self.open_min = self.open_min.min(bound);
+    }
+
     /// Expands the node at depth `t` whose items are `bufs[t][slot]`
     /// (`bufs[0][0]` for the root), with `exact` the cost of its settled cells
     /// (all of them, and those outside packed triples) and `prefix` the
-    /// coefficients fixed so far.
-    fn node(&mut self, t: usize, slot: usize, exact: (u64, u64), prefix: u64) -> Result<(), AlgebraError> {
+    /// coefficients fixed so far; `bound` is its lower bound.
+    fn node(&mut self, t: usize, slot: usize, exact: (u64, u64), prefix: u64, bound: u64) -> Result<(), AlgebraError> {
+        if self.exhausted {
+            self.leave_open(bound);
+            return Ok(());
+        }
         if self.done() {
             return Ok(());
         }
         if self.dim - t <= self.leaf_dim {
-            return self.leaf(t, slot, exact.0, prefix);
+            return self.leaf(t, slot, exact.0, prefix, bound);
         }
         let cur = std::mem::take(&mut self.bufs[t][slot]);
-        if !self.charge(cur.len())? {
+        if !self.charge(NODE_COST * cur.len())? {
             self.bufs[t][slot] = cur;
+            self.leave_open(bound);
             return Ok(());
         }
         let [mut c0, mut c1] = std::mem::take(&mut self.bufs[t + 1]);
@@ -269,9 +298,10 @@ impl Search<'_, '_> {
         self.bufs[t + 1] = [c0, c1];
         let order =
             if b1 < b0 { [(1u64, b1, (e1, f1)), (0, b0, (e0, f0))] } else { [(0u64, b0, (e0, f0)), (1, b1, (e1, f1))] };
-        for (bit, bound, e) in order {
-            if bound < self.best_cost && !self.done() {
-                self.node(t + 1, bit as usize, e, prefix | (bit << t))?;
+        for (bit, child_bound, e) in order {
+            if child_bound < self.best_cost {
+                // (A child left because the budget ran out stays open.)
+                self.node(t + 1, bit as usize, e, prefix | (bit << t), child_bound.max(bound))?;
             }
         }
         Ok(())
@@ -279,11 +309,12 @@ impl Search<'_, '_> {
 
     /// Solves the subtree at depth `t` by one transform over the `dim − t`
     /// remaining coordinates.
-    fn leaf(&mut self, t: usize, slot: usize, exact: u64, prefix: u64) -> Result<(), AlgebraError> {
+    fn leaf(&mut self, t: usize, slot: usize, exact: u64, prefix: u64, bound: u64) -> Result<(), AlgebraError> {
         let m = self.dim - t;
         let items = std::mem::take(&mut self.bufs[t][slot]);
         if !self.charge(items.len() + (m << m))? {
             self.bufs[t][slot] = items;
+            self.leave_open(bound);
             return Ok(());
         }
         let total: i64 = items.iter().map(|it| (it.zeros + it.ones) as i64).sum();

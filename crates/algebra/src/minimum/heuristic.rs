@@ -11,9 +11,12 @@ use crate::AlgebraError;
 use crate::SplitMix64;
 
 /// Search-space size of one block in the descent (`W != 2`).
-const BLOCK_SIZE: u64 = 1 << 12;
+const BLOCK_SIZE: u64 = 1 << 8;
 /// Generators per block in the `W = 2` descent (transformed, not enumerated).
 const WHT_BLOCK_DIM: usize = 16;
+/// Transform work units (signatures and butterflies, vectorised) per budget
+/// unit (about a nanosecond).
+const WHT_UNITS: u64 = 12;
 /// Most random restarts of the descent (besides the start from `x₀`).
 const RESTARTS: usize = 64;
 /// Stop restarting after this many restarts in a row brought no improvement.
@@ -22,8 +25,6 @@ const FRUITLESS_RESTARTS: usize = 12;
 const STALE_ROUNDS: usize = 2;
 /// Upper bound on rounds of one descent.
 const MAX_ROUNDS: usize = 40;
-/// Rough bound on elementary operations spent by the heuristic.
-const HEURISTIC_BUDGET: u64 = 400_000_000;
 
 /// How hard the descent tries.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -36,31 +37,38 @@ pub(super) enum Effort {
 
 /// Descent (with restarts for [`Effort::Full`]); returns the best `(x, cost)`
 /// found. Stops as soon as the cost reaches `good_enough` (a proven lower
-/// bound: nothing can beat it).
+/// bound: nothing can beat it) or `budget` work units are spent (it is
+/// decremented by the work done; a block is only searched when its work fits
+/// what is left).
 pub(super) fn heuristic(
     base: &[u32],
     gens: &[&Gen],
     w: u32,
     good_enough: u64,
     effort: Effort,
+    budget: &mut u64,
     canc: &mut Canceller<'_>,
 ) -> Result<(Vec<u32>, u64), AlgebraError> {
     let mut rng = SplitMix64(0x5EED_1161_7A11_u64);
-    let mut budget = HEURISTIC_BUDGET;
     let mut best = base.to_vec();
-    let mut best_cost = descend(&mut best, gens, w, good_enough, &mut rng, &mut budget, canc)?;
+    let mut best_cost = descend(&mut best, gens, w, good_enough, &mut rng, budget, canc)?;
     let restarts = if effort == Effort::Full { RESTARTS } else { 0 };
     let mut fruitless = 0;
     for _ in 0..restarts {
-        if best_cost <= good_enough || budget == 0 || fruitless >= FRUITLESS_RESTARTS {
+        if best_cost <= good_enough || *budget == 0 || fruitless >= FRUITLESS_RESTARTS {
             break;
         }
         // Restart from a random coset member near nothing in particular.
+        let moves: u64 = gens.iter().map(|g| g.support.len() as u64).sum::<u64>() + base.len() as u64;
+        if *budget < moves {
+            break;
+        }
+        *budget -= moves;
         let mut x = best.clone();
         let digits: Vec<u32> =
             gens.iter().map(|g| if rng.next_u64() & 1 == 0 { 0 } else { rng.below(g.order as u64) as u32 }).collect();
         apply(&mut x, gens, &digits, w);
-        let c = descend(&mut x, gens, w, good_enough, &mut rng, &mut budget, canc)?;
+        let c = descend(&mut x, gens, w, good_enough, &mut rng, budget, canc)?;
         if c < best_cost {
             best_cost = c;
             best = x;
@@ -95,26 +103,38 @@ fn descend(
         let mut improved = false;
         let mut start = 0;
         while start < order.len() {
-            // Grow a block while its search space stays small.
-            let mut end = start + 1;
-            let mut size = gens[order[start]].order as u64;
-            if w == 2 {
-                end = (start + WHT_BLOCK_DIM).min(order.len());
-            } else {
-                while end < order.len() && size * gens[order[end]].order as u64 <= BLOCK_SIZE {
-                    size *= gens[order[end]].order as u64;
-                    end += 1;
+            // Grow a block while its search space stays small and its work
+            // fits what is left of the budget.
+            let n = x.len() as u64;
+            let work_of = |len: usize, size: u64, supports: u64| {
+                if w == 2 {
+                    // Transform: signatures plus the butterflies (vectorised: cheap).
+                    (n * len as u64 + ((len as u64) << len)) / WHT_UNITS
+                } else {
+                    // Gray code: steps × average support.
+                    size * supports.div_ceil(len as u64)
                 }
+                .max(1)
+            };
+            let mut end = start;
+            let (mut size, mut supports) = (1u64, 0u64);
+            while end < order.len() {
+                let g = gens[order[end]];
+                let (s2, sup2) = (size * g.order as u64, supports + g.support.len() as u64);
+                // (One generator always makes a block, whatever its order.)
+                let too_big = end > start && if w == 2 { end - start >= WHT_BLOCK_DIM } else { s2 > BLOCK_SIZE };
+                if too_big || work_of(end - start + 1, s2, sup2) > *budget {
+                    break;
+                }
+                (size, supports) = (s2, sup2);
+                end += 1;
+            }
+            if end == start {
+                // Not even one generator fits what is left.
+                return Ok(cost);
             }
             let block: Vec<&Gen> = order[start..end].iter().map(|&i| gens[i]).collect();
-            let supports: u64 = block.iter().map(|g| g.support.len() as u64).sum();
-            // Transform: signatures plus the butterflies; Gray code: steps × support.
-            let work = if w == 2 {
-                x.len() as u64 * block.len() as u64 + ((block.len() as u64) << block.len())
-            } else {
-                size * supports.div_ceil(block.len() as u64)
-            };
-            *budget = budget.saturating_sub(work.max(1));
+            *budget -= work_of(block.len(), size, supports);
             let (c, digits) = if w == 2 {
                 let (c, a) = wht_minimise(x, &block, canc)?;
                 (c, (0..block.len()).map(|j| ((a >> j) & 1) as u32).collect())

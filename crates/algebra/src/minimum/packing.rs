@@ -13,16 +13,18 @@
 //! without any search). The packing is chosen greedily, most constrained class
 //! first; it is verified before it is returned.
 
-use super::table::{SigTable, WordTable};
+use super::table::{SigTable, U64Table, WordTable};
 use crate::cancel::Canceller;
 use crate::AlgebraError;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-/// Most pairs of signature classes examined when looking for triples; beyond,
-/// each class is only paired with its next classes (in cell order, which for
-/// boards tends to keep the local triples).
+/// Most pairs of signature classes examined when looking for triples; beyond
+/// (or beyond the caller's limit), each class is only paired with its next
+/// classes (in cell order, which for boards tends to keep the local triples).
 const PAIR_LIMIT: usize = 1 << 24;
+/// Classes of bit 1 searched before giving up on finding any odd triple.
+const SAMPLE_CLASSES: usize = 64;
 
 /// Cells as seen by the bound: `words` 64-bit words of signature per cell.
 pub(super) struct Cells<'a> {
@@ -50,6 +52,8 @@ pub(super) struct Packing {
     pub(super) in_triple: Vec<bool>,
     /// Number of packed triples.
     pub(super) triples: u64,
+    /// Pairs of classes examined looking for triples.
+    pub(super) examined: u64,
 }
 
 /// Cells sharing one signature, after removing the odd pairs among them.
@@ -83,12 +87,25 @@ impl Classes {
 
     /// The packing of the pairs alone.
     pub(super) fn pairs_only(&self, cells: &Cells<'_>) -> Packing {
-        Packing { bound: self.pairs, in_triple: vec![false; cells.len()], triples: 0 }
+        Packing { bound: self.pairs, in_triple: vec![false; cells.len()], triples: 0, examined: 0 }
     }
 
-    /// Adds a greedy packing of odd triples to the pairs.
-    pub(super) fn with_triples(&self, cells: &Cells<'_>, canc: &mut Canceller<'_>) -> Result<Packing, AlgebraError> {
-        let triples = find_triples(cells, &self.classes, canc)?;
+    /// Pairs of classes [`Classes::with_triples`] examines with no limit.
+    pub(super) fn pair_count(&self) -> u64 {
+        let k1 = self.classes.iter().filter(|c| c.bit & 1 == 1).count() as u64;
+        let k0 = self.classes.len() as u64 - k1;
+        k1 * k0 + k1 * k1.saturating_sub(1) / 2
+    }
+
+    /// Adds a greedy packing of odd triples to the pairs, examining at most
+    /// about `max_pairs` pairs of classes.
+    pub(super) fn with_triples(
+        &self,
+        cells: &Cells<'_>,
+        max_pairs: u64,
+        canc: &mut Canceller<'_>,
+    ) -> Result<Packing, AlgebraError> {
+        let (triples, examined) = find_triples(cells, &self.classes, max_pairs, canc)?;
         let chosen = pack(&self.classes, &triples, canc)?;
         // Assign concrete cells to the chosen triples and check each one.
         let mut in_triple = vec![false; cells.len()];
@@ -112,14 +129,14 @@ impl Classes {
                 in_triple[c] = true;
             }
         }
-        Ok(Packing { bound: self.pairs + chosen.len() as u64, in_triple, triples: chosen.len() as u64 })
+        Ok(Packing { bound: self.pairs + chosen.len() as u64, in_triple, triples: chosen.len() as u64, examined })
     }
 }
 
 /// Greedy packing of odd pairs and triples.
 #[cfg(test)]
 pub(super) fn odd_checks(cells: &Cells<'_>, canc: &mut Canceller<'_>) -> Result<Packing, AlgebraError> {
-    Classes::new(cells, canc)?.with_triples(cells, canc)
+    Classes::new(cells, canc)?.with_triples(cells, u64::MAX, canc)
 }
 
 /// Groups cells by signature, counts the odd pairs inside each group and keeps
@@ -158,59 +175,125 @@ fn classes_after_pairs(cells: &Cells<'_>, canc: &mut Canceller<'_>) -> Result<(V
 }
 
 /// All triples of classes whose signatures XOR to zero with odd parity
-/// (within the pair budget, see [`PAIR_LIMIT`]).
-fn find_triples(cells: &Cells<'_>, classes: &[Class], canc: &mut Canceller<'_>) -> Result<Vec<[u32; 3]>, AlgebraError> {
+/// (within the pair budget, see [`PAIR_LIMIT`]). An odd triple holds a class
+/// of bit 1: pairs are formed from those only (with a class of bit 0, or a
+/// later one of bit 1), so a light base (the descent's best member: few bits
+/// set) makes the search short.
+fn find_triples(
+    cells: &Cells<'_>,
+    classes: &[Class],
+    max_pairs: u64,
+    canc: &mut Canceller<'_>,
+) -> Result<(Vec<[u32; 3]>, u64), AlgebraError> {
     let k = classes.len();
     let words = cells.words;
     let mut sigs = Vec::with_capacity(k * words);
     for c in classes {
         sigs.extend_from_slice(cells.sig(c.first));
     }
-    let window = if k.saturating_mul(k) / 2 <= PAIR_LIMIT { k } else { (PAIR_LIMIT / k).max(1) };
-    let mut triples = Vec::new();
-    let odd = |a: usize, b: usize, c: usize| (classes[a].bit ^ classes[b].bit ^ classes[c].bit) & 1 == 1;
-    if words <= 2 {
+    let ones: Vec<usize> = (0..k).filter(|&c| classes[c].bit & 1 == 1).collect();
+    let (k1, k0) = (ones.len() as u64, (k - ones.len()) as u64);
+    let limit = (PAIR_LIMIT as u64).min(max_pairs);
+    // Triples with one class of bit 1 first (the only ones a certificate for
+    // a member with as many set bits as triples can use), then those with
+    // three. Past the limit, each class of bit 1 meets the classes near it
+    // (in cell order, which on boards tends to keep the local triples).
+    let mixed = k1 * k0;
+    let window = if mixed <= limit { k } else { (limit / (2 * k1.max(1))).max(1) as usize };
+    let all_ones = limit.saturating_sub(mixed) >= k1 * k1.saturating_sub(1) / 2;
+    let plan = Plan { classes, ones: &ones, window, all_ones };
+    if words == 1 {
         // Signatures of a block are nonzero, and so is the XOR of two distinct ones.
-        let keys: Vec<u128> =
-            sigs.chunks_exact(words).map(|s| s[0] as u128 | s.get(1).map_or(0, |&h| (h as u128) << 64)).collect();
+        let mut table = U64Table::new(k);
+        for (i, &s) in sigs.iter().enumerate() {
+            table.insert(s, i as u32);
+        }
+        return plan.scan(|a, b| table.get(sigs[a] ^ sigs[b]), canc);
+    }
+    if words == 2 {
+        let keys: Vec<u128> = sigs.chunks_exact(2).map(|s| s[0] as u128 | (s[1] as u128) << 64).collect();
         let mut table = WordTable::new(k);
         for (i, &s) in keys.iter().enumerate() {
             table.insert(s, i as u32);
         }
-        for (a, &sa) in keys.iter().enumerate() {
-            let later = &keys[a + 1..k.min(a + 1 + window)];
-            for (b, &sb) in (a + 1..).zip(later) {
-                if let Some(c) = table.get(sa ^ sb) {
-                    let c = c as usize;
-                    if c > b && odd(a, b, c) {
-                        triples.push([a as u32, b as u32, c as u32]);
-                    }
-                }
-            }
-            canc.tick(later.len())?;
-        }
-        return Ok(triples);
+        return plan.scan(|a, b| table.get(keys[a] ^ keys[b]), canc);
     }
     let mut table = SigTable::new(k, words);
     for i in 0..k {
         table.insert(i, i as u32, &sigs);
     }
     let mut xor = vec![0u64; words];
-    for a in 0..k {
-        for b in a + 1..k.min(a + 1 + window) {
-            for w in 0..words {
-                xor[w] = sigs[a * words + w] ^ sigs[b * words + w];
+    plan.scan(
+        |a, b| {
+            for (w, x) in xor.iter_mut().enumerate() {
+                *x = sigs[a * words + w] ^ sigs[b * words + w];
             }
-            if let Some(c) = table.get(&xor, &sigs) {
-                let c = c as usize;
-                if c > b && odd(a, b, c) {
-                    triples.push([a as u32, b as u32, c as u32]);
+            table.get(&xor, &sigs)
+        },
+        canc,
+    )
+}
+
+/// Which pairs of classes the triple search looks at.
+struct Plan<'a> {
+    classes: &'a [Class],
+    /// The classes of bit 1.
+    ones: &'a [usize],
+    /// Classes of bit 1 meet the classes at most this far from them.
+    window: usize,
+    /// Whether triples of three classes of bit 1 are looked for too.
+    all_ones: bool,
+}
+
+impl Plan<'_> {
+    /// Looks up `c` with `s_c = s_a ⊕ s_b` (by `find`) for each pair, keeping
+    /// each odd triple once; also returns the number of pairs examined.
+    fn scan(
+        &self,
+        mut find: impl FnMut(usize, usize) -> Option<u32>,
+        canc: &mut Canceller<'_>,
+    ) -> Result<(Vec<[u32; 3]>, u64), AlgebraError> {
+        let k = self.classes.len();
+        let bit = |c: usize| self.classes[c].bit & 1;
+        let mut triples = Vec::new();
+        let mut examined = 0u64;
+        // Bits (1, 0, 0): a is the only class of bit 1, b < c. When the
+        // first classes of bit 1 are in none, odd triples are taken to be
+        // absent (boards have them everywhere or nowhere) and the rest of
+        // the search is skipped.
+        for (i, &a) in self.ones.iter().enumerate() {
+            if i == SAMPLE_CLASSES && triples.is_empty() {
+                return Ok((triples, examined));
+            }
+            let (lo, hi) = (a.saturating_sub(self.window), k.min(a + self.window + 1));
+            for b in (lo..hi).filter(|&b| bit(b) == 0) {
+                if let Some(c) = find(a, b) {
+                    let c = c as usize;
+                    if c > b && bit(c) == 0 {
+                        triples.push([a as u32, b as u32, c as u32]);
+                    }
                 }
             }
+            examined += (hi - lo) as u64;
+            canc.tick(hi - lo)?;
         }
-        canc.tick(window * words)?;
+        // Bits (1, 1, 1): a < b < c.
+        if self.all_ones {
+            for (i, &a) in self.ones.iter().enumerate() {
+                for &b in &self.ones[i + 1..] {
+                    if let Some(c) = find(a, b) {
+                        let c = c as usize;
+                        if c > b && bit(c) == 1 {
+                            triples.push([a as u32, b as u32, c as u32]);
+                        }
+                    }
+                }
+                examined += (self.ones.len() - i) as u64;
+                canc.tick(self.ones.len() - i)?;
+            }
+        }
+        Ok((triples, examined))
     }
-    Ok(triples)
 }
 
 /// Greedy packing: repeatedly take the class with the fewest usable triples

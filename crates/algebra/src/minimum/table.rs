@@ -132,3 +132,59 @@ impl WordTable {
         }
     }
 }
+
+/// Signatures of one word: nonzero keys in a table of keys alone (values
+/// apart), so that a lookup that misses touches one cache line.
+pub(super) struct U64Table {
+    keys: Vec<u64>,
+    values: Vec<u32>,
+    shift: u32,
+}
+
+impl U64Table {
+    /// A table for up to `capacity` keys.
+    pub(super) fn new(capacity: usize) -> Self {
+        let size = (4 * capacity).next_power_of_two().max(16);
+        U64Table { keys: vec![0; size], values: vec![0; size], shift: 64 - size.trailing_zeros() }
+    }
+
+    #[inline]
+    fn slot(&self, key: u64) -> usize {
+        ((key ^ (key >> 32)).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
+    }
+
+    /// Inserts a nonzero `key` with `value` unless present; returns its value.
+    pub(super) fn insert(&mut self, key: u64, value: u32) -> u32 {
+        let mask = self.keys.len() - 1;
+        let mut i = self.slot(key);
+        loop {
+            let k = self.keys[i];
+            if k == 0 {
+                self.keys[i] = key;
+                self.values[i] = value;
+                return value;
+            }
+            if k == key {
+                return self.values[i];
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// The value of a nonzero `key`, if present.
+    #[inline]
+    pub(super) fn get(&self, key: u64) -> Option<u32> {
+        let mask = self.keys.len() - 1;
+        let mut i = self.slot(key);
+        loop {
+            let k = self.keys[i];
+            if k == key {
+                return Some(self.values[i]);
+            }
+            if k == 0 {
+                return None;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+}

@@ -1,7 +1,7 @@
 //! Tests of the minimum search: brute force on small kernels, an independent
 //! syndrome search on large kernels over few cells, the parts against each other.
 
-use super::binary::minimise_with_budget;
+use super::binary;
 use super::branch::{self, Limits, Problem};
 use super::gray::gray_minimise;
 use super::heuristic::{heuristic, Effort};
@@ -231,6 +231,7 @@ proptest! {
         check_member(&inst, &m);
         prop_assert_eq!(m.cost, brute_min(&inst));
         prop_assert!(m.optimal);
+        prop_assert_eq!(m.lower_bound, m.cost);
     }
 
     /// Kernels made of independent blocks (up to 80 generators, mixed) are
@@ -241,6 +242,7 @@ proptest! {
         check_member(&inst, &m);
         prop_assert_eq!(m.cost, expected);
         prop_assert!(m.optimal);
+        prop_assert_eq!(m.lower_bound, expected);
     }
 
     /// The branch and bound, with any leaf size and with the packed triples,
@@ -318,8 +320,10 @@ proptest! {
         }).filter(|g| !g.support.is_empty()).collect();
         let refs: Vec<&Gen> = gens.iter().collect();
         for budget in [1u64 << 12, 1 << 22] {
-            let (x, cost, optimal) = minimise_with_budget(&x0, &refs, budget, &mut Canceller::new(&never)).unwrap();
-            let m = finish(x, cost, optimal).unwrap();
+            let mut units = Budget::new(budget);
+            let (x, cost, lower) = binary::minimise(&x0, &refs, &mut units, &mut Canceller::new(&never)).unwrap();
+            let m = finish(Found { x, cost, lower }).unwrap();
+            prop_assert!(m.lower_bound <= exact);
             check_member(&inst, &m);
             prop_assert!(m.cost >= exact);
             if m.optimal {
@@ -359,9 +363,9 @@ fn spent_budget_is_reported() {
         })
         .collect();
     let refs: Vec<&Gen> = gens.iter().collect();
-    let (x, cost, optimal) = minimise_with_budget(&inst.x0, &refs, 1, &mut canc).unwrap();
-    assert!(!optimal);
-    check_member(&inst, &finish(x, cost, optimal).unwrap());
+    let (x, cost, lower) = binary::minimise(&inst.x0, &refs, &mut Budget::new(1), &mut canc).unwrap();
+    assert!(lower < cost);
+    check_member(&inst, &finish(Found { x, cost, lower }).unwrap());
 }
 
 /// The 48×48 torus and Klein bottle with every light on (kernels of dimension
@@ -412,7 +416,7 @@ fn cancellation_reaches_the_search() {
 #[test]
 fn trivial_kernel_is_optimal() {
     let m = minimum_weight(&[1, 2, 3], &Kernel::default(), 5, &never).unwrap();
-    assert_eq!(m, Minimum { x: vec![1, 2, 3], cost: 6, optimal: true });
+    assert_eq!(m, Minimum { x: vec![1, 2, 3], cost: 6, optimal: true, lower_bound: 6 });
 }
 
 #[test]
@@ -449,8 +453,9 @@ fn wht_agrees_with_gray_on_gf2() {
 
 #[test]
 fn heuristic_finds_a_decent_answer() {
-    // 40 disjoint generators over W = 3: the descent should find the optimum
-    // (each coordinate block is independent).
+    // 40 disjoint generators over W = 3 (3^40 members): the descent should
+    // find the optimum (each coordinate block is independent), and the
+    // pipeline proves it by splitting the kernel into its 40 blocks.
     let n = 80;
     let base: Vec<u32> = (0..n).map(|i| (i % 3) as u32).collect();
     let generators: Vec<KernelGenerator> = (0..40)
@@ -461,9 +466,6 @@ fn heuristic_finds_a_decent_answer() {
             KernelGenerator { vector: v, order: 3 }
         })
         .collect();
-    let k = Kernel { generators };
-    let m = minimum_weight(&base, &k, 3, &never).unwrap();
-    assert!(!m.optimal);
     // Exact optimum: per pair (a, b) minimise (a + c) % 3 + (b + 2c) % 3.
     let exact: u64 = (0..40)
         .map(|j| {
@@ -471,7 +473,20 @@ fn heuristic_finds_a_decent_answer() {
             (0..3).map(|c| ((a + c) % 3 + (b + 2 * c) % 3) as u64).min().unwrap()
         })
         .sum();
-    assert_eq!(m.cost, exact);
+    let gens: Vec<Gen> = generators
+        .iter()
+        .map(|g| Gen {
+            support: g.vector.iter().enumerate().filter(|(_, &v)| v != 0).map(|(i, &v)| (i as u32, v)).collect(),
+            order: 3,
+        })
+        .collect();
+    let refs: Vec<&Gen> = gens.iter().collect();
+    let (x, h) =
+        heuristic(&base, &refs, 3, 0, Effort::Full, &mut u64::MAX.clone(), &mut Canceller::new(&never)).unwrap();
+    assert_eq!((cost_of(&x), h), (exact, exact));
+    let k = Kernel { generators };
+    let m = minimum_weight(&base, &k, 3, &never).unwrap();
+    assert_eq!((m.cost, m.optimal, m.lower_bound), (exact, true, exact));
 }
 
 /// The heuristic never beats the exact answer, and usually matches it.
@@ -493,7 +508,7 @@ fn heuristic_versus_exact_on_gf2() {
         let refs: Vec<&Gen> = gens.iter().collect();
         let mut c = Canceller::new(&never);
         let (exact, _) = wht_minimise(&base, &refs, &mut c).unwrap();
-        let (x, h) = heuristic(&base, &refs, 2, 0, Effort::Full, &mut c).unwrap();
+        let (x, h) = heuristic(&base, &refs, 2, 0, Effort::Full, &mut u64::MAX.clone(), &mut c).unwrap();
         assert_eq!(cost_of(&x), h);
         assert!(h >= exact);
         if h == exact {

@@ -749,7 +749,7 @@ fn run(p: &Puzzle, plan: &Plan, opts: SolveOptions, cancel: &dyn Fn() -> bool) -
         quiet_by_position(p, plan, &sol.kernel.generators)
             .into_iter()
             .zip(&sol.kernel.generators)
-            .map(|(x, g)| QuietPattern { presses: to_cells(x), order: g.order })
+            .map(|(x, g)| QuietPattern { presses: Presses::from_values(&to_cells(x), w), order: g.order })
             .collect()
     } else {
         Vec::new()

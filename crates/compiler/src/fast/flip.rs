@@ -220,7 +220,7 @@ fn run(p: &Puzzle, q: &Blocks, opts: SolveOptions, cancel: &dyn Fn() -> bool) ->
         sol.kernel
             .generators
             .iter()
-            .map(|g| QuietPattern { presses: blocks(&g.vector, false), order: g.order })
+            .map(|g| QuietPattern { presses: Presses::from_values(&blocks(&g.vector, false), w), order: g.order })
             .collect()
     } else {
         Vec::new()
@@ -245,7 +245,10 @@ fn run(p: &Puzzle, q: &Blocks, opts: SolveOptions, cancel: &dyn Fn() -> bool) ->
     let quiet_patterns: Vec<QuietPattern> = if q.untwisted() {
         block_quiet
     } else {
-        block_quiet.into_iter().map(|g| QuietPattern { presses: q.place(&g.presses), order: g.order }).collect()
+        block_quiet
+            .into_iter()
+            .map(|g| QuietPattern { presses: q.place_packed(&g.presses, w), order: g.order })
+            .collect()
     };
     let solutions = if solvable {
         sol.count() * BigUint::from(w).pow(u32::try_from(q.fibre()).expect("a board below PER_CELL_LIMIT"))
@@ -267,7 +270,9 @@ fn run(p: &Puzzle, q: &Blocks, opts: SolveOptions, cancel: &dyn Fn() -> bool) ->
     recheck(p, &report)?;
     if materialize && !q.untwisted() {
         check_fibre(p, q)?;
-        let fibre = (0..cells).filter(|&i| q.rep(i) != i).map(|i| QuietPattern { presses: pair(i), order: w });
+        let fibre = (0..cells)
+            .filter(|&i| q.rep(i) != i)
+            .map(|i| QuietPattern { presses: Presses::from_values(&pair(i), w), order: w });
         report.quiet_patterns.extend(fibre);
     }
     Ok(report)

@@ -232,7 +232,7 @@ fn report_from_grids(
     let materialize = cells.saturating_mul(answer.nullity + 1) <= MATERIALIZE_LIMIT;
     let quiet_patterns = if materialize {
         (0..answer.nullity)
-            .map(|k| Ok(QuietPattern { presses: to_presses(&(answer.quiet)(k)?).to_vec(), order: 2 }))
+            .map(|k| Ok(QuietPattern { presses: to_presses(&(answer.quiet)(k)?), order: 2 }))
             .collect::<Result<Vec<_>, FastError>>()?
     } else {
         Vec::new()
@@ -281,19 +281,22 @@ pub(crate) fn minimum_of(
     cancel: &dyn Fn() -> bool,
 ) -> Result<MinimumSolution, FastError> {
     if !search {
-        let cost = solution.sum();
-        return Ok(MinimumSolution { presses: solution, cost, optimal: unique });
+        return Ok(MinimumSolution::new(solution, unique));
     }
     if quiet.is_empty() {
         // Spelled out and none: the only solution, and nothing to unpack.
-        let cost = solution.sum();
-        return Ok(MinimumSolution { presses: solution, cost, optimal: true });
+        return Ok(MinimumSolution::new(solution, true));
     }
     let kernel = Kernel {
-        generators: quiet.iter().map(|q| KernelGenerator { vector: q.presses.clone(), order: q.order }).collect(),
+        generators: quiet.iter().map(|q| KernelGenerator { vector: q.presses.to_vec(), order: q.order }).collect(),
     };
     let m = minimum_weight(&solution.to_vec(), &kernel, p.states, cancel)?;
-    Ok(MinimumSolution { presses: Presses::from_values(&m.x, p.states), cost: m.cost, optimal: m.optimal })
+    Ok(MinimumSolution {
+        presses: Presses::from_values(&m.x, p.states),
+        cost: m.cost,
+        optimal: m.optimal,
+        lower_bound: m.lower_bound,
+    })
 }
 
 /// The parity of `goal − lights` per cell (W = 2), read from the written
@@ -363,7 +366,7 @@ pub(crate) fn recheck(p: &Puzzle, r: &Report) -> Result<(), FastError> {
 /// Every pattern leaves locked cells alone and changes nothing: over GF(2),
 /// 64 patterns per pass (one bit lane each).
 fn quiet_patterns_hold(p: &Puzzle, quiet: &[QuietPattern]) -> bool {
-    let locked_ok = |q: &QuietPattern| q.presses.iter().enumerate().all(|(i, &x)| x == 0 || !p.is_locked(i));
+    let locked_ok = |q: &QuietPattern| q.presses.nonzero().all(|(i, _)| !p.is_locked(i));
     if !quiet.iter().all(locked_ok) {
         return false;
     }
@@ -373,7 +376,7 @@ fn quiet_patterns_hold(p: &Puzzle, quiet: &[QuietPattern]) -> bool {
             let mut board = vec![0u64; p.cells()];
             for cell in 0..p.cells() {
                 let lanes =
-                    chunk.iter().enumerate().fold(0u64, |acc, (i, q)| acc | u64::from(q.presses[cell] & 1) << i);
+                    chunk.iter().enumerate().fold(0u64, |acc, (i, q)| acc | u64::from(q.presses.get(cell) & 1) << i);
                 if lanes == 0 {
                     continue;
                 }
@@ -393,7 +396,7 @@ fn quiet_patterns_hold(p: &Puzzle, quiet: &[QuietPattern]) -> bool {
     let zero = crate::model::Board::zeros(p.cells());
     let quiet_puzzle = Puzzle { lights: zero.clone(), goal: zero, ..p.clone() };
     quiet.iter().all(|q| {
-        let presses: Vec<u16> = q.presses.iter().map(|&x| x as u16).collect();
+        let presses: Vec<u16> = q.presses.iter().map(|x| x as u16).collect();
         apply_presses(&quiet_puzzle, &presses).iter().all(|&v| v == 0)
     })
 }
