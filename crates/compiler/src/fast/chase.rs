@@ -617,11 +617,56 @@ fn numeric_lanes(p: &Puzzle, plan: &Plan, values: &[&[u32]]) -> Vec<u64> {
     x
 }
 
+/// The numeric chase of many quiet patterns at once over Z/W: each
+/// equation is loaded once, and its sums run over the patterns side by side
+/// (`x` is cell-major: the patterns' values of a cell are contiguous).
+fn numeric_many(p: &Puzzle, plan: &Plan, values: &[&[u32]]) -> Vec<Vec<u32>> {
+    let (cells, g) = (p.cells(), values.len());
+    let w = u64::from(p.states);
+    let mut x = vec![0u32; cells * g];
+    for (k, &u) in plan.fresh.iter().enumerate() {
+        if u != NONE {
+            for (i, v) in values.iter().enumerate() {
+                x[k * g + i] = v[u as usize];
+            }
+        }
+    }
+    let mut eq = Vec::new();
+    let mut sum = vec![0u64; g];
+    for e in 0..cells {
+        let target = plan.forces[e];
+        if target == NONE {
+            continue;
+        }
+        plan.eqs.load(p, &plan.layout, e, &mut eq);
+        sum.iter_mut().for_each(|s| *s = 0);
+        for &(v, c) in &eq {
+            if v as u32 != target && c != 0 {
+                let c = u64::from(c);
+                for (s, &xv) in sum.iter_mut().zip(&x[v * g..(v + 1) * g]) {
+                    *s += c * u64::from(xv);
+                }
+            }
+        }
+        let inverse = u64::from(plan.inverse[e]);
+        let t = target as usize;
+        for (xt, &s) in x[t * g..(t + 1) * g].iter_mut().zip(&sum) {
+            *xt = ((w - s % w) % w * inverse % w) as u32;
+        }
+    }
+    (0..g).map(|i| (0..cells).map(|k| x[k * g + i]).collect()).collect()
+}
+
 /// Quiet patterns per position from the leftover kernel: 64 at a time for
-/// W = 2, one by one otherwise.
+/// W = 2 (a bit lane each), in batches side by side otherwise.
 fn quiet_by_position(p: &Puzzle, plan: &Plan, generators: &[lights_algebra::KernelGenerator]) -> Vec<Vec<u32>> {
     if p.states != 2 {
-        return generators.iter().map(|g| numeric(p, plan, None, &g.vector)).collect();
+        let mut out = Vec::with_capacity(generators.len());
+        for chunk in generators.chunks(64) {
+            let values: Vec<&[u32]> = chunk.iter().map(|g| g.vector.as_slice()).collect();
+            out.extend(numeric_many(p, plan, &values));
+        }
+        return out;
     }
     let mut out = Vec::with_capacity(generators.len());
     for chunk in generators.chunks(64) {

@@ -393,12 +393,35 @@ fn quiet_patterns_hold(p: &Puzzle, quiet: &[QuietPattern]) -> bool {
         }
         return true;
     }
-    let zero = crate::model::Board::zeros(p.cells());
-    let quiet_puzzle = Puzzle { lights: zero.clone(), goal: zero, ..p.clone() };
-    quiet.iter().all(|q| {
-        let presses: Vec<u16> = q.presses.iter().map(|x| x as u16).collect();
-        apply_presses(&quiet_puzzle, &presses).iter().all(|&v| v == 0)
-    })
+    // Over Z/W, up to 64 patterns side by side: each press pattern is
+    // computed once per cell (the board is cell-major).
+    let w = u64::from(p.states);
+    for chunk in quiet.chunks(64) {
+        let g = chunk.len();
+        let mut board = vec![0u64; p.cells() * g];
+        let mut counts = vec![0u64; g];
+        for cell in 0..p.cells() {
+            for (c, q) in counts.iter_mut().zip(chunk) {
+                *c = u64::from(q.presses.get(cell));
+            }
+            if counts.iter().all(|&c| c == 0) {
+                continue;
+            }
+            crate::lower::press_pattern_into(p, cell / p.cols, cell % p.cols, &mut pattern);
+            for &(t, wt) in &pattern {
+                let wt = u64::from(wt);
+                // Reduced at the end: a cell gets at most a few terms per
+                // pressed neighbour, each below 2^32.
+                for (b, &c) in board[t * g..(t + 1) * g].iter_mut().zip(&counts) {
+                    *b += wt * c;
+                }
+            }
+        }
+        if board.iter().any(|&b| b % w != 0) {
+            return false;
+        }
+    }
+    true
 }
 
 /// `yᵀA ≡ 0` over the free cells and `y·(goal − lights) ≢ 0`.
