@@ -25,7 +25,7 @@ use lights_algebra::modular::mod_inv;
 use lights_algebra::{solve_cancellable, solve_gf2_dense, BitMatrix, Kernel, KernelGenerator, Solution, SparseMatrix};
 use num_bigint::BigUint;
 
-use super::{minimum_of, recheck, FastError, MATERIALIZE_LIMIT};
+use super::{minimum_of, recheck, FastError, FastModulus, MATERIALIZE_LIMIT};
 use crate::lower::press_pattern_into;
 use crate::model::{Puzzle, Rule};
 use crate::report::{unknowns_limit, Presses, QuietPattern, Report, SolveError, SolveOptions};
@@ -623,6 +623,7 @@ fn numeric_lanes(p: &Puzzle, plan: &Plan, values: &[&[u32]]) -> Vec<u64> {
 fn numeric_many(p: &Puzzle, plan: &Plan, values: &[&[u32]]) -> Vec<Vec<u32>> {
     let (cells, g) = (p.cells(), values.len());
     let w = u64::from(p.states);
+    let modulus = FastModulus::new(w);
     let mut x = vec![0u32; cells * g];
     for (k, &u) in plan.fresh.iter().enumerate() {
         if u != NONE {
@@ -651,10 +652,19 @@ fn numeric_many(p: &Puzzle, plan: &Plan, values: &[&[u32]]) -> Vec<Vec<u32>> {
         let inverse = u64::from(plan.inverse[e]);
         let t = target as usize;
         for (xt, &s) in x[t * g..(t + 1) * g].iter_mut().zip(&sum) {
-            *xt = ((w - s % w) % w * inverse % w) as u32;
+            let r = modulus.reduce(s);
+            let negated = if r == 0 { 0 } else { w - r };
+            *xt = modulus.reduce(negated * inverse) as u32;
         }
     }
-    (0..g).map(|i| (0..cells).map(|k| x[k * g + i]).collect()).collect()
+    // Back to one vector per pattern, each written in order.
+    let mut out = vec![vec![0u32; cells]; g];
+    for (k, values) in x.chunks_exact(g.max(1)).enumerate() {
+        for (pattern, &v) in out.iter_mut().zip(values) {
+            pattern[k] = v;
+        }
+    }
+    out
 }
 
 /// Quiet patterns per position from the leftover kernel: 64 at a time for
@@ -821,4 +831,19 @@ fn run(p: &Puzzle, plan: &Plan, opts: SolveOptions, cancel: &dyn Fn() -> bool) -
     };
     recheck(p, &report)?;
     Ok(report)
+}
+
+#[cfg(test)]
+mod fast_modulus_tests {
+    use super::FastModulus;
+
+    #[test]
+    fn reduces_like_the_remainder() {
+        for w in [2u64, 3, 4, 5, 6, 7, 12, 255, 256, 257, 65_535, 65_536] {
+            let m = FastModulus::new(w);
+            for s in (0..5000u64).chain([u64::MAX, u64::MAX - 1, 1 << 47, (1 << 47) + 12_345, w * w * 9]) {
+                assert_eq!(m.reduce(s), s % w, "{s} mod {w}");
+            }
+        }
+    }
 }

@@ -417,7 +417,8 @@ fn quiet_patterns_hold(p: &Puzzle, quiet: &[QuietPattern]) -> bool {
                 }
             }
         }
-        if board.iter().any(|&b| b % w != 0) {
+        let modulus = FastModulus::new(w);
+        if board.iter().any(|&b| modulus.reduce(b) != 0) {
             return false;
         }
     }
@@ -438,4 +439,27 @@ pub(crate) fn certificate_holds(p: &Puzzle, y: &[u32]) -> bool {
     }
     let yb = (0..p.cells()).fold(0u64, |acc, i| (acc + u64::from(y[i]) * u64::from(p.need(i))) % w);
     yb != 0
+}
+
+/// `s mod w` by a multiplication (Barrett reduction) instead of a division:
+/// the numeric chase and the re-check of many patterns reduce once per
+/// pattern and cell.
+pub(crate) struct FastModulus {
+    w: u64,
+    m: u64,
+}
+
+impl FastModulus {
+    pub(crate) fn new(w: u64) -> FastModulus {
+        FastModulus { w, m: u64::MAX / w }
+    }
+
+    pub(crate) fn reduce(&self, s: u64) -> u64 {
+        let q = ((u128::from(s) * u128::from(self.m)) >> 64) as u64;
+        let mut r = s - q * self.w;
+        while r >= self.w {
+            r -= self.w;
+        }
+        r
+    }
 }
