@@ -52,6 +52,10 @@ pub(crate) struct Args {
     output: Option<PathBuf>,
 }
 
+/// The largest board whose linear system `lights compile` writes (its
+/// text is tens of bytes per cell).
+const MAX_COMPILED_CELLS: usize = 1_000_000;
+
 pub(crate) fn run(args: Args) -> u8 {
     let (shown, src) = if is_stdin(&args.file) {
         match read_stdin() {
@@ -106,6 +110,17 @@ pub(crate) fn run(args: Args) -> u8 {
         eprintln!("error: the puzzle has {}; fix them to compile it", lights_compiler::summary::count(n, "error"));
         return EXIT_PUZZLE_ERROR;
     };
+    // The system is written entry by entry: a few per cell.
+    if model.cells() > MAX_COMPILED_CELLS {
+        eprintln!(
+            "error: the {}×{} board has {} cells; `lights compile` writes systems of at most {MAX_COMPILED_CELLS} cells \
+             (`lights solve` solves it without writing the system)",
+            model.rows,
+            model.cols,
+            model.cells()
+        );
+        return EXIT_USAGE;
+    }
     let text = match args.emit {
         Emit::Json => export::json_text(model),
         Emit::Sage => export::sage_script(model),

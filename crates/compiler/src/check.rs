@@ -102,24 +102,51 @@ pub fn why_unsolvable(p: &Puzzle, r: &Report) -> Vec<String> {
     let w = u64::from(p.states);
     let mut notes = Vec::new();
     let Some(y) = &r.certificate else { return notes };
-    let support: Vec<usize> = y.nonzero().map(|(i, _)| i).collect();
+    // The marked cells are streamed from the packed certificate, never
+    // collected: on a huge board they can be billions.
+    let marked = y.count_nonzero();
+    let named: Vec<usize> = y.nonzero().take(MAX_NAMED_CELLS).map(|(i, _)| i).collect();
     // Locked buttons are not pressed, and may change the invariant: say so.
     let press = if p.any_locked() { " of a free button" } else { "" };
     let press = press.to_string();
-    let cells = name_cells(p, &support);
+    let cells = name_some_cells(p, &named, marked);
     // When every marked cell has the same weight c, the invariant is simply
     // the total of those cells modulo m = W / gcd(c, W).
-    let first = support.first().map_or(1, |&i| u64::from(y.get(i)));
-    let uniform = support.iter().all(|&i| u64::from(y.get(i)) == first);
+    let first = named.first().map_or(1, |&i| u64::from(y.get(i)));
+    let uniform = y.is_binary() || y.nonzero().all(|(_, v)| u64::from(v) == first);
+    // Σ y(i)·v(i) mod `m` from the board's written form: its base value on
+    // every cell, corrected on the cells written otherwise (so a board
+    // written in one word costs no pass over its cells).
+    let weighted = |v: &Board, m: u64, weight_sum: u64| -> u64 {
+        let base = u64::from(v.base()) % m;
+        let mut t = base * (weight_sum % m) % m;
+        for (i, x) in v.exceptions() {
+            let wt = u64::from(y.get(i)) % m;
+            if wt != 0 {
+                t = (t + wt * ((u64::from(x) % m + m - base) % m)) % m;
+            }
+        }
+        t
+    };
     let proof = if uniform {
         let m = w / gcd(first, w);
-        let total = |v: &Board| -> u64 { support.iter().map(|&i| u64::from(v.get(i))).sum::<u64>() % m };
+        // Every marked cell has weight `first`: the total counts each once.
+        let total = |v: &Board| -> u64 {
+            let base = u64::from(v.base()) % m;
+            let mut t = base * (marked as u64 % m) % m;
+            for (i, x) in v.exceptions() {
+                if y.get(i) != 0 {
+                    t = (t + (u64::from(x) % m + m - base) % m) % m;
+                }
+            }
+            t
+        };
         let (start, goal) = (total(&p.lights), total(&p.goal));
         if p.states == 2 {
             format!(
                 "why: every press{press} changes an even number of the {} marked cells ({cells}), so the number of \
                  lights on among them stays even or odd for ever; it is {} now, and the goal needs it {}",
-                support.len(),
+                marked,
                 parity(start),
                 parity(goal)
             )
@@ -127,12 +154,12 @@ pub fn why_unsolvable(p: &Puzzle, r: &Report) -> Vec<String> {
             format!(
                 "why: every press{press} adds a multiple of {m} to the total of the {} marked cells ({cells}), so that \
                  total modulo {m} never changes; it is {start} now, and the goal needs {goal}",
-                support.len()
+                marked
             )
         }
     } else {
-        let dot =
-            |v: &Board| -> u64 { y.nonzero().map(|(i, a)| u64::from(a) * u64::from(v.get(i)) % w).sum::<u64>() % w };
+        let weight_sum = y.nonzero().map(|(_, a)| u64::from(a)).fold(0u64, |acc, a| (acc + a) % w);
+        let dot = |v: &Board| -> u64 { weighted(v, w, weight_sum) };
         format!(
             "why: weight each cell by the number below; every press{press} leaves the weighted total of the lights \
              unchanged modulo {w}; it is {} now, and the goal needs {}",
@@ -320,6 +347,15 @@ fn solution_block(p: &Puzzle, block: &crate::model::SolutionBlock) -> Vec<Diagno
 }
 
 /// `1,2 1,4 3,3` (1-based), with "and N more" past a few.
+/// The first of `total` cells by name, and how many more there are.
+fn name_some_cells(p: &Puzzle, first: &[usize], total: usize) -> String {
+    let mut s: Vec<String> = first.iter().take(MAX_NAMED_CELLS).map(|&i| p.coord(i)).collect();
+    if total > s.len() {
+        s.push(format!("and {} more", total - s.len()));
+    }
+    s.join(" ")
+}
+
 fn name_cells(p: &Puzzle, cells: &[usize]) -> String {
     let mut s: Vec<String> = cells.iter().take(MAX_NAMED_CELLS).map(|&i| p.coord(i)).collect();
     if cells.len() > MAX_NAMED_CELLS {

@@ -27,10 +27,18 @@ pub struct CellChange {
 /// Pair search looks at (cell, amount) candidates up to this many.
 const MAX_PAIR_CANDIDATES: usize = 2_000_000;
 
+/// The largest board the search takes on (it lowers the whole system).
+const MAX_REPAIR_CELLS: usize = 1_000_000;
+
 /// The fewest lights (one, else two) whose change makes the puzzle solvable,
 /// checked by solving the changed puzzle; `None` when the puzzle is already
 /// solvable, when more than two cells must change, or when cancelled.
 pub fn make_solvable(p: &Puzzle, cancel: &dyn Fn() -> bool) -> Option<Vec<CellChange>> {
+    // The search lowers and solves the whole transposed system: a huge
+    // board gets no quick fix rather than a system of billions of entries.
+    if p.cells() > MAX_REPAIR_CELLS {
+        return None;
+    }
     let w = p.states;
     let sys = lower(p);
     let cells = p.cells();
