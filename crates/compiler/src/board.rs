@@ -187,8 +187,25 @@ impl Board {
         match &self.cells {
             Cells::Uniform(v) => *v != 0 && self.len > 0,
             Cells::Sparse(entries) => !entries.is_empty(),
-            Cells::Dense(values) => values.iter().any(|&v| v != 0),
+            // Canonical: a dense board is never all one value, so never all 0.
+            Cells::Dense(_) => true,
         }
+    }
+
+    /// A mask of the cells not 0 in either (values become 1).
+    pub fn union_mask(&self, other: &Board) -> Board {
+        debug_assert_eq!(self.len, other.len);
+        if !other.any_nonzero() {
+            return self.clone();
+        }
+        if !self.any_nonzero() {
+            return other.clone();
+        }
+        if self.base() != 0 || other.base() != 0 {
+            return Board::uniform(self.len, 1);
+        }
+        let entries: Vec<(usize, u16)> = self.exceptions().chain(other.exceptions()).map(|(i, _)| (i, 1)).collect();
+        Board::sparse(self.len, entries)
     }
 
     /// How many cells are not 0.

@@ -147,6 +147,11 @@ codes! {
     MissingTile = "L0126", "tile missing";
     BlankCount = "L0127", "not exactly one blank";
     BadMove = "L0128", "not a move";
+    HoleValue = "L0129", "value given on a hole";
+    GraphMismatch = "L0130", "board statement in a graph puzzle, or node in a board";
+    UnknownShape = "L0131", "unknown grid or graph";
+    UnsupportedOnShape = "L0132", "rule or topology not defined on this shape";
+    BadGraph = "L0133", "malformed graph";
     // Solving (the puzzle is well formed; the answer is wrong for it).
     Unsolvable = "L0201", "puzzle cannot be solved";
     ExpectationFailed = "L0202", "`expect` does not hold";

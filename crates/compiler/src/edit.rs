@@ -48,15 +48,15 @@ enum Form {
 fn solution_text_plan(model: &Puzzle, presses: &Presses) -> (Form, usize) {
     let cells = model.cells();
     let width = |v: u32| if v < 10 { 1 } else { v.to_string().len() };
-    let grid_bytes = cells.saturating_mul(2);
-    if cells <= GRID_SOLUTION_CELLS {
+    // A graph's nodes have no grid: always a list.
+    let grid_bytes = if model.is_graph() { usize::MAX } else { cells.saturating_mul(2) };
+    if cells <= GRID_SOLUTION_CELLS && !model.is_graph() {
         return (Form::Grid, grid_bytes);
     }
     let cap = grid_bytes.min(MAX_SOLUTION_TEXT + 1);
     let mut list_bytes = 0usize;
     for (i, v) in presses.nonzero() {
-        let (r, c) = (i / model.cols + 1, i % model.cols + 1);
-        list_bytes += 2 + r.to_string().len() + c.to_string().len() + if v == 1 { 0 } else { 1 + width(v) };
+        list_bytes += 1 + model.coord(i).len() + if v == 1 { 0 } else { 1 + width(v) };
         if list_bytes > cap {
             break; // longer than the grid, or too long anyway
         }
@@ -90,6 +90,25 @@ pub(crate) fn solution_text(model: &Puzzle, presses: &Presses) -> SolutionText {
         text = "  solution off".to_string();
     }
     SolutionText::Text(text)
+}
+
+/// A board-sized statement at block depth: a grid on a board, an `at` list
+/// of nodes on a graph (`off` when every value is 0).
+pub fn value_statement(keyword: &str, model: &Puzzle, values: &[u32]) -> String {
+    if !model.is_graph() {
+        return grid_statement(keyword, model.rows, model.cols, values);
+    }
+    let mut text = format!("  {keyword} at");
+    for (i, &v) in values.iter().enumerate().filter(|&(_, &v)| v != 0) {
+        text.push_str(&format!(" {}", model.coord(i)));
+        if v != 1 {
+            text.push_str(&format!(":{v}"));
+        }
+    }
+    if values.iter().all(|&v| v == 0) {
+        text = format!("  {keyword} off");
+    }
+    text
 }
 
 /// Replace the bytes of `span` with `text`.
@@ -220,9 +239,14 @@ pub fn lights_cell(src: &str, block: &PuzzleBlock, model: &Puzzle, index: usize,
             }
         }
         Some(StatementKind::Lights(Value::Sparse(list))) => {
-            let (r, c) = (index / model.cols + 1, index % model.cols + 1);
-            let at =
-                |e: &&lights_syntax::ast::Entry| e.row.value() == Some(r as u64) && e.col.value() == Some(c as u64);
+            let (r, c) = if model.is_graph() {
+                (index + 1, None)
+            } else {
+                (index / model.cols + 1, Some(index % model.cols + 1))
+            };
+            let at = |e: &&lights_syntax::ast::Entry| {
+                e.row.value() == Some(r as u64) && e.col.as_ref().and_then(|n| n.value()) == c.map(|c| c as u64)
+            };
             match (list.entries.iter().find(at), value) {
                 (Some(_), 0) if list.entries.len() == 1 => {
                     return Some(TextEdit { span: list.span, text: "off".to_string() });
@@ -260,7 +284,7 @@ pub fn lights_cell(src: &str, block: &PuzzleBlock, model: &Puzzle, index: usize,
 
 /// The edit that rewrites (or adds) the puzzle's `lights` as a grid of `values`.
 pub fn lights_board(src: &str, block: &PuzzleBlock, model: &Puzzle, values: &[u32]) -> Option<TextEdit> {
-    let text = grid_statement("lights", model.rows, model.cols, values);
+    let text = value_statement("lights", model, values);
     match block.statements.iter().find(|s| matches!(s.kind, StatementKind::Lights(_))) {
         Some(stmt) => Some(replace_statement(src, stmt, &text)),
         None => insert_statement(src, block, &text),
@@ -278,9 +302,11 @@ fn is_compact_cell(src: &str, cell: Span) -> bool {
 /// it on the same line is not part of it).
 fn statement_span(stmt: &Statement) -> Span {
     let end = match &stmt.kind {
-        StatementKind::Lights(v) | StatementKind::Goal(v) | StatementKind::Locked(v) | StatementKind::Solution(v) => {
-            v.span().end
-        }
+        StatementKind::Lights(v)
+        | StatementKind::Goal(v)
+        | StatementKind::Locked(v)
+        | StatementKind::Holes(v)
+        | StatementKind::Solution(v) => v.span().end,
         StatementKind::Expect(claim) => claim.span.end,
         StatementKind::MoveSolution(m) => m.span.end,
         _ => stmt.span.end,

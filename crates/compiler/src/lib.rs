@@ -13,6 +13,7 @@ pub mod diagnostic;
 pub mod edit;
 pub mod fast;
 pub mod flags;
+pub mod graph;
 pub mod key;
 pub mod lower;
 pub mod model;

@@ -7,7 +7,7 @@
 
 use lights_algebra::SparseMatrix;
 
-use crate::model::{Gluing, Puzzle, Rule, Topology};
+use crate::model::{Gluing, Puzzle, Rule, Shape, Topology};
 
 /// The linear system of a puzzle.
 #[derive(Clone, Debug)]
@@ -45,6 +45,45 @@ pub fn press_pattern(p: &Puzzle, r: usize, c: usize) -> Vec<(usize, u32)> {
 
 pub(crate) fn press_pattern_into(p: &Puzzle, r: usize, c: usize, out: &mut Vec<(usize, u32)>) {
     out.clear();
+    let holes = p.has_holes();
+    // A hole has no button.
+    if holes && p.is_hole(r * p.cols + c) {
+        return;
+    }
+    match &p.shape {
+        Shape::Square => square_pattern_into(p, r, c, out),
+        Shape::Hex => hex_pattern_into(p, r, c, out),
+        Shape::Graph(g) => {
+            let node = r * p.cols + c;
+            if p.rule != Rule::Ring {
+                out.push((node, 1));
+            }
+            out.extend(g.neighbours(node).iter().map(|&t| (t as usize, 1)));
+        }
+    }
+    // Nor a light: an entry landing on a hole does nothing.
+    if holes {
+        out.retain(|&(i, _)| !p.is_hole(i));
+    }
+}
+
+/// Hexagonal cells: the six neighbours of (r, c) are (r, c ± 1) and, in the
+/// rows above and below, (c − 1, c) on rows written as is (0-based even)
+/// or (c, c + 1) on the rows shifted right (0-based odd). Wrapping follows
+/// the topology (plane, cylinder, torus with an even number of rows).
+fn hex_pattern_into(p: &Puzzle, r: usize, c: usize, out: &mut Vec<(usize, u32)>) {
+    let shift: i64 = if r % 2 == 0 { -1 } else { 0 };
+    let ring: [(i64, i64); 6] =
+        [(0, -1), (0, 1), (-1, shift), (-1, shift + 1), (1, shift), (1, shift + 1)];
+    if p.rule != Rule::Ring {
+        out.push((r * p.cols + c, 1));
+    }
+    for (dr, dc) in ring {
+        add(out, p.cols, map_cell(p.topology, p.rows, p.cols, r as i64 + dr, c as i64 + dc), 1);
+    }
+}
+
+fn square_pattern_into(p: &Puzzle, r: usize, c: usize, out: &mut Vec<(usize, u32)>) {
     let (rows, cols, topo) = (p.rows, p.cols, p.topology);
     // Away from every border (one cell in) no gluing matters and no two
     // offsets meet: the named 3×3 rules are their plain offsets (the hot path
@@ -68,6 +107,7 @@ pub(crate) fn press_pattern_into(p: &Puzzle, r: usize, c: usize, out: &mut Vec<(
     };
     match &p.rule {
         Rule::Cross => offsets_from(&CROSS, out),
+        Rule::Ring => offsets_from(&CROSS[1..], out),
         Rule::King => offsets_from(&KING, out),
         Rule::Stencil(s) => {
             let (hr, hc) = ((s.rows / 2) as i64, (s.cols / 2) as i64);
@@ -168,7 +208,7 @@ pub fn map_cell(topo: Topology, rows: usize, cols: usize, r: i64, c: i64) -> Opt
 }
 
 /// The board after pressing each cell `presses[i]` times (all cells, locked
-/// or not): `lights + A_full·presses mod W`.
+/// or not; a hole's press does nothing): `lights + A_full·presses mod W`.
 pub fn apply_presses(p: &Puzzle, presses: &[u16]) -> Vec<u32> {
     let w = p.states;
     let mut state: Vec<u32> = p.lights.iter().map(u32::from).collect();

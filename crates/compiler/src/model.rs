@@ -5,6 +5,7 @@ use lights_syntax::Span;
 use num_bigint::BigUint;
 
 pub use crate::board::{Board, CellSpans, Presses};
+pub use crate::graph::{Graph, GraphKind};
 use crate::key::Unkeyed;
 
 /// Boards are limited to this many cells (100,000 × 100,000). The model
@@ -31,6 +32,9 @@ pub struct Puzzle {
     /// The whole block and its header (keyword, name, brace).
     pub span: Unkeyed<Span>,
     pub head: Unkeyed<Span>,
+    /// Square or hexagonal cells, or the nodes of a graph. A graph puzzle
+    /// is one row of `cols` nodes (node k is cell k − 1).
+    pub shape: Shape,
     pub rows: usize,
     pub cols: usize,
     /// The modulus W: a light has states 0…W−1.
@@ -40,8 +44,13 @@ pub struct Puzzle {
     /// Row-major cell values, each below `states`, in their written form.
     pub lights: Board,
     pub goal: Board,
-    /// Row-major: not 0 where the button may not be pressed.
+    /// Row-major: not 0 where the button may not be pressed (locked cells
+    /// and holes: a hole has no button).
     pub locked: Board,
+    /// Row-major: not 0 where there is no cell (`holes`, and the numbers a
+    /// written graph leaves out). A hole has no light and no button; its
+    /// light and goal are 0 and presses skip it.
+    pub holes: Board,
     pub expects: Unkeyed<Vec<Expectation>>,
     pub solution: Unkeyed<Option<SolutionBlock>>,
     /// Where each statement was written (for diagnostics and editors).
@@ -57,6 +66,9 @@ pub struct StatementSpans {
     pub lights: Option<Span>,
     pub goal: Option<Span>,
     pub locked: Option<Span>,
+    pub holes: Option<Span>,
+    /// The `grid` or `graph` statement.
+    pub shape: Option<Span>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,12 +77,43 @@ pub struct SolutionBlock {
     pub presses: Board,
 }
 
+/// The shape of a puzzle's cells.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Shape {
+    /// `grid square` (the default): rows × columns of square cells.
+    Square,
+    /// `grid hex`: rows of hexagons, every second row (2, 4, …) shifted
+    /// right by half a cell.
+    Hex,
+    /// `graph …`: the nodes of a graph.
+    Graph(Graph),
+}
+
+impl Shape {
+    pub fn graph(&self) -> Option<&Graph> {
+        match self {
+            Shape::Graph(g) => Some(g),
+            _ => None,
+        }
+    }
+    /// `square`, `hex` or `graph`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Shape::Square => "square",
+            Shape::Hex => "hex",
+            Shape::Graph(_) => "graph",
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Rule {
     Cross,
     King,
     Flip,
     Merlin,
+    /// The neighbours of the pressed cell, not the cell itself (the σ game).
+    Ring,
     Stencil(Stencil),
 }
 
@@ -84,7 +127,7 @@ pub struct Stencil {
 }
 
 impl Rule {
-    pub const NAMES: &'static [&'static str] = &["cross", "king", "flip", "merlin"];
+    pub const NAMES: &'static [&'static str] = &["cross", "king", "flip", "merlin", "ring"];
 
     pub fn from_name(name: &str) -> Option<Rule> {
         Some(match name {
@@ -92,6 +135,7 @@ impl Rule {
             "king" => Rule::King,
             "flip" => Rule::Flip,
             "merlin" => Rule::Merlin,
+            "ring" => Rule::Ring,
             _ => return None,
         })
     }
@@ -102,6 +146,7 @@ impl Rule {
             Rule::King => "king",
             Rule::Flip => "flip",
             Rule::Merlin => "merlin",
+            Rule::Ring => "ring",
             Rule::Stencil(_) => "custom stencil",
         }
     }
@@ -213,6 +258,7 @@ impl Puzzle {
             name: Unkeyed(String::new()),
             span: Unkeyed(Span::default()),
             head: Unkeyed(Span::default()),
+            shape: Shape::Square,
             rows,
             cols,
             states,
@@ -221,14 +267,38 @@ impl Puzzle {
             lights: Board::zeros(n),
             goal: Board::zeros(n),
             locked: Board::zeros(n),
+            holes: Board::zeros(n),
             expects: Unkeyed(vec![]),
             solution: Unkeyed(None),
             spans: Unkeyed(StatementSpans::default()),
         }
     }
 
+    /// A puzzle on a graph built in code: `Puzzle::new` on one row of nodes.
+    pub fn on_graph(graph: Graph, states: u32, rule: Rule) -> Puzzle {
+        let n = graph.nodes();
+        Puzzle { shape: Shape::Graph(graph), ..Puzzle::new(1, n, states, rule, Topology::Plane) }
+    }
+
+    /// Cells (or nodes) the puzzle is laid out on, holes included.
     pub fn cells(&self) -> usize {
         self.rows * self.cols
+    }
+    /// Whether cell `i` is a hole (no light, no button).
+    pub fn is_hole(&self, i: usize) -> bool {
+        self.holes.get(i) != 0
+    }
+    /// Whether the board has holes.
+    pub fn has_holes(&self) -> bool {
+        self.holes.any_nonzero()
+    }
+    /// Whether this is a graph puzzle.
+    pub fn is_graph(&self) -> bool {
+        matches!(self.shape, Shape::Graph(_))
+    }
+    /// The plain rectangle of square cells the fast paths know.
+    pub fn is_plain_grid(&self) -> bool {
+        self.shape == Shape::Square && !self.has_holes()
     }
     /// Whether the button of cell `i` may not be pressed.
     pub fn is_locked(&self, i: usize) -> bool {
@@ -250,8 +320,21 @@ impl Puzzle {
     pub fn index(&self, r: usize, c: usize) -> usize {
         r * self.cols + c
     }
-    /// 1-based `row,column` of a cell, as the language writes it.
+    /// 1-based `row,column` of a cell (the node number on a graph), as the
+    /// language writes it.
     pub fn coord(&self, index: usize) -> String {
-        format!("{},{}", index / self.cols + 1, index % self.cols + 1)
+        if self.is_graph() {
+            format!("{}", index + 1)
+        } else {
+            format!("{},{}", index / self.cols + 1, index % self.cols + 1)
+        }
+    }
+    /// `cell 2,3` or `node 7`.
+    pub fn cell_label(&self, index: usize) -> String {
+        if self.is_graph() {
+            format!("node {}", index + 1)
+        } else {
+            format!("cell {}", self.coord(index))
+        }
     }
 }

@@ -10,6 +10,7 @@ use lights_syntax::Span;
 use num_bigint::BigUint;
 
 use crate::diagnostic::{Code, Diagnostic};
+use crate::graph::{NamedGraphError, NAMED_GRAPHS};
 use crate::model::*;
 
 /// Validate one block. Returns the model only when there is no error.
@@ -134,16 +135,45 @@ impl<'s> Validator<'s> {
         // First occurrence of each statement; repeats are errors (except `expect`).
         let (first, expects) = self.first_statements(block);
 
-        let size = match first.get("size") {
-            Some(stmt) => self.size(stmt),
-            None if block.malformed.contains(&"size") => None,
+        // The shape: a graph, or a board of square or hexagonal cells.
+        let graph = first.get("graph").map(|stmt| self.graph(stmt));
+        if let Some(graph_stmt) = first.get("graph") {
+            for kw in ["size", "topology", "grid"] {
+                if let Some(stmt) = first.get(kw) {
+                    self.push(
+                        Diagnostic::error(
+                            Code::GraphMismatch,
+                            stmt.span,
+                            format!("`{kw}` has no meaning in a graph puzzle"),
+                        )
+                        .with_label("remove this line")
+                        .with_secondary(graph_stmt.keyword, "the puzzle is played on this graph")
+                        .with_note("a graph puzzle's cells are the graph's nodes; its neighbours are the graph's edges"),
+                    );
+                }
+            }
+        }
+        let (size, shape) = match &graph {
+            Some(Some((g, _))) => (Some((1, g.nodes())), Some(Shape::Graph(g.clone()))),
+            Some(None) => (None, None),
             None => {
-                self.push(
-                    Diagnostic::error(Code::MissingSize, block.head, "this puzzle has no `size`")
-                        .with_label("needs a `size`")
-                        .with_note("add a line such as `size 5x5` (rows x columns)"),
-                );
-                None
+                let size = match first.get("size") {
+                    Some(stmt) => self.size(stmt),
+                    None if block.malformed.contains(&"size") || block.malformed.contains(&"graph") => None,
+                    None => {
+                        self.push(
+                            Diagnostic::error(Code::MissingSize, block.head, "this puzzle has no `size`")
+                                .with_label("needs a `size`")
+                                .with_note("add a line such as `size 5x5` (rows x columns), or `graph NAME` for a graph"),
+                        );
+                        None
+                    }
+                };
+                let shape = match first.get("grid") {
+                    Some(stmt) => self.grid_shape(stmt),
+                    None => Some(Shape::Square),
+                };
+                (size, shape)
             }
         };
         let states = match first.get("states") {
@@ -151,14 +181,19 @@ impl<'s> Validator<'s> {
             None => Some(2),
         };
         let topology = match first.get("topology") {
-            Some(stmt) => self.topology(stmt),
-            None => Some(Topology::Plane),
+            Some(stmt) if graph.is_none() => self.topology(stmt),
+            _ => Some(Topology::Plane),
         };
         let rule = match (first.get("rule"), states) {
             (Some(stmt), Some(w)) => self.rule(stmt, w),
             (None, _) => Some(Rule::Cross),
             (Some(_), None) => None,
         };
+        if let (Some(shape), Some(rule), Some(topology)) = (&shape, &rule, topology) {
+            if !self.fits_shape(shape, rule, topology, size, &first) {
+                return None;
+            }
+        }
 
         let mut spans = StatementSpans::default();
         for (kw, slot) in [
@@ -169,34 +204,56 @@ impl<'s> Validator<'s> {
             ("lights", &mut spans.lights),
             ("goal", &mut spans.goal),
             ("locked", &mut spans.locked),
+            ("holes", &mut spans.holes),
         ] {
             *slot = first.get(kw).map(|s| s.span);
         }
+        spans.shape = first.get("graph").or(first.get("grid")).map(|s| s.span);
 
         let expects: Vec<Expectation> = expects.into_iter().filter_map(|(stmt, c)| self.claim(stmt, c)).collect();
 
         // Board-sized values need the size and the modulus.
-        let (Some((rows, cols)), Some(w)) = (size, states) else {
+        let (Some((rows, cols)), Some(w), Some(shape)) = (size, states, shape) else {
             return None;
         };
+        let on_graph = matches!(shape, Shape::Graph(_));
         let value_of = |v: &mut Self, kw: &str, kind: Kind| -> Option<Board> {
             match first.get(kw).map(|s| &s.kind) {
                 Some(
                     StatementKind::Lights(val)
                     | StatementKind::Goal(val)
                     | StatementKind::Locked(val)
+                    | StatementKind::Holes(val)
                     | StatementKind::Solution(val),
-                ) => v.board(val, rows, cols, w, kind),
+                ) => v.board(val, rows, cols, w, kind, on_graph),
                 _ => Some(Board::zeros(rows * cols)),
             }
         };
-        let lights = value_of(self, "lights", Kind::Value);
-        let goal = value_of(self, "goal", Kind::Value);
-        let locked = value_of(self, "locked", Kind::Mask);
+        let mut holes = value_of(self, "holes", Kind::Mask);
+        // The numbers a written graph leaves out are not nodes.
+        if let (Some(h), Some(Some((_, missing)))) = (&holes, &graph) {
+            holes = Some(h.union_mask(missing));
+        }
+        let holes = holes?;
+        if holes.any_nonzero() && rows * cols > PER_CELL_LIMIT {
+            let at = first.get("holes").map_or(block.head, |s| s.span);
+            self.push(
+                Diagnostic::error(
+                    Code::BoardTooLarge,
+                    at,
+                    format!("a board with holes is limited to {PER_CELL_LIMIT} cells; this one has {}", rows * cols),
+                )
+                .with_label("too many cells for a board with holes"),
+            );
+            return None;
+        }
+        let lights = value_of(self, "lights", Kind::Value).and_then(|b| self.off_holes(b, &holes, &first, "lights", (rows, on_graph)));
+        let goal = value_of(self, "goal", Kind::Value).and_then(|b| self.off_holes(b, &holes, &first, "goal", (rows, on_graph)));
+        let locked = value_of(self, "locked", Kind::Mask).map(|l| l.union_mask(&holes));
         let solution = match first.get("solution") {
-            Some(stmt) => {
-                value_of(self, "solution", Kind::Value).map(|presses| Some(SolutionBlock { span: stmt.span, presses }))
-            }
+            Some(stmt) => value_of(self, "solution", Kind::Value)
+                .and_then(|b| self.off_holes(b, &holes, &first, "solution", (rows, on_graph)))
+                .map(|presses| Some(SolutionBlock { span: stmt.span, presses })),
             None => Some(None),
         };
 
@@ -204,6 +261,7 @@ impl<'s> Validator<'s> {
             name: name.map(|n| n.value.clone()).unwrap_or_default().into(),
             span: block.span.into(),
             head: block.head.into(),
+            shape,
             rows,
             cols,
             states: w,
@@ -212,10 +270,284 @@ impl<'s> Validator<'s> {
             lights: lights?,
             goal: goal?,
             locked: locked?,
+            holes,
             expects: expects.into(),
             solution: solution?.into(),
             spans: spans.into(),
         })
+    }
+
+    /// `grid square` or `grid hex`; L0131 otherwise.
+    fn grid_shape(&mut self, stmt: &ast::Statement) -> Option<Shape> {
+        let StatementKind::Grid(id) = &stmt.kind else { return None };
+        match id.text.as_str() {
+            "square" => Some(Shape::Square),
+            "hex" => Some(Shape::Hex),
+            other => {
+                let mut d = Diagnostic::error(Code::UnknownShape, id.span, format!("unknown grid `{other}`"))
+                    .with_label("not a grid");
+                if let Some(s) = did_you_mean(other, &["square", "hex"]) {
+                    d = d.with_note(format!("did you mean `{s}`?"));
+                }
+                self.push(d.with_note("grids are `square` (the default) and `hex`; for other shapes use `holes` or `graph`"));
+                None
+            }
+        }
+    }
+
+    /// The graph of a `graph` statement, and the numbers an edge list
+    /// leaves out (as holes). `None` after an error.
+    fn graph(&mut self, stmt: &ast::Statement) -> Option<(Graph, Board)> {
+        let StatementKind::Graph(spec) = &stmt.kind else { return None };
+        match spec {
+            ast::GraphSpec::Named { name, size } => {
+                let n = match size {
+                    Some(n) => Some(self.number(n, "graph size")?),
+                    None => None,
+                };
+                let where_ = size.as_ref().map_or(name.span, |n| name.span.join(n.span));
+                match crate::graph::named(&name.text, n) {
+                    Ok(g) => {
+                        let len = g.nodes();
+                        Some((g, Board::zeros(len)))
+                    }
+                    Err(NamedGraphError::Unknown) => {
+                        let names: Vec<&str> = NAMED_GRAPHS.iter().map(|(n, _)| *n).collect();
+                        let mut d =
+                            Diagnostic::error(Code::UnknownShape, name.span, format!("unknown graph `{}`", name.text))
+                                .with_label("not a named graph");
+                        if let Some(s) = did_you_mean(&name.text, &names) {
+                            d = d.with_note(format!("did you mean `{s}`?"));
+                        }
+                        self.push(d.with_note(
+                            "named graphs are: tetrahedron, cube, octahedron, dodecahedron, icosahedron, petersen, \
+                             cycle N, path N, complete N, cube-surface N; or write the edges: `graph { 1-2 2-3 }`",
+                        ));
+                        None
+                    }
+                    Err(NamedGraphError::NeedsSize) => {
+                        self.push(
+                            Diagnostic::error(Code::BadGraph, name.span, format!("`{}` needs a size", name.text))
+                                .with_label("how many?")
+                                .with_note(format!("write e.g. `graph {} 5`", name.text)),
+                        );
+                        None
+                    }
+                    Err(NamedGraphError::TakesNoSize) => {
+                        self.push(
+                            Diagnostic::error(Code::BadGraph, where_, format!("`{}` takes no size", name.text))
+                                .with_label("remove the number")
+                                .with_note("only cycle, path, complete and cube-surface take a size"),
+                        );
+                        None
+                    }
+                    Err(NamedGraphError::SizeOutOfRange(range)) => {
+                        self.push(
+                            Diagnostic::error(Code::BadGraph, where_, format!("`{}` is out of range", where_.text(self.src)))
+                                .with_label("out of range")
+                                .with_note(range),
+                        );
+                        None
+                    }
+                }
+            }
+            ast::GraphSpec::Edges(list) => self.edge_list(list),
+        }
+    }
+
+    fn edge_list(&mut self, list: &ast::GraphEdges) -> Option<(Graph, Board)> {
+        let before = self.diags.len();
+        let mut edges: Vec<(u32, u32)> = Vec::with_capacity(list.items.len());
+        let mut seen: HashMap<(u32, u32), Span> = HashMap::new();
+        let mut nodes = 0usize;
+        let mut used: Vec<u32> = Vec::new();
+        for item in &list.items {
+            let mut ends = Vec::with_capacity(2);
+            for n in std::iter::once(&item.a).chain(item.b.as_ref()) {
+                let Some(v) = self.number(n, "node number") else { continue };
+                if v == 0 || v > crate::graph::MAX_NODES as u64 {
+                    self.push(
+                        Diagnostic::error(Code::BadGraph, n.span, format!("node {} is out of range", n.text))
+                            .with_label(format!("nodes are 1…{}", crate::graph::MAX_NODES))
+                            .with_note("nodes are numbered from 1"),
+                    );
+                    continue;
+                }
+                ends.push((v - 1) as u32);
+            }
+            used.extend(&ends);
+            nodes = nodes.max(ends.iter().map(|&e| e as usize + 1).max().unwrap_or(0));
+            let [a, b] = ends[..] else { continue };
+            if a == b {
+                self.push(
+                    Diagnostic::error(Code::BadGraph, item.span, format!("an edge from node {} to itself", a + 1))
+                        .with_label("a loop")
+                        .with_note("a press already changes its own node (`rule cross`); loops are not edges here"),
+                );
+                continue;
+            }
+            let key = (a.min(b), a.max(b));
+            if let Some(prev) = seen.get(&key) {
+                self.push(
+                    Diagnostic::error(Code::BadGraph, item.span, format!("edge {}-{} is written twice", key.0 + 1, key.1 + 1))
+                        .with_label("written again")
+                        .with_secondary(*prev, "first written here")
+                        .with_note("edges carry no weight: write each one once"),
+                );
+                continue;
+            }
+            seen.insert(key, item.span);
+            edges.push(key);
+        }
+        if self.diags[before..].iter().any(Diagnostic::is_error) {
+            return None;
+        }
+        if nodes == 0 {
+            self.push(
+                Diagnostic::error(Code::BadGraph, list.span, "this graph has no nodes")
+                    .with_label("empty")
+                    .with_note("write edges `a-b` between numbered nodes, e.g. `graph { 1-2 2-3 3-1 }`"),
+            );
+            return None;
+        }
+        if edges.len() > crate::graph::MAX_EDGES {
+            self.push(
+                Diagnostic::error(Code::BadGraph, list.span, format!("this graph has {} edges", edges.len()))
+                    .with_label(format!("at most {} edges", crate::graph::MAX_EDGES)),
+            );
+            return None;
+        }
+        let mut present = vec![false; nodes];
+        for &u in &used {
+            present[u as usize] = true;
+        }
+        let missing: Vec<(usize, u16)> = (0..nodes).filter(|&i| !present[i]).map(|i| (i, 1)).collect();
+        Some((Graph::from_edges(GraphKind::Custom, nodes, &edges), Board::sparse(nodes, missing)))
+    }
+
+    /// L0132 when the rule or the topology is not defined on the shape.
+    /// Returns whether they fit.
+    fn fits_shape(
+        &mut self,
+        shape: &Shape,
+        rule: &Rule,
+        topology: Topology,
+        size: Option<(usize, usize)>,
+        first: &HashMap<&'static str, &ast::Statement>,
+    ) -> bool {
+        let rule_span = first.get("rule").map(|s| s.span);
+        let what = match shape {
+            Shape::Square => return true,
+            Shape::Hex => "a hex grid",
+            Shape::Graph(_) => "a graph",
+        };
+        let mut ok = true;
+        if !matches!(rule, Rule::Cross | Rule::Ring) {
+            ok = false;
+            let (label, note) = match rule {
+                Rule::Stencil(_) => ("stencils are for square grids", "custom stencils on hex grids and graphs are not supported yet"),
+                _ => ("not defined here", "square-grid rules (king, flip, merlin) have no meaning here"),
+            };
+            self.push(
+                Diagnostic::error(
+                    Code::UnsupportedOnShape,
+                    rule_span.unwrap_or_default(),
+                    format!("`rule {}` is not defined on {what}", rule.name()),
+                )
+                .with_label(label)
+                .with_note(note)
+                .with_note(format!(
+                    "on {what}, `rule cross` changes the pressed cell and its neighbours, `rule ring` only its neighbours"
+                )),
+            );
+        }
+        if *shape == Shape::Hex {
+            let rows = size.map_or(0, |s| s.0);
+            let fits = match topology {
+                Topology::Plane | Topology::Cylinder => true,
+                Topology::Torus => rows % 2 == 0,
+                _ => false,
+            };
+            if !fits {
+                ok = false;
+                let at = first.get("topology").map(|s| s.span).unwrap_or_default();
+                let mut d = Diagnostic::error(
+                    Code::UnsupportedOnShape,
+                    at,
+                    format!("`topology {}` is not defined on a hex grid{}", topology.name(), if topology == Topology::Torus { " with an odd number of rows" } else { "" }),
+                )
+                .with_label("not defined here");
+                d = if topology == Topology::Torus {
+                    d.with_note("glued top to bottom, the shifted rows must alternate all the way round: give the board an even number of rows")
+                } else {
+                    d.with_note("a hex grid takes `topology plane`, `cylinder` (left and right edges glued) or `torus` (with an even number of rows)")
+                };
+                self.push(d);
+            }
+        }
+        ok
+    }
+
+    /// A value on a hole: `on`/`off` cover only the cells that exist, so
+    /// their holes are set to 0; a grid or list that puts a value on a hole
+    /// is an error (L0129).
+    fn off_holes(
+        &mut self,
+        value: Board,
+        holes: &Board,
+        first: &HashMap<&'static str, &ast::Statement>,
+        kw: &str,
+        (rows, on_graph): (usize, bool),
+    ) -> Option<Board> {
+        if !holes.any_nonzero() {
+            return Some(value);
+        }
+        let hole_cells: Vec<usize> = if holes.base() != 0 {
+            (0..holes.len()).collect()
+        } else {
+            holes.exceptions().map(|(i, _)| i).collect()
+        };
+        let written = matches!(
+            first.get(kw).map(|s| &s.kind),
+            Some(StatementKind::Lights(Value::Grid(_) | Value::Sparse(_)))
+                | Some(StatementKind::Goal(Value::Grid(_) | Value::Sparse(_)))
+                | Some(StatementKind::Solution(Value::Grid(_) | Value::Sparse(_)))
+        );
+        if !written {
+            if value.base() == 0 {
+                return Some(value);
+            }
+            let mut values = value.to_vec();
+            for &i in &hole_cells {
+                values[i] = 0;
+            }
+            return Some(Board::dense(values));
+        }
+        let mut ok = true;
+        let is_hole = |i: usize| holes.get(i) != 0;
+        let cols = holes.len() / rows.max(1);
+        for &i in &hole_cells {
+            if value.get(i) == 0 {
+                continue;
+            }
+            ok = false;
+            let span = value.cell_spans.as_ref().and_then(|s| s.get(i)).unwrap_or_default();
+            let what = if on_graph { format!("node {}", i + 1) } else { format!("cell {},{}", i / cols + 1, i % cols + 1) };
+            let mut d = Diagnostic::error(Code::HoleValue, span, format!("{what} is a hole: it has no {}", if kw == "solution" { "button" } else { "light" }))
+                .with_label("a hole");
+            if !on_graph {
+                if let Some(j) = nearest_cell(i, rows, cols, is_hole) {
+                    d = d.with_note(format!("did you mean {},{}?", j / cols + 1, j % cols + 1));
+                }
+            }
+            let fix = if matches!(first.get(kw).map(|s| &s.kind), Some(StatementKind::Lights(Value::Grid(_)) | StatementKind::Goal(Value::Grid(_)) | StatementKind::Solution(Value::Grid(_)))) {
+                "write `.` on a hole"
+            } else {
+                "leave holes out of the list"
+            };
+            self.push(d.with_note(fix));
+        }
+        ok.then_some(value)
     }
 
     /// A number that must fit; reports L0117 otherwise.
@@ -417,13 +749,21 @@ impl<'s> Validator<'s> {
         }
     }
 
-    fn board(&mut self, value: &Value, rows: usize, cols: usize, w: u32, kind: Kind) -> Option<Board> {
+    fn board(&mut self, value: &Value, rows: usize, cols: usize, w: u32, kind: Kind, on_graph: bool) -> Option<Board> {
         let n = rows * cols;
         match value {
             Value::Off(_) => Some(Board::zeros(n)),
             Value::On(_) => Some(Board::uniform(n, (w - 1) as u16)),
+            Value::Grid(g) if on_graph => {
+                self.push(
+                    Diagnostic::error(Code::GraphMismatch, g.span, "a graph puzzle has no grid of cells")
+                        .with_label("a grid")
+                        .with_note("list the nodes instead: `at 1 4:2` (node 4 with value 2), or write `on`/`off`"),
+                );
+                None
+            }
             Value::Grid(g) => self.grid(g, rows, cols, w, kind),
-            Value::Sparse(s) => self.sparse(s, rows, cols, w, kind),
+            Value::Sparse(s) => self.sparse(s, rows, cols, w, kind, on_graph),
         }
     }
 
@@ -495,31 +835,18 @@ impl<'s> Validator<'s> {
         Some(Board::dense(values).with_spans(CellSpans::Grid(cell_spans)))
     }
 
-    fn sparse(&mut self, s: &ast::Sparse, rows: usize, cols: usize, w: u32, kind: Kind) -> Option<Board> {
+    fn sparse(&mut self, s: &ast::Sparse, rows: usize, cols: usize, w: u32, kind: Kind, on_graph: bool) -> Option<Board> {
         let before = self.diags.len();
         let mut values: Vec<(usize, u16)> = Vec::with_capacity(s.entries.len());
         let mut spans: Vec<(usize, Span)> = Vec::with_capacity(s.entries.len());
         let mut seen: HashMap<usize, Span> = HashMap::new();
         for e in &s.entries {
-            let r = self.number(&e.row, "row number");
-            let c = self.number(&e.col, "column number");
-            let (Some(r), Some(c)) = (r, c) else { continue };
-            if r == 0 || c == 0 || r > rows as u64 || c > cols as u64 {
-                self.push(
-                    Diagnostic::error(
-                        Code::CoordinateOutOfRange,
-                        Span::new(e.row.span.start, e.col.span.end),
-                        format!("cell {r},{c} is outside the {rows}×{cols} board"),
-                    )
-                    .with_label(format!("rows are 1…{rows}, columns 1…{cols}"))
-                    .with_note("coordinates are 1-based `row,column`; `1,1` is the top-left cell"),
-                );
-                continue;
-            }
-            let idx = (r as usize - 1) * cols + (c as usize - 1);
+            let Some(idx) = self.entry_index(e, rows, cols, on_graph) else { continue };
+            let (r, c) = (idx / cols + 1, idx % cols + 1);
+            let name = if on_graph { format!("node {}", idx + 1) } else { format!("cell {r},{c}") };
             if let Some(prev) = seen.get(&idx) {
                 self.push(
-                    Diagnostic::error(Code::RepeatedCoordinate, e.span, format!("cell {r},{c} is listed twice"))
+                    Diagnostic::error(Code::RepeatedCoordinate, e.span, format!("{name} is listed twice"))
                         .with_label("listed again")
                         .with_secondary(*prev, "first listed here"),
                 );
@@ -533,7 +860,7 @@ impl<'s> Validator<'s> {
                     self.push(
                         Diagnostic::error(Code::ValueInMask, n.span, "a mask lists cells without values")
                             .with_label("remove `:value`")
-                            .with_note("`locked at 1,1 5,5` locks the listed cells"),
+                            .with_note("`locked at 1,1 5,5` locks the listed cells; `holes at 3,3` makes holes"),
                     );
                     continue;
                 }
@@ -562,6 +889,58 @@ impl<'s> Validator<'s> {
         Some(Board::sparse(rows * cols, values).with_spans(CellSpans::List { list: s.span, entries: spans }))
     }
 
+    /// The cell an `at` entry names: `row,column` on a board, a node on a
+    /// graph (L0130 for the other form, L0111 outside the board).
+    fn entry_index(&mut self, e: &ast::Entry, rows: usize, cols: usize, on_graph: bool) -> Option<usize> {
+        match (&e.col, on_graph) {
+            (Some(col), true) => {
+                self.push(
+                    Diagnostic::error(Code::GraphMismatch, e.span, "a graph's nodes are numbers, not `row,column`")
+                        .with_label("a board coordinate")
+                        .with_note(format!("write the node's number, e.g. `at {}`", col.text)),
+                );
+                None
+            }
+            (None, false) => {
+                self.push(
+                    Diagnostic::error(Code::GraphMismatch, e.span, format!("`{}` names a node, but this puzzle is a board", e.row.text))
+                        .with_label("expected `row,column`")
+                        .with_note("cells of a board are `row,column`, e.g. `at 2,3`; node numbers are for `graph` puzzles"),
+                );
+                None
+            }
+            (None, true) => {
+                let n = self.number(&e.row, "node number")?;
+                if n == 0 || n > cols as u64 {
+                    self.push(
+                        Diagnostic::error(Code::CoordinateOutOfRange, e.row.span, format!("node {n} is not in the graph"))
+                            .with_label(format!("nodes are 1…{cols}")),
+                    );
+                    return None;
+                }
+                Some(n as usize - 1)
+            }
+            (Some(col), false) => {
+                let r = self.number(&e.row, "row number");
+                let c = self.number(col, "column number");
+                let (r, c) = (r?, c?);
+                if r == 0 || c == 0 || r > rows as u64 || c > cols as u64 {
+                    self.push(
+                        Diagnostic::error(
+                            Code::CoordinateOutOfRange,
+                            Span::new(e.row.span.start, col.span.end),
+                            format!("cell {r},{c} is outside the {rows}×{cols} board"),
+                        )
+                        .with_label(format!("rows are 1…{rows}, columns 1…{cols}"))
+                        .with_note("coordinates are 1-based `row,column`; `1,1` is the top-left cell"),
+                    );
+                    return None;
+                }
+                Some((r as usize - 1) * cols + (c as usize - 1))
+            }
+        }
+    }
+
     fn claim(&mut self, stmt: &ast::Statement, claim: &ast::Claim) -> Option<Expectation> {
         let c = match &claim.kind {
             ClaimKind::Solvable => Claim::Solvable,
@@ -574,6 +953,35 @@ impl<'s> Validator<'s> {
         };
         Some(Expectation { span: stmt.span, claim: c })
     }
+}
+
+/// The nearest cell to `i` that is not a hole (by rings of growing
+/// distance, up to 3), for a did-you-mean.
+fn nearest_cell(i: usize, rows: usize, cols: usize, is_hole: impl Fn(usize) -> bool) -> Option<usize> {
+    let (r, c) = ((i / cols) as i64, (i % cols) as i64);
+    for d in 1..=3i64 {
+        let mut best: Option<(i64, usize)> = None;
+        for dr in -d..=d {
+            for dc in -d..=d {
+                if dr.abs().max(dc.abs()) != d {
+                    continue;
+                }
+                let (rr, cc) = (r + dr, c + dc);
+                if rr < 0 || cc < 0 || rr >= rows as i64 || cc >= cols as i64 {
+                    continue;
+                }
+                let j = rr as usize * cols + cc as usize;
+                let dist = dr * dr + dc * dc;
+                if !is_hole(j) && best.is_none_or(|(bd, _)| dist < bd) {
+                    best = Some((dist, j));
+                }
+            }
+        }
+        if let Some((_, j)) = best {
+            return Some(j);
+        }
+    }
+    None
 }
 
 /// `1 cell`, `3 cells`.

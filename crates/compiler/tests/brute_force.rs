@@ -81,6 +81,7 @@ fn reference_press(p: &Puzzle, r: usize, c: usize) -> Vec<u32> {
     match &p.rule {
         Rule::Cross => stencil(vec![vec![0, 1, 0], vec![1, 1, 1], vec![0, 1, 0]], &mut effect, &mut put),
         Rule::King => stencil(vec![vec![1; 3]; 3], &mut effect, &mut put),
+        Rule::Ring => stencil(vec![vec![0, 1, 0], vec![1, 0, 1], vec![0, 1, 0]], &mut effect, &mut put),
         Rule::Stencil(s) => stencil(s.weights.chunks(s.cols).map(<[u32]>::to_vec).collect(), &mut effect, &mut put),
         Rule::Flip => {
             // Every cell reached by walking along the row or column through

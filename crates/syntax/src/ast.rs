@@ -132,6 +132,36 @@ pub enum StatementKind {
     Tiles(Grid),
     /// `solution "LLUR"`: a sliding-tile solution, the moves of the blank.
     MoveSolution(MoveString),
+    /// `holes { MASK }` or `holes at …`: cells that do not exist.
+    Holes(Value),
+    /// `grid square` or `grid hex`: the shape of the cells.
+    Grid(Ident),
+    /// `graph NAME [N]` or `graph { 1-2 … }`: Lights Out on a graph.
+    Graph(GraphSpec),
+}
+
+/// What follows `graph`.
+#[derive(Clone, Debug)]
+pub enum GraphSpec {
+    /// `graph petersen`, `graph cycle 7`.
+    Named { name: Ident, size: Option<Number> },
+    /// `graph { 1-2 2-3 4 }`.
+    Edges(GraphEdges),
+}
+
+/// `{ 1-2 2-3 4 }`: edges and lone nodes, in the order written.
+#[derive(Clone, Debug)]
+pub struct GraphEdges {
+    pub span: Span,
+    pub items: Vec<GraphItem>,
+}
+
+/// One edge `a-b`, or a lone node `a` (`b` is `None`).
+#[derive(Clone, Debug)]
+pub struct GraphItem {
+    pub span: Span,
+    pub a: Number,
+    pub b: Option<Number>,
 }
 
 impl StatementKind {
@@ -140,6 +170,7 @@ impl StatementKind {
     pub fn grid(&self) -> Option<&Grid> {
         match self {
             StatementKind::Lights(Value::Grid(g))
+            | StatementKind::Holes(Value::Grid(g))
             | StatementKind::Goal(Value::Grid(g))
             | StatementKind::Locked(Value::Grid(g))
             | StatementKind::Solution(Value::Grid(g))
@@ -163,6 +194,9 @@ impl StatementKind {
             StatementKind::Expect(_) => "expect",
             StatementKind::Solution(_) | StatementKind::MoveSolution(_) => "solution",
             StatementKind::Tiles(_) => "tiles",
+            StatementKind::Holes(_) => "holes",
+            StatementKind::Grid(_) => "grid",
+            StatementKind::Graph(_) => "graph",
         }
     }
 }
@@ -286,7 +320,7 @@ impl Row {
     }
 }
 
-/// `at 2,3 4,5:2`.
+/// `at 2,3 4,5:2` on a board, `at 3 7:2` on a graph.
 #[derive(Clone, Debug)]
 pub struct Sparse {
     pub span: Span,
@@ -296,7 +330,9 @@ pub struct Sparse {
 #[derive(Clone, Debug)]
 pub struct Entry {
     pub span: Span,
+    /// The row, or the node on a graph.
     pub row: Number,
-    pub col: Number,
+    /// The column; `None` in a node entry (`at 3`).
+    pub col: Option<Number>,
     pub value: Option<Number>,
 }

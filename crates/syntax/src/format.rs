@@ -129,14 +129,24 @@ impl<'s> Formatter<'s> {
                 };
                 self.push(1, format!("expect {c}"), stmt.span, ItemKind::Code)
             }
+            StatementKind::Grid(shape) => self.push(1, format!("grid {}", shape.text), stmt.span, ItemKind::Code),
+            StatementKind::Graph(GraphSpec::Named { name, size }) => {
+                let text = match size {
+                    Some(n) => format!("graph {} {}", name.text, num(n)),
+                    None => format!("graph {}", name.text),
+                };
+                self.push(1, text, stmt.span, ItemKind::Code)
+            }
+            StatementKind::Graph(GraphSpec::Edges(edges)) => self.graph_edges(head_span, edges),
             StatementKind::Lights(v)
             | StatementKind::Goal(v)
             | StatementKind::Locked(v)
+            | StatementKind::Holes(v)
             | StatementKind::Solution(v) => match v {
                 Value::On(_) => self.push(1, format!("{kw} on"), stmt.span, ItemKind::Code),
                 Value::Off(_) => self.push(1, format!("{kw} off"), stmt.span, ItemKind::Code),
                 Value::Sparse(s) => {
-                    let text = format!("{kw} {}", sparse(s, kw != "locked"));
+                    let text = format!("{kw} {}", sparse(s, kw != "locked" && kw != "holes"));
                     self.push(1, text, stmt.span, ItemKind::Code)
                 }
                 Value::Grid(g) => self.grid(kw, head_span, g, width),
@@ -147,6 +157,43 @@ impl<'s> Formatter<'s> {
                 self.push(1, format!("solution {}", m.span.text(self.src)), stmt.span, ItemKind::Code)
             }
         }
+    }
+
+    /// `graph { 1-2 2-3 }` on one line when written on one line; otherwise
+    /// `graph {`, the items line by line as written, `}`.
+    fn graph_edges(&mut self, head: Span, edges: &GraphEdges) {
+        let item_text = |i: &GraphItem| match &i.b {
+            Some(b) => format!("{}-{}", num(&i.a), num(b)),
+            None => num(&i.a),
+        };
+        let one_line = self.lines.line(edges.span.start) == self.lines.line(edges.span.end.saturating_sub(1));
+        if one_line {
+            let items: Vec<String> = edges.items.iter().map(item_text).collect();
+            let text = if items.is_empty() { "graph {}".to_string() } else { format!("graph {{ {} }}", items.join(" ")) };
+            return self.push(1, text, Span::new(head.start, edges.span.end), ItemKind::Code);
+        }
+        self.push(1, "graph {".into(), Span::new(head.start, edges.span.start + 1), ItemKind::Open);
+        let mut line: Option<(usize, Vec<String>, Span)> = None;
+        for item in &edges.items {
+            let l = self.lines.line(item.span.start);
+            match &mut line {
+                Some((cur, texts, span)) if *cur == l => {
+                    texts.push(item_text(item));
+                    *span = span.join(item.span);
+                }
+                _ => {
+                    if let Some((_, texts, span)) = line.take() {
+                        self.push(2, texts.join(" "), span, ItemKind::Code);
+                    }
+                    line = Some((l, vec![item_text(item)], item.span));
+                }
+            }
+        }
+        if let Some((_, texts, span)) = line {
+            self.push(2, texts.join(" "), span, ItemKind::Code);
+        }
+        let close = Span::new(edges.span.end.saturating_sub(1), edges.span.end);
+        self.push(1, "}".into(), close, ItemKind::Close);
     }
 
     fn grid(&mut self, kw: &str, head: Span, grid: &Grid, width: Option<usize>) {
@@ -341,7 +388,10 @@ fn num(n: &Number) -> String {
 fn sparse(s: &Sparse, drop_default: bool) -> String {
     let mut out = String::from("at");
     for e in &s.entries {
-        out.push_str(&format!(" {},{}", num(&e.row), num(&e.col)));
+        match &e.col {
+            Some(col) => out.push_str(&format!(" {},{}", num(&e.row), num(col))),
+            None => out.push_str(&format!(" {}", num(&e.row))),
+        }
         if let Some(v) = &e.value {
             if !drop_default || v.value() != Some(1) {
                 out.push_str(&format!(":{}", num(v)));

@@ -374,6 +374,15 @@ impl<'s> Builder<'s> {
             }
             Rule::tiles_stmt => StatementKind::Tiles(self.grid(next())),
             Rule::expect_stmt => StatementKind::Expect(claim(next())),
+            Rule::holes_stmt => StatementKind::Holes(self.value(next())),
+            Rule::grid_stmt => StatementKind::Grid(ident(next())),
+            Rule::graph_stmt => {
+                let p = next();
+                match p.as_rule() {
+                    Rule::graph_edges => StatementKind::Graph(GraphSpec::Edges(graph_edges(p))),
+                    _ => StatementKind::Graph(GraphSpec::Named { name: ident(p), size: inner.next().map(number) }),
+                }
+            }
             other => unreachable!("grammar: unexpected statement rule {other:?}"),
         };
         Statement { span: stmt_span, keyword, kind }
@@ -595,16 +604,39 @@ fn move_string(pair: Pair<Rule>) -> MoveString {
     MoveString { span: s, inner: Span::new(s.start + 1, s.end.saturating_sub(1).max(s.start + 1)) }
 }
 
+fn graph_edges(pair: Pair<Rule>) -> GraphEdges {
+    let whole = span(&pair);
+    let items = pair
+        .into_inner()
+        .filter(|p| matches!(p.as_rule(), Rule::graph_edge | Rule::graph_node))
+        .map(|item| {
+            let s = span(&item);
+            let mut nums = item.into_inner().filter(|p| p.as_rule() == Rule::int).map(number);
+            let a = nums.next().expect("grammar: node number");
+            GraphItem { span: s, a, b: nums.next() }
+        })
+        .collect();
+    GraphEdges { span: whole, items }
+}
+
 fn sparse(pair: Pair<Rule>) -> Sparse {
     let whole = span(&pair);
     let entries = children(pair)
         .filter(|p| p.as_rule() == Rule::entry)
         .map(|e| {
             let es = span(&e);
-            let mut nums = children(e).map(number);
-            let row = nums.next().expect("grammar: entry row");
-            let col = nums.next().expect("grammar: entry column");
-            Entry { span: es, row, col, value: nums.next() }
+            // `int (, int)? (: int)?`: the separators tell which number is which.
+            let mut parts = e.into_inner().filter(|p| p.as_rule() != Rule::COMMENT);
+            let row = number(parts.next().expect("grammar: entry row"));
+            let (mut col, mut value) = (None, None);
+            while let Some(sep) = parts.next() {
+                let n = parts.next().map(number);
+                match sep.as_rule() {
+                    Rule::comma => col = n,
+                    _ => value = n,
+                }
+            }
+            Entry { span: es, row, col, value }
         })
         .collect::<Vec<Entry>>();
     // The list ends with its last entry, not with a comment after it.
@@ -652,6 +684,9 @@ fn statement_rule(word: &str) -> Option<Rule> {
         "expect" => Rule::expect_stmt,
         "solution" => Rule::solution_stmt,
         "tiles" => Rule::tiles_stmt,
+        "holes" => Rule::holes_stmt,
+        "grid" => Rule::grid_stmt,
+        "graph" => Rule::graph_stmt,
         _ => return None,
     })
 }
@@ -678,6 +713,9 @@ pub(crate) fn statement_shape(keyword: &str, kind: BlockKind) -> &'static str {
         "expect" => "`expect solvable`, `unsolvable`, `unique`, `solutions N` or `presses N`",
         "solution" => "`solution { GRID }` of press counts, or `solution at 1,1 2,3`",
         "tiles" => "`tiles { GRID }`: tile numbers and one `.` for the blank",
+        "holes" => "`holes { MASK }` (cells `.` or `x`) or `holes at 3,3`",
+        "grid" => "`grid square` or `grid hex`",
+        "graph" => "`graph NAME` (e.g. `graph petersen`, `graph cycle 7`) or `graph { 1-2 2-3 }`",
         _ => "a statement",
     }
 }
@@ -707,7 +745,10 @@ fn describe_expected(positives: &[Rule], keyword: &str, kind: BlockKind) -> Stri
             Rule::sparse | Rule::kw_at => "`at`",
             Rule::kw_on => "`on`",
             Rule::kw_off => "`off`",
-            Rule::entry => "a coordinate `row,column`",
+            Rule::entry => "a coordinate `row,column` (or a node number on a graph)",
+            Rule::graph_edges => "`{`",
+            Rule::graph_edge => "an edge `a-b`",
+            Rule::graph_node => "a node number",
             Rule::claim => "a claim (solvable, unsolvable, unique, solutions N, presses N)",
             Rule::kw_solvable => "`solvable`",
             Rule::kw_unsolvable => "`unsolvable`",

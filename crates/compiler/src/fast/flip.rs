@@ -58,7 +58,7 @@ use crate::report::{unknowns_limit, Presses, QuietPattern, Report, SolveError, S
 /// Whether the reduction applies: `flip` without locked cells, on any
 /// surface.
 pub fn applies(p: &Puzzle) -> bool {
-    p.rule == Rule::Flip && !p.any_locked()
+    p.rule == Rule::Flip && !p.any_locked() && p.is_plain_grid()
 }
 
 /// Solves a `flip` puzzle through the row and column totals of its blocks;

@@ -105,7 +105,7 @@ enum PolyBoard {
 }
 
 fn poly_board(p: &Puzzle) -> Option<(PolyBoard, bool)> {
-    if p.states != 2 || p.rule != Rule::Cross || p.any_locked() {
+    if p.states != 2 || p.rule != Rule::Cross || p.any_locked() || !p.is_plain_grid() {
         return None;
     }
     let rows = |height, width, shape| PolyBoard::Rows(poly::CrossBoard { height, width, shape });
