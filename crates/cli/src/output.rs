@@ -26,6 +26,10 @@ pub(crate) struct PuzzleJson {
     pub puzzle: Option<String>,
     /// `"puzzle"` (Lights Out) or `"sliding"`; null for the text outside blocks.
     pub kind: Option<&'static str>,
+    /// Lights Out puzzles: `"square"`, `"hex"` or `"graph"` (a graph's
+    /// `solution` and `certificate` are one row, node 1 first).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shape: Option<&'static str>,
     /// The block's one-line result, as `lights check` prints it and the
     /// editor shows it above the block (`4 solutions · minimum 15 presses`,
     /// `unsolvable, as expected`, `2 errors`); null for the text outside blocks.
@@ -119,6 +123,7 @@ fn empty(file: &str, name: Option<String>) -> PuzzleJson {
         file: file.to_string(),
         puzzle: name,
         kind: None,
+        shape: None,
         status: None,
         solvable: None,
         solutions: None,
@@ -184,6 +189,7 @@ fn puzzle_json(
     let mut j = base(file, doc, p.name.clone(), &diagnostics);
     j.kind = Some(p.kind.keyword());
     j.status = Some(lights_ide::status(doc, i, answers).text);
+    j.shape = doc.block(i).and_then(|b| b.as_lights()).map(|m| m.shape.name());
     let Some((block, report)) = doc.answered(i, answers) else { return j };
     j.solvable = Some(report.solvable());
     match block.answered(&report) {

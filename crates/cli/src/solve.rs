@@ -150,7 +150,12 @@ fn print_human(shown: &str, doc: &Document, solved: &Solved, selected: &[usize])
             },
             Some(Answered::Lights(model, report)) => {
                 let Some(min) = &report.minimum else { continue };
-                if model.rows > MAX_PRINTED_SIDE || model.cols > MAX_PRINTED_SIDE {
+                let too_large = if model.is_graph() {
+                    model.cols > MAX_PRINTED_SIDE * MAX_PRINTED_SIDE
+                } else {
+                    model.rows > MAX_PRINTED_SIDE || model.cols > MAX_PRINTED_SIDE
+                };
+                if too_large {
                     // Only the ways out that take a board this size.
                     let json = model.cells() <= crate::output::MAX_JSON_SOLUTION_CELLS;
                     let write = lights_compiler::edit::solution_text_size(model, &min.presses)
@@ -167,26 +172,24 @@ fn print_human(shown: &str, doc: &Document, solved: &Solved, selected: &[usize])
                     );
                     continue;
                 }
-                let legend = if model.states == 2 {
-                    "press the cells marked 1"
-                } else {
-                    "press each cell the number of times shown"
+                let things = if model.is_graph() { "nodes" } else { "cells" };
+                let legend = match (model.is_graph(), model.states == 2) {
+                    (true, true) => "press the nodes listed".to_string(),
+                    (true, false) => "press each node listed the number of times after `:`".to_string(),
+                    (false, true) => format!("press the {things} marked 1"),
+                    (false, false) => format!("press each {} the number of times shown", &things[..things.len() - 1]),
                 };
                 let proven = if min.optimal { ", proven minimum" } else { "" };
                 let _ = writeln!(out, "  {legend} ({}{proven}):", presses(min.cost));
                 let width = min.presses.iter().max().map_or(1, |v| v.to_string().len());
-                for r in 0..model.rows {
-                    let cells: Vec<String> = (0..model.cols)
-                        .map(|c| {
-                            let i = model.index(r, c);
-                            match min.presses.get(i) {
-                                0 if model.is_locked(i) => format!("{:>width$}", "x"),
-                                0 => format!("{:>width$}", "."),
-                                v => paint(&format!("{v:>width$}"), "1;33", color),
-                            }
-                        })
-                        .collect();
-                    let _ = writeln!(out, "    {}", cells.join(" "));
+                let lines = lights_compiler::check::board_lines(model, width, |i| match min.presses.get(i) {
+                    0 if model.is_locked(i) && !model.is_graph() => "x".to_string(),
+                    0 => ".".to_string(),
+                    v if model.is_graph() => v.to_string(),
+                    v => paint(&v.to_string(), "1;33", color),
+                });
+                for line in lines {
+                    let _ = writeln!(out, "    {line}");
                 }
                 if report.quiet_patterns.is_empty() {
                     let _ = writeln!(out, "  no quiet patterns: this is the only solution");

@@ -115,9 +115,31 @@ impl Block {
     /// `5×5 · cross · plane · 2 states`, `4×4 sliding`.
     pub fn describe(&self) -> String {
         match self {
-            Block::Lights(m) => {
-                format!("{}×{} · {} · {} · {} states", m.rows, m.cols, m.rule.name(), m.topology.name(), m.states)
-            }
+            Block::Lights(m) => match &m.shape {
+                crate::model::Shape::Graph(g) => {
+                    let nodes = m.cells() - m.holes.count_nonzero();
+                    let what = match g.kind {
+                        crate::model::GraphKind::Custom => "graph".to_string(),
+                        _ => format!("graph {}", g.describe()),
+                    };
+                    format!("{what}, {} · {} · {} states", crate::summary::count(nodes, "node"), m.rule.name(), m.states)
+                }
+                shape => {
+                    let hex = if *shape == crate::model::Shape::Hex { " hex" } else { "" };
+                    let holes = match m.holes.count_nonzero() {
+                        0 => String::new(),
+                        n => format!(", {}", crate::summary::count(n, "hole")),
+                    };
+                    format!(
+                        "{}×{}{hex}{holes} · {} · {} · {} states",
+                        m.rows,
+                        m.cols,
+                        m.rule.name(),
+                        m.topology.name(),
+                        m.states
+                    )
+                }
+            },
             Block::Sliding(s) => format!("{}×{} sliding", s.rows, s.cols),
         }
     }

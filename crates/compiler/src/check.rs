@@ -178,7 +178,7 @@ pub fn why_unsolvable(p: &Puzzle, r: &Report) -> Vec<String> {
         let what = if uniform { "the marked cells" } else { "the weights" };
         notes.push(format!("{what}:\n{grid}"));
     }
-    let symmetric = matches!(p.rule, Rule::Cross | Rule::King | Rule::Flip) && !p.any_locked();
+    let symmetric = matches!(p.rule, Rule::Cross | Rule::King | Rule::Flip | Rule::Ring) && !p.any_locked();
     if symmetric {
         let how = if uniform {
             format!("pressing each marked cell {}", crate::summary::count(first, "time"))
@@ -364,26 +364,78 @@ fn name_cells(p: &Puzzle, cells: &[usize]) -> String {
     s.join(" ")
 }
 
-/// A small board drawn as a grid (`.` for 0), or `None` when too large to be useful.
+/// A small board drawn as a grid (`.` for 0; see [`board_lines`]), or
+/// `None` when too large to be useful.
 pub fn grid_note(p: &Puzzle, values: &[u32]) -> Option<String> {
-    if p.rows > MAX_GRID_NOTE || p.cols > MAX_GRID_NOTE {
+    let small = if p.is_graph() { p.cols <= MAX_GRID_NOTE * MAX_GRID_NOTE } else { p.rows <= MAX_GRID_NOTE && p.cols <= MAX_GRID_NOTE };
+    if !small {
         return None;
     }
     let width = values.iter().map(|v| v.to_string().len()).max().unwrap_or(1);
-    let mut s = String::new();
-    for r in 0..p.rows {
-        let row: Vec<String> = (0..p.cols)
-            .map(|c| {
-                let v = values[p.index(r, c)];
-                let t = if v == 0 { ".".to_string() } else { v.to_string() };
-                format!("{t:>width$}")
-            })
-            .collect();
-        s.push_str("  ");
-        s.push_str(&row.join(" "));
-        if r + 1 < p.rows {
-            s.push('\n');
+    let lines = board_lines(p, width, |i| {
+        let v = values[i];
+        if v == 0 { ".".to_string() } else { v.to_string() }
+    });
+    Some(lines.iter().map(|l| format!("  {l}")).collect::<Vec<_>>().join("\n"))
+}
+
+/// A board's cells as text lines, each cell's text from `cell` padded to
+/// `width`: rows of cells on a square grid; on a hex grid every second
+/// row shifted right by half a cell; holes left blank. A graph is one line,
+/// an `at` list of its nonzero nodes (`at 3 7:2`, `cell` gives the value
+/// text; `.` means 0), or `none`.
+pub fn board_lines(p: &Puzzle, width: usize, cell: impl Fn(usize) -> String) -> Vec<String> {
+    if p.is_graph() {
+        let mut line = String::from("at");
+        for i in 0..p.cells() {
+            if p.is_hole(i) {
+                continue;
+            }
+            let t = cell(i);
+            let t = t.trim();
+            if t == "." || t.is_empty() {
+                continue;
+            }
+            line.push_str(&format!(" {}", p.coord(i)));
+            if t != "1" {
+                line.push_str(&format!(":{t}"));
+            }
+        }
+        return vec![if line == "at" { "none".to_string() } else { line }];
+    }
+    let hex = p.shape == crate::model::Shape::Hex;
+    (0..p.rows)
+        .map(|r| {
+            let cells: Vec<String> = (0..p.cols)
+                .map(|c| {
+                    let i = p.index(r, c);
+                    if p.is_hole(i) {
+                        " ".repeat(width)
+                    } else {
+                        let t = cell(i);
+                        // `cell` may paint the text (terminal colours): pad by its visible width.
+                        let visible = strip_ansi_len(&t);
+                        format!("{}{t}", " ".repeat(width.saturating_sub(visible)))
+                    }
+                })
+                .collect();
+            let shift = if hex && r % 2 == 1 { " ".repeat(width.div_ceil(2)) } else { String::new() };
+            format!("{shift}{}", cells.join(" ")).trim_end().to_string()
+        })
+        .collect()
+}
+
+/// The length of `s` without ANSI colour sequences.
+fn strip_ansi_len(s: &str) -> usize {
+    let mut n = 0;
+    let mut in_escape = false;
+    for ch in s.chars() {
+        match (in_escape, ch) {
+            (false, '\u{1b}') => in_escape = true,
+            (true, 'm') => in_escape = false,
+            (true, _) => {}
+            (false, _) => n += 1,
         }
     }
-    Some(s)
+    n
 }

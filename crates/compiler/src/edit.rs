@@ -76,7 +76,7 @@ pub(crate) fn solution_text(model: &Puzzle, presses: &Presses) -> SolutionText {
         return SolutionText::TooLarge { bytes };
     }
     if form == Form::Grid {
-        return SolutionText::Text(grid_statement("solution", model.rows, model.cols, &presses.to_vec()));
+        return SolutionText::Text(value_statement("solution", model, &presses.to_vec()));
     }
     let mut text = String::with_capacity(bytes + 16);
     text.push_str("  solution at");
@@ -95,6 +95,22 @@ pub(crate) fn solution_text(model: &Puzzle, presses: &Presses) -> SolutionText {
 /// A board-sized statement at block depth: a grid on a board, an `at` list
 /// of nodes on a graph (`off` when every value is 0).
 pub fn value_statement(keyword: &str, model: &Puzzle, values: &[u32]) -> String {
+    if model.shape == crate::model::Shape::Hex {
+        // As `lights fmt` writes hex grids: rows 2, 4, … shifted by half a cell.
+        let text = grid_statement(keyword, model.rows, model.cols, values);
+        let lines: Vec<&str> = text.lines().collect();
+        let (head, rest) = lines.split_first().expect("a grid statement has a head line");
+        let (close, rows) = rest.split_last().expect("and a closing line");
+        let indent = "    ";
+        let mut rows: Vec<String> = rows.iter().map(|r| r.trim_start().to_string()).collect();
+        lights_syntax::format::hex_shift(&mut rows);
+        let mut out = format!("{head}\n");
+        for r in rows {
+            out.push_str(&format!("{indent}{r}\n"));
+        }
+        out.push_str(close);
+        return out;
+    }
     if !model.is_graph() {
         return grid_statement(keyword, model.rows, model.cols, values);
     }

@@ -71,11 +71,14 @@ struct Formatter<'s> {
     src: &'s str,
     lines: LineIndex,
     items: Vec<Item>,
+    /// The block being formatted is a hex board (`grid hex`): its board
+    /// grids get their even rows shifted by half a cell.
+    hex: bool,
 }
 
 impl<'s> Formatter<'s> {
     fn new(src: &'s str) -> Self {
-        Formatter { src, lines: LineIndex::new(src), items: Vec::new() }
+        Formatter { src, lines: LineIndex::new(src), items: Vec::new(), hex: false }
     }
 
     fn push(&mut self, indent: usize, text: String, span: Span, kind: ItemKind) {
@@ -97,6 +100,10 @@ impl<'s> Formatter<'s> {
         let name = block.name.as_ref().map(|n| quote(&n.value)).unwrap_or_default();
         self.push(0, format!("{} {name} {{", block.kind.keyword()), block.head, ItemKind::PuzzleHead);
         let width = board_width(block);
+        self.hex = block
+            .statements
+            .iter()
+            .any(|s| matches!(&s.kind, StatementKind::Grid(shape) if shape.text == "hex"));
         for stmt in &block.statements {
             self.statement(stmt, width);
         }
@@ -199,7 +206,10 @@ impl<'s> Formatter<'s> {
     fn grid(&mut self, kw: &str, head: Span, grid: &Grid, width: Option<usize>) {
         let open = Span::new(head.start, grid.span.start + 1);
         self.push(1, format!("{kw} {{"), open, ItemKind::Open);
-        let rows = self.grid_rows(grid, width);
+        let mut rows = self.grid_rows(grid, width);
+        if self.hex && kw != "rule" && width.is_some() {
+            hex_shift(&mut rows);
+        }
         for (row, text) in grid.rows.iter().zip(rows) {
             self.push(2, text, row.span, ItemKind::Code);
         }
@@ -358,6 +368,20 @@ pub fn grid_statement(keyword: &str, rows: usize, cols: usize, values: &[u32]) -
     out
 }
 
+/// Hex boards: rows 2, 4, … indented by half a cell (spaced rows only; a
+/// compact row has no room for half a cell).
+pub fn hex_shift(rows: &mut [String]) {
+    let spaced = rows.iter().any(|r| r.contains(' '));
+    if !spaced {
+        return;
+    }
+    let cell = rows.iter().flat_map(|r| r.split_whitespace()).map(str::len).max().unwrap_or(1);
+    let shift = " ".repeat(cell.div_ceil(2));
+    for row in rows.iter_mut().skip(1).step_by(2) {
+        row.insert_str(0, &shift);
+    }
+}
+
 /// The board width from the puzzle's `size`, when it is there and sane.
 fn board_width(block: &PuzzleBlock) -> Option<usize> {
     block.statements.iter().find_map(|s| match &s.kind {
@@ -443,6 +467,17 @@ mod tests {
         let want = "// lead\nsliding \"loyd\" { // head\n  size 4x4\n  tiles {\n     1  2  3  4\n     5  6  7  8 // row\n     9 10 11 12\n    13 15 14  .\n  }\n  expect unsolvable\n  expect moves 7\n  solution \"LLU  RDR\"\n}\n\npuzzle \"p\" {\n  size 1x1\n}\n\nsliding \"small\" {\n  size 2x3\n  tiles {\n    1 2 .\n    4 5 3\n  }\n  goal {\n    1 2 3\n    4 5 .\n  }\n}\n";
         assert_eq!(out, want);
         assert_eq!(format_source(&out).unwrap(), out);
+    }
+
+    #[test]
+    fn hex_grids_shift_their_even_rows_and_graphs_keep_their_lines() {
+        let src = "puzzle \"h\" {\n grid hex\n size 3x3\n lights {\n1 . 1\n. 1 .\n1 1 1\n}\n}\npuzzle \"g\" {\n graph   {1-2   2 - 3\n 3-1 // closing\n 4 }\n lights at 1 4:1\n holes at 2\n}\n";
+        let out = format_source(src).unwrap();
+        let want = "puzzle \"h\" {\n  grid hex\n  size 3x3\n  lights {\n    1 . 1\n     . 1 .\n    1 1 1\n  }\n}\n\npuzzle \"g\" {\n  graph {\n    1-2 2-3\n    3-1 // closing\n    4\n  }\n  lights at 1 4\n  holes at 2\n}\n";
+        assert_eq!(out, want);
+        assert_eq!(format_source(&out).unwrap(), out);
+        let one_line = format_source("puzzle \"c\" {\n graph cycle   7\n graph {1-2 3}\n}\n").unwrap();
+        assert!(one_line.contains("  graph cycle 7\n  graph { 1-2 3 }\n"), "{one_line}");
     }
 
     #[test]
