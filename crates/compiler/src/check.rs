@@ -109,6 +109,7 @@ pub fn why_unsolvable(p: &Puzzle, r: &Report) -> Vec<String> {
     // Locked buttons are not pressed, and may change the invariant: say so.
     let press = if p.any_locked() { " of a free button" } else { "" };
     let press = press.to_string();
+    let (cell, cells_word) = if p.is_graph() { ("node", "nodes") } else { ("cell", "cells") };
     let cells = name_some_cells(p, &named, marked);
     // When every marked cell has the same weight c, the invariant is simply
     // the total of those cells modulo m = W / gcd(c, W).
@@ -144,7 +145,7 @@ pub fn why_unsolvable(p: &Puzzle, r: &Report) -> Vec<String> {
         let (start, goal) = (total(&p.lights), total(&p.goal));
         if p.states == 2 {
             format!(
-                "why: every press{press} changes an even number of the {} marked cells ({cells}), so the number of \
+                "why: every press{press} changes an even number of the {} marked {cells_word} ({cells}), so the number of \
                  lights on among them stays even or odd for ever; it is {} now, and the goal needs it {}",
                 marked,
                 parity(start),
@@ -152,7 +153,7 @@ pub fn why_unsolvable(p: &Puzzle, r: &Report) -> Vec<String> {
             )
         } else {
             format!(
-                "why: every press{press} adds a multiple of {m} to the total of the {} marked cells ({cells}), so that \
+                "why: every press{press} adds a multiple of {m} to the total of the {} marked {cells_word} ({cells}), so that \
                  total modulo {m} never changes; it is {start} now, and the goal needs {goal}",
                 marked
             )
@@ -161,7 +162,7 @@ pub fn why_unsolvable(p: &Puzzle, r: &Report) -> Vec<String> {
         let weight_sum = y.nonzero().map(|(_, a)| u64::from(a)).fold(0u64, |acc, a| (acc + a) % w);
         let dot = |v: &Board| -> u64 { weighted(v, w, weight_sum) };
         format!(
-            "why: weight each cell by the number below; every press{press} leaves the weighted total of the lights \
+            "why: weight each {cell} by the number below; every press{press} leaves the weighted total of the lights \
              unchanged modulo {w}; it is {} now, and the goal needs {}",
             dot(&p.lights),
             dot(&p.goal)
@@ -175,15 +176,19 @@ pub fn why_unsolvable(p: &Puzzle, r: &Report) -> Vec<String> {
         (true, false) => y.to_vec(),
     };
     if let Some(grid) = grid_note(p, &marks) {
-        let what = if uniform { "the marked cells" } else { "the weights" };
+        let what = match (uniform, p.is_graph()) {
+            (true, true) => "the marked nodes",
+            (true, false) => "the marked cells",
+            (false, _) => "the weights",
+        };
         notes.push(format!("{what}:\n{grid}"));
     }
     let symmetric = matches!(p.rule, Rule::Cross | Rule::King | Rule::Flip | Rule::Ring) && !p.any_locked();
     if symmetric {
         let how = if uniform {
-            format!("pressing each marked cell {}", crate::summary::count(first, "time"))
+            format!("pressing each marked {cell} {}", crate::summary::count(first, "time"))
         } else {
-            "pressing each cell as many times as its weight".to_string()
+            format!("pressing each {cell} as many times as its weight")
         };
         notes.push(format!("this is also a quiet pattern: {how} changes nothing"));
     }
