@@ -121,6 +121,12 @@ impl Validator<'_> {
                     "not a sliding statement",
                     format!("`{kw}` is about lights and presses, which a sliding puzzle does not have"),
                 ),
+                StatementKind::Holes(_) | StatementKind::Grid(_) | StatementKind::Graph(_) => (
+                    stmt.keyword,
+                    format!("`{kw}` belongs in a `puzzle` block, not in a `sliding` block"),
+                    "not a sliding statement",
+                    "sliding boards are rectangles of square cells: no holes, hexagons or graphs".to_string(),
+                ),
                 StatementKind::Lights(_) => (
                     stmt.keyword,
                     "`lights` belongs in a `puzzle` block, not in a `sliding` block".to_string(),

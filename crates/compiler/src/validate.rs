@@ -91,7 +91,7 @@ impl<'s> Validator<'s> {
 
     /// L0121 for what only a `sliding` block takes, written in a `puzzle` block.
     fn sliding_only(&mut self, block: &ast::PuzzleBlock) {
-        let takes = "a puzzle block takes size, states, rule, topology, lights, goal, locked, expect and solution";
+        let takes = "a puzzle block takes size, grid, graph, states, rule, topology, holes, lights, goal, locked, expect and solution";
         for stmt in &block.statements {
             let (span, what, label, note) = match &stmt.kind {
                 StatementKind::Tiles(_) => (
