@@ -119,7 +119,7 @@ impl Block {
                 crate::model::Shape::Graph(g) => {
                     let nodes = m.cells() - m.holes.count_nonzero();
                     let what = match g.kind {
-                        crate::model::GraphKind::Custom => "graph".to_string(),
+                        crate::model::GraphKind::Custom => "written graph".to_string(),
                         _ => format!("graph {}", g.describe()),
                     };
                     format!("{what}, {} · {} · {} states", crate::summary::count(nodes, "node"), m.rule.name(), m.states)

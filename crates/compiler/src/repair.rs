@@ -66,7 +66,8 @@ pub fn make_solvable(p: &Puzzle, cancel: &dyn Fn() -> bool) -> Option<Vec<CellCh
         let from = u32::from(p.lights.get(c));
         CellChange { index: c, from, to: (from + delta) % w }
     };
-    let candidates = || (0..cells).flat_map(|c| deltas.iter().map(move |&d| (c, d)));
+    // A hole has no light to change.
+    let candidates = || (0..cells).filter(|&c| !p.is_hole(c)).flat_map(|c| deltas.iter().map(move |&d| (c, d)));
     let found =
         candidates().find(|&(c, d)| effect(c, d) == syndrome).map(|(c, d)| vec![change(c, d)]).or_else(|| {
             if cells.saturating_mul(deltas.len()) > MAX_PAIR_CANDIDATES || cancel() {

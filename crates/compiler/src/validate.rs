@@ -465,7 +465,7 @@ impl<'s> Validator<'s> {
             let rows = size.map_or(0, |s| s.0);
             let fits = match topology {
                 Topology::Plane | Topology::Cylinder => true,
-                Topology::Torus => rows % 2 == 0,
+                Topology::Torus => rows.is_multiple_of(2),
                 _ => false,
             };
             if !fits {
