@@ -135,10 +135,15 @@ pub(crate) fn solution_plan(doc: &Document, i: usize, answers: &dyn Answers) -> 
     }
 }
 
-/// "Make solvable by toggling row r, column c": the smallest change to
-/// `lights` (one cell, else two), verified by solving the changed puzzle.
+/// "Make solvable by toggling row r, column c" (`node n` on a graph): the
+/// smallest change to `lights` (one cell, else two), verified by solving
+/// the changed puzzle. None when the change would put a light on a hole
+/// (a hole has no light to change).
 fn make_solvable_action(src: &str, syntax: &PuzzleBlock, model: &Puzzle, cancel: &dyn Fn() -> bool) -> Option<Action> {
     let changes = make_solvable(model, cancel)?;
+    if changes.iter().any(|c| model.is_hole(c.index)) {
+        return None;
+    }
     let edits: Vec<TextEdit> = match changes.as_slice() {
         [one] => edit::lights_cell(src, syntax, model, one.index, one.to).into_iter().collect(),
         _ => lights_edits(src, syntax, model, &changes),
@@ -173,14 +178,19 @@ fn lights_edits(src: &str, block: &PuzzleBlock, model: &Puzzle, changes: &[CellC
     edit::lights_board(src, block, model, &values).into_iter().collect()
 }
 
-/// `Make solvable by toggling row 2, column 3`, `… by changing row 1, column 1 from 2 to 0`.
+/// `Make solvable by toggling row 2, column 3`, `… by changing row 1, column 1 from 2 to 0`,
+/// `… by toggling node 7`.
 fn make_solvable_title(model: &Puzzle, changes: &[CellChange]) -> String {
     let describe = |c: &CellChange| {
-        let (r, col) = (c.index / model.cols + 1, c.index % model.cols + 1);
-        if model.states == 2 {
-            format!("row {r}, column {col}")
+        let place = if model.is_graph() {
+            model.cell_label(c.index)
         } else {
-            format!("row {r}, column {col} from {} to {}", c.from, c.to)
+            format!("row {}, column {}", c.index / model.cols + 1, c.index % model.cols + 1)
+        };
+        if model.states == 2 {
+            place
+        } else {
+            format!("{place} from {} to {}", c.from, c.to)
         }
     };
     let verb = if model.states == 2 { "toggling" } else { "changing" };

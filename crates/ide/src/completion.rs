@@ -1,9 +1,11 @@
 //! Completion from the line being typed: statement keywords at the start
 //! of a line inside a block (a sliding block's own statements inside one),
-//! rule / topology / claim / value names after their keyword, and snippets
-//! for a new puzzle or sliding block outside blocks.
+//! rule / topology / grid / graph / claim / value names after their keyword
+//! (those that fit the block's shape: a hex board or a graph takes fewer
+//! rules and topologies), and snippets for a new puzzle or sliding block
+//! outside blocks.
 
-use lights_syntax::ast::PuzzleBlock;
+use lights_syntax::ast::{GraphSpec, PuzzleBlock, StatementKind};
 use lights_syntax::BlockKind;
 
 use crate::document::Document;
@@ -15,7 +17,7 @@ pub enum CompletionKind {
     Keyword,
     /// A whole new block.
     Snippet,
-    /// A rule, topology or claim name.
+    /// A rule, topology, grid, graph or claim name.
     Name,
     /// A value (`on`, `off`, `at`).
     Value,
@@ -64,33 +66,95 @@ pub fn completion(doc: &Document, offset: usize, snippets: bool) -> Vec<Completi
     };
     if block.kind == BlockKind::Sliding {
         return match done {
-            [] => statements(block, reference::SLIDING_STATEMENTS, snippets),
+            [] => statements(block, Shape::Square, reference::SLIDING_STATEMENTS, snippets),
             ["expect"] => words_of(reference::SLIDING_CLAIMS, CompletionKind::Name, snippets),
             _ => Vec::new(),
         };
     }
-    match done {
-        [] => statements(block, reference::STATEMENTS, snippets),
-        ["rule"] => words_of(reference::RULES, CompletionKind::Name, snippets),
-        ["topology"] => words_of(reference::TOPOLOGIES, CompletionKind::Name, snippets),
-        ["expect"] => words_of(reference::CLAIMS, CompletionKind::Name, snippets),
-        ["lights" | "goal" | "solution"] => words_of(reference::VALUES, CompletionKind::Value, snippets),
-        ["locked"] => words_of(&reference::VALUES[2..], CompletionKind::Value, snippets),
+    let shape = shape_of(block);
+    let name = CompletionKind::Name;
+    let value = CompletionKind::Value;
+    match (done, shape) {
+        ([], _) => statements(block, shape, reference::STATEMENTS, snippets),
+        (["rule"], Shape::Square) => words_of(reference::RULES, name, snippets),
+        // Hex boards and graphs take the rules defined on any graph.
+        (["rule"], _) => {
+            words_of(reference::RULES.iter().filter(|w| ["cross", "ring"].contains(&w.word)), name, snippets)
+        }
+        (["topology"], Shape::Square) => words_of(reference::TOPOLOGIES, name, snippets),
+        (["topology"], Shape::Hex) => {
+            let hex = ["plane", "cylinder", "torus"];
+            words_of(reference::TOPOLOGIES.iter().filter(|w| hex.contains(&w.word)), name, snippets)
+        }
+        (["grid"], _) => words_of(reference::GRIDS, name, snippets),
+        (["graph"], _) => words_of(reference::GRAPHS, name, snippets),
+        (["expect"], _) => words_of(reference::CLAIMS, name, snippets),
+        // A graph's nodes are listed, never drawn as a grid.
+        (["lights" | "goal" | "solution"], Shape::Graph) => {
+            words_of(reference::VALUES[..2].iter().chain([&reference::NODE_LIST]), value, snippets)
+        }
+        (["locked" | "holes"], Shape::Graph) => words_of([&reference::NODE_LIST], value, snippets),
+        (["lights" | "goal" | "solution"], _) => words_of(reference::VALUES, value, snippets),
+        (["locked" | "holes"], _) => words_of(&reference::VALUES[2..], value, snippets),
         _ => Vec::new(),
     }
 }
 
-/// The statements not yet in the block (`expect` may repeat).
-fn statements(block: &PuzzleBlock, words: &[Word], snippets: bool) -> Vec<Completion> {
+/// The shape of a puzzle block, as its statements say.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shape {
+    Square,
+    Hex,
+    Graph,
+}
+
+fn shape_of(block: &PuzzleBlock) -> Shape {
+    let kinds = || block.statements.iter().map(|s| &s.kind);
+    if kinds().any(|k| matches!(k, StatementKind::Graph(_))) {
+        Shape::Graph
+    } else if kinds().any(|k| matches!(k, StatementKind::Grid(id) if id.text == "hex")) {
+        Shape::Hex
+    } else {
+        Shape::Square
+    }
+}
+
+/// The statements not yet in the block (`expect` may repeat) that fit its
+/// shape: a graph has no `size`, `topology` or `grid`, and a block with one
+/// of them is a board, not a graph.
+fn statements(block: &PuzzleBlock, shape: Shape, words: &[Word], snippets: bool) -> Vec<Completion> {
+    let has = |kw: &str| block.statements.iter().any(|s| s.kind.keyword() == kw);
+    let board = ["size", "topology", "grid"];
+    let fits = |w: &str| match shape {
+        Shape::Graph => !board.contains(&w),
+        _ => w != "graph" || !board.iter().any(|kw| has(kw)),
+    };
     words
         .iter()
-        .filter(|w| w.word == "expect" || !block.statements.iter().any(|s| s.kind.keyword() == w.word))
-        .map(|w| item(w, CompletionKind::Keyword, snippets))
+        .filter(|w| w.word == "expect" || !has(w.word))
+        .filter(|w| fits(w.word))
+        .map(|w| {
+            let snippet = shaped_snippet(shape, w.word).unwrap_or(w.snippet);
+            item(&Word { snippet, ..*w }, CompletionKind::Keyword, snippets)
+        })
         .collect()
 }
 
-fn words_of(words: &[Word], kind: CompletionKind, snippets: bool) -> Vec<Completion> {
-    words.iter().map(|w| item(w, kind, snippets)).collect()
+/// A statement's snippet where the shape narrows it: the rules and
+/// topologies defined there, node lists on a graph.
+fn shaped_snippet(shape: Shape, word: &str) -> Option<&'static str> {
+    Some(match (shape, word) {
+        (Shape::Hex | Shape::Graph, "rule") => "rule ${1|cross,ring|}",
+        (Shape::Hex, "topology") => "topology ${1|plane,cylinder,torus|}",
+        (Shape::Graph, "locked") => "locked at ${1:1}",
+        (Shape::Graph, "holes") => "holes at ${1:1}",
+        (Shape::Graph, "solution") => "solution at ${1:1}",
+        _ => return None,
+    })
+}
+
+fn words_of<'a>(words: impl IntoIterator<Item = &'a Word>, kind: CompletionKind, snippets: bool) -> Vec<Completion> {
+    words.into_iter().map(|w| item(w, kind, snippets)).collect()
 }
 
 fn item(w: &Word, kind: CompletionKind, snippets: bool) -> Completion {
@@ -105,14 +169,17 @@ fn item(w: &Word, kind: CompletionKind, snippets: bool) -> Completion {
     }
 }
 
+/// Inside a grid's braces, or a written graph's: rows and edges, no words.
 fn inside_grid(doc: &Document, offset: usize) -> bool {
-    doc.analysis()
-        .syntax
-        .puzzles
-        .iter()
-        .flat_map(|b| &b.statements)
+    let statements = || doc.analysis().syntax.puzzles.iter().flat_map(|b| &b.statements);
+    let in_grid = statements()
         .filter_map(|s| s.kind.grid())
-        .any(|grid| grid.span.start < offset && grid.close.is_none_or(|c| offset <= c.start))
+        .any(|grid| grid.span.start < offset && grid.close.is_none_or(|c| offset <= c.start));
+    let in_edges = statements().any(|s| match &s.kind {
+        StatementKind::Graph(GraphSpec::Edges(list)) => list.span.start < offset && offset < list.span.end,
+        _ => false,
+    });
+    in_grid || in_edges
 }
 
 fn floor_boundary(text: &str, mut offset: usize) -> usize {

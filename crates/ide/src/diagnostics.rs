@@ -98,9 +98,9 @@ fn certificate_cells(doc: &Document, i: usize, answers: &dyn Answers) -> Vec<Lab
         .map(|(cell, weight)| Label {
             span: spans.get(cell).unwrap_or(Span::new(0, 0)),
             message: if uniform {
-                format!("marked cell {}", model.coord(cell))
+                format!("marked {}", model.cell_label(cell))
             } else {
-                format!("cell {} has weight {weight}", model.coord(cell))
+                format!("{} has weight {weight}", model.cell_label(cell))
             },
         })
         .collect()

@@ -1,12 +1,16 @@
 //! Hover: a grid cell's coordinates and what the solver knows about it (a
-//! sliding tile: where it goes and how far); a stencil entry's offset; a
-//! keyword, rule or topology's meaning; a block name's result.
+//! sliding tile: where it goes and how far); a hole; on a hex board or a
+//! graph, a cell's or node's neighbours; an entry of an `at` list; a node of
+//! a written graph, or the graph's summary; a stencil entry's offset; a
+//! keyword, rule, topology, grid or graph name's meaning; a block name's
+//! result.
 
-use lights_compiler::model::Puzzle;
+use lights_compiler::lower::press_pattern;
+use lights_compiler::model::{Graph, GraphKind, Puzzle, Rule, Shape};
 use lights_compiler::sliding::{SlidingGrid, SlidingPuzzle, BLANK};
 use lights_compiler::solve::Report;
 use lights_compiler::{Answered, Block};
-use lights_syntax::ast::{Grid, PuzzleBlock, RuleSpec, StatementKind, Value};
+use lights_syntax::ast::{Entry, GraphSpec, Grid, PuzzleBlock, RuleSpec, Statement, StatementKind, Value};
 use lights_syntax::Span;
 
 use crate::answers::Answers;
@@ -62,10 +66,16 @@ fn cell_hover(doc: &Document, i: usize, answers: &dyn Answers, offset: usize) ->
         Some(Block::Lights(model)) => {
             let answered = doc.answered(i, answers);
             let report = answered.as_ref().and_then(|(_, r)| r.as_lights());
-            grid_hover(doc.text(), syntax, Some(model), report, offset)
+            let src = doc.text();
+            grid_hover(src, syntax, Some(model), report, offset)
+                .or_else(|| list_hover(src, syntax, Some(model), report, offset))
+                .or_else(|| graph_hover(syntax, model, report, offset))
         }
         // A block with errors: its cells still say where they are.
-        None if syntax.kind == lights_syntax::BlockKind::Puzzle => grid_hover(doc.text(), syntax, None, None, offset),
+        None if syntax.kind == lights_syntax::BlockKind::Puzzle => {
+            let src = doc.text();
+            grid_hover(src, syntax, None, None, offset).or_else(|| list_hover(src, syntax, None, None, offset))
+        }
         None => None,
     }
 }
@@ -122,7 +132,7 @@ enum GridKind {
     Stencil,
 }
 
-/// A cell of a `puzzle` block's grid (`lights`, `goal`, `locked`,
+/// A cell of a `puzzle` block's grid (`lights`, `goal`, `locked`, `holes`,
 /// `solution`) or of its stencil.
 fn grid_hover(
     src: &str,
@@ -136,6 +146,7 @@ fn grid_hover(
             StatementKind::Lights(Value::Grid(g)) => (g, GridKind::Board("lights")),
             StatementKind::Goal(Value::Grid(g)) => (g, GridKind::Board("goal")),
             StatementKind::Locked(Value::Grid(g)) => (g, GridKind::Board("locked")),
+            StatementKind::Holes(Value::Grid(g)) => (g, GridKind::Board("holes")),
             StatementKind::Solution(Value::Grid(g)) => (g, GridKind::Board("solution")),
             StatementKind::Rule(RuleSpec::Stencil(g)) => (g, GridKind::Stencil),
             _ => continue,
@@ -195,13 +206,30 @@ fn board_text(
     c: usize,
     written: &str,
 ) -> String {
-    let mut text = format!("**cell {},{}** of `{grid}` (row {}, column {})", r + 1, c + 1, r + 1, c + 1);
-    let Some(m) = model.filter(|m| r < m.rows && c < m.cols) else {
-        return format!("{text}\n\nwritten `{written}`");
-    };
-    let i = m.index(r, c);
+    let text = format!("**cell {},{}** of `{grid}` (row {}, column {})", r + 1, c + 1, r + 1, c + 1);
+    match model.filter(|m| !m.is_graph() && r < m.rows && c < m.cols) {
+        Some(m) => format!("{text}\n\n{}", cell_text(m, report, m.index(r, c))),
+        None => format!("{text}\n\nwritten `{written}`"),
+    }
+}
+
+/// At most this many neighbours are listed in a hover.
+const MAX_LISTED_NEIGHBOURS: usize = 12;
+
+/// What the model and the solver say about cell (or node) `i`: a hole, or
+/// its light and goal, whether it is locked, its neighbours on a hex board
+/// or a graph, its presses in the minimum solution and its weight in the
+/// certificate.
+fn cell_text(m: &Puzzle, report: Option<&Report>, i: usize) -> String {
+    // A hole is also locked (it has no button): it is said first.
+    if m.is_hole(i) {
+        return "a **hole**: no light and no button (presses skip it)".to_string();
+    }
     let locked = if m.is_locked(i) { " · **locked**" } else { "" };
-    text.push_str(&format!("\n\nlights {} · goal {}{locked}", m.lights.get(i), m.goal.get(i)));
+    let mut text = format!("lights {} · goal {}{locked}", m.lights.get(i), m.goal.get(i));
+    if m.shape != Shape::Square {
+        text.push_str(&format!("\n\n{}", neighbours_text(m, i)));
+    }
     if let Some(report) = report {
         if let Some(min) = &report.minimum {
             let press = match min.presses.get(i) {
@@ -217,6 +245,173 @@ fn board_text(
                 w => format!("\n\ncertificate: part of it (weight {w})"),
             });
         }
+    }
+    text
+}
+
+/// `neighbours (6): 1,1 · 1,2 · … — a press changes them and the cell itself`.
+fn neighbours_text(m: &Puzzle, i: usize) -> String {
+    let mut around: Vec<usize> =
+        press_pattern(m, i / m.cols, i % m.cols).into_iter().map(|(j, _)| j).filter(|&j| j != i).collect();
+    around.sort_unstable();
+    let what = if m.is_graph() { "node" } else { "cell" };
+    let press = match m.rule {
+        Rule::Ring => format!("a press changes them, not the {what} itself"),
+        _ => format!("a press changes them and the {what} itself"),
+    };
+    if around.is_empty() {
+        let only = if m.rule == Rule::Ring { "nothing" } else { "only itself" };
+        return format!("no neighbours: a press changes {only}");
+    }
+    let mut listed: Vec<String> = around.iter().take(MAX_LISTED_NEIGHBOURS).map(|&j| m.coord(j)).collect();
+    if around.len() > MAX_LISTED_NEIGHBOURS {
+        listed.push(format!("… {} more", around.len() - MAX_LISTED_NEIGHBOURS));
+    }
+    format!("neighbours ({}): {} — {press}", around.len(), listed.join(" · "))
+}
+
+/// The board statement a value is written for, by its keyword.
+fn value_of(stmt: &Statement) -> Option<(&'static str, &Value)> {
+    match &stmt.kind {
+        StatementKind::Lights(v) => Some(("lights", v)),
+        StatementKind::Goal(v) => Some(("goal", v)),
+        StatementKind::Locked(v) => Some(("locked", v)),
+        StatementKind::Holes(v) => Some(("holes", v)),
+        StatementKind::Solution(v) => Some(("solution", v)),
+        _ => None,
+    }
+}
+
+/// An entry of an `at` list: a node (`at 4:2`) or a cell (`at 2,3`).
+fn list_hover(
+    src: &str,
+    block: &PuzzleBlock,
+    model: Option<&Puzzle>,
+    report: Option<&Report>,
+    offset: usize,
+) -> Option<Hover> {
+    for stmt in &block.statements {
+        let Some((keyword, Value::Sparse(list))) = value_of(stmt) else { continue };
+        if !list.span.contains(offset) && list.span.end != offset {
+            continue;
+        }
+        // An entry's text, without the space after it.
+        let written = |e: &Entry| {
+            let last = e.value.as_ref().or(e.col.as_ref()).unwrap_or(&e.row);
+            Span::new(e.span.start, last.span.end.max(e.span.start))
+        };
+        let entries = &list.entries;
+        let entry: &Entry = entries
+            .iter()
+            .find(|e| written(e).contains(offset))
+            .or_else(|| entries.iter().find(|e| written(e).end == offset))?;
+        let span = written(entry);
+        let index = entry_index(entry, model);
+        let head = match &entry.col {
+            None => format!("**node {}** of `{keyword}`{}", entry.row.text, graph_name(model)),
+            Some(col) => {
+                format!(
+                    "**cell {},{}** of `{keyword}` (row {}, column {})",
+                    entry.row.text, col.text, entry.row.text, col.text
+                )
+            }
+        };
+        let text = match (model, index) {
+            (Some(m), Some(i)) => format!("{head}\n\n{}", cell_text(m, report, i)),
+            _ => format!("{head}\n\nwritten `{}`", span.text(src)),
+        };
+        return Some(Hover { span, markdown: text });
+    }
+    None
+}
+
+/// ` (graph petersen)`, ` (a written graph)`; nothing without a graph.
+fn graph_name(model: Option<&Puzzle>) -> String {
+    match model.and_then(|m| m.shape.graph()) {
+        Some(g) if g.kind == GraphKind::Custom => " (a written graph)".to_string(),
+        Some(g) => format!(" (graph {})", g.describe()),
+        None => String::new(),
+    }
+}
+
+/// The cell an entry names in `model`, when it fits the model's shape.
+fn entry_index(entry: &Entry, model: Option<&Puzzle>) -> Option<usize> {
+    let m = model?;
+    let row = usize::try_from(entry.row.value()?).ok()?.checked_sub(1)?;
+    match (&entry.col, m.is_graph()) {
+        (None, true) => (row < m.cells()).then_some(row),
+        (Some(col), false) => {
+            let col = usize::try_from(col.value()?).ok()?.checked_sub(1)?;
+            (row < m.rows && col < m.cols).then(|| m.index(row, col))
+        }
+        _ => None,
+    }
+}
+
+/// The `graph` statement: a node number of a written graph, else (its name,
+/// its size, its braces) the graph's summary. The keyword itself is left to
+/// the reference.
+fn graph_hover(block: &PuzzleBlock, model: &Puzzle, report: Option<&Report>, offset: usize) -> Option<Hover> {
+    let g = model.shape.graph()?;
+    let stmt = block.statements.iter().find(|s| matches!(s.kind, StatementKind::Graph(_)))?;
+    let StatementKind::Graph(spec) = &stmt.kind else { return None };
+    let (span, summary_doc) = match spec {
+        GraphSpec::Named { name, size } => {
+            let span = size.as_ref().map_or(name.span, |n| name.span.join(n.span));
+            let doc = crate::reference::GRAPHS.iter().find(|w| w.word == name.text).map(|w| w.doc);
+            (span, doc)
+        }
+        GraphSpec::Edges(list) => {
+            let numbers = list.items.iter().flat_map(|item| std::iter::once(&item.a).chain(item.b.as_ref()));
+            for n in numbers {
+                if n.span.contains(offset) || n.span.end == offset {
+                    let i = n.value().and_then(|v| usize::try_from(v).ok()).and_then(|v| v.checked_sub(1));
+                    let text = match i.filter(|&i| i < model.cells()) {
+                        Some(i) => format!("**node {}** of the graph\n\n{}", i + 1, cell_text(model, report, i)),
+                        None => format!("**node {}** of the graph", n.text),
+                    };
+                    return Some(Hover { span: n.span, markdown: text });
+                }
+            }
+            (list.span, None)
+        }
+    };
+    if !span.contains(offset) && span.end != offset {
+        return None;
+    }
+    let mut text = graph_summary(model, g);
+    if let Some(doc) = summary_doc {
+        text.push_str(&format!("\n\n{doc}"));
+    }
+    Some(Hover { span, markdown: text })
+}
+
+/// `**graph petersen** — 10 nodes, 15 edges · every node has 3 neighbours`.
+fn graph_summary(m: &Puzzle, g: &Graph) -> String {
+    let present = |i: usize| !m.is_hole(i);
+    let nodes = (0..g.nodes()).filter(|&i| present(i)).count();
+    let edges = g.edges().filter(|&(a, b)| present(a) && present(b)).count();
+    let degrees = (0..g.nodes())
+        .filter(|&i| present(i))
+        .map(|i| g.neighbours(i).iter().filter(|&&j| present(j as usize)).count());
+    let (low, high) = degrees.fold((usize::MAX, 0), |(lo, hi), d| (lo.min(d), hi.max(d)));
+    let name = match g.kind {
+        GraphKind::Custom => "**graph** (written)".to_string(),
+        _ => format!("**graph {}**", g.describe()),
+    };
+    let count = lights_compiler::summary::count;
+    let degree = match (nodes, low == high) {
+        (0, _) => String::new(),
+        (_, true) => format!(" · every node has {}", count(low, "neighbour")),
+        (_, false) => format!(" · {low} to {high} neighbours per node"),
+    };
+    let mut text = format!("{name} — {}, {}{degree}", count(nodes, "node"), count(edges, "edge"));
+    let missing: Vec<String> =
+        (0..g.nodes()).filter(|&i| !present(i)).take(MAX_LISTED_NEIGHBOURS).map(|i| (i + 1).to_string()).collect();
+    if !missing.is_empty() {
+        let more = m.holes.count_nonzero().saturating_sub(missing.len());
+        let more = if more > 0 { format!(" … {more} more") } else { String::new() };
+        text.push_str(&format!("\n\nnot nodes (holes): {}{more}", missing.join(" · ")));
     }
     text
 }

@@ -1,5 +1,6 @@
 //! Document symbols (one per block) and folding ranges (blocks, grids).
 
+use lights_syntax::ast::{GraphSpec, StatementKind};
 use lights_syntax::{BlockKind, Span};
 
 use crate::document::Document;
@@ -44,7 +45,7 @@ pub struct Fold {
     pub end_line: usize,
 }
 
-/// A fold per block and per grid that spans several lines.
+/// A fold per block and per grid (or graph edge list) that spans several lines.
 pub fn folding_ranges(doc: &Document) -> Vec<Fold> {
     let mut out = Vec::new();
     let mut fold = |span: Span| {
@@ -58,6 +59,12 @@ pub fn folding_ranges(doc: &Document) -> Vec<Fold> {
         fold(block.span);
         for grid in block.statements.iter().filter_map(|s| s.kind.grid()) {
             fold(grid.span);
+        }
+        // A graph's edges written over several lines fold like a grid.
+        for stmt in &block.statements {
+            if let StatementKind::Graph(GraphSpec::Edges(list)) = &stmt.kind {
+                fold(list.span);
+            }
         }
     }
     out

@@ -4,6 +4,7 @@
 use lights_syntax::BlockKind;
 
 /// A word of the language with its completion snippet and its meaning.
+#[derive(Clone, Copy)]
 pub struct Word {
     pub word: &'static str,
     /// What completion inserts (LSP snippet syntax).
@@ -22,15 +23,21 @@ macro_rules! words {
 
 pub const STATEMENTS: &[Word] = words! {
     "size", "size ${1:5}x${2:5}", "R rows, C columns (required)",
-    "**`size R x C`** — the board has R rows and C columns (`5x5` and `5 x 5` both work; 1 ≤ R, C). Required.";
+    "**`size R x C`** — the board has R rows and C columns (`5x5` and `5 x 5` both work; 1 ≤ R, C). Required, except in a graph puzzle, which has none.";
+    "grid", "grid ${1|square,hex|}", "square or hexagonal cells (default square)",
+    "**`grid square`** or **`grid hex`** — the shape of the board's cells: squares (the default) or hexagons, rows 2, 4, … shifted right by half a cell. A hex cell has six neighbours; on a hex board the rules are `cross` and `ring` and the topologies `plane`, `cylinder` and `torus` (with an even number of rows).";
+    "graph", "graph ${1|tetrahedron,cube,octahedron,dodecahedron,icosahedron,petersen|}", "play on the nodes of a graph",
+    "**`graph NAME`** or **`graph { EDGES }`** — play on the nodes of a graph instead of a board: a named graph (`tetrahedron`, `cube`, `octahedron`, `dodecahedron`, `icosahedron`, `petersen`, `cycle N`, `path N`, `complete N`, `cube-surface N`) or edges between numbered nodes, `graph { 1-2 2-3 3-1 }` (a lone number is a node without edges). Nodes are numbered from 1 and listed with `at`: `lights at 1 4:2`. A press changes the node and its neighbours (`rule cross`) or only its neighbours (`rule ring`). A graph puzzle has no `size`, `topology` or `grid`.";
     "states", "states ${1:3}", "states per light (default 2)",
     "**`states W`** — each light has W states 0…W−1 and a press adds to them modulo W (2 ≤ W ≤ 65536). Default `states 2`: lights are on or off. Composite W (4, 6, 12…) are solved exactly.";
-    "rule", "rule ${1|cross,king,flip,merlin|}", "what a press changes (default cross)",
-    "**`rule NAME`** or **`rule { STENCIL }`** — what a press changes: `cross`, `king`, `flip`, `merlin`, or an odd-by-odd stencil of weights centred on the pressed cell. Default `rule cross`.";
+    "rule", "rule ${1|cross,king,flip,merlin,ring|}", "what a press changes (default cross)",
+    "**`rule NAME`** or **`rule { STENCIL }`** — what a press changes: `cross`, `king`, `flip`, `merlin`, `ring`, or an odd-by-odd stencil of weights centred on the pressed cell. Hex boards and graphs take `cross` and `ring`. Default `rule cross`.";
     "topology", "topology ${1|plane,cylinder,torus,mobius,klein,projective|}", "the surface (default plane)",
-    "**`topology NAME`** — the surface the board is drawn on: `plane`, `cylinder`, `torus`, `mobius`, `klein`, `projective` (alias `cross-cap`). It says where a neighbour that falls off a border lands. Default `topology plane`.";
+    "**`topology NAME`** — the surface the board is drawn on: `plane`, `cylinder`, `torus`, `mobius`, `klein`, `projective` (alias `cross-cap`). It says where a neighbour that falls off a border lands. A hex board takes `plane`, `cylinder` and `torus` (with an even number of rows); a graph has no topology. Default `topology plane`.";
+    "holes", "holes at ${1:3,3}", "cells that do not exist",
+    "**`holes MASK`** — cells that do not exist: a grid of `.` (a cell) and `x` (a hole), or a sparse list `at 3,3` (`at 5`: a node, on a graph). A hole has no light and no button: presses skip it, `on` covers only the cells that exist, and a value written on a hole is an error.";
     "lights", "lights ${1|on,off|}", "the starting state (default off)",
-    "**`lights VALUE`** — the starting state: `on`, `off`, a grid `{ … }` or a sparse list `at 2,3 4,5:2`. Default `lights off`.";
+    "**`lights VALUE`** — the starting state: `on`, `off`, a grid `{ … }` or a sparse list `at 2,3 4,5:2` (on a graph, of nodes: `at 1 4:2`). Default `lights off`.";
     "goal", "goal ${1|off,on|}", "the state to reach (default off)",
     "**`goal VALUE`** — the state to reach: `on`, `off`, a grid or a sparse list. Default `goal off`.";
     "locked", "locked at ${1:1,1}", "buttons that may not be pressed",
@@ -42,14 +49,48 @@ pub const STATEMENTS: &[Word] = words! {
 };
 
 pub const RULES: &[Word] = words! {
-    "cross", "cross", "the cell and its four neighbours",
-    "**`cross`** — a press changes the cell and its four orthogonal neighbours (classic Lights Out).";
+    "cross", "cross", "the cell and its neighbours",
+    "**`cross`** — a press changes the cell and its four orthogonal neighbours (classic Lights Out); on a hex board the cell and its six neighbours; on a graph the node and its neighbours (the σ+ game).";
     "king", "king", "the 3×3 block around the cell",
     "**`king`** — a press changes the 3×3 block centred on the cell (a chess king's moves plus the cell).";
     "flip", "flip", "the whole row and column through the cell",
     "**`flip`** — a press changes every cell of the row and of the column through the cell (Gary Watson's Flip). On twisted surfaces the lines continue into the mirrored row or column.";
     "merlin", "merlin", "Merlin's Magic Square",
     "**`merlin`** — Merlin's Magic Square: an interior cell acts as `cross`, a corner changes its 2×2 block, a border cell changes itself and its two neighbours along the border. Only borders that stay open on the topology count as borders.";
+    "ring", "ring", "the neighbours, not the cell",
+    "**`ring`** — a press changes the neighbours of the cell but not the cell itself: the four orthogonal ones on a square board, the six on a hex board, the node's neighbours on a graph (the σ game).";
+};
+
+/// The shapes `grid` takes.
+pub const GRIDS: &[Word] = words! {
+    "square", "square", "square cells (the default)",
+    "**`grid square`** — rows and columns of square cells (the default): a cell's neighbours are up, down, left and right.";
+    "hex", "hex", "hexagonal cells",
+    "**`grid hex`** — hexagonal cells: rows 1, 3, … as written, rows 2, 4, … shifted right by half a cell. The six neighbours of `r,c` are `r,c−1`, `r,c+1` and, in the rows above and below, columns c−1 and c on odd rows, c and c+1 on even rows. Rules `cross` and `ring`; topologies `plane`, `cylinder` and `torus` (with an even number of rows).";
+};
+
+/// The named graphs of `graph NAME [N]` (as `lights_compiler::graph::NAMED_GRAPHS`).
+pub const GRAPHS: &[Word] = words! {
+    "tetrahedron", "tetrahedron", "4 nodes, every pair adjacent",
+    "**`graph tetrahedron`** — the tetrahedron: 4 nodes, every pair adjacent.";
+    "cube", "cube", "8 nodes, the corners of a cube",
+    "**`graph cube`** — the corners of a cube: 8 nodes of 3 neighbours; 1–4 the top face in order round it, 5–8 the bottom face, 5 below 1.";
+    "octahedron", "octahedron", "6 nodes, all but opposite pairs adjacent",
+    "**`graph octahedron`** — the octahedron: 6 nodes, every pair adjacent except the opposite nodes k and k+3.";
+    "dodecahedron", "dodecahedron", "20 nodes, 3 neighbours each",
+    "**`graph dodecahedron`** — the dodecahedron: 20 nodes of 3 neighbours, the dual of the icosahedron, numbered by faces from the top down.";
+    "icosahedron", "icosahedron", "12 nodes, 5 neighbours each (Orbix)",
+    "**`graph icosahedron`** — the icosahedron (the Orbix puzzle): 12 nodes of 5 neighbours; 1 the top, 2–6 the upper ring, 7–11 the lower ring, 12 the bottom.";
+    "petersen", "petersen", "10 nodes, 3 neighbours each",
+    "**`graph petersen`** — the Petersen graph: 10 nodes of 3 neighbours; the outer cycle 1–5, spokes k – k+5, the inner pentagram 6–8–10–7–9.";
+    "cycle", "cycle ${1:5}", "N nodes in a ring (N ≥ 3)",
+    "**`graph cycle N`** — N nodes in a ring (N ≥ 3): k – k+1, and N – 1.";
+    "path", "path ${1:5}", "N nodes in a line (N ≥ 1)",
+    "**`graph path N`** — N nodes in a line (N ≥ 1): k – k+1.";
+    "complete", "complete ${1:5}", "N nodes, every pair adjacent (N ≤ 4000)",
+    "**`graph complete N`** — N nodes, every pair adjacent (1 ≤ N ≤ 4000).";
+    "cube-surface", "cube-surface ${1:3}", "the 6·N² faces of an N×N×N cube",
+    "**`graph cube-surface N`** — the surface of an N×N×N cube (N ≤ 400): 6·N² cells of four neighbours each, across the cube's edges too (`cube-surface 3` is the Lights Out Cube). Faces in the reading order of the cross-shaped net — up; left, front, right, back; down — each face row by row as seen in the net.";
 };
 
 pub const TOPOLOGIES: &[Word] = words! {
@@ -88,7 +129,15 @@ pub const VALUES: &[Word] = words! {
     "off", "off", "every cell 0",
     "**`off`** — every cell 0.";
     "at", "at ${1:1,1}", "a sparse list of cells",
-    "**`at r,c r,c:v …`** — the listed cells (1-based `row,column`) get the value after `:` (1 when omitted); every other cell is 0.";
+    "**`at r,c r,c:v …`** — the listed cells (1-based `row,column`; on a graph, node numbers: `at 1 4:2`) get the value after `:` (1 when omitted); every other cell is 0.";
+};
+
+/// `at` in a graph puzzle: a list of nodes.
+pub const NODE_LIST: Word = Word {
+    word: "at",
+    snippet: "at ${1:1}",
+    summary: "a sparse list of nodes",
+    doc: "**`at n n:v …`** — the listed nodes (numbered from 1) get the value after `:` (1 when omitted); every other node is 0.",
 };
 
 pub const PUZZLE: Word = Word {
@@ -157,6 +206,8 @@ pub fn describe(word: &str) -> Option<&'static str> {
         .chain(STATEMENTS)
         .chain(RULES)
         .chain(TOPOLOGIES)
+        .chain(GRIDS)
+        .chain(GRAPHS)
         .chain(CLAIMS)
         .chain(VALUES)
         .chain(std::iter::once(&SLIDING))
@@ -193,5 +244,14 @@ mod tests {
         for w in TOPOLOGIES {
             assert!(lights_compiler::model::Topology::from_name(w.word).is_some(), "{}", w.word);
         }
+        let rules: Vec<&str> = RULES.iter().map(|w| w.word).collect();
+        assert_eq!(rules, lights_compiler::model::Rule::NAMES);
+        let graphs: Vec<&str> = GRAPHS.iter().map(|w| w.word).collect();
+        let named: Vec<&str> = lights_compiler::graph::NAMED_GRAPHS.iter().map(|(n, _)| *n).collect();
+        assert_eq!(graphs, named);
+        for (w, (_, sized)) in GRAPHS.iter().zip(lights_compiler::graph::NAMED_GRAPHS) {
+            assert_eq!(w.snippet != w.word, *sized, "{} takes a size: its snippet asks for it", w.word);
+        }
+        assert_eq!(GRIDS.iter().map(|w| w.word).collect::<Vec<_>>(), ["square", "hex"]);
     }
 }

@@ -46,3 +46,44 @@ fn action_fixtures() {
         insta::assert_snapshot!(out);
     });
 }
+
+/// On boards with holes, hex boards and graphs, every action offered for a
+/// block (insert or replace the solution, make it solvable, write `expect`
+/// lines) leaves the block without errors, and a solution is inserted where
+/// one is due: a grid on a board, a list of nodes on a graph.
+#[test]
+fn actions_leave_boards_with_holes_hex_boards_and_graphs_clean() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/actions/shapes.lights");
+    let (doc, solved) = Fixture::read(&path).analyse();
+    let mut inserted = 0;
+    for i in 0..doc.block_count() {
+        let block = doc.analysis().puzzles[i].span;
+        let name = doc.analysis().puzzles[i].name.clone().unwrap_or_default();
+        let actions = lights_ide::code_actions(&doc, &solved, Span::new(block.start, block.start), &|| false);
+        assert!(!actions.is_empty(), "{name}: no action");
+        let lens_edits = lights_ide::insert_solution(&doc, &solved, i);
+        for a in &actions {
+            let after = lights_ide::Document::new(edit::apply(doc.text(), &a.edits));
+            let solved = lights_ide::Solved::all(&after);
+            let errors: Vec<(lights_compiler::Code, String)> = lights_ide::block_diagnostics(&after, i, &solved)
+                .iter()
+                .filter(|d| d.is_error())
+                .map(|d| (d.code, d.message.clone()))
+                .collect();
+            let text = after.text();
+            // What an action fixes is gone; a solution or a repair leaves no error at all.
+            let writes = !a.title.starts_with("Add expect lines");
+            let left: Vec<_> = errors.iter().filter(|(code, _)| writes || a.fixes.contains(code)).collect();
+            assert!(left.is_empty(), "{name}: {} leaves {left:?} in\n{text}", a.title);
+            if a.title.starts_with("Insert") || a.title.starts_with("Replace") {
+                inserted += 1;
+                // The lens inserts the same solution.
+                assert_eq!(lens_edits.as_ref(), Some(&a.edits), "{name}");
+                let block = &text[after.analysis().puzzles[i].span.start..after.analysis().puzzles[i].span.end];
+                let on_graph = block.contains("graph");
+                assert_eq!(block.contains("solution at "), on_graph, "{name}: {block}");
+            }
+        }
+    }
+    assert_eq!(inserted, 5, "a solution for each solvable block");
+}

@@ -187,7 +187,7 @@ fn completion_gives_snippets_only_to_clients_that_take_them() {
         if snippets {
             assert_eq!(
                 (rule["insertTextFormat"].clone(), rule["insertText"].clone()),
-                (json!(2), json!("rule ${1|cross,king,flip,merlin|}"))
+                (json!(2), json!("rule ${1|cross,king,flip,merlin,ring|}"))
             );
         } else {
             assert_eq!((rule["insertTextFormat"].clone(), rule["insertText"].clone()), (json!(1), json!("rule")));
@@ -242,5 +242,85 @@ fn positions_are_right_after_non_ascii_text_in_both_encodings() {
             folds,
             json!([{"startLine": 1, "endLine": 7, "kind": "region"}, {"startLine": 3, "endLine": 6, "kind": "region"}])
         );
+    }
+}
+
+const SHAPES: &str = "puzzle \"donut\" {
+  size 3x3
+  holes at 2,2
+  lights at 1,1
+}
+
+puzzle \"hex\" {
+  size 3x4
+  grid hex
+  lights {
+    1 . . 1
+     . 1 . .
+    . . . .
+  }
+}
+
+puzzle \"orbix\" {
+  graph icosahedron
+  lights on
+}
+";
+
+#[test]
+fn holes_hex_boards_and_graphs_get_lenses_hover_and_their_solutions_inserted() {
+    let (mut c, _) = start(Options::default());
+    c.open(URI, 1, SHAPES);
+    c.settled(URI, 1, TIMEOUT);
+    // The lenses are those of `lights-ide`: a status line and an insert command per block.
+    let lenses = c.request("textDocument/codeLens", json!({"textDocument": {"uri": URI}}));
+    let titles: Vec<(u64, &str)> = lenses
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| (l["range"]["start"]["line"].as_u64().unwrap(), l["command"]["title"].as_str().unwrap()))
+        .collect();
+    let doc = lights_ide::Document::new(SHAPES);
+    let solved = lights_ide::Solved::all(&doc);
+    let expected: Vec<(u64, String)> = lights_ide::lenses(&doc, &solved)
+        .iter()
+        .map(|l| (doc.lines().line(l.span.start) as u64, l.title.clone()))
+        .collect();
+    assert_eq!(titles.iter().map(|(l, t)| (*l, t.to_string())).collect::<Vec<_>>(), expected);
+    assert_eq!(titles.iter().filter(|(_, t)| *t == "insert minimum solution").count(), 3, "{titles:?}");
+
+    // Hover on a cell of the shifted second row of the hex grid, and on the graph's name.
+    let hover = |c: &mut Client, line: u32, character: u32| {
+        let params = json!({"textDocument": {"uri": URI}, "position": {"line": line, "character": character}});
+        c.request("textDocument/hover", params)["contents"]["value"].as_str().unwrap_or_default().to_string()
+    };
+    let cell = hover(&mut c, 11, 7);
+    assert!(
+        cell.starts_with("**cell 2,2** of `lights`") && cell.contains("neighbours (6): 1,2 · 1,3 · 2,1 · 2,3"),
+        "{cell}"
+    );
+    let hole = hover(&mut c, 2, 11);
+    assert!(hole.contains("a **hole**"), "{hole}");
+    let graph = hover(&mut c, 17, 10);
+    assert!(graph.starts_with("**graph icosahedron** — 12 nodes, 30 edges"), "{graph}");
+
+    // The lens command writes each block's solution: a grid with `.` on the
+    // hole, a shifted hex grid, a list of nodes; each file checks clean.
+    for block in 0..3 {
+        let command = lenses
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| &l["command"])
+            .find(|c| c["command"] == "lights.insertSolution" && c["arguments"][1] == block)
+            .expect("an insert-solution lens")
+            .clone();
+        let params = json!({"command": command["command"], "arguments": command["arguments"]});
+        assert_eq!(c.request("workspace/executeCommand", params), Value::Null);
+        let apply = c.wait_for("applyEdit", |m| m["method"] == "workspace/applyEdit");
+        let after = apply_edits(SHAPES, &workspace_edits(&apply["params"]["edit"], URI), false);
+        assert!(cli_diagnostics(&after).is_empty(), "{after}");
+        let written = if block < 2 { "  solution {\n    " } else { "  solution at " };
+        assert!(after.contains(written), "{after}");
     }
 }

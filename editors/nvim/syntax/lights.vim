@@ -5,23 +5,30 @@
 "
 " Groups (each linked to a standard group; relink any with `:highlight link`):
 "   lightsBlock      puzzle sliding                                  → Structure
-"   lightsStatement  size states rule topology lights goal locked
-"                    expect solution tiles                           → Statement
+"   lightsStatement  size grid graph states rule topology holes
+"                    lights goal locked expect solution tiles        → Statement
 "   lightsValue      on off at                                       → Boolean
 "   lightsClaim      solvable unsolvable unique solutions presses
 "                    moves                                           → Keyword
-"   lightsRule       cross king flip merlin                          → Type
+"   lightsRule       cross king flip merlin ring                     → Type
 "   lightsTopology   plane cylinder torus mobius klein projective
 "                    cross-cap                                       → Type
+"   lightsShape      grids: square hex; graphs: tetrahedron cube
+"                    octahedron dodecahedron icosahedron petersen
+"                    cycle path complete cube-surface                → Type
 "   lightsNumber     numbers outside grids (5x5, states 3, 2,4:1)    → Number
 "   lightsOperator   the x of a size, the , and : of an `at` list    → Operator
+"   lightsEdges      the braces of `graph { 1-2 2-3 }`               → Delimiter
+"   lightsNode       a node number in a graph's edge list            → Number
+"   lightsEdge       the - of an edge                                → Operator
 "   lightsString     "NAME", "LLUR" (lightsEscape: \" and \\)        → String
 "   lightsComment    // to the end of the line (lightsTodo inside)   → Comment
 "   lightsGridBrace  the braces of a grid                            → Delimiter
 "   lightsRowSep     the / between rows written on one line          → Delimiter
 "   lightsCellOff    . or 0: a cell that is off                      → Comment
 "   lightsCellOn     digits not all 0: a cell that is on (its value) → Constant
-"   lightsCellLocked x  a locked button (in `locked`)                → Special
+"   lightsCellLocked x  a locked button (in `locked`), a hole (in
+"                    `holes`)                                        → Special
 "   lightsTile       a tile number in `tiles` (sliding blocks)       → Number
 "   lightsCellBlank  . the blank in `tiles`                          → Comment
 
@@ -37,11 +44,13 @@ syntax case match
 syntax iskeyword @,48-57,_,-
 
 syntax keyword lightsBlock     puzzle sliding
-syntax keyword lightsStatement size states rule topology lights goal locked expect solution tiles
+syntax keyword lightsStatement size grid graph states rule topology holes lights goal locked expect solution tiles
 syntax keyword lightsValue     on off at
 syntax keyword lightsClaim     solvable unsolvable unique solutions presses moves
-syntax keyword lightsRule      cross king flip merlin
+syntax keyword lightsRule      cross king flip merlin ring
 syntax keyword lightsTopology  plane cylinder torus mobius klein projective cross-cap
+syntax keyword lightsShape     square hex
+syntax keyword lightsShape     tetrahedron cube octahedron dodecahedron icosahedron petersen cycle path complete cube-surface
 
 syntax match   lightsNumber    /\d\+/
 syntax match   lightsOperator  /\%(\d\s*\)\@<=x\ze\s*\d/
@@ -53,12 +62,12 @@ syntax match   lightsEscape    /\\[\\"]/ contained
 syntax keyword lightsTodo      TODO FIXME XXX NOTE contained
 syntax match   lightsComment   +//.*$+ contains=lightsTodo,@Spell
 
-" A grid: the brace block after lights, goal, locked, solution or rule. It ends at its `}`,
-" or (like the parser's recovery from a missing `}`) before a line starting with a keyword.
+" A grid: the brace block after lights, goal, locked, holes, solution or rule. It ends at its
+" `}`, or (like the parser's recovery from a missing `}`) before a line starting with a keyword.
 syntax region  lightsGrid      matchgroup=lightsGridBrace
-      \ start=/\%(\<\%(lights\|goal\|locked\|solution\|rule\)\s*\)\@<={/
+      \ start=/\%(\<\%(lights\|goal\|locked\|holes\|solution\|rule\)\s*\)\@<={/
       \ end=/}/
-      \ end=/^\ze\s*\%(puzzle\|sliding\|size\|states\|rule\|topology\|lights\|goal\|locked\|expect\|solution\|tiles\)\>/
+      \ end=/^\ze\s*\%(puzzle\|sliding\|size\|grid\|graph\|states\|rule\|topology\|holes\|lights\|goal\|locked\|expect\|solution\|tiles\)\>/
       \ contains=lightsCellOff,lightsCellOn,lightsCellLocked,lightsRowSep,lightsComment
 syntax match   lightsCellOff    /[.0]/ contained
 syntax match   lightsCellOn     /\d*[1-9]\d*/ contained
@@ -70,10 +79,20 @@ syntax match   lightsRowSep     +/\ze\%([^/]\|$\)+ contained
 syntax region  lightsTiles     matchgroup=lightsGridBrace
       \ start=/\%(\<tiles\s*\)\@<={/
       \ end=/}/
-      \ end=/^\ze\s*\%(puzzle\|sliding\|size\|states\|rule\|topology\|lights\|goal\|locked\|expect\|solution\|tiles\)\>/
+      \ end=/^\ze\s*\%(puzzle\|sliding\|size\|grid\|graph\|states\|rule\|topology\|holes\|lights\|goal\|locked\|expect\|solution\|tiles\)\>/
       \ contains=lightsTile,lightsCellBlank,lightsRowSep,lightsComment
 syntax match   lightsTile       /\d\+/ contained
 syntax match   lightsCellBlank  /\./ contained
+
+" The edges of a written graph, `graph { 1-2 2-3 4 }`, over one or several lines (same ends
+" as a grid).
+syntax region  lightsEdgeList  matchgroup=lightsEdges
+      \ start=/\%(\<graph\s*\)\@<={/
+      \ end=/}/
+      \ end=/^\ze\s*\%(puzzle\|sliding\|size\|grid\|graph\|states\|rule\|topology\|holes\|lights\|goal\|locked\|expect\|solution\|tiles\)\>/
+      \ contains=lightsNode,lightsEdge,lightsComment
+syntax match   lightsNode       /\d\+/ contained
+syntax match   lightsEdge       /\%(\d\s*\)\@<=-\ze\s*\d/ contained
 
 " Highlighting from the middle of a file starts this many lines earlier, so a grid (up to
 " 500 rows) is known to be one.
@@ -85,6 +104,7 @@ highlight default link lightsValue      Boolean
 highlight default link lightsClaim      Keyword
 highlight default link lightsRule       Type
 highlight default link lightsTopology   Type
+highlight default link lightsShape      Type
 highlight default link lightsNumber     Number
 highlight default link lightsOperator   Operator
 highlight default link lightsString     String
@@ -98,6 +118,9 @@ highlight default link lightsCellOn     Constant
 highlight default link lightsCellLocked Special
 highlight default link lightsTile       Number
 highlight default link lightsCellBlank  Comment
+highlight default link lightsEdges      Delimiter
+highlight default link lightsNode       Number
+highlight default link lightsEdge       Operator
 
 let b:current_syntax = 'lights'
 

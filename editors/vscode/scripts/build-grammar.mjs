@@ -20,8 +20,26 @@ import { fileURLToPath } from "node:url";
 const out = join(dirname(fileURLToPath(import.meta.url)), "..", "syntaxes", "lights.tmLanguage.json");
 
 const BLOCKS = ["puzzle", "sliding"];
-const STATEMENTS = ["size", "states", "rule", "topology", "lights", "goal", "locked", "expect", "solution", "tiles"];
-const RULES = ["cross", "king", "flip", "merlin"];
+const STATEMENTS = [
+  "size",
+  "grid",
+  "graph",
+  "states",
+  "rule",
+  "topology",
+  "holes",
+  "lights",
+  "goal",
+  "locked",
+  "expect",
+  "solution",
+  "tiles",
+];
+const RULES = ["cross", "king", "flip", "merlin", "ring"];
+// `grid square` | `grid hex`.
+const GRIDS = ["square", "hex"];
+// `graph NAME [N]` (crates/compiler/src/graph.rs, NAMED_GRAPHS).
+const GRAPHS = ["tetrahedron", "cube", "octahedron", "dodecahedron", "icosahedron", "petersen", "cycle", "path", "complete", "cube-surface"];
 const TOPOLOGIES = ["plane", "cylinder", "torus", "mobius", "klein", "projective", "cross-cap"];
 const CLAIMS = ["solvable", "unsolvable", "unique", "solutions", "presses", "moves"];
 
@@ -224,11 +242,50 @@ const grammar = {
     // A grid or sparse list of presses (puzzles), or a string of moves (sliding).
     solution: statement("solution", [{ include: "#moves" }, { include: "#value" }]),
     tiles: statement("tiles", [{ include: "#tile-grid" }]),
+    // The edges of a written graph: `a-b`, or a lone node `a`, across lines;
+    // like a grid it ends at `}` or before a line that starts with a keyword.
+    edges: {
+      name: "meta.graph.edges.lights",
+      begin: String.raw`\{`,
+      beginCaptures: { 0: { name: "punctuation.section.graph.begin.lights" } },
+      end: String.raw`(\})|` + LINE_STARTS_WITH_KEYWORD,
+      endCaptures: { 1: { name: "punctuation.section.graph.end.lights" } },
+      patterns: [
+        { include: "#comment" },
+        {
+          match: String.raw`${before}([0-9]+)[ \t]*(-)[ \t]*([0-9]+)${after}`,
+          captures: {
+            1: { name: "constant.numeric.integer.node.lights" },
+            2: { name: "punctuation.separator.edge.lights" },
+            3: { name: "constant.numeric.integer.node.lights" },
+          },
+        },
+        { match: String.raw`${before}[0-9]+${after}`, name: "constant.numeric.integer.node.lights" },
+        { match: String.raw`(?:[^\s}/]|/(?!/))+`, name: "invalid.illegal.edge.lights" },
+      ],
+    },
     locked: statement("locked", [
       // A mask is a grid or a sparse list: `on`/`off` are not masks.
       { match: word("(?:on|off)"), name: "invalid.illegal.mask.lights" },
       { include: "#sparse-mask" },
       { include: "#mask-grid" },
+    ]),
+    // Cells that do not exist: a mask, like `locked` (`x` is a hole).
+    holes: statement("holes", [
+      { match: word("(?:on|off)"), name: "invalid.illegal.mask.lights" },
+      { include: "#sparse-mask" },
+      { include: "#mask-grid" },
+    ]),
+    grid: statement("grid", [
+      wordSet(GRIDS, "support.type.grid"),
+      { match: `${before}[A-Za-z][A-Za-z0-9_-]*`, name: "invalid.illegal.unknown-grid.lights" },
+    ]),
+    // `graph petersen`, `graph cycle 7`, or `graph { 1-2 2-3 4 }`.
+    graph: statement("graph", [
+      wordSet(GRAPHS, "support.type.graph"),
+      { match: `${before}[A-Za-z][A-Za-z0-9_-]*`, name: "invalid.illegal.unknown-graph.lights" },
+      { include: "#number" },
+      { include: "#edges" },
     ]),
     expect: statement("expect", [
       wordSet(CLAIMS, "constant.language.claim"),
@@ -294,17 +351,34 @@ function sparse(kind, entries) {
   };
 }
 
-// `r,c` or `r,c:v` (spaces allowed around `,` and `:`); a mask takes no `:v`.
+// `r,c` or `r,c:v` on a board, `n` or `n:v` (a node) on a graph (spaces
+// allowed around `,` and `:`); a mask takes no `:v`.
 function entry(mask) {
+  const value = {
+    punctuation: { name: mask ? "invalid.illegal.mask-value.lights" : "punctuation.separator.value.lights" },
+    number: { name: mask ? "invalid.illegal.mask-value.lights" : "constant.numeric.integer.value.lights" },
+  };
   return {
-    match: String.raw`${before}([0-9]+)[ \t]*(,)[ \t]*([0-9]+)(?:[ \t]*(:)[ \t]*([0-9]+))?${after}`,
-    captures: {
-      1: { name: "constant.numeric.integer.row.lights" },
-      2: { name: "punctuation.separator.coordinates.lights" },
-      3: { name: "constant.numeric.integer.column.lights" },
-      4: { name: mask ? "invalid.illegal.mask-value.lights" : "punctuation.separator.value.lights" },
-      5: { name: mask ? "invalid.illegal.mask-value.lights" : "constant.numeric.integer.value.lights" },
-    },
+    patterns: [
+      {
+        match: String.raw`${before}([0-9]+)[ \t]*(,)[ \t]*([0-9]+)(?:[ \t]*(:)[ \t]*([0-9]+))?${after}`,
+        captures: {
+          1: { name: "constant.numeric.integer.row.lights" },
+          2: { name: "punctuation.separator.coordinates.lights" },
+          3: { name: "constant.numeric.integer.column.lights" },
+          4: value.punctuation,
+          5: value.number,
+        },
+      },
+      {
+        match: String.raw`${before}([0-9]+)(?![ \t]*,)(?:[ \t]*(:)[ \t]*([0-9]+))?${after}`,
+        captures: {
+          1: { name: "constant.numeric.integer.node.lights" },
+          2: value.punctuation,
+          3: value.number,
+        },
+      },
+    ],
   };
 }
 

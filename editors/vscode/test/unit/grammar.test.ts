@@ -68,6 +68,17 @@ describe("the grammar on files the parser accepts", () => {
     }
   });
 
+  it("marks nothing invalid in holes, hex boards and graphs", () => {
+    const shapes = [
+      'puzzle "donut" {\n  size 5x5\n  holes {\n    . . . . .\n    . . x . .\n  }\n  holes at 3,3\n  lights on\n}',
+      'puzzle "hex" {\n  size 3x4\n  grid hex\n  rule ring\n  topology cylinder\n  lights {\n    1 . . 1\n     . 1 . .\n    ....\n  }\n}',
+      'puzzle "orbix" {\n  graph icosahedron\n  lights at 1 4:2 12\n  locked at 2\n  holes at 5\n  solution at 3 7:2\n}',
+      'puzzle "cube" { graph cube-surface 3 lights on }',
+      'puzzle "custom" {\n  graph { 1-2 2 - 3\n    3-1 // a triangle\n    4 }\n  states 3\n}',
+    ].join("\n\n");
+    expect(Object.fromEntries(invalidLines(shapes))).toEqual({});
+  });
+
   it("marks nothing invalid in the README's tour", () => {
     const readme = readFileSync(join(repo, "README.md"), "utf8");
     const tour = /## A tour of the language\n\n```\n([\s\S]*?)```/.exec(readme)?.[1];
