@@ -486,4 +486,274 @@ mod tests {
         assert_eq!(named("triangle", None), Err(NamedGraphError::Unknown));
         assert_eq!(named("icosahedron", None).unwrap().layout().len(), 12);
     }
+
+    /// Breadth-first distances from `s` (`usize::MAX` when unreachable).
+    fn distances(g: &Graph, s: usize) -> Vec<usize> {
+        let mut d = vec![usize::MAX; g.nodes()];
+        d[s] = 0;
+        let mut queue = std::collections::VecDeque::from([s]);
+        while let Some(a) = queue.pop_front() {
+            for &b in g.neighbours(a) {
+                if d[b as usize] == usize::MAX {
+                    d[b as usize] = d[a] + 1;
+                    queue.push_back(b as usize);
+                }
+            }
+        }
+        d
+    }
+
+    /// How many nodes lie at distance 0, 1, 2, … from `s`.
+    fn distance_profile(g: &Graph, s: usize) -> Vec<usize> {
+        let d = distances(g, s);
+        assert!(d.iter().all(|&x| x != usize::MAX), "connected");
+        let mut profile = vec![0; d.iter().max().unwrap() + 1];
+        for x in d {
+            profile[x] += 1;
+        }
+        profile
+    }
+
+    fn adjacent(g: &Graph, a: usize, b: usize) -> bool {
+        g.neighbours(a).contains(&(b as u32))
+    }
+
+    /// The shortest cycle: from every root, each non-tree edge (a, b) of the
+    /// breadth-first tree closes a walk of d(a) + d(b) + 1; the least of
+    /// these over all roots is the girth.
+    fn girth(g: &Graph) -> usize {
+        let mut best = usize::MAX;
+        for s in 0..g.nodes() {
+            let d = distances(g, s);
+            // The tree parent: the first neighbour one step nearer.
+            let parent = |x: usize| g.neighbours(x).iter().map(|&y| y as usize).find(|&y| d[y] + 1 == d[x]);
+            for (a, b) in g.edges() {
+                if d[a] != usize::MAX && parent(a) != Some(b) && parent(b) != Some(a) {
+                    best = best.min(d[a] + d[b] + 1);
+                }
+            }
+        }
+        best
+    }
+
+    #[test]
+    fn every_named_graph_is_simple_symmetric_and_drawn() {
+        let mut all: Vec<Graph> =
+            NAMED_GRAPHS.iter().filter(|(_, sized)| !sized).map(|(n, _)| named(n, None).unwrap()).collect();
+        for (name, sizes) in [("cycle", 3..=9), ("path", 1..=9), ("complete", 1..=9), ("cube-surface", 1..=4)] {
+            all.extend(sizes.map(|n| named(name, Some(n)).unwrap()));
+        }
+        for g in &all {
+            let what = g.describe();
+            for a in 0..g.nodes() {
+                let list = g.neighbours(a);
+                assert!(list.windows(2).all(|w| w[0] < w[1]), "{what}: ascending, no repeats");
+                assert!(!list.contains(&(a as u32)), "{what}: no loops");
+                assert!(list.iter().all(|&b| adjacent(g, b as usize, a)), "{what}: symmetric");
+            }
+            assert_eq!(g.edges().count(), g.edge_count(), "{what}");
+            let layout = g.layout();
+            assert_eq!(layout.len(), g.nodes(), "{what}");
+            assert!(layout.iter().all(|&(x, y)| (0.0..=1.0).contains(&x) && (0.0..=1.0).contains(&y)), "{what}");
+        }
+    }
+
+    #[test]
+    fn the_platonic_solids_are_distance_regular_with_their_textbook_profiles() {
+        // Nodes at distance 0, 1, 2, … from any node.
+        for (name, profile) in [
+            ("tetrahedron", vec![1, 3]),
+            ("cube", vec![1, 3, 3, 1]),
+            ("octahedron", vec![1, 4, 1]),
+            ("icosahedron", vec![1, 5, 5, 1]),
+            ("dodecahedron", vec![1, 3, 6, 6, 3, 1]),
+            ("petersen", vec![1, 3, 6]),
+        ] {
+            let g = named(name, None).unwrap();
+            for s in 0..g.nodes() {
+                assert_eq!(distance_profile(&g, s), profile, "{name} from node {}", s + 1);
+            }
+        }
+        let girths = [
+            ("tetrahedron", 3),
+            ("cube", 4),
+            ("octahedron", 3),
+            ("icosahedron", 3),
+            ("dodecahedron", 5),
+            ("petersen", 5),
+        ];
+        for (name, want) in girths {
+            assert_eq!(girth(&named(name, None).unwrap()), want, "{name}");
+        }
+    }
+
+    #[test]
+    fn icosahedron_numbering_and_vertex_figures() {
+        let g = named("icosahedron", None).unwrap();
+        // Every node's five neighbours form a 5-cycle (the vertex figure is a pentagon).
+        for a in 0..12 {
+            let ring = g.neighbours(a);
+            assert_eq!(ring.len(), 5);
+            for &b in ring {
+                let inside = ring.iter().filter(|&&c| adjacent(&g, b as usize, c as usize)).count();
+                assert_eq!(inside, 2, "node {}: neighbour {} sees two others", a + 1, b + 1);
+            }
+            // Connected: walking round from one neighbour reaches all five.
+            let mut seen = vec![ring[0]];
+            while let Some(&next) =
+                ring.iter().find(|&&c| !seen.contains(&c) && adjacent(&g, *seen.last().unwrap() as usize, c as usize))
+            {
+                seen.push(next);
+            }
+            assert_eq!(seen.len(), 5, "node {}: one pentagon", a + 1);
+        }
+        // Node 1 the top, 2–6 the upper ring, 7–11 the lower ring, 12 the bottom.
+        assert_eq!(g.neighbours(0), &[1, 2, 3, 4, 5]);
+        assert_eq!(g.neighbours(11), &[6, 7, 8, 9, 10]);
+        assert_eq!(distances(&g, 0)[11], 3, "top and bottom are antipodal");
+        for k in 0..5 {
+            let (up, up_next) = (1 + k, 1 + (k + 1) % 5);
+            let (low, low_prev) = (6 + k, 6 + (k + 4) % 5);
+            assert!(adjacent(&g, up, up_next) && adjacent(&g, low, 6 + (k + 1) % 5), "rings in order");
+            // The lower ring is turned half a step: upper k touches lower k and k − 1.
+            assert!(adjacent(&g, up, low) && adjacent(&g, up, low_prev), "upper {} and lower", up + 1);
+        }
+    }
+
+    #[test]
+    fn dodecahedron_is_the_icosahedrons_dual() {
+        let d = named("dodecahedron", None).unwrap();
+        let ico = named("icosahedron", None).unwrap();
+        // Faces of the icosahedron = nodes of the dodecahedron: 20 triangles, and
+        // the dodecahedron's 12 faces are its pentagons: count 5-cycles through
+        // each node (3 faces meet at a vertex), so 20·3/5 = 12 pentagons.
+        let triangles = (0..12)
+            .flat_map(|a| (a + 1..12).flat_map(move |b| (b + 1..12).map(move |c| (a, b, c))))
+            .filter(|&(a, b, c)| adjacent(&ico, a, b) && adjacent(&ico, b, c) && adjacent(&ico, a, c))
+            .count();
+        assert_eq!(triangles, d.nodes());
+        let mut pentagons = std::collections::BTreeSet::new();
+        for a in 0..20usize {
+            for &b in d.neighbours(a) {
+                for &c in d.neighbours(b as usize) {
+                    for &e in d.neighbours(c as usize) {
+                        for &f in d.neighbours(e as usize) {
+                            let cycle = [a as u32, b, c, e, f];
+                            let mut sorted = cycle;
+                            sorted.sort_unstable();
+                            let distinct = sorted.windows(2).all(|w| w[0] != w[1]);
+                            if distinct && adjacent(&d, f as usize, a) {
+                                pentagons.insert(sorted);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(pentagons.len(), 12, "twelve pentagonal faces (no other 5-cycles)");
+        assert!((0..20).all(|a| pentagons.iter().filter(|p| p.contains(&(a as u32))).count() == 3));
+    }
+
+    #[test]
+    fn cube_octahedron_and_petersen_follow_their_documented_numbering() {
+        // The cube: 1–4 the top face (a 4-cycle), 5–8 the bottom, i above i + 4.
+        let c = named("cube", None).unwrap();
+        for i in 0..4 {
+            assert!(adjacent(&c, i, (i + 1) % 4) && adjacent(&c, 4 + i, 4 + (i + 1) % 4) && adjacent(&c, i, i + 4));
+        }
+        // Bipartite: even and odd distance from node 1 never touch.
+        let d = distances(&c, 0);
+        assert!(c.edges().all(|(a, b)| d[a] % 2 != d[b] % 2));
+        // The octahedron: i and i + 3 are the only non-neighbours.
+        let o = named("octahedron", None).unwrap();
+        for a in 0..6 {
+            for b in 0..6 {
+                assert_eq!(adjacent(&o, a, b), a != b && a.abs_diff(b) != 3, "{a} {b}");
+            }
+        }
+        // Petersen: outer cycle 1–5, spokes i – i+5, inner pentagram 6–8–10–7–9.
+        let p = named("petersen", None).unwrap();
+        for i in 0..5 {
+            assert!(adjacent(&p, i, (i + 1) % 5) && adjacent(&p, i, i + 5) && adjacent(&p, 5 + i, 5 + (i + 2) % 5));
+        }
+    }
+
+    /// The cube's surface re-built by folding the cross-shaped net, face by
+    /// face (each fold turns the next face 90° about the shared edge), and
+    /// cells as unit squares in space: neighbours share a side (two
+    /// corners). The named graph must have exactly these edges, with the
+    /// documented numbering (faces up; left, front, right, back; down, each
+    /// row by row as seen in the net).
+    fn folded_cube_surface(n: usize) -> Vec<(usize, usize)> {
+        type V = [i64; 3];
+        let add = |a: V, b: V, k: i64| [a[0] + k * b[0], a[1] + k * b[1], a[2] + k * b[2]];
+        let neg = |a: V| [-a[0], -a[1], -a[2]];
+        let m = n as i64;
+        // A face: its net top-left corner, net right, net down, outward normal.
+        #[derive(Clone, Copy)]
+        struct Face {
+            o: V,
+            u: V,
+            v: V,
+            n: V,
+        }
+        let front = Face { o: [0, m, m], u: [1, 0, 0], v: [0, -1, 0], n: [0, 0, 1] };
+        let right = |f: Face| Face { o: add(f.o, f.u, m), u: neg(f.n), v: f.v, n: f.u };
+        let left = |f: Face| Face { o: add(f.o, f.n, -m), u: f.n, v: f.v, n: neg(f.u) };
+        let down = |f: Face| Face { o: add(f.o, f.v, m), u: f.u, v: neg(f.n), n: f.v };
+        let up = |f: Face| Face { o: add(f.o, f.n, -m), u: f.u, v: f.n, n: neg(f.v) };
+        // Net order: up; left, front, right, back; down.
+        let faces = [up(front), left(front), front, right(front), right(right(front)), down(front)];
+        let normals: std::collections::BTreeSet<V> = faces.iter().map(|f| f.n).collect();
+        assert_eq!(normals.len(), 6, "the net folds into a closed cube");
+        let mut cells: Vec<std::collections::BTreeSet<V>> = Vec::new();
+        for f in &faces {
+            for i in 0..m {
+                for j in 0..m {
+                    let corner = add(add(f.o, f.u, j), f.v, i);
+                    let square: std::collections::BTreeSet<V> =
+                        [corner, add(corner, f.u, 1), add(corner, f.v, 1), add(add(corner, f.u, 1), f.v, 1)].into();
+                    assert!(square.iter().all(|c| c.iter().all(|&x| (0..=m).contains(&x))), "on the cube [0, N]³");
+                    cells.push(square);
+                }
+            }
+        }
+        let mut edges = Vec::new();
+        for a in 0..cells.len() {
+            for b in a + 1..cells.len() {
+                let shared = cells[a].intersection(&cells[b]).count();
+                assert!(shared < 4, "two cells on one square");
+                if shared == 2 {
+                    edges.push((a, b));
+                }
+            }
+        }
+        edges
+    }
+
+    #[test]
+    fn cube_surface_is_the_folded_net() {
+        for n in 1..=6 {
+            let g = named("cube-surface", Some(n as u64)).unwrap();
+            let want = folded_cube_surface(n);
+            assert_eq!(want.len(), 12 * n * n);
+            assert_eq!(g.edges().collect::<Vec<_>>(), want, "cube-surface {n}");
+        }
+        // Cube-surface 2: 24 nodes, 48 edges, 4-regular; the three cells at
+        // each of the 8 corners of the cube form the only triangles.
+        for n in 2..=5 {
+            let g = named("cube-surface", Some(n)).unwrap();
+            let triangles = g
+                .edges()
+                .map(|(a, b)| {
+                    g.neighbours(a).iter().filter(|&&c| c as usize > b && adjacent(&g, b, c as usize)).count()
+                })
+                .sum::<usize>();
+            assert_eq!(triangles, 8, "cube-surface {n}");
+        }
+        let g = named("cube-surface", Some(2)).unwrap();
+        assert_eq!((g.nodes(), g.edge_count()), (24, 48));
+        assert!(degrees(&g).iter().all(|&d| d == 4));
+        assert_eq!(girth(&g), 3);
+    }
 }
