@@ -168,6 +168,12 @@ pub enum CensusError {
         exact: bool,
         limit: u64,
     },
+    /// The board does not exist in the family (a hex torus with an odd
+    /// number of rows).
+    NoSuchBoard {
+        rows: usize,
+        cols: usize,
+    },
     /// A self-check failed: a bug.
     Internal(String),
 }
@@ -198,6 +204,11 @@ impl fmt::Display for CensusError {
                 "with locked dark cells every position is solved on its own, and there are {}{positions} of them \
                  (at most {limit} are allowed); choose a smaller board or fewer/more lights on",
                 if *exact { "" } else { "over " }
+            ),
+            CensusError::NoSuchBoard { rows, cols } => write!(
+                f,
+                "a {rows}×{cols} hex torus does not exist: glued top to bottom, the shifted rows must alternate \
+                 all the way round, so a hex torus needs an even number of rows"
             ),
             CensusError::Internal(m) => write!(f, "internal error (a bug): {m}"),
         }
@@ -266,6 +277,11 @@ pub fn lock_dark_limit(states: u32, cells: usize) -> u64 {
 pub fn validate(family: &Family, query: &Query) -> Result<(), CensusError> {
     if query.rows == 0 || query.cols == 0 {
         return Err(CensusError::ZeroSize);
+    }
+    // Boards are built from the family, square or hex (`Family::board`), and
+    // counted through `lower`/`press_pattern`, which know both.
+    if !family.allows_rows(query.rows) {
+        return Err(CensusError::NoSuchBoard { rows: query.rows, cols: query.cols });
     }
     let limit = family.max_cells();
     let cells = match query.rows.checked_mul(query.cols) {

@@ -5,9 +5,18 @@
 //! `A·x ≡ b (mod W)` where `x[j]` is how many times the j-th free cell is
 //! pressed, row `i` of `A` is cell `i` (row-major), column `j` is the press
 //! pattern of unknown `j`, and `b = goal − lights (mod W)`.
+//!
+//! Hex boards are written like square ones (cells in reading order, the
+//! press patterns are the hexagonal ones) with `"shape": "hex"`. A graph
+//! puzzle is one row of nodes: cell `[1, k]` is node `k`; the JSON adds
+//! `"shape": "graph"` and the graph (`name`, `nodes`, 1-based `edges`), and
+//! the Sage script names unknowns by node. Holes have no button, so they
+//! are no unknown; they keep their row (all 0, with `b` 0: the equation
+//! 0 = 0), so row `i` is still cell `i`, and are listed in `holes`. Square
+//! boards without holes are written exactly as before these fields existed.
 
 use lights_compiler::lower::lower;
-use lights_compiler::model::{Puzzle, Rule};
+use lights_compiler::model::{GraphKind, Puzzle, Rule, Shape};
 use serde::{Deserialize, Serialize};
 
 /// What the JSON says the system means.
@@ -15,6 +24,16 @@ pub const MEANING: &str = "A·x ≡ b (mod W): x[j] is how many times the cell u
     row i of A and b[i] are the cell (i div cols + 1, i mod cols + 1), rows in reading order; \
     column j of A is what one press of unknowns[j] adds to each cell; b = goal − lights (mod W). \
     Matrix indices are 0-based, cells 1-based (row, column).";
+
+/// What the JSON says the system of a graph puzzle means.
+pub const MEANING_GRAPH: &str = "A·x ≡ b (mod W) on the nodes of a graph, written as one row of nodes (cell [1, k] is \
+    node k): x[j] is how many times the node unknowns[j][1] is pressed (0…W−1); row i of A and b[i] are node i + 1; \
+    column j of A is what one press of that node adds to each node (the node itself unless the rule is ring, and its \
+    neighbours along graph.edges); b = goal − lights (mod W). Matrix indices are 0-based, nodes 1-based.";
+
+/// Added to the meaning when the puzzle has holes.
+pub const MEANING_HOLES: &str = " The cells listed in holes have no light and no button: they are no unknown, and \
+    their rows of A and entries of b are 0.";
 
 /// The system as JSON (the `lights compile --emit json` format, version 1).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -29,7 +48,17 @@ pub struct SystemJson {
     pub size: BoardSize,
     pub rule: String,
     pub topology: String,
-    /// The cell (1-based `[row, column]`) of each unknown: the free cells in reading order.
+    /// `hex` or `graph`; absent on square boards.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shape: Option<String>,
+    /// The graph of a graph puzzle.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub graph: Option<GraphJson>,
+    /// The holes, 1-based `[row, column]` (`[1, node]` on a graph); absent when there are none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub holes: Vec<[usize; 2]>,
+    /// The cell (1-based `[row, column]`) of each unknown: the free cells in
+    /// reading order (`[1, node]` on a graph).
     pub unknowns: Vec<[usize; 2]>,
     pub matrix: MatrixJson,
     /// `goal − lights (mod W)`, one entry per cell in reading order.
@@ -40,6 +69,17 @@ pub struct SystemJson {
 pub struct BoardSize {
     pub rows: usize,
     pub cols: usize,
+}
+
+/// The graph of a graph puzzle.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GraphJson {
+    /// As the language writes it (`petersen`, `cycle 7`), or `custom` for an edge list.
+    pub name: String,
+    /// Nodes are numbered 1…nodes (numbers an edge list leaves out are holes).
+    pub nodes: usize,
+    /// Every edge once, `[a, b]` with a < b, 1-based.
+    pub edges: Vec<[usize; 2]>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -64,15 +104,28 @@ pub fn system_json(p: &Puzzle) -> SystemJson {
     }
     entries.sort_unstable();
     let cell = |i: usize| [i / p.cols + 1, i % p.cols + 1];
+    let holes: Vec<[usize; 2]> = (0..p.cells()).filter(|&i| p.is_hole(i)).map(cell).collect();
+    let mut meaning = if p.is_graph() { MEANING_GRAPH } else { MEANING }.to_string();
+    if !holes.is_empty() {
+        meaning.push_str(MEANING_HOLES);
+    }
+    let graph = p.shape.graph().map(|g| GraphJson {
+        name: if g.kind == GraphKind::Custom { "custom".to_string() } else { g.describe() },
+        nodes: g.nodes(),
+        edges: g.edges().map(|(a, b)| [a + 1, b + 1]).collect(),
+    });
     SystemJson {
         format: "lights-linear-system".to_string(),
         version: 1,
         puzzle: p.name.to_string(),
-        meaning: MEANING.to_string(),
+        meaning,
         modulus: sys.modulus,
         size: BoardSize { rows: p.rows, cols: p.cols },
         rule: rule_text(&p.rule),
         topology: p.topology.name().to_string(),
+        shape: (p.shape != Shape::Square).then(|| p.shape.name().to_string()),
+        graph,
+        holes,
         unknowns: sys.unknowns.iter().map(|&i| cell(i)).collect(),
         matrix: MatrixJson { shape: [sys.matrix.rows, sys.matrix.cols], entries },
         b: sys.rhs,
@@ -95,22 +148,37 @@ pub fn json_text(p: &Puzzle) -> String {
         ],
         1,
     );
-    let top = object(
-        &[
-            ("format", j(serde_json::to_value(&s.format), 1)),
-            ("version", j(serde_json::to_value(s.version), 1)),
-            ("puzzle", j(serde_json::to_value(&s.puzzle), 1)),
-            ("meaning", j(serde_json::to_value(&s.meaning), 1)),
-            ("modulus", j(serde_json::to_value(s.modulus), 1)),
-            ("size", size),
-            ("rule", j(serde_json::to_value(&s.rule), 1)),
-            ("topology", j(serde_json::to_value(&s.topology), 1)),
-            ("unknowns", j(serde_json::to_value(&s.unknowns), 1)),
-            ("matrix", matrix),
-            ("b", j(serde_json::to_value(&s.b), 1)),
-        ],
-        0,
-    );
+    let mut fields = vec![
+        ("format", j(serde_json::to_value(&s.format), 1)),
+        ("version", j(serde_json::to_value(s.version), 1)),
+        ("puzzle", j(serde_json::to_value(&s.puzzle), 1)),
+        ("meaning", j(serde_json::to_value(&s.meaning), 1)),
+        ("modulus", j(serde_json::to_value(s.modulus), 1)),
+        ("size", size),
+        ("rule", j(serde_json::to_value(&s.rule), 1)),
+        ("topology", j(serde_json::to_value(&s.topology), 1)),
+    ];
+    if let Some(shape) = &s.shape {
+        fields.push(("shape", j(serde_json::to_value(shape), 1)));
+    }
+    if let Some(g) = &s.graph {
+        let graph = object(
+            &[
+                ("name", j(serde_json::to_value(&g.name), 2)),
+                ("nodes", j(serde_json::to_value(g.nodes), 2)),
+                ("edges", j(serde_json::to_value(&g.edges), 2)),
+            ],
+            1,
+        );
+        fields.push(("graph", graph));
+    }
+    if !s.holes.is_empty() {
+        fields.push(("holes", j(serde_json::to_value(&s.holes), 1)));
+    }
+    fields.push(("unknowns", j(serde_json::to_value(&s.unknowns), 1)));
+    fields.push(("matrix", matrix));
+    fields.push(("b", j(serde_json::to_value(&s.b), 1)));
+    let top = object(&fields, 0);
     format!("{top}\n")
 }
 
@@ -165,15 +233,39 @@ pub fn sage_script(p: &Puzzle) -> String {
         "# SageMath script generated by `lights compile --emit sage` for puzzle {}.\n",
         py_string(&s.puzzle)
     ));
+    let graph = p.is_graph();
+    if graph {
+        out.push_str(
+            "# Run it with `sage FILE.sage`. It builds the puzzle's linear system\n\
+             #     A·x ≡ b (mod W)\n\
+             # on the nodes of a graph: x[j]: how many times the node unknowns[j] is pressed;\n\
+             # row i of A and b[i]: node i + 1;\n\
+             # column j of A: what one press of unknowns[j] adds to each node;\n\
+             # b = goal - lights (mod W). It prints whether a solution exists, how many\n\
+             # there are (press counts taken modulo W), and one of them.\n",
+        );
+    } else {
+        out.push_str(
+            "# Run it with `sage FILE.sage`. It builds the puzzle's linear system\n\
+             #     A·x ≡ b (mod W)\n\
+             # x[j]: how many times the cell unknowns[j] (1-based row, column) is pressed;\n\
+             # row i of A and b[i]: the cell (i // C + 1, i % C + 1), in reading order;\n\
+             # column j of A: what one press of unknowns[j] adds to each cell;\n\
+             # b = goal - lights (mod W). It prints whether a solution exists, how many\n\
+             # there are (press counts taken modulo W), and one of them.\n",
+        );
+    }
+    if p.shape == Shape::Hex {
+        out.push_str(
+            "# The cells are hexagons (`grid hex`): rows 2, 4, … are shifted right by half\n\
+             # a cell, and a press reaches the six cells around.\n",
+        );
+    }
+    if !s.holes.is_empty() {
+        out.push_str("# Holes (no light, no button) are no unknown; their rows of A and b are 0.\n");
+    }
     out.push_str(
-        "# Run it with `sage FILE.sage`. It builds the puzzle's linear system\n\
-         #     A·x ≡ b (mod W)\n\
-         # x[j]: how many times the cell unknowns[j] (1-based row, column) is pressed;\n\
-         # row i of A and b[i]: the cell (i // C + 1, i % C + 1), in reading order;\n\
-         # column j of A: what one press of unknowns[j] adds to each cell;\n\
-         # b = goal - lights (mod W). It prints whether a solution exists, how many\n\
-         # there are (press counts taken modulo W), and one of them.\n\
-         #\n\
+        "#\n\
          # Method. Sage's solve over Zmod(W) is not reliable when W is composite\n\
          # (Zmod(W) is not a field), so the system is solved over the integers:\n\
          # the Smith normal form D = U*A*V (U, V invertible over ZZ, D diagonal)\n\
@@ -187,17 +279,29 @@ pub fn sage_script(p: &Puzzle) -> String {
          # faster over the field GF(W): count = W^(n - rank A).\n\n",
     );
     out.push_str(&format!("W = {}\n", s.modulus));
-    out.push_str(&format!("R, C = {}, {}  # board rows and columns\n", s.size.rows, s.size.cols));
-    out.push_str(&format!(
-        "m, n = {}, {}  # equations (cells) and unknowns (free cells)\n",
-        s.matrix.shape[0], s.matrix.shape[1]
-    ));
+    if graph {
+        out.push_str(&format!("N = {}  # nodes\n", s.size.cols));
+        out.push_str(&format!(
+            "m, n = {}, {}  # equations (nodes) and unknowns (free nodes)\n",
+            s.matrix.shape[0], s.matrix.shape[1]
+        ));
+    } else {
+        out.push_str(&format!("R, C = {}, {}  # board rows and columns\n", s.size.rows, s.size.cols));
+        out.push_str(&format!(
+            "m, n = {}, {}  # equations (cells) and unknowns (free cells)\n",
+            s.matrix.shape[0], s.matrix.shape[1]
+        ));
+    }
     let mut list = |head: &str, items: Vec<String>, tail: &str| {
         out.push_str(head);
         out.push_str(&wrap(items.into_iter(), head.rsplit('\n').next().unwrap_or("").len()));
         out.push_str(tail);
     };
-    list("unknowns = [", s.unknowns.iter().map(|[r, c]| format!("({r}, {c})")).collect(), "]\n");
+    if graph {
+        list("unknowns = [", s.unknowns.iter().map(|[_, node]| node.to_string()).collect(), "]\n");
+    } else {
+        list("unknowns = [", s.unknowns.iter().map(|[r, c]| format!("({r}, {c})")).collect(), "]\n");
+    }
     list(
         "# Nonzero entries of A: (row, column, value), 0-based.\nentries = [",
         s.matrix.entries.iter().map(|[i, j, v]| format!("({i}, {j}, {v})")).collect(),
@@ -205,6 +309,7 @@ pub fn sage_script(p: &Puzzle) -> String {
     );
     list("b = vector(ZZ, [", s.b.iter().map(|v| v.to_string()).collect(), "])\n");
     out.push_str(SAGE_SOLVER);
+    out.push_str(if graph { SAGE_PRINT_NODES } else { SAGE_PRINT_CELLS });
     out
 }
 
@@ -260,8 +365,17 @@ print("solvable:", "yes" if solvable else "no")
 print("solutions:", count)
 if solvable:
     assert all(v % W == 0 for v in (A * x - b))
-    pressed = ["%d,%d:%d" % (r, c, v) for ((r, c), v) in zip(unknowns, x) if v != 0]
+"#;
+
+/// The end of the Sage script on a board: one solution by cell.
+const SAGE_PRINT_CELLS: &str = r#"    pressed = ["%d,%d:%d" % (r, c, v) for ((r, c), v) in zip(unknowns, x) if v != 0]
     print("one solution (row,column:presses):")
+    print("  " + (" ".join(pressed) if pressed else "no presses"))
+"#;
+
+/// The end of the Sage script on a graph: one solution by node.
+const SAGE_PRINT_NODES: &str = r#"    pressed = ["%d:%d" % (k, v) for (k, v) in zip(unknowns, x) if v != 0]
+    print("one solution (node:presses):")
     print("  " + (" ".join(pressed) if pressed else "no presses"))
 "#;
 

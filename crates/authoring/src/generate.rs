@@ -17,6 +17,11 @@
 //! Each puzzle gets its own lock pattern (each cell locked with probability
 //! F); after a run of rejected positions on one pattern a new one is drawn.
 //!
+//! Boards may be square or hexagonal (`grid hex`), or the nodes of a named
+//! graph (`graph petersen`): the system comes from `lower`, which knows
+//! every shape, and the text from [`value_statement`] (grids on boards, `at`
+//! lists of nodes on graphs).
+//!
 //! Randomness comes from `ChaCha8Rng::seed_from_u64(seed)`, read only through
 //! `next_u64` with the samplers below (not `rand`'s distributions, whose
 //! algorithms may change between versions), so a seed gives the same file
@@ -27,9 +32,11 @@ use std::fmt;
 use std::ops::RangeInclusive;
 
 use lights_algebra::{minimum_weight, Kernel, SparseMatrix};
+use lights_compiler::edit::value_statement;
 use lights_compiler::flags::rule_flag;
+use lights_compiler::graph::{named, Graph, GraphKind, NamedGraphError, NAMED_GRAPHS};
 use lights_compiler::lower::lower;
-use lights_compiler::model::{Puzzle, Rule, Topology, MAX_STATES, MIN_STATES, PER_CELL_LIMIT};
+use lights_compiler::model::{Puzzle, Rule, Shape, Topology, MAX_STATES, MIN_STATES, PER_CELL_LIMIT};
 use lights_compiler::solve::unknowns_limit;
 use lights_syntax::format::{format_source, grid_statement, layout_rows, quote};
 use num_bigint::BigUint;
@@ -47,6 +54,9 @@ const DRAWS_PER_LOCKS: u64 = 50;
 /// What to generate.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Options {
+    /// Square or hexagonal cells, or the nodes of a named graph (then
+    /// `rows` is 1 and `cols` the number of nodes: see [`Options::on_graph`]).
+    pub shape: Shape,
     pub rows: usize,
     pub cols: usize,
     pub rule: Rule,
@@ -68,6 +78,7 @@ impl Options {
     /// Options with the defaults of `lights generate` for a board size.
     pub fn new(rows: usize, cols: usize, seed: u64) -> Options {
         Options {
+            shape: Shape::Square,
             rows,
             cols,
             rule: Rule::Cross,
@@ -82,16 +93,31 @@ impl Options {
         }
     }
 
+    /// Options with the defaults of `lights generate` on a graph (one row
+    /// of nodes).
+    pub fn on_graph(graph: Graph, seed: u64) -> Options {
+        Options { rows: 1, cols: graph.nodes(), shape: Shape::Graph(graph), ..Options::new(1, 1, seed) }
+    }
+
     /// The command line that reproduces this output (shell-quoted).
     pub fn command_line(&self) -> String {
-        let mut s = format!(
-            "lights generate --size {}x{} --rule {} --topology {} --states {}",
-            self.rows,
-            self.cols,
-            shell_quote(&rule_flag(&self.rule)),
-            self.topology.name(),
-            self.states
-        );
+        let mut s = match &self.shape {
+            Shape::Graph(g) => format!(
+                "lights generate --graph {} --rule {} --states {}",
+                shell_quote(&graph_flag(g)),
+                shell_quote(&rule_flag(&self.rule)),
+                self.states
+            ),
+            shape => format!(
+                "lights generate --size {}x{}{} --rule {} --topology {} --states {}",
+                self.rows,
+                self.cols,
+                if *shape == Shape::Hex { " --grid hex" } else { "" },
+                shell_quote(&rule_flag(&self.rule)),
+                self.topology.name(),
+                self.states
+            ),
+        };
         if self.locked_fraction > 0.0 {
             s.push_str(&format!(" --locked-fraction {}", self.locked_fraction));
         }
@@ -287,9 +313,11 @@ fn check_free_cells(opts: &Options, free: usize) -> Result<(), GenerateError> {
     let limit = unknowns_limit(opts.states);
     if free > limit {
         return Err(GenerateError::Invalid(format!(
-            "a {}x{} board has {free} free cells; the solver takes at most {limit} with --states {} \
+            "{} has {free} free {}; the solver takes at most {limit} with --states {} \
              (choose a smaller size, or lock more cells with --locked-fraction)",
-            opts.rows, opts.cols, opts.states
+            board_words(opts),
+            if opts.shape.graph().is_some() { "nodes" } else { "cells" },
+            opts.states
         )));
     }
     Ok(())
@@ -316,8 +344,68 @@ impl Tally {
     }
 }
 
+/// `a 5x5 board`, `a 5x6 hex board`, `the graph petersen`.
+fn board_words(opts: &Options) -> String {
+    match &opts.shape {
+        Shape::Square => format!("a {}x{} board", opts.rows, opts.cols),
+        Shape::Hex => format!("a {}x{} hex board", opts.rows, opts.cols),
+        Shape::Graph(g) => format!("the graph {}", g.describe()),
+    }
+}
+
 fn validate(opts: &Options) -> Result<(), GenerateError> {
     let bad = |m: String| Err(GenerateError::Invalid(m));
+    match &opts.shape {
+        Shape::Square => {}
+        Shape::Hex => {
+            if !matches!(opts.rule, Rule::Cross | Rule::Ring) {
+                return bad(format!(
+                    "--grid hex takes --rule cross or ring, not {} (king, flip, merlin and stencils are square-grid rules)",
+                    shell_quote(&rule_flag(&opts.rule))
+                ));
+            }
+            match opts.topology {
+                Topology::Plane | Topology::Cylinder => {}
+                Topology::Torus if opts.rows.is_multiple_of(2) => {}
+                Topology::Torus => {
+                    return bad(format!(
+                        "--grid hex --topology torus needs an even number of rows (the shifted rows must \
+                         alternate all the way round), not {}",
+                        opts.rows
+                    ))
+                }
+                t => {
+                    return bad(format!(
+                        "--grid hex takes --topology plane, cylinder or torus, not {} (twisted surfaces are not \
+                         defined on hex grids)",
+                        t.name()
+                    ))
+                }
+            }
+        }
+        Shape::Graph(g) => {
+            if g.kind == GraphKind::Custom {
+                return bad("only named graphs can be generated (--graph petersen, --graph cycle:7, …)".into());
+            }
+            if !matches!(opts.rule, Rule::Cross | Rule::Ring) {
+                return bad(format!(
+                    "--graph takes --rule cross or ring, not {} (king, flip, merlin and stencils are square-grid rules)",
+                    shell_quote(&rule_flag(&opts.rule))
+                ));
+            }
+            if opts.topology != Topology::Plane {
+                return bad("a graph has no topology: leave out --topology with --graph".into());
+            }
+            if (opts.rows, opts.cols) != (1, g.nodes()) {
+                return bad(format!(
+                    "internal error: a graph of {} nodes on a {}x{} board",
+                    g.nodes(),
+                    opts.rows,
+                    opts.cols
+                ));
+            }
+        }
+    }
     if opts.rows == 0 || opts.cols == 0 {
         return bad("the board needs at least one row and one column".into());
     }
@@ -363,16 +451,16 @@ pub fn check_name(name: &str) -> Result<(), String> {
 }
 
 fn never_unique(opts: &Options, kernel: &Kernel) -> GenerateError {
+    let surface = if opts.shape.graph().is_some() { String::new() } else { format!(" on a {}", opts.topology.name()) };
     GenerateError::NeverUnique(format!(
-        "a {}x{} board with rule {} on a {} with {} states can never have a unique solution: every solvable \
+        "{} with rule {}{surface} with {} states can never have a unique solution: every solvable \
          position has {} solutions (pressing a quiet pattern changes nothing); lock some cells at random with \
-         --locked-fraction (e.g. 0.2), or choose another size",
-        opts.rows,
-        opts.cols,
+         --locked-fraction (e.g. 0.2), or choose another {}",
+        board_words(opts),
         opts.rule.name(),
-        opts.topology.name(),
         opts.states,
-        kernel.size()
+        kernel.size(),
+        if opts.shape.graph().is_some() { "graph" } else { "size" }
     ))
 }
 
@@ -419,7 +507,11 @@ fn exhausted(opts: &Options, index: usize, t: &Tally, lock_draws: u64) -> Genera
 /// The puzzle model of the board with every light off (only its structure is used).
 fn puzzle_model(opts: &Options, locked: Vec<bool>) -> Puzzle {
     let locked = lights_compiler::model::Board::dense(locked.iter().map(|&l| u16::from(l)).collect());
-    Puzzle { locked, ..Puzzle::new(opts.rows, opts.cols, opts.states, opts.rule.clone(), opts.topology) }
+    Puzzle {
+        locked,
+        shape: opts.shape.clone(),
+        ..Puzzle::new(opts.rows, opts.cols, opts.states, opts.rule.clone(), opts.topology)
+    }
 }
 
 /// The `.lights` file for the generated puzzles, in canonical form.
@@ -430,10 +522,15 @@ fn render(opts: &Options, puzzles: &[GeneratedPuzzle]) -> Result<String, Generat
         lights_compiler::summary::count(puzzles.len(), "random solvable puzzle"),
         opts.command_line()
     ));
+    let model = puzzle_model(opts, vec![false; opts.rows * opts.cols]);
     for p in puzzles {
         out.push('\n');
         out.push_str(&format!("puzzle {} {{\n", quote(&p.name)));
-        out.push_str(&format!("  size {}x{}\n", opts.rows, opts.cols));
+        match &opts.shape {
+            Shape::Graph(g) => out.push_str(&format!("  graph {}\n", g.describe())),
+            Shape::Hex => out.push_str(&format!("  size {}x{}\n  grid hex\n", opts.rows, opts.cols)),
+            Shape::Square => out.push_str(&format!("  size {}x{}\n", opts.rows, opts.cols)),
+        }
         if opts.states != 2 {
             out.push_str(&format!("  states {}\n", opts.states));
         }
@@ -448,10 +545,19 @@ fn render(opts: &Options, puzzles: &[GeneratedPuzzle]) -> Result<String, Generat
         if opts.topology != Topology::Plane {
             out.push_str(&format!("  topology {}\n", opts.topology.name()));
         }
-        out.push_str(&grid_statement("lights", opts.rows, opts.cols, &p.lights));
+        if opts.shape == Shape::Square {
+            out.push_str(&grid_statement("lights", opts.rows, opts.cols, &p.lights));
+        } else {
+            out.push_str(&value_statement("lights", &model, &p.lights));
+        }
         out.push('\n');
         if p.locked.iter().any(|&l| l) {
-            out.push_str(&mask_statement(opts.rows, opts.cols, &p.locked));
+            if model.is_graph() {
+                let marks: Vec<u32> = p.locked.iter().map(|&l| u32::from(l)).collect();
+                out.push_str(&value_statement("locked", &model, &marks));
+            } else {
+                out.push_str(&mask_statement(opts.rows, opts.cols, &p.locked));
+            }
             out.push('\n');
         }
         for claim in claims(p) {
@@ -485,6 +591,38 @@ fn mask_statement(rows: usize, cols: usize, locked: &[bool]) -> String {
     }
     out.push_str("  }");
     out
+}
+
+/// A named graph as `--graph` takes it: `petersen`, or a family and its
+/// size, `cycle:7` (also `cycle 7` or `cycle=7`).
+pub fn parse_graph(text: &str) -> Result<Graph, String> {
+    let t = text.trim();
+    let (name, size) = match t.split_once(|c: char| c == ':' || c == '=' || c.is_whitespace()) {
+        Some((name, size)) => (name.trim(), Some(size.trim())),
+        None => (t, None),
+    };
+    let names: Vec<String> =
+        NAMED_GRAPHS.iter().map(|(n, sized)| if *sized { format!("{n}:N") } else { n.to_string() }).collect();
+    let size =
+        match size {
+            None => None,
+            Some(n) => Some(n.parse::<u64>().map_err(|_| {
+                format!("the size of `{name}` must be a whole number, not `{n}` (write e.g. `{name}:7`)")
+            })?),
+        };
+    named(name, size).map_err(|e| match e {
+        NamedGraphError::Unknown => {
+            format!("unknown graph `{name}`; the named graphs are {}", names.join(", "))
+        }
+        NamedGraphError::NeedsSize => format!("`{name}` needs a size: write e.g. `{name}:7`"),
+        NamedGraphError::TakesNoSize => format!("`{name}` takes no size: write `{name}`"),
+        NamedGraphError::SizeOutOfRange(range) => range,
+    })
+}
+
+/// The `--graph` flag that gives this graph back (`petersen`, `cycle:7`).
+pub fn graph_flag(g: &Graph) -> String {
+    g.describe().replacen(' ', ":", 1)
 }
 
 /// A uniform integer in `0..n` (n ≥ 1), unbiased: draws below `2^64 mod n`

@@ -16,12 +16,24 @@
 //!   buttons are hatched, and the overlay is a panel of its own.
 //!
 //! The goal, when it is not "all off", is a second panel beside the lights.
+//!
+//! Other shapes are drawn as they are played. On `grid hex` boards every
+//! cell is a pointy-topped hexagon (`<polygon>`) `s` px across, rows
+//! `s·√3/2` apart, every second row shifted right by half a cell; in the
+//! compact style a hexagon is an `s`×`s` brick, odd rows still shifted by
+//! half a cell. Holes are left out (the page shows through) and are neither
+//! crossed nor marked. A `graph` puzzle is drawn from the graph's layout
+//! (`Graph::layout`; the icosahedron gets a planar drawing of its own): a
+//! `<circle>` per node (`data-node`, `s` px across, numbered from 14 px),
+//! a `<line>` per edge (dashed on a cube's surface where it joins faces
+//! not side by side in the net); locked nodes get a small cross at their
+//! bottom left and the overlay's marks sit at their top right.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt::{self, Write as _};
 use std::sync::{Arc, OnceLock};
 
-use lights_compiler::model::Puzzle;
+use lights_compiler::model::{Graph, GraphKind, Puzzle, Shape};
 use lights_compiler::solve::Report;
 use lights_compiler::summary;
 use num_bigint::BigUint;
@@ -118,6 +130,11 @@ pub enum PictureError {
         rows: usize,
         cols: usize,
     },
+    /// A graph with more than [`MAX_DRAWN_NODES`] nodes or [`MAX_DRAWN_EDGES`] edges.
+    GraphTooLarge {
+        nodes: usize,
+        edges: usize,
+    },
     BadCellSize(u32),
     ImageTooLarge {
         width: u64,
@@ -154,6 +171,11 @@ impl fmt::Display for PictureError {
                 f,
                 "the board is too large to draw: {rows}×{cols} = {} cells, at most {MAX_DRAWN_CELLS} are drawn",
                 rows * cols
+            ),
+            PictureError::GraphTooLarge { nodes, edges } => write!(
+                f,
+                "the graph is too large to draw: {nodes} nodes and {edges} edges, at most {MAX_DRAWN_NODES} nodes \
+                 and {MAX_DRAWN_EDGES} edges are drawn"
             ),
             PictureError::BadCellSize(n) => write!(f, "the cell size must be 1 to {MAX_CELL_PX} pixels, not {n}"),
             PictureError::ImageTooLarge { width, height } => write!(
@@ -407,7 +429,17 @@ fn overlay(
 // ---------------------------------------------------------------------------
 // Drawing.
 
-/// Geometry shared by the panels.
+/// √3, for hexagons.
+const SQRT3: f64 = 1.732_050_807_568_877_2;
+
+/// Geometry shared by the panels of a board (square or hexagonal cells).
+///
+/// Square cells sit on a pitch of `s` pixels. Hexagons are pointy-topped,
+/// `s` pixels across their flats: a row's centres are `s` apart, rows are
+/// `s·√3/2` apart, and every second row (0-based odd) is shifted right by
+/// half a cell, as the language lays them out. In the compact style a
+/// hexagon is drawn as an `s`×`s` brick (odd rows still shifted by half a
+/// cell), which has the same six neighbours.
 struct Board {
     rows: usize,
     cols: usize,
@@ -416,6 +448,9 @@ struct Board {
     /// Grid line width (0 in the compact style).
     g: u32,
     grid: bool,
+    hex: bool,
+    /// Per cell, row-major: no cell there. Empty when the board has no holes.
+    holes: Vec<bool>,
     /// Space for row numbers (left) and column numbers (top).
     label_w: u32,
     label_h: u32,
@@ -428,7 +463,8 @@ struct Board {
 }
 
 impl Board {
-    fn new(rows: usize, cols: usize, s: u32) -> Board {
+    fn new(p: &Puzzle, s: u32) -> Board {
+        let (rows, cols) = (p.rows, p.cols);
         let grid = s >= GRID_MIN_CELL && rows * cols <= GRID_MAX_CELLS;
         let g = if !grid {
             0
@@ -437,62 +473,179 @@ impl Board {
         } else {
             1
         };
+        let hex = p.shape == Shape::Hex;
+        let holes = if p.has_holes() { (0..p.cells()).map(|i| p.is_hole(i)).collect() } else { Vec::new() };
         let label_size = (f64::from(s) * 0.35).clamp(9.0, 12.0);
         let (mut label_w, mut label_h, mut row_step, mut col_step) = (0, 0, 1, 1);
         let (mut row_need, mut col_need) = (0.0, 0.0);
         if grid {
             label_w = (digits(rows) as f64 * label_size * 0.62 + 8.0).ceil() as u32;
             label_h = (label_size + 6.0).ceil() as u32;
-            let step = |need: f64| -> usize {
+            let step = |need: f64, pitch: f64| -> usize {
                 let mut candidates = [1usize, 2, 5].into_iter().chain((0..).flat_map(|k| {
                     let p = 10usize.saturating_pow(k + 1);
                     [p, p.saturating_mul(2), p.saturating_mul(5)]
                 }));
-                candidates.find(|&c| c as f64 * f64::from(s) >= need).unwrap_or(usize::MAX)
+                candidates.find(|&c| c as f64 * pitch >= need).unwrap_or(usize::MAX)
             };
             col_need = digits(cols) as f64 * label_size * 0.62 + 4.0;
             row_need = label_size + 2.0;
-            col_step = step(col_need);
-            row_step = step(row_need);
+            col_step = step(col_need, f64::from(s));
+            row_step = step(row_need, if hex { f64::from(s) * SQRT3 / 2.0 } else { f64::from(s) });
         }
-        Board { rows, cols, s, g, grid, label_w, label_h, label_size, row_step, col_step, row_need, col_need }
+        Board {
+            rows,
+            cols,
+            s,
+            g,
+            grid,
+            hex,
+            holes,
+            label_w,
+            label_h,
+            label_size,
+            row_step,
+            col_step,
+            row_need,
+            col_need,
+        }
+    }
+
+    fn hole(&self, i: usize) -> bool {
+        !self.holes.is_empty() && self.holes[i]
+    }
+
+    /// Half a cell, for the shifted rows of a hexagonal board (0 when
+    /// there is only one row).
+    fn half(&self) -> u32 {
+        if self.hex && self.rows > 1 {
+            self.s.div_ceil(2)
+        } else {
+            0
+        }
+    }
+
+    /// Compact style: how far row `r` is shifted right.
+    fn row_shift(&self, r: usize) -> i64 {
+        if self.hex && r % 2 == 1 {
+            i64::from(self.s / 2)
+        } else {
+            0
+        }
+    }
+
+    /// Detailed hexagons: the distance between row centres.
+    fn row_pitch(&self) -> f64 {
+        f64::from(self.s) * SQRT3 / 2.0
     }
 
     fn board_w(&self) -> u32 {
-        self.cols as u32 * self.s + self.g
+        if self.hex && !self.grid {
+            return self.cols as u32 * self.s + if self.rows > 1 { self.s / 2 } else { 0 };
+        }
+        self.cols as u32 * self.s + self.half() + self.g
     }
 
     fn board_h(&self) -> u32 {
+        if self.hex && self.grid {
+            let h = (self.rows - 1) as f64 * self.row_pitch() + 2.0 * f64::from(self.s) / SQRT3;
+            return h.ceil() as u32 + self.g;
+        }
         self.rows as u32 * self.s + self.g
     }
 
     fn panel_w(&self) -> u32 {
         self.label_w + self.board_w()
     }
+
+    /// The centre of cell `i` (detailed style) on a board whose top-left
+    /// corner is (x0, y0).
+    fn centre(&self, x0: u32, y0: u32, i: usize) -> (f64, f64) {
+        let (r, c) = (i / self.cols, i % self.cols);
+        let (s, g) = (f64::from(self.s), f64::from(self.g));
+        if self.hex {
+            let shift = if r % 2 == 1 { s / 2.0 } else { 0.0 };
+            (
+                f64::from(x0) + g / 2.0 + s / 2.0 + c as f64 * s + shift,
+                f64::from(y0) + g / 2.0 + s / SQRT3 + r as f64 * self.row_pitch(),
+            )
+        } else {
+            let inner = s - g;
+            (f64::from(x0) + c as f64 * s + g + inner / 2.0, f64::from(y0) + r as f64 * s + g + inner / 2.0)
+        }
+    }
+
+    /// The hexagon of cell `i` as `points` (detailed style).
+    fn hexagon(&self, x0: u32, y0: u32, i: usize) -> String {
+        let (cx, cy) = self.centre(x0, y0, i);
+        let (hw, r) = (f64::from(self.s) / 2.0, f64::from(self.s) / SQRT3);
+        let corners = [(0.0, -r), (hw, -r / 2.0), (hw, r / 2.0), (0.0, r), (-hw, r / 2.0), (-hw, -r / 2.0)];
+        let pts: Vec<String> = corners.iter().map(|(dx, dy)| format!("{},{}", num(cx + dx), num(cy + dy))).collect();
+        pts.join(" ")
+    }
+
+    /// Compact style: a path of the row runs of cells for which `keep(i)`
+    /// holds, each run `len·s` wide (plus `extra`) and `s + extra` high.
+    fn runs(&self, x0: u32, y0: u32, extra: u32, keep: &dyn Fn(usize) -> bool) -> (RunPath, usize) {
+        let mut path = RunPath::default();
+        let mut cells = 0usize;
+        for_each_run(self.rows, self.cols, keep, |r, c, len, k| {
+            if k {
+                cells += len;
+                path.push(
+                    x0 as i64 + (c * self.s as usize) as i64 + self.row_shift(r),
+                    y0 as i64 + (r * self.s as usize) as i64,
+                    len * self.s as usize + extra as usize,
+                    self.s + extra,
+                );
+            }
+        });
+        (path, cells)
+    }
 }
 
 /// Draw one board of values at (x0, y0) (the board's top-left corner, after
-/// the labels): `<g id="{id}-cells">` holds one rect per cell (detailed) or
-/// one path per value other than the background (compact, `data-value`).
+/// the labels): `<g id="{id}-cells">` holds one rect (square) or polygon
+/// (hexagon) per cell (detailed) or one path per value other than the
+/// background (compact, `data-value`). Holes are left out (the page shows).
 fn draw_cells(out: &mut String, b: &Board, id: &str, x0: u32, y0: u32, values: &[u32], colour: &dyn Fn(u32) -> Rgb) {
+    if b.grid && b.hex {
+        let _ = writeln!(out, r#"<g id="{id}-cells" stroke="{GRID}" stroke-width="{}" stroke-linejoin="round">"#, b.g);
+        for (i, &v) in values.iter().enumerate() {
+            if !b.hole(i) {
+                let _ = writeln!(out, r#"<polygon points="{}" fill="{}"/>"#, b.hexagon(x0, y0, i), colour(v));
+            }
+        }
+        out.push_str("</g>\n");
+        return;
+    }
     if b.grid {
-        let _ = writeln!(
-            out,
-            r#"<rect x="{x0}" y="{y0}" width="{}" height="{}" fill="{GRID}"/>"#,
-            b.board_w(),
-            b.board_h()
-        );
+        if b.holes.is_empty() {
+            let _ = writeln!(
+                out,
+                r#"<rect x="{x0}" y="{y0}" width="{}" height="{}" fill="{GRID}"/>"#,
+                b.board_w(),
+                b.board_h()
+            );
+        } else {
+            // The grid lines around the cells that are there.
+            let (path, _) = b.runs(x0, y0, b.g, &|i| !b.hole(i));
+            let _ = writeln!(out, r#"<path fill="{GRID}" d="{}"/>"#, path.d);
+        }
         let _ = writeln!(out, r#"<g id="{id}-cells" shape-rendering="crispEdges">"#);
         let inner = b.s - b.g;
         for r in 0..b.rows {
             for c in 0..b.cols {
-                let v = values[r * b.cols + c];
+                let i = r * b.cols + c;
+                if b.hole(i) {
+                    continue;
+                }
                 let _ = writeln!(
                     out,
                     r#"<rect x="{}" y="{}" width="{inner}" height="{inner}" fill="{}"/>"#,
                     x0 + c as u32 * b.s + b.g,
                     y0 + r as u32 * b.s + b.g,
-                    colour(v)
+                    colour(values[i])
                 );
             }
         }
@@ -502,26 +655,33 @@ fn draw_cells(out: &mut String, b: &Board, id: &str, x0: u32, y0: u32, values: &
     // Compact: the most frequent value is the background; every other value
     // is one path of row runs.
     let mut counts: BTreeMap<u32, usize> = BTreeMap::new();
-    for &v in values {
-        *counts.entry(v).or_default() += 1;
+    for (i, &v) in values.iter().enumerate() {
+        if !b.hole(i) {
+            *counts.entry(v).or_default() += 1;
+        }
     }
     let background = counts.iter().max_by_key(|&(&v, &n)| (n, std::cmp::Reverse(v))).map_or(0, |(&v, _)| v);
-    let _ = writeln!(
-        out,
-        r#"<rect x="{x0}" y="{y0}" width="{}" height="{}" fill="{}"/>"#,
-        b.board_w(),
-        b.board_h(),
-        colour(background)
-    );
+    if b.holes.is_empty() && !b.hex {
+        let _ = writeln!(
+            out,
+            r#"<rect x="{x0}" y="{y0}" width="{}" height="{}" fill="{}"/>"#,
+            b.board_w(),
+            b.board_h(),
+            colour(background)
+        );
+    } else {
+        let (path, _) = b.runs(x0, y0, 0, &|i| !b.hole(i));
+        let _ = writeln!(out, r#"<path fill="{}" d="{}"/>"#, colour(background), path.d);
+    }
     let mut paths: BTreeMap<u32, RunPath> = BTreeMap::new();
     for_each_run(
         b.rows,
         b.cols,
-        |i| values[i],
+        |i| if b.hole(i) { None } else { Some(values[i]) },
         |r, c, len, v| {
-            if v != background {
+            if let Some(v) = v.filter(|&v| v != background) {
                 paths.entry(v).or_default().push(
-                    x0 as i64 + (c * b.s as usize) as i64,
+                    x0 as i64 + (c * b.s as usize) as i64 + b.row_shift(r),
                     y0 as i64 + (r * b.s as usize) as i64,
                     len * b.s as usize,
                     b.s,
@@ -582,7 +742,8 @@ impl RunPath {
 }
 
 /// Row and column numbers around a detailed board whose top-left corner is
-/// (x0, y0).
+/// (x0, y0). On a hexagonal board the column numbers are those of the first
+/// row.
 fn draw_labels(out: &mut String, b: &Board, id: &str, x0: u32, y0: u32) {
     if !b.grid {
         return;
@@ -590,28 +751,58 @@ fn draw_labels(out: &mut String, b: &Board, id: &str, x0: u32, y0: u32) {
     let size = b.label_size;
     let _ = writeln!(out, r#"<g id="{id}-labels" font-size="{}" fill="{MUTED}">"#, num(size));
     let s = f64::from(b.s);
-    let half = f64::from(b.g) / 2.0 + s / 2.0;
     // Every `step`-th number, and 1 when the next one is far enough.
-    let labelled =
-        |i: usize, step: usize, need: f64| i.is_multiple_of(step) || (i == 1 && (step - 1) as f64 * s >= need);
+    let pitch = if b.hex { b.row_pitch() } else { s };
+    let labelled = |i: usize, step: usize, need: f64, pitch: f64| {
+        i.is_multiple_of(step) || (i == 1 && (step - 1) as f64 * pitch >= need)
+    };
     for c in 1..=b.cols {
-        if labelled(c, b.col_step, b.col_need) {
-            let x = f64::from(x0) + (c - 1) as f64 * s + half;
+        if labelled(c, b.col_step, b.col_need, s) {
+            let x = b.centre(x0, y0, c - 1).0;
             let y = f64::from(y0) - 5.0;
             let _ = writeln!(out, r#"<text x="{}" y="{}" text-anchor="middle">{c}</text>"#, num(x), num(y));
         }
     }
     for r in 1..=b.rows {
-        if labelled(r, b.row_step, b.row_need) {
+        if labelled(r, b.row_step, b.row_need, pitch) {
             let x = f64::from(x0) - 5.0;
-            let y = f64::from(y0) + (r - 1) as f64 * s + half + size * 0.35;
+            let y = b.centre(x0, y0, (r - 1) * b.cols).1 + size * 0.35;
             let _ = writeln!(out, r#"<text x="{}" y="{}" text-anchor="end">{r}</text>"#, num(x), num(y));
         }
     }
     out.push_str("</g>\n");
 }
 
-/// Locked buttons: a cross per cell (detailed) or hatched runs (compact).
+/// Crosses centred on the given points, `d` pixels wide: a light cross with
+/// a dark halo, visible on dark and on bright cells.
+fn draw_crosses(out: &mut String, centres: impl Iterator<Item = (f64, f64)>, d: f64, width: f64) {
+    let _ = writeln!(
+        out,
+        r#"<g id="locked" fill="none" stroke-linecap="round" stroke="{LOCKED_HALO}" stroke-width="{}">"#,
+        num(width + 2.0)
+    );
+    let mut crosses = String::new();
+    for (cx, cy) in centres {
+        let _ = writeln!(
+            crosses,
+            r#"<path d="M{} {}l{} {}m0 -{}l-{} {}"/>"#,
+            num(cx - d / 2.0),
+            num(cy - d / 2.0),
+            num(d),
+            num(d),
+            num(d),
+            num(d),
+            num(d)
+        );
+    }
+    out.push_str(&crosses);
+    let _ = writeln!(out, r#"<g stroke="{LOCKED_STROKE}" stroke-width="{}">"#, num(width));
+    out.push_str(&crosses);
+    out.push_str("</g>\n</g>\n");
+}
+
+/// Locked buttons (holes are not locked buttons: they have none): a cross
+/// per cell (detailed) or hatched runs (compact).
 fn draw_locked(out: &mut String, b: &Board, x0: u32, y0: u32, locked: &[bool]) {
     if !locked.iter().any(|&l| l) {
         return;
@@ -621,53 +812,11 @@ fn draw_locked(out: &mut String, b: &Board, x0: u32, y0: u32, locked: &[bool]) {
         let inner = s - f64::from(b.g);
         let pad = (inner * 0.18).round();
         let width = (s / 14.0).max(1.5);
-        // A light cross with a dark halo: visible on dark and on bright cells.
-        let _ = writeln!(
-            out,
-            r#"<g id="locked" fill="none" stroke-linecap="round" stroke="{LOCKED_HALO}" stroke-width="{}">"#,
-            num(width + 2.0)
-        );
-        let mut crosses = String::new();
-        for (i, _) in locked.iter().enumerate().filter(|(_, &l)| l) {
-            let x = f64::from(x0) + (i % b.cols) as f64 * s + f64::from(b.g) + pad;
-            let y = f64::from(y0) + (i / b.cols) as f64 * s + f64::from(b.g) + pad;
-            let d = inner - 2.0 * pad;
-            let _ = writeln!(
-                crosses,
-                r#"<path d="M{} {}l{} {}m0 -{}l-{} {}"/>"#,
-                num(x),
-                num(y),
-                num(d),
-                num(d),
-                num(d),
-                num(d),
-                num(d)
-            );
-        }
-        out.push_str(&crosses);
-        let _ = writeln!(out, r#"<g stroke="{LOCKED_STROKE}" stroke-width="{}">"#, num(width));
-        out.push_str(&crosses);
-        out.push_str("</g>\n</g>\n");
+        let centres = locked.iter().enumerate().filter(|(_, &l)| l).map(|(i, _)| b.centre(x0, y0, i));
+        draw_crosses(out, centres, inner - 2.0 * pad, width);
         return;
     }
-    let mut path = RunPath::default();
-    let mut cells = 0usize;
-    for_each_run(
-        b.rows,
-        b.cols,
-        |i| locked[i],
-        |r, c, len, l| {
-            if l {
-                cells += len;
-                path.push(
-                    x0 as i64 + (c * b.s as usize) as i64,
-                    y0 as i64 + (r * b.s as usize) as i64,
-                    len * b.s as usize,
-                    b.s,
-                );
-            }
-        },
-    );
+    let (path, cells) = b.runs(x0, y0, 0, &|i| locked[i]);
     let _ = writeln!(out, r#"<path id="locked" data-cells="{cells}" fill="url(#hatch)" d="{}"/>"#, path.d);
 }
 
@@ -675,26 +824,29 @@ fn draw_locked(out: &mut String, b: &Board, x0: u32, y0: u32, locked: &[bool]) {
 /// (visible on dark and on bright cells).
 const HATCH_DEF: &str = r##"<pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="6" height="6" fill="#c4c8cf" fill-opacity="0.5"/><rect width="2" height="6" fill="#4b5563" fill-opacity="0.85"/></pattern>"##;
 
-/// The overlay's marks on the lights: a dot per nonzero cell, with the value
-/// written in it when W > 2.
-fn draw_marks(out: &mut String, b: &Board, x0: u32, y0: u32, o: &Overlay, w: u32) {
-    let s = f64::from(b.s);
-    let inner = s - f64::from(b.g);
+/// The overlay's marks: a dot of radius `r` per nonzero cell at
+/// `centre(i)`, with the value written in it (at most `text_max` px high)
+/// when W > 2.
+fn draw_mark_dots(
+    out: &mut String,
+    o: &Overlay,
+    w: u32,
+    (r, text_max): (f64, f64),
+    stroke: f64,
+    centre: &dyn Fn(usize) -> (f64, f64),
+) {
     let numbered = w > 2;
-    let r = if numbered { inner * 0.36 } else { inner * 0.22 };
-    let stroke = (s / 20.0).max(1.0);
     let _ = writeln!(out, r##"<g id="marks" fill="{}" stroke="#ffffff" stroke-width="{}">"##, o.mark, num(stroke));
     let mut texts = String::new();
     for (i, &v) in o.values.iter().enumerate() {
         if v == 0 {
             continue;
         }
-        let cx = f64::from(x0) + (i % b.cols) as f64 * s + f64::from(b.g) + inner / 2.0;
-        let cy = f64::from(y0) + (i / b.cols) as f64 * s + f64::from(b.g) + inner / 2.0;
+        let (cx, cy) = centre(i);
         let _ = writeln!(out, r#"<circle cx="{}" cy="{}" r="{}"/>"#, num(cx), num(cy), num(r));
         if numbered {
             let label = v.to_string();
-            let size = (inner * 0.42).min(2.0 * r * 0.9 / (label.len() as f64 * 0.62));
+            let size = text_max.min(2.0 * r * 0.9 / (label.len() as f64 * 0.62));
             let _ = writeln!(
                 texts,
                 r#"<text x="{}" y="{}" font-size="{}">{label}</text>"#,
@@ -709,6 +861,318 @@ fn draw_marks(out: &mut String, b: &Board, x0: u32, y0: u32, o: &Overlay, w: u32
         let _ = writeln!(out, r##"<g id="mark-values" fill="#ffffff" font-weight="bold" text-anchor="middle">"##);
         out.push_str(&texts);
         out.push_str("</g>\n");
+    }
+}
+
+/// The overlay's marks on the lights: a dot per nonzero cell, with the value
+/// written in it when W > 2.
+fn draw_marks(out: &mut String, b: &Board, x0: u32, y0: u32, o: &Overlay, w: u32) {
+    let s = f64::from(b.s);
+    let inner = s - f64::from(b.g);
+    let r = if w > 2 { inner * 0.36 } else { inner * 0.22 };
+    let stroke = (s / 20.0).max(1.0);
+    draw_mark_dots(out, o, w, (r, inner * 0.42), stroke, &|i| b.centre(x0, y0, i));
+}
+
+// ---------------------------------------------------------------------------
+// Graphs.
+
+/// Graphs with more nodes than this are not drawn.
+pub const MAX_DRAWN_NODES: usize = 50_000;
+/// Graphs with more edges than this are not drawn.
+pub const MAX_DRAWN_EDGES: usize = 200_000;
+/// The automatic node size aims at drawings about this many pixels across.
+const AUTO_GRAPH_PX: f64 = 600.0;
+/// Node centres are at least this many node diameters apart.
+const NODE_SPACING: f64 = 1.3;
+/// Nodes this large and more carry their number.
+const NODE_NUMBER_MIN: u32 = 14;
+const EDGE: &str = "#8a909c";
+
+/// A graph drawn from its layout: the nodes as circles `d` pixels across,
+/// the edges as lines between their centres.
+struct GraphPicture {
+    /// Node centres, relative to the drawing's top-left corner.
+    points: Vec<(f64, f64)>,
+    /// Edges `(a, b, glued)`: glued edges join cells of a cube's surface
+    /// whose faces are not side by side in the unfolded net (drawn dashed).
+    edges: Vec<(usize, usize, bool)>,
+    /// Per node: not in the graph (a number an edge list leaves out).
+    holes: Vec<bool>,
+    d: u32,
+    w: u32,
+    h: u32,
+}
+
+impl GraphPicture {
+    fn new(p: &Puzzle, graph: &Graph, cell: Option<u32>) -> GraphPicture {
+        let layout = graph.layout();
+        let holes: Vec<bool> = (0..p.cells()).map(|i| p.is_hole(i)).collect();
+        let shown: Vec<(f64, f64)> = layout.iter().zip(&holes).filter(|(_, &h)| !h).map(|(&pt, _)| pt).collect();
+        let shown = if shown.is_empty() { layout.clone() } else { shown };
+        let spacing = min_distance(&shown).max(1e-3);
+        let d = cell.unwrap_or_else(|| (AUTO_GRAPH_PX * spacing / NODE_SPACING).round().clamp(4.0, 40.0) as u32);
+        // Pixels per unit of the layout: small graphs get small drawings.
+        let across = (3.0 * (shown.len() as f64).sqrt()).clamp(6.0, AUTO_GRAPH_PX / 40.0);
+        let k = (across * f64::from(d)).max(NODE_SPACING * f64::from(d) / spacing);
+        let (mut x_min, mut x_max, mut y_min, mut y_max) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
+        for &(x, y) in &shown {
+            x_min = x_min.min(x);
+            x_max = x_max.max(x);
+            y_min = y_min.min(y);
+            y_max = y_max.max(y);
+        }
+        // Room for the node, its marks (top right) and lock cross (bottom left).
+        let pad = 2.0 + f64::from(d) * 0.7;
+        let points = layout.iter().map(|&(x, y)| (pad + (x - x_min) * k, pad + (y - y_min) * k)).collect();
+        let net_step = match graph.kind {
+            GraphKind::CubeSurface(n) => Some(1.0 / (4 * n) as f64),
+            _ => None,
+        };
+        let edges = graph
+            .edges()
+            .map(|(a, b)| {
+                let (pa, pb) = (layout[a], layout[b]);
+                let far = net_step.is_some_and(|step| (pa.0 - pb.0).hypot(pa.1 - pb.1) > 1.01 * step);
+                (a, b, far)
+            })
+            .collect();
+        GraphPicture {
+            points,
+            edges,
+            holes,
+            d,
+            w: ((x_max - x_min) * k + 2.0 * pad).ceil() as u32,
+            h: ((y_max - y_min) * k + 2.0 * pad).ceil() as u32,
+        }
+    }
+
+    fn centre(&self, x0: u32, y0: u32, i: usize) -> (f64, f64) {
+        (f64::from(x0) + self.points[i].0, f64::from(y0) + self.points[i].1)
+    }
+
+    /// Nodes large enough for grid-style details (crossed locks, marks).
+    fn detailed(&self) -> bool {
+        self.d >= GRID_MIN_CELL
+    }
+}
+
+
+/// A lower bound of the smallest distance between two points (exact when
+/// it is below `1/√n`): points are bucketed on a grid of that pitch and only
+/// neighbouring buckets are compared.
+fn min_distance(points: &[(f64, f64)]) -> f64 {
+    let n = points.len();
+    if n < 2 {
+        return 1.0;
+    }
+    let pitch = 1.0 / (n as f64).sqrt();
+    let key = |&(x, y): &(f64, f64)| ((x / pitch).floor() as i64, (y / pitch).floor() as i64);
+    let mut buckets: HashMap<(i64, i64), Vec<usize>> = HashMap::new();
+    for (i, p) in points.iter().enumerate() {
+        buckets.entry(key(p)).or_default().push(i);
+    }
+    let mut best = pitch;
+    for (i, p) in points.iter().enumerate() {
+        let (bx, by) = key(p);
+        for dx in -1..=1 {
+            for dy in -1..=1 {
+                for &j in buckets.get(&(bx + dx, by + dy)).map_or(&[][..], Vec::as_slice) {
+                    if j > i {
+                        best = best.min((p.0 - points[j].0).hypot(p.1 - points[j].1));
+                    }
+                }
+            }
+        }
+    }
+    best
+}
+
+/// The colour of text written on a fill: dark on bright fills, white on dark ones.
+fn text_on(fill: Rgb) -> &'static str {
+    let lum = 0.299 * f64::from(fill.0) + 0.587 * f64::from(fill.1) + 0.114 * f64::from(fill.2);
+    if lum > 140.0 {
+        INK
+    } else {
+        "#ffffff"
+    }
+}
+
+/// One panel of a graph at (x0, y0): `<g id="{id}-edges">` (a line per
+/// edge), `<g id="{id}-cells">` (a circle per node, coloured by value), the
+/// crosses on `locked` nodes and, when nodes are large enough,
+/// `<g id="{id}-labels">` (the node numbers, over the crosses so they stay
+/// readable). Numbers the graph leaves out are not drawn.
+fn draw_graph(
+    out: &mut String,
+    gp: &GraphPicture,
+    id: &str,
+    (x0, y0): (u32, u32),
+    values: &[u32],
+    colour: &dyn Fn(u32) -> Rgb,
+    locked: Option<&[bool]>,
+) {
+    let d = f64::from(gp.d);
+    let width = (d / 16.0).max(1.0);
+    let _ = writeln!(out, r#"<g id="{id}-edges" stroke="{EDGE}" stroke-width="{}">"#, num(width));
+    for &(a, b, glued) in &gp.edges {
+        let ((xa, ya), (xb, yb)) = (gp.centre(x0, y0, a), gp.centre(x0, y0, b));
+        let style = if glued { r#" stroke-dasharray="4 3" stroke-opacity="0.45""# } else { "" };
+        let _ = writeln!(out, r#"<line x1="{}" y1="{}" x2="{}" y2="{}"{style}/>"#, num(xa), num(ya), num(xb), num(yb));
+    }
+    out.push_str("</g>\n");
+    let stroke = if gp.detailed() { (d / 20.0).max(1.0) } else { 0.5 };
+    let _ = writeln!(out, r#"<g id="{id}-cells" stroke="{GRID}" stroke-width="{}">"#, num(stroke));
+    for (i, &v) in values.iter().enumerate() {
+        if gp.holes[i] {
+            continue;
+        }
+        let (cx, cy) = gp.centre(x0, y0, i);
+        let _ = writeln!(
+            out,
+            r#"<circle cx="{}" cy="{}" r="{}" fill="{}" data-node="{}"/>"#,
+            num(cx),
+            num(cy),
+            num(d / 2.0),
+            colour(v),
+            i + 1
+        );
+    }
+    out.push_str("</g>\n");
+    if let Some(locked) = locked {
+        draw_graph_locked(out, gp, x0, y0, locked);
+    }
+    if gp.d < NODE_NUMBER_MIN {
+        return;
+    }
+    let digits_max = digits(values.len()) as f64;
+    let size = (d * 0.45).min(d * 0.85 / (digits_max * 0.62)).min(14.0);
+    let _ = writeln!(out, r#"<g id="{id}-labels" font-size="{}" text-anchor="middle">"#, num(size));
+    for (i, &v) in values.iter().enumerate() {
+        if gp.holes[i] {
+            continue;
+        }
+        let (cx, cy) = gp.centre(x0, y0, i);
+        let _ = writeln!(
+            out,
+            r#"<text x="{}" y="{}" fill="{}">{}</text>"#,
+            num(cx),
+            num(cy + size * 0.36),
+            text_on(colour(v)),
+            i + 1
+        );
+    }
+    out.push_str("</g>\n");
+}
+
+/// Locked nodes: a cross at the bottom left of each (the node's number
+/// stays readable; the overlay's marks sit at the top right).
+fn draw_graph_locked(out: &mut String, gp: &GraphPicture, x0: u32, y0: u32, locked: &[bool]) {
+    if !locked.iter().any(|&l| l) {
+        return;
+    }
+    let d = f64::from(gp.d);
+    let centres = locked.iter().enumerate().filter(|(_, &l)| l).map(|(i, _)| {
+        let (cx, cy) = gp.centre(x0, y0, i);
+        (cx - d * 0.36, cy + d * 0.36)
+    });
+    draw_crosses(out, centres, (d * 0.36).max(4.0), (d / 14.0).max(1.5));
+}
+
+/// The overlay's marks on a graph: a badge at the top right of each node
+/// (the node's number stays readable), with the value when W > 2.
+fn draw_graph_marks(out: &mut String, gp: &GraphPicture, x0: u32, y0: u32, o: &Overlay, w: u32) {
+    let d = f64::from(gp.d);
+    let r = if w > 2 { (d * 0.3).max(4.0) } else { (d * 0.22).max(3.0) };
+    let stroke = (d / 20.0).max(1.0);
+    draw_mark_dots(out, o, w, (r, r * 1.16), stroke, &|i| {
+        let (cx, cy) = gp.centre(x0, y0, i);
+        (cx + d * 0.36, cy - d * 0.36)
+    });
+}
+
+/// The geometry of the cells: a board, or a graph.
+enum Geometry {
+    Board(Board),
+    Graph(GraphPicture),
+}
+
+impl Geometry {
+    /// The detailed style (grid lines, numbers, crossed locks, marks).
+    fn detailed(&self) -> bool {
+        match self {
+            Geometry::Board(b) => b.grid,
+            Geometry::Graph(gp) => gp.detailed(),
+        }
+    }
+
+    fn cell(&self) -> u32 {
+        match self {
+            Geometry::Board(b) => b.s,
+            Geometry::Graph(gp) => gp.d,
+        }
+    }
+
+    fn panel_w(&self) -> u32 {
+        match self {
+            Geometry::Board(b) => b.panel_w(),
+            Geometry::Graph(gp) => gp.w,
+        }
+    }
+
+    fn board_h(&self) -> u32 {
+        match self {
+            Geometry::Board(b) => b.board_h(),
+            Geometry::Graph(gp) => gp.h,
+        }
+    }
+
+    fn label_w(&self) -> u32 {
+        match self {
+            Geometry::Board(b) => b.label_w,
+            Geometry::Graph(_) => 0,
+        }
+    }
+
+    fn label_h(&self) -> u32 {
+        match self {
+            Geometry::Board(b) => b.label_h,
+            Geometry::Graph(_) => 0,
+        }
+    }
+
+    /// Locked buttons are hatched rather than crossed.
+    fn hatched(&self) -> bool {
+        matches!(self, Geometry::Board(b) if !b.grid)
+    }
+
+    /// One panel's cells (with the locked buttons marked when `locked` is given).
+    fn cells(
+        &self,
+        out: &mut String,
+        id: &str,
+        (x0, y0): (u32, u32),
+        values: &[u32],
+        colour: &dyn Fn(u32) -> Rgb,
+        locked: Option<&[bool]>,
+    ) {
+        match self {
+            Geometry::Board(b) => {
+                draw_labels(out, b, id, x0, y0);
+                draw_cells(out, b, id, x0, y0, values, colour);
+                if let Some(locked) = locked {
+                    draw_locked(out, b, x0, y0, locked);
+                }
+            }
+            Geometry::Graph(gp) => draw_graph(out, gp, id, (x0, y0), values, colour, locked),
+        }
+    }
+
+    fn marks(&self, out: &mut String, x0: u32, y0: u32, o: &Overlay, w: u32) {
+        match self {
+            Geometry::Board(b) => draw_marks(out, b, x0, y0, o, w),
+            Geometry::Graph(gp) => draw_graph_marks(out, gp, x0, y0, o, w),
+        }
     }
 }
 
@@ -739,26 +1203,70 @@ pub fn svg(p: &Puzzle, report: Option<&Report>, options: &Options) -> Result<Pic
     if p.cells() > MAX_DRAWN_CELLS {
         return Err(PictureError::BoardTooLarge { rows: p.rows, cols: p.cols });
     }
-    let s = match options.cell {
-        Some(n) if n == 0 || n > MAX_CELL_PX => return Err(PictureError::BadCellSize(n)),
-        Some(n) => n,
-        None => auto_cell(p.rows, p.cols),
+    if let Some(n) = options.cell.filter(|&n| n == 0 || n > MAX_CELL_PX) {
+        return Err(PictureError::BadCellSize(n));
+    }
+    let geo = match &p.shape {
+        Shape::Graph(g) => {
+            if g.nodes() > MAX_DRAWN_NODES || g.edge_count() > MAX_DRAWN_EDGES {
+                return Err(PictureError::GraphTooLarge { nodes: g.nodes(), edges: g.edge_count() });
+            }
+            Geometry::Graph(GraphPicture::new(p, g, options.cell))
+        }
+        Shape::Square | Shape::Hex => {
+            Geometry::Board(Board::new(p, options.cell.unwrap_or_else(|| auto_cell(p.rows, p.cols))))
+        }
     };
+    let s = geo.cell();
     let show = options.show.unwrap_or_else(|| Show::default_for(report));
     let w = p.states;
     let mut notes = Vec::new();
-    let b = Board::new(p.rows, p.cols, s);
-    let marks_on_board = b.grid && (s >= MARKS_MIN_CELL || w == 2);
-    let overlay = overlay(p, report, show, marks_on_board, &mut notes)?;
+    let marks_on_board = geo.detailed() && (s >= MARKS_MIN_CELL || w == 2);
+    let mut overlay = overlay(p, report, show, marks_on_board, &mut notes)?;
+    // A hole has no button and no light: nothing of an overlay is drawn there.
+    if let Some(o) = overlay.as_mut().filter(|_| p.has_holes()) {
+        for (i, v) in o.values.iter_mut().enumerate() {
+            if p.is_hole(i) {
+                *v = 0;
+            }
+        }
+    }
 
     let has_goal = p.goal.any_nonzero();
     let overlay_panel = overlay.is_some() && !marks_on_board;
-    let locked_any = p.any_locked();
+    // `locked` also holds the holes (they have no button); they are drawn as holes.
+    let locked: Vec<bool> = (0..p.cells()).map(|i| p.is_locked(i) && !p.is_hole(i)).collect();
+    let locked_count = locked.iter().filter(|&&l| l).count();
+    let locked_any = locked_count > 0;
+    let holes = (0..p.cells()).filter(|&i| p.is_hole(i)).count();
 
     // Text.
     let title = p.name.clone();
-    let mut subtitle = format!("{}×{} · {} · {} · {} states", p.rows, p.cols, p.rule.name(), p.topology.name(), w);
-    let locked_count = p.locked.count_nonzero();
+    let rule_etc = match &p.shape {
+        Shape::Graph(_) => format!("{} · {} states", p.rule.name(), w),
+        _ => format!("{} · {} · {} states", p.rule.name(), p.topology.name(), w),
+    };
+    let mut subtitle = match &p.shape {
+        Shape::Graph(g) => {
+            let name = match g.kind {
+                GraphKind::Custom => "graph".to_string(),
+                _ => format!("graph {}", g.describe()),
+            };
+            format!(
+                "{name} · {} · {} · {rule_etc}",
+                summary::count(p.cells() - holes, "node"),
+                summary::count(g.edge_count(), "edge")
+            )
+        }
+        Shape::Hex if holes > 0 => {
+            format!("{}×{} hex · {} · {rule_etc}", p.rows, p.cols, summary::count(holes, "hole"))
+        }
+        Shape::Hex => format!("{}×{} hex · {rule_etc}", p.rows, p.cols),
+        Shape::Square if holes > 0 => {
+            format!("{}×{} · {} · {rule_etc}", p.rows, p.cols, summary::count(holes, "hole"))
+        }
+        Shape::Square => format!("{}×{} · {rule_etc}", p.rows, p.cols),
+    };
     if locked_count > 0 {
         let _ = write!(subtitle, " · {locked_count} locked");
     }
@@ -774,7 +1282,7 @@ pub fn svg(p: &Puzzle, report: Option<&Report>, options: &Options) -> Result<Pic
             panels.push(("overlay", o.caption.clone()));
         }
     }
-    let panel_w = b.panel_w();
+    let panel_w = geo.panel_w();
     let captions_w = panels.iter().map(|(_, c)| text_width(c, CAPTION_SIZE, true).ceil() as u32).max().unwrap_or(0);
     let column_w = panel_w.max(captions_w);
     let content_w = column_w * panels.len() as u32 + PANEL_GAP * (panels.len() as u32 - 1);
@@ -788,8 +1296,18 @@ pub fn svg(p: &Puzzle, report: Option<&Report>, options: &Options) -> Result<Pic
     legend_lines.push(LegendLine { swatch: LegendSwatch::States, text: states_legend_text(w) });
     if locked_any {
         legend_lines.push(LegendLine {
-            swatch: LegendSwatch::Locked { grid: b.grid },
+            swatch: LegendSwatch::Locked { grid: !geo.hatched() },
             text: "locked: this button cannot be pressed".into(),
+        });
+    }
+    if holes > 0 && !p.is_graph() {
+        legend_lines
+            .push(LegendLine { swatch: LegendSwatch::None, text: "blank: a hole, with no light and no button".into() });
+    }
+    if matches!(&geo, Geometry::Graph(gp) if gp.edges.iter().any(|e| e.2)) {
+        legend_lines.push(LegendLine {
+            swatch: LegendSwatch::None,
+            text: "dashed lines: edges that join faces across the cube, not side by side in the unfolded net".into(),
         });
     }
     if has_goal {
@@ -829,18 +1347,18 @@ pub fn svg(p: &Puzzle, report: Option<&Report>, options: &Options) -> Result<Pic
     let title_y = MARGIN + 15;
     let subtitle_y = title_y + 22;
     let caption_y = subtitle_y + 28;
-    let board_y = caption_y + 10 + b.label_h;
-    let legend_y = board_y + b.board_h() + 20;
+    let board_y = caption_y + 10 + geo.label_h();
+    let legend_y = board_y + geo.board_h() + 20;
     let legend_h: u32 = legend.iter().map(|(_, lines)| 6 + 16 * lines.len().max(1) as u32).sum();
     let height = legend_y + legend_h + MARGIN;
 
-    let mut out = String::with_capacity(4096 + p.cells() * if b.grid { 70 } else { 8 });
+    let mut out = String::with_capacity(4096 + p.cells() * if geo.detailed() { 70 } else { 8 });
     let _ = writeln!(
         out,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="{FONTS}">"#
     );
     let _ = writeln!(out, "<title>{}</title>", escape(&format!("{title} — {subtitle}")));
-    if locked_any && !b.grid {
+    if locked_any && geo.hatched() {
         let _ = writeln!(out, "<defs>{HATCH_DEF}</defs>");
     }
     let _ = writeln!(out, r#"<rect width="{width}" height="{height}" fill="{PAGE}"/>"#);
@@ -859,10 +1377,9 @@ pub fn svg(p: &Puzzle, report: Option<&Report>, options: &Options) -> Result<Pic
 
     let lights: Vec<u32> = p.lights.iter().map(u32::from).collect();
     let goal: Vec<u32> = p.goal.iter().map(u32::from).collect();
-    let locked: Vec<bool> = p.locked.iter().map(|l| l != 0).collect();
     for (k, (id, caption)) in panels.iter().enumerate() {
         let px = MARGIN + k as u32 * (column_w + PANEL_GAP);
-        let bx = px + b.label_w;
+        let bx = px + geo.label_w();
         let _ = writeln!(out, r#"<g id="{id}">"#);
         let _ = writeln!(
             out,
@@ -870,19 +1387,17 @@ pub fn svg(p: &Puzzle, report: Option<&Report>, options: &Options) -> Result<Pic
             num(CAPTION_SIZE),
             escape(caption)
         );
-        draw_labels(&mut out, &b, id, bx, board_y);
         match *id {
             "lights" => {
-                draw_cells(&mut out, &b, id, bx, board_y, &lights, &|v| state_colour(v, w));
-                draw_locked(&mut out, &b, bx, board_y, &locked);
+                geo.cells(&mut out, id, (bx, board_y), &lights, &|v| state_colour(v, w), Some(&locked));
                 if let (Some(o), true) = (&overlay, marks_on_board) {
-                    draw_marks(&mut out, &b, bx, board_y, o, w);
+                    geo.marks(&mut out, bx, board_y, o, w);
                 }
             }
-            "goal" => draw_cells(&mut out, &b, id, bx, board_y, &goal, &|v| state_colour(v, w)),
+            "goal" => geo.cells(&mut out, id, (bx, board_y), &goal, &|v| state_colour(v, w), None),
             _ => {
                 if let Some(o) = &overlay {
-                    draw_cells(&mut out, &b, id, bx, board_y, &o.values, &|v| overlay_colour(v, w, o.mark));
+                    geo.cells(&mut out, id, (bx, board_y), &o.values, &|v| overlay_colour(v, w, o.mark), None);
                 }
             }
         }

@@ -11,6 +11,10 @@
 //!   |image of A| / W^cells. With every button free A is square, and
 //!   |image| = W^cells / |kernel|, so the fraction is exactly 1/|kernel|.
 //!
+//! Boards are square, or hexagonal ([`Family::hex`]: `grid hex`, every
+//! second row shifted right by half a cell). A hex torus needs an even number
+//! of rows, so its tables list only the even row counts of the range.
+//!
 //! Each board is one exact solve by `lights-algebra`; boards are solved in
 //! parallel (rayon), largest first. Families whose press patterns are
 //! symmetric under transposition (the named rules on the plane and the
@@ -24,7 +28,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use lights_algebra::factorize;
 use lights_compiler::fast::{plan, Plan};
 use lights_compiler::flags;
-use lights_compiler::model::{Board, Puzzle, Rule, Topology};
+use lights_compiler::model::{Board, Puzzle, Rule, Shape, Topology};
 use lights_compiler::solve::{solve_with, unknowns_limit};
 use lights_compiler::solve::{SolveError, SolveOptions};
 
@@ -42,6 +46,8 @@ pub struct Family {
     pub topology: Topology,
     /// The modulus W.
     pub states: u32,
+    /// Hexagonal cells (`grid hex`) rather than square ones.
+    pub hex: bool,
 }
 
 impl Family {
@@ -53,7 +59,31 @@ impl Family {
         let states = flags::check_states(u64::from(states))?;
         let topology = flags::parse_topology(topology)?;
         let rule = flags::parse_rule(rule, states)?;
-        Ok(Family { rule, topology, states })
+        Ok(Family { rule, topology, states, hex: false })
+    }
+
+    /// The same family on hexagonal cells (`grid hex`): the rule must be
+    /// `cross` or `ring`, the topology `plane`, `cylinder` or `torus`.
+    pub fn on_hex(self) -> Result<Family, String> {
+        if !matches!(self.rule, Rule::Cross | Rule::Ring) {
+            return Err(format!(
+                "a hex grid takes the rule cross or ring, not {} (king, flip, merlin and stencils are square-grid rules)",
+                flags::rule_flag(&self.rule)
+            ));
+        }
+        if !matches!(self.topology, Topology::Plane | Topology::Cylinder | Topology::Torus) {
+            return Err(format!(
+                "a hex grid takes the topology plane, cylinder or torus, not {} (twisted surfaces are not defined on hex grids)",
+                self.topology.name()
+            ));
+        }
+        Ok(Family { hex: true, ..self })
+    }
+
+    /// Whether boards of `rows` rows exist in this family: a hex torus
+    /// needs an even number of rows (the shifted rows alternate all the way round).
+    pub fn allows_rows(&self, rows: usize) -> bool {
+        !(self.hex && self.topology == Topology::Torus && rows % 2 == 1)
     }
 
     /// The rows × cols board of this family with the given lights, goal off,
@@ -62,6 +92,7 @@ impl Family {
         Puzzle {
             name: format!("{rows}x{cols}").into(),
             lights,
+            shape: if self.hex { Shape::Hex } else { Shape::Square },
             ..Puzzle::new(rows, cols, self.states, self.rule.clone(), self.topology)
         }
     }
@@ -79,9 +110,10 @@ impl Family {
 
     /// Whether R×C and C×R always have the same answers: the press patterns
     /// are symmetric under transposition (named rules, all weights 1) and so
-    /// is the surface.
+    /// is the surface (square cells only: a hex board turned on its side is
+    /// not a hex board).
     pub fn transposes(&self) -> bool {
-        self.rule.is_named() && matches!(self.topology, Topology::Plane | Topology::Torus)
+        !self.hex && self.rule.is_named() && matches!(self.topology, Topology::Plane | Topology::Torus)
     }
 
     /// The rule as the language writes it: `cross`, or a stencil on one
@@ -105,13 +137,19 @@ impl Family {
         }
     }
 
-    /// `cross rule · plane · 2 states`.
+    /// `cross rule · plane · 2 states`, `cross rule · hex grid · torus · 2 states`.
     pub fn describe(&self) -> String {
         let rule = match &self.rule {
             Rule::Stencil(_) => format!("stencil {}", self.rule_text()),
             named => format!("{} rule", named.name()),
         };
-        format!("{rule} · {} · {} states", self.topology.name(), self.states)
+        let grid = if self.hex { " · hex grid" } else { "" };
+        format!("{rule}{grid} · {} · {} states", self.topology.name(), self.states)
+    }
+
+    /// The row counts of a range this family has boards for.
+    pub fn row_counts(&self, rows: &RangeInclusive<usize>) -> Vec<usize> {
+        rows.clone().filter(|&r| self.allows_rows(r)).collect()
     }
 }
 
@@ -252,6 +290,11 @@ pub enum TableError {
         cols: usize,
         limit: usize,
     },
+    /// A hex torus over a range of odd row counts only.
+    NoEvenRows {
+        start: usize,
+        end: usize,
+    },
     /// A failed self-check of the solver: a bug.
     Internal(String),
 }
@@ -272,6 +315,10 @@ impl fmt::Display for TableError {
                 f,
                 "the {rows}×{cols} board has {} cells; the solver takes at most {limit} for this number of states on this rule and surface",
                 rows.saturating_mul(*cols)
+            ),
+            TableError::NoEvenRows { start, end } => write!(
+                f,
+                "a hex torus needs an even number of rows, and the rows range {start}..{end} has none"
             ),
             TableError::Internal(m) => write!(f, "internal error (a bug): {m}"),
         }
@@ -368,10 +415,14 @@ pub fn validate(family: &Family, rows: &RangeInclusive<usize>, cols: &RangeInclu
             return Err(TableError::ZeroSize { axis });
         }
     }
+    if family.row_counts(rows).is_empty() {
+        return Err(TableError::NoEvenRows { start: *rows.start(), end: *rows.end() });
+    }
     // Only dense elimination has a size limit: refuse at once when the
     // largest board would need it beyond that limit.
     let limit = family.max_cells();
-    let (r, c) = (*rows.end(), *cols.end());
+    let r = if family.allows_rows(*rows.end()) { *rows.end() } else { rows.end() - 1 };
+    let c = *cols.end();
     let cells = r.checked_mul(c).filter(|&n| n <= MAX_TABLE_CELLS);
     if cells.is_none_or(|n| n > limit && plan(&family.all_lights(r, c)) == Plan::Dense) {
         return Err(TableError::BoardTooLarge {
@@ -392,7 +443,7 @@ pub fn boards_to_solve(
 ) -> Vec<(usize, usize)> {
     let mut keys: Vec<(usize, usize)> = Vec::new();
     let mut seen = std::collections::HashSet::new();
-    for r in rows.clone() {
+    for r in family.row_counts(rows) {
         for c in cols.clone() {
             let key = canonical(family, rows, cols, r, c);
             if seen.insert(key) {
@@ -443,15 +494,16 @@ pub fn table(
         })
         .collect::<Result<_, TableError>>()?;
     let solved: HashMap<(usize, usize), Entry> = solved.into_iter().collect();
+    let row_counts = family.row_counts(&rows);
     let mut entries = Vec::new();
-    for r in rows.clone() {
+    for &r in &row_counts {
         for c in cols.clone() {
             let key = canonical(family, &rows, &cols, r, c);
             let e = solved.get(&key).ok_or_else(|| TableError::Internal(format!("{r}×{c} was not solved")))?;
             entries.push(Entry { rows: r, cols: c, ..e.clone() });
         }
     }
-    Ok(Table { family: family.clone(), rows: rows.collect(), cols: cols.collect(), entries })
+    Ok(Table { family: family.clone(), rows: row_counts, cols: cols.collect(), entries })
 }
 
 #[cfg(test)]

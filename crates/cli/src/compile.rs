@@ -31,11 +31,18 @@ pub(crate) enum Emit {
         --emit sage: a script for `sage FILE.sage` that builds the same system and prints whether it can be \
         solved, the number of solutions and one solution. It is exact for composite W too (over the \
         integers, with the Smith normal form; over GF(W) when W is prime).\n\n\
+        Other shapes: a `grid hex` board is written like a square one (cells in reading order, hexagonal \
+        press patterns) with \"shape\": \"hex\". A `graph` puzzle is one row of nodes (cell [1, k] is node k): \
+        the JSON adds \"shape\": \"graph\" and `graph` (`name`, `nodes`, 1-based `edges`), and the Sage script \
+        lists unknowns and the solution by node. Holes have no button, so they are no unknown; their rows of A \
+        and entries of b are 0 (row i stays cell i), and the JSON lists them in `holes`. Square boards \
+        without holes carry none of these fields.\n\n\
         A file with several puzzles needs --puzzle NAME.",
     after_help = "Examples:\n  \
         lights compile examples/classic.lights --puzzle classic --emit json\n  \
         lights compile examples/six-states.lights --puzzle six-states --emit sage -o six.sage   # then: sage six.sage\n  \
-        lights compile examples/level-pack.lights --puzzle \"first light\" --emit json -o first.json"
+        lights compile examples/level-pack.lights --puzzle \"first light\" --emit json -o first.json\n  \
+        lights compile petersen.lights --emit sage   # a `graph petersen` puzzle: unknowns by node"
 )]
 pub(crate) struct Args {
     /// The .lights file (`-` for standard input)
@@ -111,6 +118,14 @@ pub(crate) fn run(args: Args) -> u8 {
         return EXIT_PUZZLE_ERROR;
     };
     // The system is written entry by entry: a few per cell.
+    if model.cells() > MAX_COMPILED_CELLS && model.is_graph() {
+        eprintln!(
+            "error: the graph has {} nodes; `lights compile` writes systems of at most {MAX_COMPILED_CELLS} \
+             (`lights solve` solves it without writing the system)",
+            model.cells()
+        );
+        return EXIT_USAGE;
+    }
     if model.cells() > MAX_COMPILED_CELLS {
         eprintln!(
             "error: the {}×{} board has {} cells; `lights compile` writes systems of at most {MAX_COMPILED_CELLS} cells \

@@ -4,12 +4,21 @@ use std::io::IsTerminal;
 use std::ops::RangeInclusive;
 use std::path::PathBuf;
 
-use clap::Args as ClapArgs;
+use clap::{Args as ClapArgs, ValueEnum};
 use lights_authoring::generate::{self, Options};
 use lights_compiler::flags::{parse_range, parse_rule, parse_size, parse_states, parse_topology};
-use lights_compiler::model::Topology;
+use lights_compiler::model::{Graph, Shape, Topology};
 
 use crate::{EXIT_OK, EXIT_USAGE};
+
+/// `--grid`: the shape of the cells.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Grid {
+    /// Square cells (the default)
+    Square,
+    /// Hexagons, every second row shifted right by half a cell
+    Hex,
+}
 
 #[derive(ClapArgs)]
 #[command(
@@ -23,6 +32,12 @@ use crate::{EXIT_OK, EXIT_USAGE};
         (size, rule, topology, states, locked cells), so on a board with quiet patterns it needs random \
         locks (--locked-fraction). --presses MIN..MAX keeps positions whose proven minimum number of presses \
         lies in the range (inclusive), by drawing again until one fits.\n\n\
+        --grid hex makes boards of hexagons (`grid hex`: every second row shifted right by half a cell; rules \
+        cross and ring; topologies plane, cylinder, and torus with an even number of rows). --graph NAME plays \
+        on the nodes of a named graph instead of a board (`graph NAME`, lights and locks as `at` lists of \
+        nodes; rules cross and ring; no --size or --topology): tetrahedron, cube, octahedron, dodecahedron, \
+        icosahedron, petersen, or a family with its size written NAME:N (`NAME N` in quotes works too): \
+        cycle:N, path:N, complete:N, cube-surface:N.\n\n\
         The same options and --seed give the same file, byte for byte, on every machine; without --seed a \
         random seed is used and printed on standard error. The file's first lines record the command that \
         makes it again.",
@@ -30,17 +45,26 @@ use crate::{EXIT_OK, EXIT_USAGE};
         lights generate --size 5x5 --count 10 --name level -o pack.lights\n  \
         lights generate --size 5x5 --locked-fraction 0.2 --unique --presses 8..12 --seed 7\n  \
         lights generate --size 6x6 --states 3 --topology torus --rule king --count 3\n  \
-        lights generate --size 7x7 --rule '.1. / 111 / .1.'   # a stencil, rows separated by /"
+        lights generate --size 7x7 --rule '.1. / 111 / .1.'   # a stencil, rows separated by /\n  \
+        lights generate --size 6x6 --grid hex --count 5\n  \
+        lights generate --graph petersen --rule ring -o petersen.lights\n  \
+        lights generate --graph cube-surface:3 --unique --locked-fraction 0.2"
 )]
 pub(crate) struct Args {
-    /// Board size, ROWSxCOLUMNS
-    #[arg(long, value_name = "RxC", value_parser = parse_size)]
-    size: (usize, usize),
-    /// What a press changes: cross, king, flip, merlin, or a stencil such as '.1. / 111 / .1.' (rows separated by /, braces optional)
+    /// Board size, ROWSxCOLUMNS (not with --graph)
+    #[arg(long, value_name = "RxC", value_parser = parse_size, required_unless_present = "graph", conflicts_with = "graph")]
+    size: Option<(usize, usize)>,
+    /// The cells: square, or hex (hexagons, every second row shifted right by half a cell)
+    #[arg(long, value_enum, value_name = "SHAPE", default_value_t = Grid::Square, conflicts_with = "graph")]
+    grid: Grid,
+    /// Play on the nodes of a named graph instead of a board: petersen, cube, icosahedron, …, or cycle:N, path:N, complete:N, cube-surface:N
+    #[arg(long, value_name = "NAME[:N]", value_parser = generate::parse_graph)]
+    graph: Option<Graph>,
+    /// What a press changes: cross, king, flip, merlin, ring, or a stencil such as '.1. / 111 / .1.' (rows separated by /, braces optional); hex grids and graphs take cross or ring
     #[arg(long, value_name = "RULE", default_value = "cross")]
     rule: String,
-    /// The surface: plane, cylinder, torus, mobius, klein, projective
-    #[arg(long, value_name = "NAME", default_value = "plane", value_parser = parse_topology)]
+    /// The surface: plane, cylinder, torus, mobius, klein, projective (hex grids: plane, cylinder, torus; not with --graph)
+    #[arg(long, value_name = "NAME", default_value = "plane", value_parser = parse_topology, conflicts_with = "graph")]
     topology: Topology,
     /// States per light (the modulus W), 2…65536
     #[arg(long, value_name = "W", default_value_t = 2, value_parser = parse_states)]
@@ -84,9 +108,21 @@ pub(crate) fn run(args: Args) -> u8 {
             seed
         }
     };
+    let (shape, (rows, cols)) = match (args.graph, args.size) {
+        (Some(g), _) => {
+            let nodes = g.nodes();
+            (Shape::Graph(g), (1, nodes))
+        }
+        (None, Some(size)) => (if args.grid == Grid::Hex { Shape::Hex } else { Shape::Square }, size),
+        (None, None) => {
+            eprintln!("error: give the board's --size RxC, or a --graph");
+            return EXIT_USAGE;
+        }
+    };
     let opts = Options {
-        rows: args.size.0,
-        cols: args.size.1,
+        shape,
+        rows,
+        cols,
         rule,
         topology: args.topology,
         states: args.states,

@@ -4,6 +4,7 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args as ClapArgs, ValueEnum};
 use lights_authoring::picture::{self, Options, Show};
+use lights_compiler::model::{GraphKind, Shape};
 use lights_compiler::{analyze, check_puzzle, BlockKind, BlockReport, PuzzleAnalysis};
 
 use crate::{files, EXIT_OK, EXIT_PUZZLE_ERROR, EXIT_USAGE};
@@ -17,6 +18,12 @@ use crate::{files, EXIT_OK, EXIT_PUZZLE_ERROR, EXIT_USAGE};
         overlay chosen with --show: the minimum solution's presses (a dot per pressed cell, the count when \
         there are more than 2 states), a quiet pattern, or the certificate of an unsolvable puzzle. The title \
         gives the name, size, rule, topology, states and the result.\n\n\
+        Every shape is drawn as it is played: `grid hex` boards as hexagons (pointy-topped, every second row \
+        shifted right by half a cell), holes left blank (no cell), and `graph` puzzles as their nodes (circles \
+        coloured by state, numbered when they are 14 px or more) joined by lines for the edges, laid out as \
+        the graph's drawing (nested polygons for the solids, the unfolded net for `cube-surface N`, whose \
+        edges across the cube are dashed, a circle otherwise); there --cell is the node size and the marks \
+        of the overlay sit at the top right of each node.\n\n\
         The format follows the extension of the output: .svg or .png. Small boards get ~40 px cells with grid \
         lines and row/column numbers; large ones (e.g. 500×500) get 1–2 px cells, no grid, and an SVG in which \
         each row's runs of equal cells are merged. The file is replaced atomically.\n\n\
@@ -26,6 +33,7 @@ use crate::{files, EXIT_OK, EXIT_PUZZLE_ERROR, EXIT_USAGE};
     after_help = "Examples:\n  lights render examples/classic.lights -o classic.svg\n  \
         lights render examples/classic.lights --puzzle all-on -o all-on.png --cell 60\n  \
         lights render examples/six-states.lights -o why.svg   # unsolvable: its certificate\n  \
+        lights render petersen.lights -o petersen.svg   # a `graph petersen` puzzle: nodes and edges\n  \
         lights render pack.lights --puzzle level-3 -o level3.svg --show quiet"
 )]
 pub(crate) struct Args {
@@ -44,7 +52,7 @@ pub(crate) struct Args {
     /// What to draw over the lights [default: solution when solvable, certificate when not]
     #[arg(long, value_enum, value_name = "WHAT")]
     pub show: Option<ShowArg>,
-    /// Cell size in pixels, 1 to 200 [default: the board about 1000 px across, cells of at most 40 px]
+    /// Cell (or graph node) size in pixels, 1 to 200 [default: the board about 1000 px across, cells of at most 40 px]
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=200))]
     pub cell: Option<u32>,
 }
@@ -243,12 +251,19 @@ pub(crate) fn run(args: Args) -> u8 {
         Show::Certificate => "the certificate",
     };
     // The picture itself is on standard output: the summary goes to standard error.
+    let board = match &model.shape {
+        Shape::Graph(g) => format!(
+            "{}, {}, {} px nodes",
+            if g.kind == GraphKind::Custom { g.describe() } else { format!("graph {}", g.describe()) },
+            lights_compiler::summary::count((0..model.cells()).filter(|&i| !model.is_hole(i)).count(), "node"),
+            pic.cell
+        ),
+        Shape::Hex => format!("{}×{} hex, {} px cells", model.rows, model.cols, pic.cell),
+        Shape::Square => format!("{}×{}, {} px cells", model.rows, model.cols, pic.cell),
+    };
     let summary = format!(
-        "wrote {out_shown}: {width}×{height} px, {}, puzzle {name} ({}×{}, {} px cells) with {what}",
-        human_size(bytes.len()),
-        model.rows,
-        model.cols,
-        pic.cell
+        "wrote {out_shown}: {width}×{height} px, {}, puzzle {name} ({board}) with {what}",
+        human_size(bytes.len())
     );
     if to_stdout {
         eprintln!("{summary}");

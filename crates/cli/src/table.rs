@@ -23,13 +23,18 @@ use serde_json::json;
         --show fraction: the fraction of all W^(R·C) positions that can be turned off, exactly \
         (|image of A| / W^cells, which is 1 / number of quiet patterns).\n\n\
         Ranges are inclusive: 1..20 is 1 to 20; a single number is a one-value range; --cols defaults to \
-        the --rows range. Boards are solved exactly and in parallel; a progress bar shows on a terminal.",
+        the --rows range. Boards are solved exactly and in parallel; a progress bar shows on a terminal.\n\n\
+        --grid hex tabulates boards of hexagons (`grid hex`: every second row shifted right by half a cell) \
+        with the rule cross or ring on a plane, cylinder or torus; a hex torus needs an even number of rows, \
+        so only the even row counts of the range are listed.",
     after_help = "Examples:\n  \
         lights table --rows 1..20                        # the classic All Lights table\n  \
         lights table --rows 1..10 --cols 1..30 --show dimension\n  \
         lights table --rows 2..8 --states 6 --show dimension --format markdown\n  \
         lights table --rows 1..12 --rule king --topology torus --show fraction --format csv\n  \
-        lights table --rows 5 --cols 1..50 --rule '{ .1. / 111 / .1. }' --format json"
+        lights table --rows 5 --cols 1..50 --rule '{ .1. / 111 / .1. }' --format json\n  \
+        lights table --rows 1..12 --grid hex --show dimension\n  \
+        lights table --rows 2..16 --grid hex --topology torus --rule ring   # even row counts only"
 )]
 pub(crate) struct Args {
     /// Numbers of rows: N, or A..B (inclusive)
@@ -38,10 +43,13 @@ pub(crate) struct Args {
     /// Numbers of columns: N, or A..B (inclusive) [default: the --rows range]
     #[arg(long, value_name = "RANGE", value_parser = parse_bounded_range)]
     cols: Option<RangeInclusive<usize>>,
-    /// cross, king, flip, merlin, or a stencil such as '.1. / 111 / .1.' (rows separated by /, braces optional)
+    /// The cells: square, or hex (hexagons, every second row shifted right by half a cell)
+    #[arg(long, value_enum, value_name = "SHAPE", default_value_t = Grid::Square)]
+    grid: Grid,
+    /// cross, king, flip, merlin, ring, or a stencil such as '.1. / 111 / .1.' (rows separated by /, braces optional); hex grids take cross or ring
     #[arg(long, default_value = "cross")]
     rule: String,
-    /// plane, cylinder, torus, mobius, klein or projective
+    /// plane, cylinder, torus, mobius, klein or projective (hex grids: plane, cylinder or torus)
     #[arg(long, default_value = "plane")]
     topology: String,
     /// Number of states W of each light (2 to 65536)
@@ -53,6 +61,15 @@ pub(crate) struct Args {
     /// Output format
     #[arg(long, value_enum, default_value_t = TableFormat::Table)]
     format: TableFormat,
+}
+
+/// `--grid`: the shape of the cells.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Grid {
+    /// Square cells (the default)
+    Square,
+    /// Hexagons, every second row shifted right by half a cell
+    Hex,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -119,6 +136,10 @@ impl Progress {
 
 pub(crate) fn run(args: Args) -> u8 {
     let family = match Family::parse(&args.rule, &args.topology, args.states) {
+        Ok(f) if args.grid == Grid::Hex => match f.on_hex() {
+            Ok(f) => f,
+            Err(e) => return usage(&format!("--grid hex: {e}")),
+        },
         Ok(f) => f,
         Err(e) => return usage(&e),
     };
@@ -229,6 +250,7 @@ fn json_text(t: &Table, show: Show) -> String {
     let doc = json!({
         "rule": t.family.rule_text(),
         "topology": t.family.topology.name(),
+        "grid": if t.family.hex { "hex" } else { "square" },
         "states": w,
         "show": match show {
             Show::Solutions => "solutions",

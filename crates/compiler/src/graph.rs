@@ -139,7 +139,7 @@ impl Graph {
             GraphKind::Cube => rings(&[4, 4], &[0.45, 0.2], 0.25),
             GraphKind::Petersen => rings(&[5, 5], &[0.45, 0.22], 0.0),
             GraphKind::Octahedron => rings(&[3, 3], &[0.45, 0.2], 0.5),
-            GraphKind::Icosahedron => rings(&[1, 5, 5, 1], &[0.0, 0.25, 0.45, 0.0], 0.0),
+            GraphKind::Icosahedron => icosahedron_layout(),
             GraphKind::Dodecahedron => rings(&[5, 5, 5, 5], &[0.18, 0.28, 0.38, 0.48], 0.0),
             GraphKind::Path(_) => (0..n).map(|i| ((i as f64 + 0.5) / n as f64, 0.5)).collect(),
             GraphKind::CubeSurface(s) => {
@@ -172,16 +172,50 @@ fn circle(n: usize, r: f64, turn: f64) -> Vec<(f64, f64)> {
         .collect()
 }
 
+/// The icosahedron drawn flat: four nested triangles, the layers of the
+/// solid seen along the axis through two opposite faces (a planar drawing;
+/// rings round the poles would put both poles on one point).
+fn icosahedron_layout() -> Vec<(f64, f64)> {
+    let pts = icosahedron_points();
+    // The axis through the face (1, 2, 3) and its opposite.
+    let mut axis = [0.0; 3];
+    for p in &pts[..3] {
+        for k in 0..3 {
+            axis[k] += p[k];
+        }
+    }
+    let norm = |v: [f64; 3]| {
+        let l = (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).sqrt();
+        [v[0] / l, v[1] / l, v[2] / l]
+    };
+    let dot = |a: [f64; 3], b: [f64; 3]| a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+    let axis = norm(axis);
+    let u = norm({
+        let d = dot(pts[0], axis);
+        [pts[0][0] - d * axis[0], pts[0][1] - d * axis[1], pts[0][2] - d * axis[2]]
+    });
+    let v = [axis[1] * u[2] - axis[2] * u[1], axis[2] * u[0] - axis[0] * u[2], axis[0] * u[1] - axis[1] * u[0]];
+    // Four heights along the axis, three vertices each: the highest layer
+    // outermost.
+    let mut heights: Vec<f64> = pts.iter().map(|&p| dot(p, axis)).collect();
+    heights.sort_by(|a, b| b.total_cmp(a));
+    let layer = |z: f64| heights.iter().position(|&t| (t - z).abs() < 1e-6).unwrap_or(0) / 3;
+    let radii = [0.47, 0.17, 0.08, 0.036];
+    pts.iter()
+        .map(|&p| {
+            let angle = dot(p, v).atan2(dot(p, u));
+            let rad = radii[layer(dot(p, axis)).min(3)];
+            (0.5 + rad * angle.sin(), 0.5 - rad * angle.cos())
+        })
+        .collect()
+}
+
 /// Concentric rings of `counts[k]` points at radius `radii[k]`; each ring is
 /// turned by `turn` of a step more than the last (so polygons interleave).
 fn rings(counts: &[usize], radii: &[f64], turn: f64) -> Vec<(f64, f64)> {
     let mut out = Vec::new();
     for (k, (&c, &r)) in counts.iter().zip(radii).enumerate() {
-        if c == 1 {
-            out.push((0.5, 0.5 + if k == 0 { 0.0 } else { 0.001 * k as f64 }));
-        } else {
-            out.extend(circle(c, r, turn * k as f64));
-        }
+        out.extend(circle(c, r, turn * k as f64));
     }
     out
 }
@@ -485,6 +519,19 @@ mod tests {
         assert!(matches!(named("cycle", Some(2)), Err(NamedGraphError::SizeOutOfRange(_))));
         assert_eq!(named("triangle", None), Err(NamedGraphError::Unknown));
         assert_eq!(named("icosahedron", None).unwrap().layout().len(), 12);
+    }
+
+    #[test]
+    fn layouts_never_put_two_nodes_on_one_point() {
+        for &(name, sized) in NAMED_GRAPHS {
+            let g = named(name, sized.then_some(4)).unwrap();
+            let pts = g.layout();
+            for (i, a) in pts.iter().enumerate() {
+                for b in &pts[i + 1..] {
+                    assert!((a.0 - b.0).hypot(a.1 - b.1) > 0.01, "{name}: {a:?} {b:?}");
+                }
+            }
+        }
     }
 
     /// Breadth-first distances from `s` (`usize::MAX` when unreachable).

@@ -1,0 +1,297 @@
+//! The real `lights` binary on boards with holes, hex grids and graphs:
+//! `render`, `generate`, `table` and `compile`, end to end.
+
+mod common;
+
+use std::process::Output;
+
+use common::{lights, scratch, stderr, stdout};
+use lights_compiler::{check_source, BlockReport};
+
+fn code(o: &Output) -> i32 {
+    o.status.code().expect("exit code")
+}
+
+/// The text of the SVG group with this id (up to its first closing tag).
+fn group<'a>(svg: &'a str, id: &str) -> &'a str {
+    let start = svg.find(&format!("id=\"{id}\"")).unwrap_or_else(|| panic!("no #{id}"));
+    let end = svg[start..].find("</g>").expect("closed") + start;
+    &svg[start..end]
+}
+
+const SHAPES: &str = r#"puzzle "hex" {
+  size 3x4
+  grid hex
+  lights on
+}
+
+puzzle "donut" {
+  size 4x4
+  holes at 2,2 3,3
+  locked at 1,1
+  lights on
+}
+
+puzzle "petersen" {
+  graph petersen
+  rule ring
+  lights on
+}
+
+puzzle "net" {
+  graph cube-surface 2
+  lights at 1 5 9
+}
+"#;
+
+fn render(dir: &std::path::Path, puzzle: &str, out: &str, extra: &[&str]) -> (String, String) {
+    let mut args = vec!["render", "shapes.lights", "--puzzle", puzzle, "-o", out];
+    args.extend_from_slice(extra);
+    let o = lights(dir, &args);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let svg =
+        if out.ends_with(".svg") { std::fs::read_to_string(dir.join(out)).expect("written") } else { String::new() };
+    (svg, stdout(&o))
+}
+
+#[test]
+fn render_draws_hexagons_holes_and_graphs() {
+    let dir = scratch("shapes_render");
+    std::fs::write(dir.join("shapes.lights"), SHAPES).unwrap();
+
+    let (svg, said) = render(&dir, "hex", "hex.svg", &[]);
+    let cells = group(&svg, "lights-cells");
+    assert_eq!(cells.matches("<polygon").count(), 12, "a hexagon per cell");
+    assert_eq!(cells.matches("<rect").count(), 0);
+    assert!(said.contains("(3×4 hex, 40 px cells)"), "{said}");
+    // Odd rows are shifted by half a cell: row 2's first hexagon starts 20 px further right.
+    let first_x = |row: usize| -> f64 {
+        let poly = cells.split("<polygon").nth(1 + row * 4).unwrap();
+        let pts = poly.split('"').nth(1).unwrap();
+        pts.split(' ').map(|p| p.split(',').next().unwrap().parse::<f64>().unwrap()).fold(f64::MAX, f64::min)
+    };
+    assert!((first_x(1) - first_x(0) - 20.0).abs() < 0.2);
+    assert!((first_x(2) - first_x(0)).abs() < 0.2);
+    assert!(group(&svg, "marks").matches("<circle").count() > 0, "the solution is marked");
+    // The same bytes every time.
+    let (again, _) = render(&dir, "hex", "hex2.svg", &[]);
+    assert_eq!(again, svg);
+
+    let (svg, _) = render(&dir, "donut", "donut.svg", &[]);
+    assert_eq!(group(&svg, "lights-cells").matches("<rect").count(), 14, "16 cells, 2 holes");
+    // One cross (drawn twice: a dark halo, then the light stroke): the locked cell, not the holes.
+    assert_eq!(group(&svg, "locked").matches("<path").count(), 2, "the locked cell, not the holes");
+    assert!(svg.contains("4×4 · 2 holes · cross"));
+
+    let (svg, said) = render(&dir, "petersen", "petersen.svg", &[]);
+    assert_eq!(group(&svg, "lights-cells").matches("<circle").count(), 10, "a circle per node");
+    assert_eq!(group(&svg, "lights-edges").matches("<line").count(), 15, "a line per edge");
+    assert_eq!(group(&svg, "lights-labels").matches("<text").count(), 10, "numbered nodes");
+    for k in 1..=10 {
+        assert!(svg.contains(&format!("data-node=\"{k}\"")));
+    }
+    assert!(said.contains("(graph petersen, 10 nodes, "), "{said}");
+    assert!(svg.contains("graph petersen · 10 nodes · 15 edges · ring · 2 states"));
+
+    let (svg, _) = render(&dir, "net", "net.svg", &["--show", "lights"]);
+    let edges = group(&svg, "lights-edges");
+    assert_eq!(edges.matches("<line").count(), 48);
+    assert_eq!(edges.matches("stroke-dasharray").count(), 14, "edges across the cube are dashed");
+    assert_eq!(group(&svg, "lights-cells").matches("<circle").count(), 24);
+
+    // PNG too.
+    let (_, said) = render(&dir, "petersen", "petersen.png", &["--cell", "30"]);
+    assert!(said.contains("30 px nodes"), "{said}");
+    let png = std::fs::read(dir.join("petersen.png")).unwrap();
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+}
+
+/// The file checks clean with `lights check` and every claim holds.
+fn checks_clean(dir: &std::path::Path, file: &str) -> String {
+    let o = lights(dir, &["check", file]);
+    assert_eq!(code(&o), 0, "{}{}", stdout(&o), stderr(&o));
+    let text = std::fs::read_to_string(dir.join(file)).unwrap();
+    let analysis = check_source(&text);
+    assert!(analysis.all_diagnostics().is_empty(), "{:?}", analysis.all_diagnostics());
+    text
+}
+
+#[test]
+fn generate_hex_boards_and_graph_puzzles() {
+    let dir = scratch("shapes_generate");
+    let o = lights(
+        &dir,
+        &["generate", "--size", "4x5", "--grid", "hex", "--count", "3", "--seed", "7", "-o", "hex.lights"],
+    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let text = checks_clean(&dir, "hex.lights");
+    assert_eq!(text.matches("  grid hex\n").count(), 3);
+    assert!(text.contains("// lights generate --size 4x5 --grid hex "));
+
+    let o = lights(
+        &dir,
+        &["generate", "--graph", "petersen", "--rule", "ring", "--count", "2", "--seed", "7", "-o", "p.lights"],
+    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let text = checks_clean(&dir, "p.lights");
+    assert_eq!(text.matches("  graph petersen\n").count(), 2);
+    assert_eq!(text.matches("  lights at ").count(), 2);
+    assert!(!text.contains("size"));
+    for p in check_source(&text).puzzles {
+        assert!(p.puzzle().unwrap().is_graph());
+        assert!(p.report.as_ref().and_then(BlockReport::as_lights).unwrap().solvable);
+    }
+
+    // `cycle:7` and `cycle 7` are the same graph; the file records `cycle:7`.
+    let colon = lights(&dir, &["generate", "--graph", "cycle:7", "--states", "3", "--seed", "1"]);
+    let space = lights(&dir, &["generate", "--graph", "cycle 7", "--states", "3", "--seed", "1"]);
+    assert_eq!(code(&colon), 0, "{}", stderr(&colon));
+    assert_eq!(stdout(&colon), stdout(&space));
+    assert!(stdout(&colon).contains("--graph cycle:7 "));
+    assert!(stdout(&colon).contains("  graph cycle 7\n"));
+
+    // Locks on a graph, unique.
+    let o = lights(
+        &dir,
+        &[
+            "generate",
+            "--graph",
+            "cube-surface:2",
+            "--unique",
+            "--locked-fraction",
+            "0.25",
+            "--seed",
+            "4",
+            "-o",
+            "c.lights",
+        ],
+    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let text = checks_clean(&dir, "c.lights");
+    assert!(text.contains("  locked at ") && text.contains("expect unique"), "{text}");
+}
+
+#[test]
+fn generate_refuses_flags_that_do_not_fit_the_shape() {
+    let dir = scratch("shapes_generate_errors");
+    for (args, says) in [
+        (&["--graph", "petersen", "--size", "3x3"][..], "cannot be used with"),
+        (&["--graph", "petersen", "--topology", "torus"][..], "cannot be used with"),
+        (&["--graph", "petersen", "--grid", "hex"][..], "cannot be used with"),
+        (&["--size", "4x4", "--grid", "hex", "--rule", "king"][..], "--grid hex takes --rule cross or ring"),
+        (&["--size", "3x4", "--grid", "hex", "--topology", "torus"][..], "even number of rows"),
+        (&["--size", "4x4", "--grid", "hex", "--topology", "klein"][..], "plane, cylinder or torus"),
+        (&["--graph", "petersen", "--rule", "flip"][..], "--graph takes --rule cross or ring"),
+        (&["--graph", "cycle"][..], "needs a size"),
+        (&["--graph", "petersn"][..], "unknown graph"),
+        (&[][..], "--size"),
+    ] {
+        let mut all = vec!["generate", "--seed", "1"];
+        all.extend_from_slice(args);
+        let o = lights(&dir, &all);
+        assert_eq!(code(&o), 2, "{all:?}");
+        assert!(stderr(&o).contains(says), "{all:?}: {}", stderr(&o));
+    }
+}
+
+#[test]
+fn table_of_hex_boards_matches_the_solver() {
+    let dir = scratch("shapes_table");
+    for (rule, topology) in [("cross", "plane"), ("ring", "torus")] {
+        let o = lights(
+            &dir,
+            &[
+                "table",
+                "--rows",
+                "1..4",
+                "--cols",
+                "1..5",
+                "--grid",
+                "hex",
+                "--rule",
+                rule,
+                "--topology",
+                topology,
+                "--format",
+                "json",
+            ],
+        );
+        assert_eq!(code(&o), 0, "{}", stderr(&o));
+        let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+        assert_eq!(v["grid"], "hex");
+        let rows: Vec<u64> = v["rows"].as_array().unwrap().iter().map(|r| r.as_u64().unwrap()).collect();
+        assert_eq!(rows, if topology == "torus" { vec![2, 4] } else { vec![1, 2, 3, 4] }, "a hex torus has even rows");
+        let mut src = String::new();
+        for e in v["entries"].as_array().unwrap() {
+            let (r, c) = (e["rows"].as_u64().unwrap(), e["cols"].as_u64().unwrap());
+            src.push_str(&format!(
+                "puzzle \"{r}x{c}\" {{\n  size {r}x{c}\n  grid hex\n  rule {rule}\n  topology {topology}\n  lights on\n}}\n\n"
+            ));
+        }
+        let analysis = check_source(&src);
+        for (e, p) in v["entries"].as_array().unwrap().iter().zip(&analysis.puzzles) {
+            let report = p.report.as_ref().and_then(BlockReport::as_lights).expect("solved");
+            assert_eq!(e["solvable"].as_bool(), Some(report.solvable), "{:?}", p.name);
+            assert_eq!(e["solutions"].as_str(), Some(report.solutions.to_string().as_str()), "{:?}", p.name);
+        }
+    }
+    let text = stdout(&lights(&dir, &["table", "--rows", "1..3", "--grid", "hex"]));
+    assert!(text.contains("cross rule · hex grid · plane · 2 states"), "{text}");
+    let o = lights(&dir, &["table", "--rows", "1..3", "--grid", "hex", "--rule", "king"]);
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("--grid hex: a hex grid takes the rule cross or ring"), "{}", stderr(&o));
+    let o = lights(&dir, &["table", "--rows", "3", "--grid", "hex", "--topology", "torus"]);
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("even number of rows"), "{}", stderr(&o));
+}
+
+#[test]
+fn compile_emits_graph_systems() {
+    let dir = scratch("shapes_compile");
+    std::fs::write(dir.join("shapes.lights"), SHAPES).unwrap();
+    let o = lights(&dir, &["compile", "shapes.lights", "--puzzle", "petersen", "--emit", "json"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    assert_eq!(v["shape"], "graph");
+    assert_eq!(v["graph"]["name"], "petersen");
+    assert_eq!(v["graph"]["nodes"], 10);
+    assert_eq!(v["graph"]["edges"].as_array().map(Vec::len), Some(15));
+    assert_eq!(v["size"], serde_json::json!({"rows": 1, "cols": 10}));
+    assert_eq!(v["unknowns"][9], serde_json::json!([1, 10]));
+    // Ring on a 3-regular graph: three entries per column, none on the diagonal.
+    let entries = v["matrix"]["entries"].as_array().unwrap();
+    assert_eq!(entries.len(), 30);
+    assert!(entries.iter().all(|e| e[0] != e[1]));
+    assert_eq!(v["b"], serde_json::json!([1, 1, 1, 1, 1, 1, 1, 1, 1, 1]));
+
+    let o = lights(&dir, &["compile", "shapes.lights", "--puzzle", "donut", "--emit", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    assert_eq!(v["holes"], serde_json::json!([[2, 2], [3, 3]]));
+    assert_eq!(v["matrix"]["shape"], serde_json::json!([16, 13]));
+    assert!(v.get("shape").is_none(), "square boards are written as before");
+
+    let o = lights(&dir, &["compile", "shapes.lights", "--puzzle", "hex", "--emit", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    assert_eq!(v["shape"], "hex");
+
+    let o = lights(&dir, &["compile", "shapes.lights", "--puzzle", "net", "--emit", "sage"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let sage = stdout(&o);
+    assert!(sage.contains("N = 24  # nodes\n"));
+    assert!(sage.contains("print(\"one solution (node:presses):\")"));
+}
+
+#[test]
+fn help_mentions_the_new_flags() {
+    let dir = scratch("shapes_help");
+    let help = |cmd: &str| stdout(&lights(&dir, &[cmd, "--help"]));
+    let generate = help("generate");
+    assert!(generate.contains("--grid <SHAPE>") && generate.contains("--graph <NAME[:N]>"), "{generate}");
+    assert!(generate.contains("cycle:N") && generate.contains("--graph petersen"), "{generate}");
+    let table = help("table");
+    assert!(table.contains("--grid <SHAPE>") && table.contains("--grid hex"), "{table}");
+    let render = help("render");
+    assert!(render.contains("hexagons") && render.contains("graph"), "{render}");
+    let compile = help("compile");
+    assert!(compile.contains("\"shape\": \"graph\"") && compile.contains("holes"), "{compile}");
+}
