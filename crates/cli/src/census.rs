@@ -9,7 +9,7 @@ use serde_json::json;
 
 use lights_compiler::flags::{parse_bounded_range, parse_size, parse_states};
 
-use crate::table::Progress;
+use crate::table::{Grid, Progress};
 
 #[derive(ClapArgs)]
 #[command(
@@ -31,6 +31,7 @@ use crate::table::Progress;
         lights census --size 5x5 --on 20 --lock-dark\n  \
         lights census --size 5x5 --on 20 --lock-dark --rule flip\n  \
         lights census --size 4x4 --states 3 --topology torus       # every K from 0 to 16\n  \
+        lights census --size 5x6 --grid hex --on 10                # hexagonal cells\n  \
         lights census --size 19x19 --on 100..110 --format json   # 2^16 classes, exact counts"
 )]
 pub(crate) struct Args {
@@ -43,10 +44,13 @@ pub(crate) struct Args {
     /// Lock the dark cells: only lit cells may be pressed
     #[arg(long)]
     lock_dark: bool,
-    /// cross, king, flip, merlin, or a stencil such as '.1. / 111 / .1.' (rows separated by /, braces optional)
+    /// square cells, or hexagons (every second row shifted right by half a cell)
+    #[arg(long, value_enum, value_name = "SHAPE", default_value_t = Grid::Square)]
+    grid: Grid,
+    /// cross, king, flip, merlin, ring, or a stencil such as '.1. / 111 / .1.' (rows separated by /, braces optional); hex grids take cross or ring
     #[arg(long, default_value = "cross")]
     rule: String,
-    /// plane, cylinder, torus, mobius, klein or projective
+    /// plane, cylinder, torus, mobius, klein or projective (hex grids: plane, cylinder or torus)
     #[arg(long, default_value = "plane")]
     topology: String,
     /// Number of states W of each light (2 to 65536)
@@ -82,6 +86,10 @@ enum MethodArg {
 
 pub(crate) fn run(args: Args) -> u8 {
     let family = match Family::parse(&args.rule, &args.topology, args.states) {
+        Ok(f) if args.grid == Grid::Hex => match f.on_hex() {
+            Ok(f) => f,
+            Err(e) => return usage(&format!("--grid hex: {e}")),
+        },
         Ok(f) => f,
         Err(e) => return usage(&e),
     };
@@ -212,6 +220,7 @@ fn json_text(family: &Family, query: &Query, c: &Census) -> String {
     let doc = json!({
         "rows": query.rows,
         "cols": query.cols,
+        "grid": if family.hex { "hex" } else { "square" },
         "rule": family.rule_text(),
         "topology": family.topology.name(),
         "states": family.states,

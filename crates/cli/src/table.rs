@@ -65,7 +65,7 @@ pub(crate) struct Args {
 
 /// `--grid`: the shape of the cells.
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum Grid {
+pub(crate) enum Grid {
     /// Square cells (the default)
     Square,
     /// Hexagons, every second row shifted right by half a cell

@@ -295,3 +295,34 @@ fn help_mentions_the_new_flags() {
     let compile = help("compile");
     assert!(compile.contains("\"shape\": \"graph\"") && compile.contains("holes"), "{compile}");
 }
+
+/// `census --grid hex` counts the solvable positions with K lights on, as
+/// solving each of them as a `.lights` puzzle says.
+#[test]
+fn census_on_a_hex_grid_matches_solving_every_position() {
+    // 4×5 hex has invariants: a quarter of the positions are solvable.
+    let (rows, cols, k) = (4usize, 5usize, 3usize);
+    let dir = scratch("census-hex");
+    let out = lights(&dir, &["census", "--size", "4x5", "--grid", "hex", "--on", "3", "--format", "json"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("json");
+    assert_eq!(json["grid"], "hex");
+    let solvable: u64 = json["counts"][0]["solvable"].as_str().expect("a count").parse().expect("a number");
+    let cells = rows * cols;
+    let mut expected = 0u64;
+    for mask in 0u32..(1 << cells) {
+        if mask.count_ones() as usize != k {
+            continue;
+        }
+        let on: Vec<String> =
+            (0..cells).filter(|&i| mask >> i & 1 == 1).map(|i| format!("{},{}", i / cols + 1, i % cols + 1)).collect();
+        let src = format!("puzzle \"p\" {{\n  size {rows}x{cols}\n  grid hex\n  lights at {}\n}}\n", on.join(" "));
+        let checked = check_source(&src);
+        let report = checked.puzzles[0].report.as_ref().and_then(BlockReport::as_lights).expect("solved");
+        if report.solvable {
+            expected += 1;
+        }
+    }
+    assert_eq!(solvable, expected, "the census and the solver agree");
+    assert!(0 < expected && expected < 1140, "some positions of the C(20, 3) are solvable, some not");
+}
