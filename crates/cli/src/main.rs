@@ -13,6 +13,7 @@ mod import;
 mod output;
 mod pattern_databases;
 mod picture;
+mod play;
 mod render;
 mod safe_write;
 mod solution_out;
@@ -202,6 +203,7 @@ enum Command {
     Render(picture::Args),
     Compile(compile::Args),
     Import(import::Args),
+    Play(play::Args),
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -276,6 +278,7 @@ fn main() -> ExitCode {
         Command::Render(args) => picture::run(args),
         Command::Compile(args) => compile::run(args),
         Command::Import(args) => import::run(args),
+        Command::Play(args) => play::run(args),
         Command::Completions { shell } => {
             let mut command = <Cli as clap::CommandFactory>::command();
             clap_complete::generate(shell, &mut command, "lights", &mut std::io::stdout());

@@ -9,7 +9,8 @@
 //! command line and tests). Every feature is a function of the two:
 //! [`diagnostics`], [`status`], [`lenses`], [`inlay_hints`],
 //! [`code_actions`], [`hover`], [`completion`], [`symbols`],
-//! [`folding_ranges`], [`format`]. The front ends (`lights-cli`,
+//! [`folding_ranges`], [`format`]; [`play`] answers a board view
+//! (play-testing). The front ends (`lights-cli`,
 //! `lights-lsp`) convert and schedule; what is said is decided here and in
 //! the compiler's [`Block`](lights_compiler::Block).
 
@@ -23,6 +24,7 @@ mod hover;
 mod internal;
 mod lens;
 mod outline;
+pub mod play;
 pub mod reference;
 mod status;
 mod suppress;

@@ -210,6 +210,14 @@ impl Engine {
         rx
     }
 
+    /// Run other solver work (play-testing's solve from a position) as a
+    /// block's solve runs: off the runtime, on one of the engine's cores.
+    /// `None` when the work panicked (the caller reports it).
+    pub(crate) async fn run<T: Send + 'static>(&self, work: impl FnOnce() -> T + Send + 'static) -> Option<T> {
+        let _permit = self.permits.clone().acquire_owned().await.ok()?;
+        tokio::task::spawn_blocking(work).await.ok()
+    }
+
     /// Cancel unfinished work on keys nobody wants, and forget the least
     /// recently used results nobody wants beyond a few spare ones or beyond
     /// the byte budget.

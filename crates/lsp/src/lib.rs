@@ -1,7 +1,9 @@
 //! The `.lights` language server (`lights lsp`): live diagnostics, solution
 //! counts in code lenses and inlay hints, code actions that insert the
 //! solution or make a puzzle solvable, hover, formatting, completion,
-//! symbols and folding. The only crate that knows LSP.
+//! symbols and folding; and play-testing's custom requests (`lights/board`,
+//! `lights/solveFrom`, `lights/lightsEdit`, docs/play.md). The only crate
+//! that knows LSP.
 //!
 //! What is said about a file is decided by `lights-ide` (plain data, the
 //! same answers as `lights check`); this crate converts it to LSP and
@@ -40,7 +42,12 @@ pub mod fuzzing;
 
 /// The service, for running over any transport (and for in-process tests).
 pub fn service(options: Options) -> (LspService<Server>, ClientSocket) {
-    LspService::new(move |client| Server::new(client, options))
+    LspService::build(move |client| Server::new(client, options))
+        // Play-testing (docs/play.md): a board view's questions.
+        .custom_method("lights/board", Server::play_board)
+        .custom_method("lights/solveFrom", Server::play_solve_from)
+        .custom_method("lights/lightsEdit", Server::play_lights_edit)
+        .finish()
 }
 
 /// Serve LSP on standard input and output until the client says `exit`;

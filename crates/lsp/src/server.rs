@@ -29,6 +29,8 @@ use crate::position::{Encoding, PositionMap};
 use crate::settings::Settings;
 use crate::snapshot::Snapshot;
 
+mod play;
+
 /// What the server runs; tests swap the analysis, the solver or the
 /// preparation of a solve.
 #[derive(Clone)]

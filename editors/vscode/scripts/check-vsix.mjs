@@ -66,6 +66,8 @@ const need = [
   "extension/syntaxes/lights.tmLanguage.json",
   "extension/language-configuration.json",
   "extension/out/extension.js",
+  "extension/out/play/board.js",
+  "extension/out/play/board.css",
   "extension/images/icon.png",
   "extension/images/file-icon.svg",
 ];

@@ -1,5 +1,5 @@
-// The VS Code side of `lights`: starts `lights lsp` and adds three commands
-// (Insert Solution, Check Workspace, Preview Board). Everything that can be
+// The VS Code side of `lights`: starts `lights lsp` and adds the commands
+// (Insert Solution, Check Workspace, Play, Preview Board = Play). Everything that can be
 // decided without VS Code lives in the small modules beside this one.
 
 import * as fs from "node:fs";
@@ -14,12 +14,14 @@ import {
   DocumentSymbolRequest,
   LanguageClient,
   LanguageClientOptions,
+  RequestType,
   ServerOptions,
 } from "vscode-languageclient/node";
 
 import { CheckEntry, count, entryLine, PlacedDiagnostic, placeDiagnostics, summarize, summaryLine } from "./check";
-import { checkFolder, renderPuzzle } from "./cli";
-import { makeNonce, previewHtml, PreviewState } from "./preview";
+import { checkFolder } from "./cli";
+import { PlayDeps, PlaySession, puzzleList, ServerDown } from "./playProtocol";
+import { makeNonce, messageHtml, playHtml } from "./preview";
 import {
   isSolving,
   noSolutionMessage,
@@ -158,18 +160,8 @@ async function targetAtCursor(): Promise<Target | undefined> {
     void vscode.window.showInformationMessage("Lights: open a .lights file and put the cursor in a puzzle.");
     return undefined;
   }
-  const c = client;
-  if (c === undefined || !c.isRunning()) {
-    const lookup = extensionContext === undefined ? undefined : lookupServer(extensionContext);
-    if (lookup !== undefined && !lookup.found) {
-      void reportMissing(lookup);
-    } else {
-      void vscode.window.showErrorMessage(
-        "Lights: the language server is not running (see the Lights Language Server output, or run Lights: Restart Language Server).",
-      );
-    }
-    return undefined;
-  }
+  const c = runningClient();
+  if (c === undefined) return undefined;
   const puzzle = await puzzleIn(c, editor.document, editor.selection.active);
   if (puzzle === undefined) {
     void vscode.window.showInformationMessage("Lights: put the cursor inside a puzzle block first.");
@@ -352,115 +344,187 @@ async function checkWorkspace(context: vscode.ExtensionContext, checks: vscode.D
   if (choice === report) output.show(true);
 }
 
-// ---------------------------------------------------------------- preview
+// ---------------------------------------------------------------- play
 
-/** The "Preview Board" webview: one panel, following the puzzle it was opened on. */
-class BoardPreview {
-  private static current: BoardPreview | undefined;
-  private generation = 0;
-  private abort: AbortController | undefined;
+/**
+ * "Lights: Play" (also "Preview Board"): one webview panel running the board
+ * view of editors/play, which talks to the extension by messages
+ * (playProtocol.ts) answered with the language server's `lights/board`,
+ * `lights/solveFrom` and `lights/lightsEdit`. It follows the played
+ * document's edits and the cursor's puzzle.
+ */
+class PlayPanel {
+  private static current: PlayPanel | undefined;
+  private session: PlaySession;
   private followTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly subscriptions: vscode.Disposable[];
 
   private constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly panel: vscode.WebviewPanel,
-    private uri: vscode.Uri,
-    private puzzleName: string,
+    private document: vscode.TextDocument,
+    private puzzle: number,
   ) {
-    const subscriptions: vscode.Disposable[] = [
-      vscode.workspace.onDidSaveTextDocument((doc) => {
-        if (doc.uri.toString() === this.uri.toString()) void this.refresh(doc);
+    this.session = this.newSession();
+    this.subscriptions = [
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        // (An event without changes is only the dirty flag, on save.)
+        if (e.contentChanges !== undefined && e.contentChanges.length === 0) return;
+        if (e.document.uri.toString() === this.document.uri.toString()) this.session.documentChanged(e.document.version);
       }),
       vscode.window.onDidChangeTextEditorSelection((e) => this.follow(e.textEditor)),
+      panel.webview.onDidReceiveMessage((m: unknown) => void this.session.receive(m)),
     ];
     panel.onDidDispose(() => {
-      subscriptions.forEach((s) => s.dispose());
-      this.abort?.abort();
+      this.subscriptions.forEach((s) => s.dispose());
+      this.session.dispose();
       if (this.followTimer !== undefined) clearTimeout(this.followTimer);
-      if (BoardPreview.current === this) BoardPreview.current = undefined;
+      if (PlayPanel.current === this) PlayPanel.current = undefined;
+    });
+  }
+
+  private newSession(): PlaySession {
+    return new PlaySession((m) => this.panel.webview.postMessage(m), playDeps(() => this.document, () => this.puzzle), {
+      onBoard: (board) => {
+        this.panel.title = `Play ${board.name}`;
+      },
     });
   }
 
   static async show(context: vscode.ExtensionContext): Promise<void> {
-    const target = await targetAtCursor();
-    if (target === undefined) return;
-    if (target.name === undefined) {
-      void vscode.window.showInformationMessage("Lights: this puzzle has no name, so it cannot be drawn: give it one.");
+    const editor = vscode.window.activeTextEditor;
+    if (editor === undefined || editor.document.languageId !== LANGUAGE) {
+      void vscode.window.showInformationMessage("Lights: open a .lights file to play its puzzles.");
       return;
     }
-    let preview = BoardPreview.current;
-    if (preview === undefined) {
+    const c = runningClient();
+    if (c === undefined) return;
+    let index = 0;
+    try {
+      index = (await puzzleIn(c, editor.document, editor.selection.active))?.index ?? 0;
+    } catch {
+      // No outline (the server is busy or restarting): start with the first puzzle.
+    }
+    const document = editor.document;
+    let play = PlayPanel.current;
+    if (play === undefined) {
       const panel = vscode.window.createWebviewPanel(
-        "lights.preview",
-        `Preview ${target.name}`,
+        "lights.play",
+        "Play",
         { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
-        { enableScripts: false, enableCommandUris: false, localResourceRoots: [] },
+        {
+          enableScripts: true,
+          enableCommandUris: false,
+          retainContextWhenHidden: true,
+          localResourceRoots: [vscode.Uri.file(path.join(context.extensionPath, "out", "play"))],
+        },
       );
       panel.iconPath = vscode.Uri.file(path.join(context.extensionPath, "images", "file-icon.svg"));
-      preview = new BoardPreview(context, panel, target.editor.document.uri, target.name);
-      BoardPreview.current = preview;
+      play = new PlayPanel(context, panel, document, index);
+      PlayPanel.current = play;
+    } else if (play.document.uri.toString() === document.uri.toString()) {
+      // The same file: keep the game, show the cursor's puzzle.
+      play.puzzle = index;
+      play.session.select(index);
+      play.panel.reveal(undefined, true);
+      return;
     } else {
-      preview.uri = target.editor.document.uri;
-      preview.puzzleName = target.name;
-      preview.panel.reveal(undefined, true);
+      play.document = document;
+      play.puzzle = index;
+      play.session.dispose();
+      play.session = play.newSession();
+      play.panel.reveal(undefined, true);
     }
-    await preview.refresh(target.editor.document);
+    play.render();
   }
 
-  /** When the cursor moves to another puzzle of the previewed file, show that one. */
+  /** (Re)load the page: it asks for the puzzles and shows `this.puzzle`. */
+  private render(): void {
+    const webview = this.panel.webview;
+    const media = path.join(this.context.extensionPath, "out", "play");
+    const script = path.join(media, "board.js");
+    const style = path.join(media, "board.css");
+    if (!fs.existsSync(script) || !fs.existsSync(style)) {
+      webview.html = messageHtml(
+        "The board view is missing",
+        `${script} or ${style} is not there: run \`npm run bundle\` in editors/vscode (it copies editors/play's build into out/play/).`,
+        makeNonce(),
+      );
+      return;
+    }
+    webview.html = playHtml({
+      scriptUri: webview.asWebviewUri(vscode.Uri.file(script)).toString(),
+      styleUri: webview.asWebviewUri(vscode.Uri.file(style)).toString(),
+      cspSource: webview.cspSource,
+      nonce: makeNonce(),
+      title: "Lights: Play",
+    });
+  }
+
+  /** When the cursor moves into another puzzle of the played file, show that one. */
   private follow(editor: vscode.TextEditor): void {
-    if (editor.document.uri.toString() !== this.uri.toString()) return;
+    if (editor.document.uri.toString() !== this.document.uri.toString()) return;
     if (this.followTimer !== undefined) clearTimeout(this.followTimer);
     this.followTimer = setTimeout(async () => {
       const c = client;
       if (c === undefined || !c.isRunning()) return;
       try {
         const puzzle = await puzzleIn(c, editor.document, editor.selection.active);
-        const name = puzzle && nameOf(editor.document, puzzle.symbol);
-        if (name !== undefined && name !== this.puzzleName) {
-          this.puzzleName = name;
-          await this.refresh(editor.document);
+        if (puzzle !== undefined) {
+          this.puzzle = puzzle.index;
+          this.session.select(puzzle.index);
         }
       } catch {
-        // The document was closed or the server restarted: keep the picture.
+        // The document was closed or the server restarted: keep the board.
       }
     }, 400);
   }
+}
 
-  private async refresh(document: vscode.TextDocument): Promise<void> {
-    const generation = ++this.generation;
-    this.abort?.abort();
-    const abort = new AbortController();
-    this.abort = abort;
-    this.panel.title = `Preview ${this.puzzleName}`;
-    const bin = binaryFor(this.context);
-    if (bin === undefined) {
-      this.render({ kind: "message", title: "lights was not found", detail: "Set lights.server.path (see the error)." });
-      return;
-    }
-    const file = document.uri.scheme === "file" ? document.uri.fsPath : document.fileName;
-    let state: PreviewState;
-    try {
-      const result = await renderPuzzle(bin, document.getText(), file, this.puzzleName, abort.signal);
-      state = result.ok
-        ? {
-            kind: "picture",
-            svg: result.svg,
-            puzzle: this.puzzleName,
-            file: vscode.workspace.asRelativePath(document.uri),
-            note: result.notes || undefined,
-          }
-        : { kind: "message", title: `Cannot draw "${this.puzzleName}"`, detail: result.message };
-    } catch (e) {
-      if (abort.signal.aborted) return;
-      state = { kind: "message", title: "lights render failed", detail: e instanceof Error ? e.message : String(e) };
-    }
-    if (generation === this.generation) this.render(state);
+/** The running language client, or undefined after saying why there is none. */
+function runningClient(): LanguageClient | undefined {
+  const c = client;
+  if (c !== undefined && c.isRunning()) return c;
+  const lookup = extensionContext === undefined ? undefined : lookupServer(extensionContext);
+  if (lookup !== undefined && !lookup.found) {
+    void reportMissing(lookup);
+  } else {
+    void vscode.window.showErrorMessage(
+      "Lights: the language server is not running (see the Lights Language Server output, or run Lights: Restart Language Server).",
+    );
   }
+  return undefined;
+}
 
-  private render(state: PreviewState): void {
-    this.panel.webview.html = previewHtml(state, makeNonce());
-  }
+/** How a Play session reaches the language server and the document. */
+function playDeps(document: () => vscode.TextDocument, selected: () => number): PlayDeps {
+  const live = (): LanguageClient => {
+    const c = client;
+    if (c === undefined || !c.isRunning()) throw new ServerDown();
+    return c;
+  };
+  return {
+    uri: () => live().code2ProtocolConverter.asUri(document().uri),
+    request: (method, params) => live().sendRequest(new RequestType<unknown, unknown, void>(method), params),
+    puzzles: async () => {
+      const c = live();
+      const doc = document();
+      const symbols = await c.sendRequest(DocumentSymbolRequest.type, {
+        textDocument: { uri: c.code2ProtocolConverter.asUri(doc.uri) },
+      });
+      return puzzleList(symbols, vscode.workspace.asRelativePath(doc.uri), doc.version, selected());
+    },
+    applyEdits: async (edits, version) => {
+      const doc = document();
+      if (version !== undefined && doc.version !== version) return false;
+      const edit = new vscode.WorkspaceEdit();
+      for (const e of edits) {
+        const { start, end } = e.range;
+        edit.replace(doc.uri, new vscode.Range(start.line, start.character, end.line, end.character), e.newText);
+      }
+      return vscode.workspace.applyEdit(edit);
+    },
+  };
 }
 
 // ---------------------------------------------------------------- activation
@@ -485,7 +549,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     }),
     vscode.commands.registerCommand("lights.insertSolutionAtCursor", () => insertSolution()),
     vscode.commands.registerCommand("lights.checkWorkspace", () => checkWorkspace(context, checks)),
-    vscode.commands.registerCommand("lights.previewBoard", () => BoardPreview.show(context)),
+    vscode.commands.registerCommand("lights.play", () => PlayPanel.show(context)),
+    // The static preview became Play; the old command id opens it too.
+    vscode.commands.registerCommand("lights.previewBoard", () => PlayPanel.show(context)),
     vscode.commands.registerCommand("lights.restartServer", async () => {
       await stopClient();
       await startClient(context);

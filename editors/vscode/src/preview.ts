@@ -1,11 +1,9 @@
-// "Lights: Preview Board": the HTML of the webview. The SVG drawn by
-// `lights render` is embedded as an `<img>` data URI, so nothing in it can
-// run, and the page's Content-Security-Policy allows only data: images and
-// the one style block (by nonce): no scripts, no fetches.
-
-export type PreviewState =
-  | { kind: "picture"; svg: string; puzzle: string; file: string; note?: string }
-  | { kind: "message"; title: string; detail: string };
+// "Lights: Play" (and "Preview Board", which opens it): the HTML of the
+// webview. The board view is editors/play's bundle, copied into out/play/
+// (scripts/copy-play.mjs): one ES module and one stylesheet, loaded from the
+// extension. The Content-Security-Policy allows that script only by nonce,
+// styles from the extension (and by nonce), images from the extension and
+// data: URIs, and nothing else: no inline scripts, no network.
 
 export function escapeHtml(text: string): string {
   return text
@@ -16,7 +14,12 @@ export function escapeHtml(text: string): string {
     .replace(/'/g, "&#39;");
 }
 
-/** A fresh nonce for the style block. */
+/** For a double-quoted attribute: quotes stay readable (a CSP is full of them). */
+function escapeAttribute(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+/** A fresh nonce for the script (and style) tags. */
 export function makeNonce(random: () => number = Math.random): string {
   const chars = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
   let out = "";
@@ -24,40 +27,59 @@ export function makeNonce(random: () => number = Math.random): string {
   return out;
 }
 
-export function svgDataUri(svg: string): string {
-  return `data:image/svg+xml;base64,${Buffer.from(svg, "utf8").toString("base64")}`;
+export function contentSecurityPolicy(nonce: string, cspSource: string): string {
+  return (
+    `default-src 'none'; script-src 'nonce-${nonce}'; style-src ${cspSource} 'nonce-${nonce}'; ` +
+    `img-src ${cspSource} data:;`
+  );
 }
 
-export function contentSecurityPolicy(nonce: string): string {
-  return `default-src 'none'; img-src data:; style-src 'nonce-${nonce}';`;
+export interface PlayPage {
+  /** webview.asWebviewUri of out/play/board.js and out/play/board.css. */
+  scriptUri: string;
+  styleUri: string;
+  /** webview.cspSource */
+  cspSource: string;
+  nonce: string;
+  title: string;
 }
 
-export function previewHtml(state: PreviewState, nonce: string): string {
-  const body =
-    state.kind === "picture"
-      ? `<h1>${escapeHtml(state.puzzle)}</h1>
-<p class="file">${escapeHtml(state.file)}</p>
-<img src="${svgDataUri(state.svg)}" alt="${escapeHtml(`The board of puzzle "${state.puzzle}"`)}">
-${state.note ? `<p class="note">${escapeHtml(state.note)}</p>` : ""}`
-      : `<h1>${escapeHtml(state.title)}</h1>
-<pre>${escapeHtml(state.detail)}</pre>`;
+/** The Play webview: the board view's stylesheet and module; it builds the page in #app. */
+export function playHtml(page: PlayPage): string {
+  const n = escapeHtml(page.nonce);
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy(nonce)}">
+<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(contentSecurityPolicy(page.nonce, page.cspSource))}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<style nonce="${nonce}">
-  body { font-family: var(--vscode-font-family); color: var(--vscode-foreground); padding: 0 1em; }
-  h1 { font-size: 1.2em; margin-bottom: 0; }
-  .file, .note { color: var(--vscode-descriptionForeground); }
-  img { display: block; max-width: 100%; height: auto; margin: 1em 0; border-radius: 4px; }
-  pre { white-space: pre-wrap; }
-</style>
-<title>Lights preview</title>
+<link rel="stylesheet" nonce="${n}" href="${escapeHtml(page.styleUri)}">
+<title>${escapeHtml(page.title)}</title>
 </head>
 <body>
-${body}
+<main id="app"></main>
+<script type="module" nonce="${n}" src="${escapeHtml(page.scriptUri)}"></script>
+</body>
+</html>
+`;
+}
+
+/** A page with a message instead of the board (the board view's files are missing). */
+export function messageHtml(title: string, detail: string, nonce: string): string {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'nonce-${escapeHtml(nonce)}';">
+<style nonce="${escapeHtml(nonce)}">
+  body { font-family: var(--vscode-font-family); color: var(--vscode-foreground); padding: 0 1em; }
+  pre { white-space: pre-wrap; }
+</style>
+<title>${escapeHtml(title)}</title>
+</head>
+<body>
+<h1>${escapeHtml(title)}</h1>
+<pre>${escapeHtml(detail)}</pre>
 </body>
 </html>
 `;

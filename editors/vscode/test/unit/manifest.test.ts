@@ -31,8 +31,22 @@ describe("package.json", () => {
   it("names every command `Lights: …` and shows the editor ones only in .lights files", () => {
     for (const c of manifest.contributes.commands) expect(c.category).toBe("Lights");
     const titles = manifest.contributes.commands.map((c: { title: string }) => c.title);
-    expect(titles).toEqual(expect.arrayContaining(["Insert Solution", "Check Workspace", "Preview Board"]));
+    expect(titles).toEqual(expect.arrayContaining(["Insert Solution", "Check Workspace", "Play", "Preview Board"]));
     for (const m of manifest.contributes.menus.commandPalette) expect(m.when).toBe("editorLangId == lights");
+  });
+
+  it("puts Play in the editor's title bar and context menu", () => {
+    for (const menu of ["editor/title", "editor/context"]) {
+      expect(manifest.contributes.menus[menu]).toContainEqual(expect.objectContaining({ command: "lights.play", when: "editorLangId == lights" }));
+    }
+  });
+
+  it("ships the board view of Play and keeps the committed bundle checked", () => {
+    const ignore = readFileSync(join(root, ".vscodeignore"), "utf8").split("\n");
+    expect(ignore).toEqual(expect.arrayContaining(["!out/play/board.js", "!out/play/board.css"]));
+    expect(manifest.scripts.bundle).toContain("npm run copy:play");
+    expect(manifest.scripts.test).toMatch(/^npm run check:play && /);
+    for (const f of ["../play/dist/board.js", "../play/board.css", "../play/index.html"]) expect(existsSync(join(root, f)), f).toBe(true);
   });
 
   it("keeps a workspace from choosing the binary in an untrusted folder", () => {

@@ -1,35 +1,46 @@
 import { describe, expect, it } from "vitest";
 
-import { contentSecurityPolicy, escapeHtml, makeNonce, previewHtml, svgDataUri } from "../../src/preview";
+import { contentSecurityPolicy, escapeHtml, makeNonce, messageHtml, playHtml } from "../../src/preview";
 
-const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>';
+const page = {
+  scriptUri: "https://x.vscode-resource/ext/out/play/board.js",
+  styleUri: "https://x.vscode-resource/ext/out/play/board.css",
+  cspSource: "https://*.vscode-resource.vscode-cdn.net",
+  nonce: "N0NCE",
+  title: "Lights: Play",
+};
 
-describe("previewHtml", () => {
-  it("embeds the SVG only as an <img> data URI that decodes back to it", () => {
-    const html = previewHtml({ kind: "picture", svg, puzzle: "a", file: "p.lights" }, "N0NCE");
-    expect(html).not.toContain("<svg");
-    expect(html).not.toContain("<script");
-    const m = /<img src="data:image\/svg\+xml;base64,([A-Za-z0-9+/=]+)"/.exec(html);
-    expect(m).not.toBeNull();
-    expect(Buffer.from(m![1]!, "base64").toString("utf8")).toBe(svg);
-    expect(svgDataUri("é")).toBe(`data:image/svg+xml;base64,${Buffer.from("é").toString("base64")}`);
+describe("playHtml", () => {
+  it("has a strict Content-Security-Policy: scripts by nonce only, styles and images from the extension", () => {
+    const csp = contentSecurityPolicy("N0NCE", page.cspSource);
+    expect(csp).toBe(
+      "default-src 'none'; script-src 'nonce-N0NCE'; style-src https://*.vscode-resource.vscode-cdn.net 'nonce-N0NCE'; " +
+        "img-src https://*.vscode-resource.vscode-cdn.net data:;",
+    );
+    expect(csp).not.toContain("unsafe");
+    const html = playHtml(page);
+    expect(html).toContain(`content="${csp}"`);
   });
 
-  it("has a strict Content-Security-Policy: data: images, the nonce's style, nothing else", () => {
-    const html = previewHtml({ kind: "picture", svg, puzzle: "a", file: "p.lights" }, "N0NCE");
-    expect(html).toContain(`content="${contentSecurityPolicy("N0NCE")}"`);
-    expect(contentSecurityPolicy("N0NCE")).toBe("default-src 'none'; img-src data:; style-src 'nonce-N0NCE';");
-    expect(html).toContain('<style nonce="N0NCE">');
+  it("loads the board view as one module script with the nonce, and no inline script", () => {
+    const html = playHtml(page);
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]![1]).toContain('type="module"');
+    expect(scripts[0]![1]).toContain('nonce="N0NCE"');
+    expect(scripts[0]![1]).toContain(`src="${page.scriptUri}"`);
+    expect(scripts[0]![2]).toBe("");
+    expect(html).toContain(`<link rel="stylesheet" nonce="N0NCE" href="${page.styleUri}">`);
+    expect(html).toContain('<main id="app"></main>');
+    expect(html).not.toMatch(/\son\w+=/);
   });
 
-  it("escapes names, files, notes and messages", () => {
-    const evil = '<img src=x onerror="alert(1)">';
-    const picture = previewHtml({ kind: "picture", svg, puzzle: evil, file: evil, note: evil }, "n");
-    const message = previewHtml({ kind: "message", title: evil, detail: evil }, "n");
-    for (const html of [picture, message]) {
-      expect(html).not.toContain("<img src=x");
-      expect(html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
-    }
+  it("escapes what it embeds", () => {
+    const html = playHtml({ ...page, title: "<b>x</b>", scriptUri: 'a"b' });
+    expect(html).toContain("&lt;b&gt;x&lt;/b&gt;");
+    expect(html).toContain('src="a&quot;b"');
+    expect(messageHtml("<t>", "<d>", "n")).toContain("&lt;d&gt;");
+    expect(messageHtml("t", "d", "n")).not.toContain("<script");
     expect(escapeHtml(`&<>"'`)).toBe("&amp;&lt;&gt;&quot;&#39;");
   });
 

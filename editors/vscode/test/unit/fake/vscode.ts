@@ -42,6 +42,9 @@ export class Uri {
   static file(p: string): Uri {
     return new Uri("file", path.resolve(p));
   }
+  static joinPath(base: Uri, ...parts: string[]): Uri {
+    return new Uri(base.scheme, path.join(base.fsPath, ...parts));
+  }
   toString(): string {
     return `file://${encodeURI(this.fsPath)}`;
   }
@@ -62,6 +65,14 @@ export class Diagnostic {
     readonly message: string,
     readonly severity: DiagnosticSeverity,
   ) {}
+}
+
+/** Edits to apply with workspace.applyEdit (only `replace` is used). */
+export class WorkspaceEdit {
+  readonly edits: { uri: Uri; range: Range; newText: string }[] = [];
+  replace(uri: Uri, range: Range, newText: string): void {
+    this.edits.push({ uri, range, newText });
+  }
 }
 
 export enum ProgressLocation {
@@ -192,8 +203,24 @@ class OutputChannel {
   dispose(): void {}
 }
 
+class Webview {
+  html = "";
+  readonly cspSource = "fake-csp-source";
+  /** Messages the extension posted to the page. */
+  readonly posted: unknown[] = [];
+  readonly received = new EventEmitter<unknown>();
+  onDidReceiveMessage = this.received.event;
+  asWebviewUri(uri: Uri): { toString(): string } {
+    return { toString: () => `https://fake.vscode-resource${uri.fsPath}` };
+  }
+  async postMessage(message: unknown): Promise<boolean> {
+    this.posted.push(message);
+    return true;
+  }
+}
+
 class WebviewPanel {
-  readonly webview = { html: "", cspSource: "fake" };
+  readonly webview = new Webview();
   title: string;
   iconPath: unknown;
   readonly disposed = new EventEmitter<void>();
@@ -202,7 +229,7 @@ class WebviewPanel {
     readonly viewType: string,
     title: string,
     readonly showOptions: unknown,
-    readonly options: { enableScripts?: boolean; localResourceRoots?: unknown[] },
+    readonly options: { enableScripts?: boolean; localResourceRoots?: unknown[]; retainContextWhenHidden?: boolean },
   ) {
     this.title = title;
   }

@@ -1,0 +1,539 @@
+//! `lights play`: a local web server for play-testing one file's puzzles.
+//!
+//! It serves the board view (editors/play, embedded in the binary) and the
+//! JSON API of docs/play.md on 127.0.0.1, and re-reads the file when it
+//! changes. What the API answers is `lights_ide::play`'s plain data, the
+//! same the language server gives the editor (`lights/board`, …); this
+//! module only transports it and keeps the file's answers cached by block.
+
+use std::collections::HashMap;
+use std::future::IntoFuture;
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant, SystemTime};
+
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{Path, Request, State};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use clap::Args as ClapArgs;
+use lights_compiler::{Block, BlockKey};
+use lights_ide::play::{self, PlayError};
+use lights_ide::{outcome_of, Answers, Document, Outcome};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+use crate::{files, EXIT_OK, EXIT_USAGE};
+
+#[derive(ClapArgs)]
+#[command(
+    about = "Play the puzzles of a file in the browser (a local web server)",
+    long_about = "Serve a page on which the puzzles of FILE are played: click a cell to press its button \
+        (right-click or Shift+click undoes a press), ask for a hint (the next press of a minimum solution from \
+        where you are), show or step through the solution, watch the light chase on plane boards, and edit the \
+        lights by clicking, then copy them back into the file as a `lights` statement. Press patterns, \
+        solutions and the `lights` text come from the same solver as `lights solve` and the editor.\n\n\
+        The server listens on 127.0.0.1 only (--port N, else a free port), prints its address, opens it in \
+        the browser (unless --no-open) and runs until Ctrl-C. It re-reads FILE whenever it changes: the page \
+        follows within a second, so the file can be edited beside it. A file that cannot be read or has \
+        errors is served all the same: the page lists what is wrong with each puzzle. Boards of more than \
+        65,536 cells and sliding blocks are listed but not played.\n\n\
+        The page's JSON API (GET /api/puzzles, GET /api/puzzle/N, POST /api/puzzle/N/solve, POST \
+        /api/puzzle/N/lights, GET /api/version) is described in docs/play.md.",
+    after_help = "Examples:\n  \
+        lights play examples/level-pack.lights\n  \
+        lights play examples/level-pack.lights --puzzle \"four corners\"   # open on that puzzle\n  \
+        lights play pack.lights --port 8080 --no-open   # then open http://127.0.0.1:8080/\n  \
+        curl http://127.0.0.1:8080/api/puzzles"
+)]
+pub(crate) struct Args {
+    /// The `.lights` file to play (it is re-read when it changes)
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+    /// The puzzle the page opens on (default: the first)
+    #[arg(long, value_name = "NAME")]
+    puzzle: Option<String>,
+    /// The port on 127.0.0.1 to listen on (0: any free port) [default: a free port]
+    #[arg(long, value_name = "N", default_value_t = 0, hide_default_value = true)]
+    port: u16,
+    /// Do not open a browser; only print the address
+    #[arg(long)]
+    no_open: bool,
+}
+
+/// The board view, built from editors/play.
+const INDEX_HTML: &str = include_str!("../../../editors/play/index.html");
+const BOARD_JS: &str = include_str!("../../../editors/play/dist/board.js");
+const BOARD_CSS: &str = include_str!("../../../editors/play/board.css");
+
+/// How often the file is looked at for changes.
+const POLL: Duration = Duration::from_millis(500);
+/// How long one solve may take (the editor's default budget).
+const TIME_BUDGET: Duration = Duration::from_secs(10);
+/// After Ctrl-C, how long requests still running may take to finish.
+const SHUTDOWN_GRACE: Duration = Duration::from_secs(2);
+
+/// What the file looked like when it was last read: its modification time and length.
+type Stamp = (Option<SystemTime>, u64);
+
+/// The file's newest text, analysed.
+struct Loaded {
+    /// Counts the texts served: 1 for the first, one more for every change.
+    version: u64,
+    stamp: Option<Stamp>,
+    /// The text read, or why it could not be.
+    text: Result<String, String>,
+    doc: Arc<Document>,
+}
+
+struct Served {
+    path: PathBuf,
+    /// The file's name as the page shows it.
+    shown: String,
+    /// `--puzzle NAME`: the page opens on the first block of that name.
+    start: Option<String>,
+    loaded: Mutex<Loaded>,
+    /// Held while the file is re-read (one reader at a time, so versions
+    /// follow the order of the texts).
+    reading: Mutex<()>,
+    /// Answers of blocks, by key (those of the newest text's blocks).
+    solved: Mutex<HashMap<BlockKey, Arc<Outcome>>>,
+    /// The address the server answers as (`127.0.0.1:PORT`, `localhost:PORT`).
+    hosts: Vec<String>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The file's text now, or why it cannot be read, and its stamp.
+fn read(path: &std::path::Path) -> (Option<Stamp>, Result<String, String>) {
+    let stamp = std::fs::metadata(path).ok().map(|m| (m.modified().ok(), m.len()));
+    (stamp, files::read(path))
+}
+
+impl Served {
+    /// Re-read the file if its stamp changed; a new text is a new version.
+    fn refresh(&self) {
+        let _one_reader = lock(&self.reading);
+        let stamp = std::fs::metadata(&self.path).ok().map(|m| (m.modified().ok(), m.len()));
+        {
+            let loaded = lock(&self.loaded);
+            if stamp.is_some() && loaded.stamp == stamp {
+                return;
+            }
+            if stamp.is_none() && loaded.stamp.is_none() && loaded.text.is_err() {
+                return; // still missing
+            }
+        }
+        let (stamp, text) = read(&self.path);
+        {
+            let mut loaded = lock(&self.loaded);
+            loaded.stamp = stamp;
+            if loaded.text == text {
+                return;
+            }
+        }
+        // Analysed before the new text is served (the old one is served meanwhile).
+        let doc = Arc::new(Document::new(text.as_deref().unwrap_or("")));
+        let mut loaded = lock(&self.loaded);
+        loaded.version += 1;
+        loaded.text = text;
+        loaded.doc = doc.clone();
+        drop(loaded);
+        // Keep the answers the new text still has a use for.
+        let keys: std::collections::HashSet<BlockKey> = doc.keys().collect();
+        lock(&self.solved).retain(|k, _| keys.contains(k));
+    }
+
+    /// The newest text's document and its version.
+    fn current(&self) -> (Arc<Document>, u64) {
+        let loaded = lock(&self.loaded);
+        (loaded.doc.clone(), loaded.version)
+    }
+
+    /// What is wrong with the file outside its puzzles: it cannot be read,
+    /// or has errors outside every block (the first is told).
+    fn file_error(&self, doc: &Document) -> Option<String> {
+        if let Err(e) = &lock(&self.loaded).text {
+            return Some(e.clone());
+        }
+        let errors: Vec<_> = doc.analysis().file_diagnostics.iter().filter(|d| d.is_error()).collect();
+        let first = errors.first()?;
+        let line = doc.lines().line(first.span.start) + 1;
+        let n = errors.len();
+        let count = if n == 1 { "an error".to_string() } else { format!("{n} errors") };
+        Some(format!("`{}` has {count} outside its puzzles: line {line}: {}", self.shown, first.message))
+    }
+
+    /// Solve the playable blocks among `which` whose answer is not known
+    /// (each within the time budget), and return the answers of `doc`.
+    fn answers(&self, doc: &Document, which: impl Iterator<Item = usize>) -> Known {
+        for i in which.filter(|&i| play::wants_solving(doc, i)) {
+            let (Some(block), Some(key)) = (doc.block(i), doc.key(i)) else { continue };
+            if lock(&self.solved).contains_key(&key) {
+                continue;
+            }
+            let start = Instant::now();
+            let outcome = outcome_of(Block::solve, block, &|| start.elapsed() > TIME_BUDGET)
+                .unwrap_or(Outcome::TimedOut(TIME_BUDGET));
+            lock(&self.solved).insert(key, Arc::new(outcome));
+        }
+        let solved = lock(&self.solved);
+        Known(doc.keys().filter_map(|k| Some((k, solved.get(&k)?.clone()))).collect())
+    }
+}
+
+/// Answers known for one document.
+struct Known(HashMap<BlockKey, Arc<Outcome>>);
+
+impl Answers for Known {
+    fn outcome(&self, key: &BlockKey) -> Option<Arc<Outcome>> {
+        self.0.get(key).cloned()
+    }
+}
+
+/// Sets a flag when dropped: a request whose client went away is dropped,
+/// which stops its solve.
+struct StopOnDrop(Arc<AtomicBool>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// `GET /api/puzzles`.
+#[derive(Serialize)]
+struct PuzzleList {
+    file: String,
+    version: u64,
+    /// The block the page opens on (`--puzzle NAME`), else null.
+    start: Option<usize>,
+    /// Why the file could not be read (its puzzles are then none), or its
+    /// first error outside every puzzle; else null.
+    error: Option<String>,
+    puzzles: Vec<play::PuzzleEntry>,
+}
+
+/// The body of `POST /api/puzzle/N/solve` and `…/lights`.
+#[derive(Deserialize)]
+struct Position {
+    lights: Vec<u32>,
+}
+
+type Shared = Arc<Served>;
+
+/// A JSON error: `{"error": message}` with its status.
+struct Failure {
+    status: StatusCode,
+    message: String,
+}
+
+impl IntoResponse for Failure {
+    fn into_response(self) -> Response {
+        (self.status, Json(json!({ "error": self.message }))).into_response()
+    }
+}
+
+fn error(status: StatusCode, message: impl Into<String>) -> Failure {
+    Failure { status, message: message.into() }
+}
+
+/// What a handler answers: JSON, or a JSON error.
+type Answer = Result<Response, Failure>;
+
+/// A JSON answer that is never cached (the file may change any time).
+fn answer(value: impl Serialize) -> Answer {
+    let mut response = Json(value).into_response();
+    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    Ok(response)
+}
+
+fn asset(content_type: &'static str, body: &'static str) -> Response {
+    let mut response = body.into_response();
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    response
+}
+
+/// Run blocking work (reading, analysing, solving) off the runtime.
+async fn blocking<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T, Failure> {
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|e| error(StatusCode::INTERNAL_SERVER_ERROR, format!("internal error: {e}")))
+}
+
+/// The block index of a path, or a 400/404 answer.
+fn block_index(text: &str, doc: &Document) -> Result<usize, Failure> {
+    let index: usize = text
+        .parse()
+        .map_err(|_| error(StatusCode::BAD_REQUEST, format!("`{text}` is not a puzzle index (0, 1, 2, …)")))?;
+    let count = doc.block_count();
+    if index >= count {
+        return Err(error(StatusCode::NOT_FOUND, PlayError::NoPuzzle { index, count }.to_string()));
+    }
+    Ok(index)
+}
+
+fn position(body: Result<Bytes, BytesRejection>) -> Result<Position, Failure> {
+    let body = body.map_err(|e| error(e.status(), e.body_text()))?;
+    serde_json::from_slice(&body).map_err(|e| {
+        error(StatusCode::BAD_REQUEST, format!("the body must be {{\"lights\": [one number per cell]}}: {e}"))
+    })
+}
+
+fn play_error(e: PlayError) -> Failure {
+    let status = match e {
+        PlayError::NoPuzzle { .. } => StatusCode::NOT_FOUND,
+        PlayError::NotPlayable(_) | PlayError::BadLights(_) => StatusCode::BAD_REQUEST,
+        PlayError::Stopped | PlayError::Failed(_) => StatusCode::SERVICE_UNAVAILABLE,
+    };
+    let message = match e {
+        PlayError::Stopped => format!("not solved within {}", lights_ide::duration(TIME_BUDGET)),
+        e => e.to_string(),
+    };
+    error(status, message)
+}
+
+async fn index() -> Response {
+    asset("text/html; charset=utf-8", INDEX_HTML)
+}
+
+async fn board_js() -> Response {
+    asset("text/javascript; charset=utf-8", BOARD_JS)
+}
+
+async fn board_css() -> Response {
+    asset("text/css; charset=utf-8", BOARD_CSS)
+}
+
+async fn version(State(served): State<Shared>) -> Answer {
+    let s = served.clone();
+    blocking(move || s.refresh()).await?;
+    answer(json!({ "version": served.current().1 }))
+}
+
+async fn puzzles(State(served): State<Shared>) -> Answer {
+    let list = blocking(move || {
+        served.refresh();
+        let (doc, version) = served.current();
+        let error = served.file_error(&doc);
+        let known = served.answers(&doc, 0..doc.block_count());
+        let start = served
+            .start
+            .as_deref()
+            .and_then(|name| doc.analysis().puzzles.iter().position(|p| p.name.as_deref() == Some(name)));
+        PuzzleList { file: served.shown.clone(), version, start, error, puzzles: play::puzzles(&doc, &known) }
+    })
+    .await?;
+    answer(list)
+}
+
+async fn board(State(served): State<Shared>, Path(index): Path<String>) -> Answer {
+    let board = blocking(move || {
+        served.refresh();
+        let (doc, version) = served.current();
+        let i = block_index(&index, &doc)?;
+        let known = served.answers(&doc, std::iter::once(i));
+        play::board(&doc, i, &known, version as i64).ok_or_else(|| error(StatusCode::NOT_FOUND, "no such puzzle"))
+    })
+    .await??;
+    answer(board)
+}
+
+async fn solve(State(served): State<Shared>, Path(index): Path<String>, body: Result<Bytes, BytesRejection>) -> Answer {
+    let position = position(body)?;
+    let stop = Arc::new(AtomicBool::new(false));
+    let _stop_on_drop = StopOnDrop(stop.clone());
+    let result = blocking(move || {
+        let (doc, _) = served.current();
+        let i = block_index(&index, &doc)?;
+        let deadline = Instant::now() + TIME_BUDGET;
+        let stopped = || stop.load(Ordering::Relaxed) || Instant::now() >= deadline;
+        play::solve_from(&doc, i, &position.lights, &stopped).map_err(play_error)
+    })
+    .await??;
+    answer(result)
+}
+
+async fn lights(
+    State(served): State<Shared>,
+    Path(index): Path<String>,
+    body: Result<Bytes, BytesRejection>,
+) -> Answer {
+    let position = position(body)?;
+    let (doc, _) = served.current();
+    let i = block_index(&index, &doc)?;
+    answer(play::lights_text(&doc, i, &position.lights).map_err(play_error)?)
+}
+
+async fn not_found(request: Request) -> Failure {
+    error(StatusCode::NOT_FOUND, format!("no such page: {}", request.uri().path()))
+}
+
+async fn not_allowed(request: Request) -> Failure {
+    error(StatusCode::METHOD_NOT_ALLOWED, format!("{} is not allowed on {}", request.method(), request.uri().path()))
+}
+
+/// Only requests made to this server's own address are answered: a page of
+/// another site whose name was pointed at 127.0.0.1 (DNS rebinding) would
+/// name its own host, and must not read the file.
+async fn own_host(State(served): State<Shared>, request: Request, next: Next) -> Response {
+    let host = request.headers().get(header::HOST).and_then(|h| h.to_str().ok());
+    match host {
+        Some(h) if !served.hosts.iter().any(|ok| ok.eq_ignore_ascii_case(h)) => {
+            let only = format!("this server answers as {} only, not {h}", served.hosts[0]);
+            error(StatusCode::FORBIDDEN, only).into_response()
+        }
+        _ => next.run(request).await,
+    }
+}
+
+fn router(served: Shared) -> Router {
+    Router::new()
+        .route("/", get(index))
+        .route("/index.html", get(index))
+        .route("/board.js", get(board_js))
+        .route("/board.css", get(board_css))
+        .route("/api/version", get(version))
+        .route("/api/puzzles", get(puzzles))
+        .route("/api/puzzle/{index}", get(board))
+        .route("/api/puzzle/{index}/solve", post(solve))
+        .route("/api/puzzle/{index}/lights", post(lights))
+        .fallback(not_found)
+        .method_not_allowed_fallback(not_allowed)
+        .layer(middleware::from_fn_with_state(served.clone(), own_host))
+        .with_state(served)
+}
+
+/// Open `url` in the user's browser; a failure is a warning.
+fn open_browser(url: &str) {
+    let mut command = if cfg!(target_os = "macos") {
+        std::process::Command::new("open")
+    } else if cfg!(windows) {
+        let mut c = std::process::Command::new("cmd");
+        c.args(["/C", "start", ""]);
+        c
+    } else {
+        std::process::Command::new("xdg-open")
+    };
+    let program = command.get_program().to_string_lossy().into_owned();
+    command
+        .arg(url)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null());
+    match command.spawn() {
+        Ok(mut child) => {
+            let url = url.to_string();
+            std::thread::spawn(move || match child.wait() {
+                Ok(status) if !status.success() => {
+                    eprintln!("warning: `{program}` could not open a browser ({status}); open {url} yourself");
+                }
+                _ => {}
+            });
+        }
+        Err(e) => eprintln!("warning: cannot open a browser (`{program}`: {e}); open {url} yourself"),
+    }
+}
+
+pub(crate) fn run(args: Args) -> u8 {
+    if files::is_stdin(&args.file) {
+        eprintln!("error: lights play needs a file (it re-reads it when it changes), not standard input");
+        return EXIT_USAGE;
+    }
+    let shown = args.file.display().to_string();
+    let (stamp, text) = read(&args.file);
+    let doc = Document::new(text.as_deref().unwrap_or(""));
+    match (&text, &args.puzzle) {
+        (Err(e), _) => eprintln!("warning: {e}; serving it all the same (the page follows when it can be read)"),
+        (Ok(_), Some(name)) if !doc.analysis().puzzles.iter().any(|p| p.name.as_deref() == Some(name)) => {
+            let names: Vec<String> =
+                doc.analysis().puzzles.iter().filter_map(|p| p.name.clone()).map(|n| format!("\"{n}\"")).collect();
+            eprintln!("error: `{shown}` has no puzzle named \"{name}\"; its puzzles are: {}", names.join(", "));
+            return EXIT_USAGE;
+        }
+        _ => {}
+    }
+    let runtime = match tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: cannot start the server: {e}");
+            return EXIT_USAGE;
+        }
+    };
+    let code = runtime.block_on(async move {
+        let listener = match tokio::net::TcpListener::bind(("127.0.0.1", args.port)).await {
+            Ok(l) => l,
+            Err(e) => {
+                eprintln!("error: cannot listen on 127.0.0.1:{}: {e}", args.port);
+                return EXIT_USAGE;
+            }
+        };
+        let port = match listener.local_addr() {
+            Ok(a) => a.port(),
+            Err(e) => {
+                eprintln!("error: cannot listen on 127.0.0.1:{}: {e}", args.port);
+                return EXIT_USAGE;
+            }
+        };
+        let served = Arc::new(Served {
+            path: args.file,
+            shown,
+            start: args.puzzle,
+            loaded: Mutex::new(Loaded { version: 1, stamp, text, doc: Arc::new(doc) }),
+            reading: Mutex::new(()),
+            solved: Mutex::new(HashMap::new()),
+            hosts: vec![format!("127.0.0.1:{port}"), format!("localhost:{port}")],
+        });
+        let url = format!("http://127.0.0.1:{port}/");
+        println!("lights play: {url} — Ctrl-C to stop");
+        let _ = std::io::stdout().flush();
+        if !args.no_open {
+            open_browser(&url);
+        }
+        // Follow the file.
+        let watched = served.clone();
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(POLL).await;
+                let s = watched.clone();
+                let _ = tokio::task::spawn_blocking(move || s.refresh()).await;
+            }
+        });
+        let (stopping_tx, mut stopping) = tokio::sync::watch::channel(false);
+        let server = axum::serve(listener, router(served)).with_graceful_shutdown(async move {
+            let _ = tokio::signal::ctrl_c().await;
+            let _ = stopping_tx.send(true);
+        });
+        let mut server = std::pin::pin!(server.into_future());
+        let ended = tokio::select! {
+            ended = &mut server => ended,
+            _ = async { let _ = stopping.wait_for(|&s| s).await; } => {
+                // Requests still running get a moment to finish.
+                tokio::time::timeout(SHUTDOWN_GRACE, &mut server).await.unwrap_or(Ok(()))
+            }
+        };
+        match ended {
+            Ok(()) => {
+                eprintln!("lights play: stopped");
+                EXIT_OK
+            }
+            Err(e) => {
+                eprintln!("error: the server stopped: {e}");
+                EXIT_USAGE
+            }
+        }
+    });
+    // Do not wait for solves still running.
+    runtime.shutdown_timeout(Duration::from_millis(100));
+    code
+}

@@ -1,0 +1,287 @@
+//! `lights play` end to end: the real binary serves the page and the JSON
+//! API of docs/play.md on a free port, follows the file as it changes, and
+//! stops with status 0 on Ctrl-C (SIGINT). The test speaks plain HTTP/1.1
+//! over a TCP socket (one request per connection).
+
+mod common;
+use common::*;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+const PACK: &str = "puzzle \"cross\" {
+  size 3x3
+  lights {
+    . 1 .
+    1 1 1
+    . 1 .
+  }
+}
+
+puzzle \"ring of five\" {
+  graph cycle 5
+  lights at 1 3
+}
+
+puzzle \"huge\" {
+  size 300x300
+  lights on
+}
+
+sliding \"eight\" {
+  size 3x3
+  tiles {
+    1 2 3
+    4 5 6
+    7 . 8
+  }
+}
+";
+
+/// A running `lights play`, stopped (SIGKILL) if the test fails first.
+struct Server {
+    child: Child,
+    port: u16,
+    /// Its standard error, read to the end once it exits.
+    stderr: Option<std::process::ChildStderr>,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn start(dir: &std::path::Path, args: &[&str]) -> Server {
+    let mut child = command(dir, args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start lights play");
+    let mut out = BufReader::new(child.stdout.take().expect("stdout"));
+    let mut line = String::new();
+    out.read_line(&mut line).expect("the first line");
+    // lights play: http://127.0.0.1:PORT/ — Ctrl-C to stop
+    let rest = line
+        .strip_prefix("lights play: http://127.0.0.1:")
+        .unwrap_or_else(|| panic!("the address first, got {line:?}"));
+    let port: u16 = rest[..rest.find('/').expect("a slash after the port")].parse().expect("a port");
+    assert!(line.trim_end().ends_with("/ — Ctrl-C to stop"), "{line:?}");
+    assert_ne!(port, 0);
+    let stderr = child.stderr.take();
+    Server { child, port, stderr }
+}
+
+/// One HTTP request; the status, the headers (lower-case names) and the body.
+fn http(port: u16, method: &str, path: &str, body: Option<&str>, host: Option<&str>) -> (u16, String, String) {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
+    stream.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+    let host = host.map_or(format!("127.0.0.1:{port}"), str::to_string);
+    let mut request = format!("{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n");
+    if let Some(b) = body {
+        request.push_str(&format!("Content-Type: application/json\r\nContent-Length: {}\r\n", b.len()));
+    }
+    request.push_str("\r\n");
+    request.push_str(body.unwrap_or(""));
+    stream.write_all(request.as_bytes()).expect("send");
+    let mut response = Vec::new();
+    stream.read_to_end(&mut response).expect("read the response");
+    let text = String::from_utf8(response).expect("UTF-8 response");
+    let (head, body) = text.split_once("\r\n\r\n").expect("headers, then a body");
+    let status = head.split(' ').nth(1).and_then(|s| s.parse().ok()).expect("a status");
+    // Bodies come with Content-Length (no chunks) from this server.
+    (status, head.to_ascii_lowercase(), body.to_string())
+}
+
+fn get(port: u16, path: &str) -> (u16, Value) {
+    let (status, head, body) = http(port, "GET", path, None, None);
+    assert!(head.contains("content-type: application/json"), "{path}: {head}");
+    (status, serde_json::from_str(&body).unwrap_or_else(|e| panic!("{path}: not JSON ({e}): {body}")))
+}
+
+fn post(port: u16, path: &str, body: &str) -> (u16, Value) {
+    let (status, head, text) = http(port, "POST", path, Some(body), None);
+    assert!(head.contains("content-type: application/json"), "{path}: {head}");
+    (status, serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: not JSON ({e}): {text}")))
+}
+
+fn numbers(v: &Value) -> Vec<u64> {
+    v.as_array().unwrap_or_else(|| panic!("not an array: {v}")).iter().map(|x| x.as_u64().unwrap()).collect()
+}
+
+/// The lights after pressing each cell `presses[i]` times, by the board's patterns.
+fn play(board: &Value, lights: &[u64], presses: &[u64]) -> Vec<u64> {
+    let w = board["states"].as_u64().unwrap();
+    let mut out = lights.to_vec();
+    for (cell, &n) in presses.iter().enumerate() {
+        for entry in board["presses"][cell].as_array().unwrap() {
+            let (t, weight) = (entry[0].as_u64().unwrap() as usize, entry[1].as_u64().unwrap());
+            out[t] = (out[t] + weight * n) % w;
+        }
+    }
+    out
+}
+
+/// Poll `/api/version` until it is not `old` (the file is looked at every 500 ms).
+fn next_version(port: u16, old: u64) -> u64 {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let (_, v) = get(port, "/api/version");
+        let version = v["version"].as_u64().unwrap();
+        if version != old {
+            return version;
+        }
+        assert!(Instant::now() < deadline, "the version stayed {old} after the file changed");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// Replace the file at once (a rename), as editors save: the server, which
+/// looks at it every 500 ms, never sees it half written.
+fn replace(file: &std::path::Path, text: &str) {
+    let temp = file.with_extension("lights.tmp");
+    std::fs::write(&temp, text).unwrap();
+    std::fs::rename(&temp, file).unwrap();
+}
+
+/// Interrupt the server (Ctrl-C) and return its exit status and standard error.
+fn interrupt(mut server: Server) -> (std::process::ExitStatus, String) {
+    let pid = server.child.id().to_string();
+    let sent = Command::new("kill").args(["-INT", &pid]).status().expect("run kill");
+    assert!(sent.success());
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let status = loop {
+        if let Some(status) = server.child.try_wait().expect("wait") {
+            break status;
+        }
+        assert!(Instant::now() < deadline, "lights play did not stop on SIGINT");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let mut err = String::new();
+    if let Some(mut e) = server.stderr.take() {
+        let _ = e.read_to_string(&mut err);
+    }
+    (status, err)
+}
+
+#[test]
+fn the_page_and_every_endpoint_answer_and_follow_the_file() {
+    let dir = scratch("play_api");
+    let file = dir.join("pack.lights");
+    std::fs::write(&file, PACK).unwrap();
+    let server = start(&dir, &["play", "pack.lights", "--no-open", "--port", "0", "--puzzle", "ring of five"]);
+    let port = server.port;
+
+    // The page and its assets.
+    let (status, head, body) = http(port, "GET", "/", None, None);
+    assert_eq!(status, 200);
+    assert!(head.contains("content-type: text/html"), "{head}");
+    assert!(body.contains("/board.js") && body.contains("/board.css"), "{body}");
+    let (status, head, _) = http(port, "GET", "/board.js", None, None);
+    assert_eq!(status, 200);
+    assert!(head.contains("content-type: text/javascript"), "{head}");
+    let (status, head, _) = http(port, "GET", "/board.css", None, None);
+    assert_eq!(status, 200);
+    assert!(head.contains("content-type: text/css"), "{head}");
+
+    // The list: every block, the one to open on, what cannot be played.
+    let (status, list) = get(port, "/api/puzzles");
+    assert_eq!(status, 200);
+    assert_eq!(list["file"], "pack.lights");
+    assert_eq!(list["version"], 1);
+    assert_eq!(list["start"], 1, "--puzzle names the second block");
+    assert_eq!(list["error"], Value::Null);
+    let puzzles = list["puzzles"].as_array().unwrap();
+    let names: Vec<&str> = puzzles.iter().map(|p| p["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["cross", "ring of five", "huge", "eight"]);
+    assert_eq!(puzzles[0]["status"], "✓ 1 solution · minimum 1 press");
+    assert_eq!(puzzles[0]["playable"], true);
+    assert_eq!(puzzles[2]["playable"], false);
+    assert!(puzzles[2]["why"].as_str().unwrap().starts_with("90,000 cells"), "{}", puzzles[2]);
+    assert_eq!((puzzles[3]["kind"].as_str(), puzzles[3]["playable"].as_bool()), (Some("sliding"), Some(false)));
+    let (_, v) = get(port, "/api/version");
+    assert_eq!(v, json!({"version": 1}));
+
+    // A board, and a solve from a position on it.
+    let (status, board) = get(port, "/api/puzzle/0");
+    assert_eq!(status, 200);
+    assert_eq!((board["version"].as_u64(), board["playable"].as_bool()), (Some(1), Some(true)));
+    assert_eq!(board["presses"][0], json!([[0, 1], [1, 1], [3, 1]]));
+    assert_eq!(board["report"]["presses"], 1);
+    let (_, graph) = get(port, "/api/puzzle/1");
+    assert_eq!(graph["shape"], "graph");
+    assert_eq!(graph["labels"], json!(["1", "2", "3", "4", "5"]));
+    assert_eq!(graph["graph"]["edges"].as_array().unwrap().len(), 5);
+    let lights = [1, 1, 0, 1, 0, 0, 0, 0, 0];
+    let (status, answer) = post(port, "/api/puzzle/0/solve", &json!({ "lights": lights }).to_string());
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["minimum"], json!([1, 0, 0, 0, 0, 0, 0, 0, 0]));
+    assert_eq!(play(&board, &lights, &numbers(&answer["minimum"])), numbers(&board["goal"]));
+    let (status, text) = post(port, "/api/puzzle/0/lights", &json!({ "lights": lights }).to_string());
+    assert_eq!(status, 200);
+    assert_eq!(text["text"], "  lights {\n    1 1 .\n    1 . .\n    . . .\n  }");
+
+    // Errors are JSON with 400 or 404.
+    for (method, path, body, want) in [
+        ("GET", "/api/puzzle/9", None, 404),
+        ("GET", "/api/puzzle/x", None, 400),
+        ("GET", "/nowhere", None, 404),
+        ("POST", "/api/puzzle/0/solve", Some("not json"), 400),
+        ("POST", "/api/puzzle/0/solve", Some("{\"lights\": [1, 0]}"), 400),
+        ("POST", "/api/puzzle/0/solve", Some("{\"lights\": [2, 0, 0, 0, 0, 0, 0, 0, 0]}"), 400),
+        ("POST", "/api/puzzle/2/solve", Some("{\"lights\": []}"), 400),
+        ("POST", "/api/puzzle/7/lights", Some("{\"lights\": []}"), 404),
+    ] {
+        let (status, head, text) = http(port, method, path, body, None);
+        assert_eq!(status, want, "{method} {path}: {text}");
+        assert!(head.contains("content-type: application/json"), "{method} {path}: {head}");
+        let error: Value = serde_json::from_str(&text).unwrap();
+        assert!(error["error"].as_str().is_some_and(|e| !e.is_empty()), "{method} {path}: {text}");
+    }
+    // Another site's name for this address is refused.
+    let (status, _, _) = http(port, "GET", "/api/puzzles", None, Some("example.com"));
+    assert_eq!(status, 403);
+
+    // The file changes: a new version with the new lights.
+    replace(&file, &PACK.replace("    . 1 .\n    1 1 1\n    . 1 .", "    1 . .\n    . . .\n    . . 1"));
+    let version = next_version(port, 1);
+    assert_eq!(version, 2);
+    let (_, board) = get(port, "/api/puzzle/0");
+    assert_eq!(board["version"], 2);
+    assert_eq!(board["lights"], json!([1, 0, 0, 0, 0, 0, 0, 0, 1]));
+    // A text with errors is still served; so is a file that is gone.
+    replace(&file, "puzzle \"bad\" {\n  size 3x3\n  rule nonsense\n}\n");
+    next_version(port, 2);
+    let (_, list) = get(port, "/api/puzzles");
+    assert_eq!(list["puzzles"][0]["playable"], false);
+    assert!(list["puzzles"][0]["why"].as_str().unwrap().contains("line 3"), "{list}");
+    assert_eq!(list["start"], Value::Null, "no puzzle of that name any more");
+    std::fs::remove_file(&file).unwrap();
+    next_version(port, 3);
+    let (status, list) = get(port, "/api/puzzles");
+    assert_eq!(status, 200);
+    assert_eq!(list["puzzles"], json!([]));
+    assert!(list["error"].as_str().unwrap().contains("cannot read"), "{list}");
+
+    let (status, err) = interrupt(server);
+    assert_eq!(status.code(), Some(0), "exit status after Ctrl-C; stderr: {err}");
+    assert!(err.contains("lights play: stopped"), "{err}");
+}
+
+#[test]
+fn an_unknown_puzzle_name_is_bad_usage() {
+    let dir = scratch("play_usage");
+    std::fs::write(dir.join("pack.lights"), PACK).unwrap();
+    let o = command(&dir, &["play", "pack.lights", "--no-open", "--puzzle", "nope"]).output().unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.contains("no puzzle named \"nope\"") && err.contains("\"ring of five\""), "{err}");
+    let o = command(&dir, &["play", "-", "--no-open"]).stdin(Stdio::null()).output().unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+}
