@@ -28,12 +28,26 @@
 //! a `<line>` per edge (dashed on a cube's surface where it joins faces
 //! not side by side in the net); locked nodes get a small cross at their
 //! bottom left and the overlay's marks sit at their top right.
+//!
+//! Square and hex boards show the surface's gluing, as topology diagrams
+//! do: for each glued pair of opposite borders an arrow along both borders,
+//! outside the cells (between them and the row/column numbers), pointing the
+//! same way when the borders are glued as they are and opposite ways when
+//! they are glued with a twist; one head for left/right, two for top/bottom
+//! (`class="glue-arrow"`). Graphs have no borders and no arrows.
+//!
+//! The state numbers ([`Numbers`]) are written on the cells that can hold
+//! them ([`NUMBERS_MIN_CELL`] px and more, detailed style), by default when
+//! there are more than 2 states, in black or white by the fill's luminance.
+//! The overlay's marks then become badges at the cells' top right (numbered
+//! ones from [`MARKS_BESIDE_NUMBERS_MIN_CELL`] px, else the overlay gets its
+//! panel); a graph node shows its state inside and its node number beside it.
 
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::{self, Write as _};
 use std::sync::{Arc, OnceLock};
 
-use lights_compiler::model::{Graph, GraphKind, Puzzle, Shape};
+use lights_compiler::model::{Gluing, Graph, GraphKind, Puzzle, Shape};
 use lights_compiler::solve::Report;
 use lights_compiler::summary;
 use num_bigint::BigUint;
@@ -66,6 +80,19 @@ impl Show {
     }
 }
 
+/// When to write each cell's state number on it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Numbers {
+    /// When there are more than 2 states and the cells can hold the text
+    /// ([`NUMBERS_MIN_CELL`] px and more, detailed style).
+    #[default]
+    Auto,
+    /// Whenever the cells can hold the text, 2 states included (0 and 1).
+    Always,
+    /// Never.
+    Never,
+}
+
 /// How to draw.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Options {
@@ -75,6 +102,8 @@ pub struct Options {
     /// the board is about [`AUTO_BOARD_PX`] pixels on its longer side, with
     /// cells between 1 and 40 px.
     pub cell: Option<u32>,
+    /// When to write the state numbers on the cells.
+    pub numbers: Numbers,
 }
 
 /// A drawn picture.
@@ -88,6 +117,8 @@ pub struct Picture {
     pub show: Show,
     /// The cell size used, in pixels.
     pub cell: u32,
+    /// Whether the state numbers were written on the cells.
+    pub numbers: bool,
     /// Things worth telling the user that are also written in the picture
     /// (e.g. that there is no quiet pattern to show).
     pub notes: Vec<String>,
@@ -100,6 +131,13 @@ pub const GRID_MIN_CELL: u32 = 10;
 /// below it (or without the grid), the overlay is a panel of its own. With
 /// W = 2 a mark is a plain dot, so grid-sized cells are enough.
 pub const MARKS_MIN_CELL: u32 = 16;
+/// Cells (and graph nodes) of this size and more, in the detailed style, can
+/// hold their state number.
+pub const NUMBERS_MIN_CELL: u32 = 14;
+/// With the state numbers written on the cells, numbered overlay marks
+/// (W > 2) move to a corner badge and need cells of this size; on smaller
+/// cells the overlay is a panel of its own.
+pub const MARKS_BESIDE_NUMBERS_MIN_CELL: u32 = 36;
 /// The automatic cell size aims at boards about this many pixels across.
 pub const AUTO_BOARD_PX: u32 = 1000;
 /// Largest automatic cell size.
@@ -195,6 +233,7 @@ impl std::error::Error for PictureError {}
 
 const PAGE: Rgb = Rgb(0xff, 0xff, 0xff);
 const INK: &str = "#111827";
+const INK_RGB: Rgb = Rgb(0x11, 0x18, 0x27);
 const MUTED: &str = "#6b7280";
 const GRID: &str = "#5b6270";
 /// Light states, from off to fully on (W > 2 interpolates along these).
@@ -460,6 +499,13 @@ struct Board {
     col_step: usize,
     row_need: f64,
     col_need: f64,
+    /// How the left/right and the top/bottom borders are glued.
+    glue_cols: Gluing,
+    glue_rows: Gluing,
+    /// Width of the band left and right of the board (and height of the one
+    /// above and below it) that holds the gluing arrows; 0 for open borders.
+    band_x: u32,
+    band_y: u32,
 }
 
 impl Board {
@@ -493,7 +539,8 @@ impl Board {
             col_step = step(col_need, f64::from(s));
             row_step = step(row_need, if hex { f64::from(s) * SQRT3 / 2.0 } else { f64::from(s) });
         }
-        Board {
+        let (glue_cols, glue_rows) = (p.topology.columns(), p.topology.rows());
+        let mut b = Board {
             rows,
             cols,
             s,
@@ -508,7 +555,27 @@ impl Board {
             col_step,
             row_need,
             col_need,
+            glue_cols,
+            glue_rows,
+            band_x: 0,
+            band_y: 0,
+        };
+        let band = b.band();
+        if glue_cols != Gluing::Open {
+            b.band_x = band;
         }
+        if glue_rows != Gluing::Open {
+            b.band_y = band;
+        }
+        b
+    }
+
+    /// The room for a gluing arrow beside a border: 40% of a cell, 10 to
+    /// 16 px (large compact boards get the most, so the arrows stay visible
+    /// along their long borders).
+    fn band(&self) -> u32 {
+        let short_side = f64::from(self.board_w().min(self.board_h()));
+        (f64::from(self.s) * 0.4).max(short_side / 50.0).round().clamp(10.0, 16.0) as u32
     }
 
     fn hole(&self, i: usize) -> bool {
@@ -522,6 +589,16 @@ impl Board {
             self.s.div_ceil(2)
         } else {
             0
+        }
+    }
+
+    /// The scale of the corner layout (state number and overlay badge in one
+    /// cell): a hexagon has less room in its corners than a square.
+    fn corner_scale(&self) -> f64 {
+        if self.hex {
+            0.8
+        } else {
+            1.0
         }
     }
 
@@ -555,7 +632,7 @@ impl Board {
     }
 
     fn panel_w(&self) -> u32 {
-        self.label_w + self.board_w()
+        self.label_w + 2 * self.band_x + self.board_w()
     }
 
     /// The centre of cell `i` (detailed style) on a board whose top-left
@@ -742,8 +819,8 @@ impl RunPath {
 }
 
 /// Row and column numbers around a detailed board whose top-left corner is
-/// (x0, y0). On a hexagonal board the column numbers are those of the first
-/// row.
+/// (x0, y0), outside the bands of the gluing arrows. On a hexagonal board the
+/// column numbers are those of the first row.
 fn draw_labels(out: &mut String, b: &Board, id: &str, x0: u32, y0: u32) {
     if !b.grid {
         return;
@@ -759,13 +836,13 @@ fn draw_labels(out: &mut String, b: &Board, id: &str, x0: u32, y0: u32) {
     for c in 1..=b.cols {
         if labelled(c, b.col_step, b.col_need, s) {
             let x = b.centre(x0, y0, c - 1).0;
-            let y = f64::from(y0) - 5.0;
+            let y = f64::from(y0 - b.band_y) - 5.0;
             let _ = writeln!(out, r#"<text x="{}" y="{}" text-anchor="middle">{c}</text>"#, num(x), num(y));
         }
     }
     for r in 1..=b.rows {
         if labelled(r, b.row_step, b.row_need, pitch) {
-            let x = f64::from(x0) - 5.0;
+            let x = f64::from(x0 - b.band_x) - 5.0;
             let y = b.centre(x0, y0, (r - 1) * b.cols).1 + size * 0.35;
             let _ = writeln!(out, r#"<text x="{}" y="{}" text-anchor="end">{r}</text>"#, num(x), num(y));
         }
@@ -865,13 +942,160 @@ fn draw_mark_dots(
 }
 
 /// The overlay's marks on the lights: a dot per nonzero cell, with the value
-/// written in it when W > 2.
-fn draw_marks(out: &mut String, b: &Board, x0: u32, y0: u32, o: &Overlay, w: u32) {
+/// written in it when W > 2; centred on the cell, or a smaller badge at its
+/// top right when the cell also carries its state number (`beside_numbers`).
+fn draw_marks(out: &mut String, b: &Board, x0: u32, y0: u32, o: &Overlay, w: u32, beside_numbers: bool) {
     let s = f64::from(b.s);
     let inner = s - f64::from(b.g);
-    let r = if w > 2 { inner * 0.36 } else { inner * 0.22 };
     let stroke = (s / 20.0).max(1.0);
+    if beside_numbers {
+        let k = inner * b.corner_scale();
+        let r = if w > 2 { k * 0.21 } else { k * 0.15 };
+        let stroke = stroke.min(r * 0.25).max(1.0);
+        draw_mark_dots(out, o, w, (r, r * 1.16), stroke, &|i| {
+            let (cx, cy) = b.centre(x0, y0, i);
+            (cx + k * 0.27, cy - k * 0.27)
+        });
+        return;
+    }
+    let r = if w > 2 { inner * 0.36 } else { inner * 0.22 };
     draw_mark_dots(out, o, w, (r, inner * 0.42), stroke, &|i| b.centre(x0, y0, i));
+}
+
+/// The state numbers of a detailed board whose top-left corner is (x0, y0):
+/// `<g id="{id}-numbers">`, one `<text class="cell-number">` per cell (holes
+/// have none), in bold, black or white, whichever reads better on the cell's
+/// colour ([`ink_on`]). Centred on the cell, or a little down and left of
+/// the centre when the overlay's badges take the cell's top right
+/// (`beside_marks`). On locked cells the number gets a halo of the cell's
+/// colour, so the cross does not run through it.
+#[allow(clippy::too_many_arguments)]
+fn draw_numbers(
+    out: &mut String,
+    b: &Board,
+    id: &str,
+    (x0, y0): (u32, u32),
+    values: &[u32],
+    w: u32,
+    colour: &dyn Fn(u32) -> Rgb,
+    locked: Option<&[bool]>,
+    beside_marks: bool,
+) {
+    let inner = f64::from(b.s - b.g);
+    let len = digits(w.saturating_sub(1) as usize) as f64;
+    let (size, (dx, dy)) = if beside_marks {
+        let k = inner * b.corner_scale();
+        ((k * 0.4).min(k * 0.5 / (len * 0.62)), (-k * 0.1, k * 0.1))
+    } else {
+        ((inner * 0.5).min(inner * 0.8 / (len * 0.62)), (0.0, 0.0))
+    };
+    let _ = writeln!(out, r#"<g id="{id}-numbers" font-size="{}" font-weight="bold" text-anchor="middle">"#, num(size));
+    for (i, &v) in values.iter().enumerate() {
+        if b.hole(i) {
+            continue;
+        }
+        let (cx, cy) = b.centre(x0, y0, i);
+        let fill = colour(v);
+        let halo = if locked.is_some_and(|l| l[i]) {
+            format!(
+                r#" stroke="{fill}" stroke-width="{}" stroke-linejoin="round" paint-order="stroke""#,
+                num((size * 0.3).max(2.0))
+            )
+        } else {
+            String::new()
+        };
+        let _ = writeln!(
+            out,
+            r#"<text class="cell-number" x="{}" y="{}" fill="{}"{halo}>{v}</text>"#,
+            num(cx + dx),
+            num(cy + dy + size * 0.36),
+            ink_on(fill)
+        );
+    }
+    out.push_str("</g>\n");
+}
+
+/// The colour of the gluing arrows.
+const GLUE: &str = "#1d4ed8";
+
+/// The surface's gluing around a board whose top-left corner is (x0, y0),
+/// as topology diagrams draw it: `<g id="{id}-gluing">` with, for each glued
+/// pair of opposite borders, an arrow along both borders (in the bands
+/// beside them, outside the cells), one `<path class="glue-arrow"
+/// data-gluing="glued|twisted" data-border="left|right|top|bottom">` each.
+/// The two arrows of a pair point the same way when the borders are glued as
+/// they are (cylinder, torus) and opposite ways when they are glued with a
+/// twist (Möbius band, Klein bottle, projective plane). Left and right arrows
+/// have one head, top and bottom arrows two, so the pairs are told apart;
+/// the heads sit at the middle of each border. The left arrow points down
+/// (the right one too, or up when twisted); the top arrow points right (the
+/// bottom one too, or left when twisted).
+fn draw_gluing(out: &mut String, b: &Board, id: &str, x0: u32, y0: u32) {
+    if b.band_x == 0 && b.band_y == 0 {
+        return;
+    }
+    let band = f64::from(b.band_x.max(b.band_y));
+    let stroke = (band / 8.0).clamp(1.25, 2.0);
+    let (head_l, head_w) = (band * 0.45, band * 0.32);
+    let _ = writeln!(
+        out,
+        r#"<g id="{id}-gluing" fill="none" stroke="{GLUE}" stroke-width="{}" stroke-linecap="round" stroke-linejoin="round">"#,
+        num(stroke)
+    );
+    let (x0, y0) = (f64::from(x0), f64::from(y0));
+    let (w, h) = (f64::from(b.board_w()), f64::from(b.board_h()));
+    let s = f64::from(b.s);
+    // An arrow from `a` to `b` (pointing at `b`) with `heads` heads at its middle.
+    let arrow = |out: &mut String, border: &str, gluing: Gluing, heads: usize, a: (f64, f64), b: (f64, f64)| {
+        let len = (b.0 - a.0).hypot(b.1 - a.1);
+        let (ux, uy) = ((b.0 - a.0) / len, (b.1 - a.1) / len);
+        let gap = head_l * 0.7;
+        let (mx, my) = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+        let first = (head_l + (heads - 1) as f64 * gap) / 2.0;
+        let mut d = format!("M{} {}L{} {}", num(a.0), num(a.1), num(b.0), num(b.1));
+        for k in 0..heads {
+            let t = first - k as f64 * gap;
+            let (tx, ty) = (mx + ux * t, my + uy * t);
+            let (bx, by) = (tx - ux * head_l, ty - uy * head_l);
+            let _ = write!(
+                d,
+                "M{} {}L{} {}L{} {}",
+                num(bx - uy * head_w),
+                num(by + ux * head_w),
+                num(tx),
+                num(ty),
+                num(bx + uy * head_w),
+                num(by - ux * head_w)
+            );
+        }
+        let kind = if gluing == Gluing::Twisted { "twisted" } else { "glued" };
+        let _ = writeln!(out, r#"<path class="glue-arrow" data-gluing="{kind}" data-border="{border}" d="{d}"/>"#);
+    };
+    if b.glue_cols != Gluing::Open {
+        let inset = (h * 0.05).min(s * 0.25);
+        let (top, bottom) = (y0 + inset, y0 + h - inset);
+        let left = x0 - f64::from(b.band_x) / 2.0;
+        let right = x0 + w + f64::from(b.band_x) / 2.0;
+        arrow(out, "left", b.glue_cols, 1, (left, top), (left, bottom));
+        if b.glue_cols == Gluing::Twisted {
+            arrow(out, "right", b.glue_cols, 1, (right, bottom), (right, top));
+        } else {
+            arrow(out, "right", b.glue_cols, 1, (right, top), (right, bottom));
+        }
+    }
+    if b.glue_rows != Gluing::Open {
+        let inset = (w * 0.05).min(s * 0.25);
+        let (left, right) = (x0 + inset, x0 + w - inset);
+        let top = y0 - f64::from(b.band_y) / 2.0;
+        let bottom = y0 + h + f64::from(b.band_y) / 2.0;
+        arrow(out, "top", b.glue_rows, 2, (left, top), (right, top));
+        if b.glue_rows == Gluing::Twisted {
+            arrow(out, "bottom", b.glue_rows, 2, (right, bottom), (left, bottom));
+        } else {
+            arrow(out, "bottom", b.glue_rows, 2, (left, bottom), (right, bottom));
+        }
+    }
+    out.push_str("</g>\n");
 }
 
 // ---------------------------------------------------------------------------
@@ -957,7 +1181,6 @@ impl GraphPicture {
     }
 }
 
-
 /// A lower bound of the smallest distance between two points (exact when
 /// it is below `1/√n`): points are bucketed on a grid of that pitch and only
 /// neighbouring buckets are compared.
@@ -988,10 +1211,26 @@ fn min_distance(points: &[(f64, f64)]) -> f64 {
     best
 }
 
-/// The colour of text written on a fill: dark on bright fills, white on dark ones.
-fn text_on(fill: Rgb) -> &'static str {
-    let lum = 0.299 * f64::from(fill.0) + 0.587 * f64::from(fill.1) + 0.114 * f64::from(fill.2);
-    if lum > 140.0 {
+/// The relative luminance of a colour (WCAG 2).
+fn luminance(c: Rgb) -> f64 {
+    let channel = |v: u8| {
+        let v = f64::from(v) / 255.0;
+        if v <= 0.039_28 {
+            v / 12.92
+        } else {
+            ((v + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * channel(c.0) + 0.7152 * channel(c.1) + 0.0722 * channel(c.2)
+}
+
+/// The colour of text written on a fill: near-black ([`INK`]) or white,
+/// whichever contrasts more with it.
+fn ink_on(fill: Rgb) -> &'static str {
+    let l = luminance(fill);
+    let on_white = 1.05 / (l + 0.05);
+    let on_ink = (l + 0.05) / (luminance(INK_RGB) + 0.05);
+    if on_ink > on_white {
         INK
     } else {
         "#ffffff"
@@ -1003,6 +1242,13 @@ fn text_on(fill: Rgb) -> &'static str {
 /// crosses on `locked` nodes and, when nodes are large enough,
 /// `<g id="{id}-labels">` (the node numbers, over the crosses so they stay
 /// readable). Numbers the graph leaves out are not drawn.
+///
+/// With `numbers` (`(W, beside_marks)`), each node's state is written in it
+/// instead (`<g id="{id}-numbers">`, `<text class="cell-number">`, a little
+/// down and left when the overlay's badges sit at the nodes' top right) and
+/// its node number moves beside it, small, at its bottom right (grey with a
+/// white halo); the lock cross keeps the bottom left.
+#[allow(clippy::too_many_arguments)]
 fn draw_graph(
     out: &mut String,
     gp: &GraphPicture,
@@ -1011,6 +1257,7 @@ fn draw_graph(
     values: &[u32],
     colour: &dyn Fn(u32) -> Rgb,
     locked: Option<&[bool]>,
+    numbers: Option<(u32, bool)>,
 ) {
     let d = f64::from(gp.d);
     let width = (d / 16.0).max(1.0);
@@ -1045,6 +1292,49 @@ fn draw_graph(
     if gp.d < NODE_NUMBER_MIN {
         return;
     }
+    if let Some((w, beside_marks)) = numbers {
+        let len = digits(w.saturating_sub(1) as usize) as f64;
+        let size = (d * 0.42).min(d * 0.7 / (len * 0.62));
+        let shift = if beside_marks { d * 0.05 } else { 0.0 };
+        let _ =
+            writeln!(out, r#"<g id="{id}-numbers" font-size="{}" font-weight="bold" text-anchor="middle">"#, num(size));
+        for (i, &v) in values.iter().enumerate() {
+            if gp.holes[i] {
+                continue;
+            }
+            let (cx, cy) = gp.centre(x0, y0, i);
+            let _ = writeln!(
+                out,
+                r#"<text class="cell-number" x="{}" y="{}" fill="{}">{v}</text>"#,
+                num(cx - shift),
+                num(cy + shift + size * 0.36),
+                ink_on(colour(v))
+            );
+        }
+        out.push_str("</g>\n");
+        let size = (d * 0.3).clamp(8.0, 12.0);
+        let _ = writeln!(
+            out,
+            r#"<g id="{id}-labels" font-size="{}" fill="{MUTED}" stroke="{PAGE}" stroke-width="{}" stroke-linejoin="round" paint-order="stroke">"#,
+            num(size),
+            num(size * 0.3)
+        );
+        for i in 0..values.len() {
+            if gp.holes[i] {
+                continue;
+            }
+            let (cx, cy) = gp.centre(x0, y0, i);
+            let _ = writeln!(
+                out,
+                r#"<text x="{}" y="{}">{}</text>"#,
+                num(cx + d * 0.34),
+                num(cy + d * 0.34 + size * 0.75),
+                i + 1
+            );
+        }
+        out.push_str("</g>\n");
+        return;
+    }
     let digits_max = digits(values.len()) as f64;
     let size = (d * 0.45).min(d * 0.85 / (digits_max * 0.62)).min(14.0);
     let _ = writeln!(out, r#"<g id="{id}-labels" font-size="{}" text-anchor="middle">"#, num(size));
@@ -1058,7 +1348,7 @@ fn draw_graph(
             r#"<text x="{}" y="{}" fill="{}">{}</text>"#,
             num(cx),
             num(cy + size * 0.36),
-            text_on(colour(v)),
+            ink_on(colour(v)),
             i + 1
         );
     }
@@ -1127,17 +1417,41 @@ impl Geometry {
         }
     }
 
-    fn label_w(&self) -> u32 {
+    /// From a panel's left edge to the board: the row numbers and the band
+    /// of the left gluing arrow.
+    fn left(&self) -> u32 {
         match self {
-            Geometry::Board(b) => b.label_w,
+            Geometry::Board(b) => b.label_w + b.band_x,
             Geometry::Graph(_) => 0,
         }
     }
 
-    fn label_h(&self) -> u32 {
+    /// Above the board: the column numbers and the band of the top gluing arrow.
+    fn top(&self) -> u32 {
         match self {
-            Geometry::Board(b) => b.label_h,
+            Geometry::Board(b) => b.label_h + b.band_y,
             Geometry::Graph(_) => 0,
+        }
+    }
+
+    /// Below the board: the band of the bottom gluing arrow.
+    fn below(&self) -> u32 {
+        match self {
+            Geometry::Board(b) => b.band_y,
+            Geometry::Graph(_) => 0,
+        }
+    }
+
+    /// Whether any border is glued (so the picture has gluing arrows).
+    fn glued(&self) -> bool {
+        matches!(self, Geometry::Board(b) if b.band_x > 0 || b.band_y > 0)
+    }
+
+    /// Whether the cells can hold their state number.
+    fn holds_numbers(&self) -> bool {
+        match self {
+            Geometry::Board(b) => b.grid && b.s >= NUMBERS_MIN_CELL,
+            Geometry::Graph(gp) => gp.d >= NUMBERS_MIN_CELL,
         }
     }
 
@@ -1146,7 +1460,11 @@ impl Geometry {
         matches!(self, Geometry::Board(b) if !b.grid)
     }
 
-    /// One panel's cells (with the locked buttons marked when `locked` is given).
+    /// One panel's cells (with the locked buttons marked when `locked` is
+    /// given), the gluing arrows around a board, and the state numbers when
+    /// `numbers` is given: `(W, beside_marks)`, the latter when the overlay's
+    /// badges share the cells.
+    #[allow(clippy::too_many_arguments)]
     fn cells(
         &self,
         out: &mut String,
@@ -1155,6 +1473,7 @@ impl Geometry {
         values: &[u32],
         colour: &dyn Fn(u32) -> Rgb,
         locked: Option<&[bool]>,
+        numbers: Option<(u32, bool)>,
     ) {
         match self {
             Geometry::Board(b) => {
@@ -1163,14 +1482,18 @@ impl Geometry {
                 if let Some(locked) = locked {
                     draw_locked(out, b, x0, y0, locked);
                 }
+                draw_gluing(out, b, id, x0, y0);
+                if let Some((w, beside_marks)) = numbers {
+                    draw_numbers(out, b, id, (x0, y0), values, w, colour, locked, beside_marks);
+                }
             }
-            Geometry::Graph(gp) => draw_graph(out, gp, id, (x0, y0), values, colour, locked),
+            Geometry::Graph(gp) => draw_graph(out, gp, id, (x0, y0), values, colour, locked, numbers),
         }
     }
 
-    fn marks(&self, out: &mut String, x0: u32, y0: u32, o: &Overlay, w: u32) {
+    fn marks(&self, out: &mut String, x0: u32, y0: u32, o: &Overlay, w: u32, beside_numbers: bool) {
         match self {
-            Geometry::Board(b) => draw_marks(out, b, x0, y0, o, w),
+            Geometry::Board(b) => draw_marks(out, b, x0, y0, o, w, beside_numbers),
             Geometry::Graph(gp) => draw_graph_marks(out, gp, x0, y0, o, w),
         }
     }
@@ -1221,7 +1544,18 @@ pub fn svg(p: &Puzzle, report: Option<&Report>, options: &Options) -> Result<Pic
     let show = options.show.unwrap_or_else(|| Show::default_for(report));
     let w = p.states;
     let mut notes = Vec::new();
-    let marks_on_board = geo.detailed() && (s >= MARKS_MIN_CELL || w == 2);
+    let numbers = geo.holds_numbers()
+        && match options.numbers {
+            Numbers::Auto => w > 2,
+            Numbers::Always => true,
+            Numbers::Never => false,
+        };
+    // On a board the numbers take the cells' centres, and the marks move to
+    // a corner: numbered marks need larger cells there. (On a graph the
+    // marks are beside the nodes anyway.)
+    let marks_min = if numbers && !p.is_graph() { MARKS_BESIDE_NUMBERS_MIN_CELL } else { MARKS_MIN_CELL };
+    let marks_on_board = geo.detailed() && (s >= marks_min || w == 2);
+    let beside = numbers && marks_on_board;
     let mut overlay = overlay(p, report, show, marks_on_board, &mut notes)?;
     // A hole has no button and no light: nothing of an overlay is drawn there.
     if let Some(o) = overlay.as_mut().filter(|_| p.has_holes()) {
@@ -1293,7 +1627,23 @@ pub fn svg(p: &Puzzle, report: Option<&Report>, options: &Options) -> Result<Pic
         f64::from(content_w).max(text_width(&title, TITLE_SIZE, true)).max(text_width(&subtitle, SUBTITLE_SIZE, false));
     let text_w = base_w.max(MIN_TEXT_WIDTH);
     let mut legend_lines: Vec<LegendLine> = Vec::new();
-    legend_lines.push(LegendLine { swatch: LegendSwatch::States, text: states_legend_text(w) });
+    let mut states_text = states_legend_text(w);
+    if numbers {
+        states_text.push_str(if p.is_graph() {
+            ", the state written in each node (its node number beside it)"
+        } else {
+            ", the state written on each cell"
+        });
+    }
+    legend_lines.push(LegendLine { swatch: LegendSwatch::States, text: states_text });
+    if geo.glued() {
+        legend_lines.push(LegendLine {
+            swatch: LegendSwatch::Arrow,
+            text: "arrows: borders glued — same direction: glued as is; opposite: glued with a twist \
+                   (one head: the left and right borders; two heads: the top and bottom ones)"
+                .into(),
+        });
+    }
     if locked_any {
         legend_lines.push(LegendLine {
             swatch: LegendSwatch::Locked { grid: !geo.hatched() },
@@ -1347,8 +1697,8 @@ pub fn svg(p: &Puzzle, report: Option<&Report>, options: &Options) -> Result<Pic
     let title_y = MARGIN + 15;
     let subtitle_y = title_y + 22;
     let caption_y = subtitle_y + 28;
-    let board_y = caption_y + 10 + geo.label_h();
-    let legend_y = board_y + geo.board_h() + 20;
+    let board_y = caption_y + 10 + geo.top();
+    let legend_y = board_y + geo.board_h() + geo.below() + 20;
     let legend_h: u32 = legend.iter().map(|(_, lines)| 6 + 16 * lines.len().max(1) as u32).sum();
     let height = legend_y + legend_h + MARGIN;
 
@@ -1379,7 +1729,7 @@ pub fn svg(p: &Puzzle, report: Option<&Report>, options: &Options) -> Result<Pic
     let goal: Vec<u32> = p.goal.iter().map(u32::from).collect();
     for (k, (id, caption)) in panels.iter().enumerate() {
         let px = MARGIN + k as u32 * (column_w + PANEL_GAP);
-        let bx = px + geo.label_w();
+        let bx = px + geo.left();
         let _ = writeln!(out, r#"<g id="{id}">"#);
         let _ = writeln!(
             out,
@@ -1389,15 +1739,21 @@ pub fn svg(p: &Puzzle, report: Option<&Report>, options: &Options) -> Result<Pic
         );
         match *id {
             "lights" => {
-                geo.cells(&mut out, id, (bx, board_y), &lights, &|v| state_colour(v, w), Some(&locked));
-                if let (Some(o), true) = (&overlay, marks_on_board) {
-                    geo.marks(&mut out, bx, board_y, o, w);
+                let marks = overlay.as_ref().filter(|_| marks_on_board);
+                let shown = numbers.then_some((w, beside && marks.is_some()));
+                geo.cells(&mut out, id, (bx, board_y), &lights, &|v| state_colour(v, w), Some(&locked), shown);
+                if let Some(o) = marks {
+                    geo.marks(&mut out, bx, board_y, o, w, beside && !p.is_graph());
                 }
             }
-            "goal" => geo.cells(&mut out, id, (bx, board_y), &goal, &|v| state_colour(v, w), None),
+            "goal" => {
+                let shown = numbers.then_some((w, false));
+                geo.cells(&mut out, id, (bx, board_y), &goal, &|v| state_colour(v, w), None, shown);
+            }
             _ => {
                 if let Some(o) = &overlay {
-                    geo.cells(&mut out, id, (bx, board_y), &o.values, &|v| overlay_colour(v, w, o.mark), None);
+                    let colour = |v| overlay_colour(v, w, o.mark);
+                    geo.cells(&mut out, id, (bx, board_y), &o.values, &colour, None, None);
                 }
             }
         }
@@ -1416,7 +1772,7 @@ pub fn svg(p: &Puzzle, report: Option<&Report>, options: &Options) -> Result<Pic
         y += 6 + 16 * lines.len().max(1) as u32;
     }
     out.push_str("</g>\n</svg>\n");
-    Ok(Picture { svg: out, width, height, show, cell: s, notes })
+    Ok(Picture { svg: out, width, height, show, cell: s, numbers, notes })
 }
 
 struct LegendLine {
@@ -1442,6 +1798,8 @@ enum LegendSwatch {
         mark: Rgb,
         w: u32,
     },
+    /// A gluing arrow.
+    Arrow,
 }
 
 fn states_legend_text(w: u32) -> String {
@@ -1463,6 +1821,7 @@ impl LegendSwatch {
             LegendSwatch::States if w <= LEGEND_SWATCHES_MAX => w * (SWATCH + 2) + 8,
             LegendSwatch::States => 120 + 8,
             LegendSwatch::OverlayScale { w, .. } if *w > 2 => 60 + 8,
+            LegendSwatch::Arrow => 24 + 8,
             _ => SWATCH + 8,
         }
     }
@@ -1532,6 +1891,14 @@ impl LegendSwatch {
                     num(f64::from(x) + c),
                     num(f64::from(y + 1) + c),
                     num(r)
+                );
+            }
+            LegendSwatch::Arrow => {
+                let cy = y + 1 + SWATCH / 2;
+                let _ = writeln!(
+                    out,
+                    r#"<path d="M{} {cy}h22m-6 -4l6 4l-6 4" fill="none" stroke="{GLUE}" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"/>"#,
+                    x + 1
                 );
             }
             LegendSwatch::OverlayScale { mark, w } => {
@@ -1606,4 +1973,33 @@ pub fn png(svg: &str) -> Result<Png, PictureError> {
     resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
     let data = pixmap.encode_png().map_err(|e| PictureError::Render(e.to_string()))?;
     Ok(Png { data, width, height, has_fonts })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The contrast ratio (WCAG 2) of text on a fill.
+    fn contrast(fill: Rgb, text: &str) -> f64 {
+        let text = if text == INK { INK_RGB } else { Rgb(0xff, 0xff, 0xff) };
+        let (a, b) = (luminance(fill), luminance(text));
+        (a.max(b) + 0.05) / (a.min(b) + 0.05)
+    }
+
+    #[test]
+    fn state_numbers_read_on_every_colour_of_the_scale() {
+        let mut worst = f64::MAX;
+        for w in 2..=300 {
+            for v in 0..w {
+                let fill = state_colour(v, w);
+                let chosen = contrast(fill, ink_on(fill));
+                let other = contrast(fill, if ink_on(fill) == INK { "#ffffff" } else { INK });
+                assert!(chosen >= other, "state {v} of {w} on {fill}");
+                worst = worst.min(chosen);
+            }
+        }
+        assert!(worst > 4.2, "worst contrast {worst}");
+        assert_eq!(ink_on(RAMP[0]), "#ffffff");
+        assert_eq!(ink_on(RAMP[3]), INK);
+    }
 }

@@ -6,7 +6,7 @@
 
 use std::collections::BTreeSet;
 
-use lights_authoring::picture::{self, Options, PictureError, Show};
+use lights_authoring::picture::{self, Numbers, Options, PictureError, Show};
 use lights_compiler::lower::apply_presses;
 use lights_compiler::model::{Board, Presses};
 use lights_compiler::solve::{MinimumSolution, Report};
@@ -29,7 +29,7 @@ fn solved(src: &str, name: Option<&str>) -> (Puzzle, Option<Report>) {
 }
 
 fn draw(p: &Puzzle, r: Option<&Report>, show: Option<Show>, cell: Option<u32>) -> picture::Picture {
-    picture::svg(p, r, &Options { show, cell }).expect("drawn")
+    picture::svg(p, r, &Options { show, cell, ..Options::default() }).expect("drawn")
 }
 
 fn parse(svg: &str) -> Document<'_> {
@@ -264,7 +264,7 @@ fn certificate_marks_its_weights_and_states_the_invariant() {
 fn overlays_the_puzzle_does_not_have_are_errors() {
     let (solvable, rs) = solved(CLASSIC, Some("classic"));
     let (unsolvable, ru) = solved("puzzle \"c\" {\n  size 4x4\n  lights at 1,1\n}\n", None);
-    let opts = |show| Options { show: Some(show), cell: None };
+    let opts = |show| Options { show: Some(show), ..Options::default() };
     assert_eq!(picture::svg(&unsolvable, ru.as_ref(), &opts(Show::Solution)), Err(PictureError::NoSolution));
     assert_eq!(
         picture::svg(&solvable, rs.as_ref(), &opts(Show::Certificate)),
@@ -277,7 +277,7 @@ fn overlays_the_puzzle_does_not_have_are_errors() {
     assert_eq!(picture::svg(&solvable, None, &Options::default()).unwrap().show, Show::Lights);
     for cell in [0, picture::MAX_CELL_PX + 1] {
         assert_eq!(
-            picture::svg(&solvable, rs.as_ref(), &Options { show: None, cell: Some(cell) }),
+            picture::svg(&solvable, rs.as_ref(), &Options { cell: Some(cell), ..Options::default() }),
             Err(PictureError::BadCellSize(cell))
         );
     }
@@ -593,4 +593,290 @@ fn boards_too_large_to_draw_are_refused() {
         picture::svg(&p, None, &Options::default()),
         Err(PictureError::BoardTooLarge { rows: 3000, cols: 3000 })
     );
+}
+
+// ---------------------------------------------------------------------------
+// The surface's gluing and the state numbers.
+
+/// The gluing arrows of a panel: (border, gluing, heads, from, to) each, the
+/// direction taken from the arrow's shaft (its first `M…L…`).
+type Arrow = (String, String, usize, (f64, f64), (f64, f64));
+
+fn arrows(doc: &Document, panel: &str) -> Vec<Arrow> {
+    let Some(group) = by_id(doc, &format!("{panel}-gluing")) else { return Vec::new() };
+    children(group, "path")
+        .iter()
+        .map(|a| {
+            assert_eq!(a.attribute("class"), Some("glue-arrow"));
+            let d = a.attribute("d").unwrap();
+            let numbers: Vec<f64> =
+                d[1..].split(['M', 'L', ' ']).filter(|t| !t.is_empty()).map(|t| t.parse().unwrap()).collect();
+            let heads = d.matches('M').count() - 1;
+            (
+                a.attribute("data-border").unwrap().to_string(),
+                a.attribute("data-gluing").unwrap().to_string(),
+                heads,
+                (numbers[0], numbers[1]),
+                (numbers[2], numbers[3]),
+            )
+        })
+        .collect()
+}
+
+/// The unit direction of an arrow's shaft.
+fn direction(a: &Arrow) -> (f64, f64) {
+    let (dx, dy) = (a.4 .0 - a.3 .0, a.4 .1 - a.3 .1);
+    let len = dx.hypot(dy);
+    ((dx / len).round(), (dy / len).round())
+}
+
+fn topology_source(topology: &str, size: &str) -> String {
+    format!("puzzle \"t\" {{\n  size {size}\n  topology {topology}\n  lights at 1,1\n}}\n")
+}
+
+#[test]
+fn glued_borders_get_arrows_the_same_way_or_opposite_ways_when_twisted() {
+    // (topology, left/right gluing, top/bottom gluing)
+    let cases = [
+        ("plane", None, None),
+        ("cylinder", Some("glued"), None),
+        ("torus", Some("glued"), Some("glued")),
+        ("mobius", Some("twisted"), None),
+        ("klein", Some("glued"), Some("twisted")),
+        ("projective", Some("twisted"), Some("twisted")),
+    ];
+    for (topology, sides, ends) in cases {
+        let (p, r) = solved(&topology_source(topology, "3x3"), None);
+        let pic = draw(&p, r.as_ref(), Some(Show::Lights), None);
+        let doc = parse(&pic.svg);
+        let found = arrows(&doc, "lights");
+        let want = usize::from(sides.is_some()) * 2 + usize::from(ends.is_some()) * 2;
+        assert_eq!(found.len(), want, "{topology}: {found:?}");
+        assert_eq!(pic.svg.matches("class=\"glue-arrow\"").count(), want, "{topology}: one panel");
+        let get = |border: &str| found.iter().find(|a| a.0 == border);
+        // The cells' extent: every arrow lies outside it, beside its border.
+        let cells = children(by_id(&doc, "lights-cells").unwrap(), "rect");
+        let left = cells.iter().map(|c| attr(*c, "x")).fold(f64::MAX, f64::min);
+        let top = cells.iter().map(|c| attr(*c, "y")).fold(f64::MAX, f64::min);
+        let right = cells.iter().map(|c| attr(*c, "x") + attr(*c, "width")).fold(f64::MIN, f64::max);
+        let bottom = cells.iter().map(|c| attr(*c, "y") + attr(*c, "height")).fold(f64::MIN, f64::max);
+        for (pair, gluing, heads) in [(["left", "right"], sides, 1), (["top", "bottom"], ends, 2)] {
+            let Some(gluing) = gluing else {
+                assert!(get(pair[0]).is_none() && get(pair[1]).is_none(), "{topology}: open {pair:?}");
+                continue;
+            };
+            let (a, b) = (get(pair[0]).expect("first border"), get(pair[1]).expect("second border"));
+            for x in [a, b] {
+                assert_eq!(x.1, gluing, "{topology} {}", x.0);
+                assert_eq!(x.2, heads, "{topology} {}: one head left/right, two top/bottom", x.0);
+            }
+            let (da, db) = (direction(a), direction(b));
+            if gluing == "glued" {
+                assert_eq!(da, db, "{topology}: {pair:?} point the same way");
+            } else {
+                assert_eq!(da, (-db.0, -db.1), "{topology}: {pair:?} point opposite ways");
+            }
+            // Along the border, outside the cells.
+            match pair[0] {
+                "left" => {
+                    assert_eq!(da.0, 0.0, "vertical");
+                    assert!(a.3 .0 < left && b.3 .0 > right, "{topology}: {a:?} {b:?}");
+                }
+                _ => {
+                    assert_eq!(da.1, 0.0, "horizontal");
+                    assert!(a.3 .1 < top && b.3 .1 > bottom, "{topology}: {a:?} {b:?}");
+                }
+            }
+        }
+        // The legend explains the arrows exactly when there are some.
+        assert_eq!(legend_text(&doc).contains("arrows: borders glued"), want > 0, "{topology}");
+        // The row and column numbers are still there, outside the arrows.
+        let labels = children(by_id(&doc, "lights-labels").unwrap(), "text");
+        assert_eq!(labels.len(), 6);
+        for a in &found {
+            for l in &labels {
+                let (lx, ly) = (attr(*l, "x"), attr(*l, "y"));
+                match a.0.as_str() {
+                    "left" if l.attribute("text-anchor") == Some("end") => assert!(lx < a.3 .0),
+                    "top" if l.attribute("text-anchor") == Some("middle") => assert!(ly < a.3 .1),
+                    _ => {}
+                }
+            }
+        }
+        let png = picture::png(&pic.svg).unwrap();
+        assert_eq!((png.width, png.height), (pic.width, pic.height));
+    }
+}
+
+#[test]
+fn every_panel_and_the_compact_style_show_the_gluing() {
+    // A goal panel: arrows on both panels.
+    let src = "puzzle \"g\" {\n  size 3x4\n  topology torus\n  goal at 2,2\n}\n";
+    let (p, r) = solved(src, None);
+    let doc_text = draw(&p, r.as_ref(), Some(Show::Lights), None).svg;
+    let doc = parse(&doc_text);
+    assert_eq!(arrows(&doc, "lights").len(), 4);
+    assert_eq!(arrows(&doc, "goal").len(), 4);
+    // A 300×300 Klein bottle at 2 px: thin arrows along the compact board.
+    let p = analyze("puzzle \"k\" {\n  size 300x300\n  topology klein\n  lights at 1,1\n}\n")
+        .puzzles
+        .remove(0)
+        .puzzle()
+        .cloned()
+        .unwrap();
+    let pic = draw(&p, None, None, None);
+    assert_eq!(pic.cell, 3);
+    let doc = parse(&pic.svg);
+    assert!(by_id(&doc, "lights-labels").is_none(), "compact");
+    let found = arrows(&doc, "lights");
+    let gluings: Vec<(&str, &str, usize)> = found.iter().map(|a| (a.0.as_str(), a.1.as_str(), a.2)).collect();
+    assert_eq!(gluings, [("left", "glued", 1), ("right", "glued", 1), ("top", "twisted", 2), ("bottom", "twisted", 2)]);
+    let bg = by_id(&doc, "lights-cells").unwrap().prev_sibling_element().unwrap();
+    let (x0, y0, side) = (attr(bg, "x"), attr(bg, "y"), attr(bg, "width"));
+    assert_eq!(side, 900.0);
+    // Each shaft runs along most of its border.
+    for a in &found {
+        let len = (a.4 .0 - a.3 .0).hypot(a.4 .1 - a.3 .1);
+        assert!(len > 0.9 * side, "{a:?}");
+    }
+    assert!(found[0].3 .0 < x0 && found[2].3 .1 < y0);
+    // Deterministic.
+    assert_eq!(draw(&p, None, None, None).svg, pic.svg);
+}
+
+/// The state numbers drawn in a panel: (cell, value, fill) per text, the
+/// cell found from the text's position among the panel's cell rects.
+fn cell_numbers(doc: &Document, panel: &str) -> Vec<(usize, u32, String)> {
+    let Some(group) = by_id(doc, &format!("{panel}-numbers")) else { return Vec::new() };
+    let cells = children(by_id(doc, &format!("{panel}-cells")).unwrap(), "rect");
+    let size = attr(group, "font-size");
+    children(group, "text")
+        .iter()
+        .map(|t| {
+            assert_eq!(t.attribute("class"), Some("cell-number"));
+            let cell = cell_at(&cells, attr(*t, "x"), attr(*t, "y") - size * 0.36);
+            (cell, t.text().unwrap().parse().unwrap(), t.attribute("fill").unwrap().to_string())
+        })
+        .collect()
+}
+
+/// The WCAG contrast ratio of two `#rrggbb` colours.
+fn contrast(a: &str, b: &str) -> f64 {
+    let luminance = |c: &str| {
+        let channel = |i: usize| {
+            let v = f64::from(u8::from_str_radix(&c[i..i + 2], 16).unwrap()) / 255.0;
+            if v <= 0.039_28 {
+                v / 12.92
+            } else {
+                ((v + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5)
+    };
+    let (la, lb) = (luminance(a), luminance(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+}
+
+const CLOCK12: &str = "puzzle \"twelve\" {\n  size 3x4\n  states 12\n  lights {\n    . 1 10 11\n    \
+                       2 3 4 5\n    6 7 8 9\n  }\n  goal at 1,1:11\n  locked at 2,2\n}\n";
+
+#[test]
+fn state_numbers_are_written_on_the_cells() {
+    let (p, r) = solved(CLOCK12, None);
+    let r = r.unwrap();
+    let opts = |numbers| Options { show: Some(Show::Lights), numbers, ..Options::default() };
+    // Auto with 12 states: one number per cell, on its cell, in both panels.
+    let pic = picture::svg(&p, Some(&r), &opts(Numbers::Auto)).unwrap();
+    assert!(pic.numbers);
+    let doc = parse(&pic.svg);
+    let lights = cell_numbers(&doc, "lights");
+    assert_eq!(lights.len(), 12);
+    for (k, (cell, v, fill)) in lights.iter().enumerate() {
+        assert_eq!((*cell, *v), (k, u32::from(p.lights.get(k))), "cell {k}");
+        // Readable: black or white, whichever contrasts more with the cell.
+        let cell_fill = children(by_id(&doc, "lights-cells").unwrap(), "rect")[k].attribute("fill").unwrap();
+        let (on_ink, on_white) = (contrast(cell_fill, "#111827"), contrast(cell_fill, "#ffffff"));
+        assert_eq!(fill, if on_ink > on_white { "#111827" } else { "#ffffff" }, "state {v}");
+        assert!(on_ink.max(on_white) >= 4.0, "state {v} on {cell_fill}");
+    }
+    let goal = cell_numbers(&doc, "goal");
+    assert_eq!(goal.iter().map(|g| g.1).collect::<Vec<_>>(), p.goal.iter().map(u32::from).collect::<Vec<_>>());
+    assert!(legend_text(&doc).contains("the state written on each cell"));
+    // 0 and 1, 10 and 11 are told apart by their text.
+    let texts: Vec<u32> = lights.iter().map(|l| l.1).collect();
+    assert_eq!(&texts[..4], [0, 1, 10, 11]);
+    assert_eq!(pic.svg.matches("class=\"cell-number\"").count(), 24);
+    // The locked cell's number has a halo of its cell's colour, over the cross.
+    let locked_text = children(by_id(&doc, "lights-numbers").unwrap(), "text")[5];
+    assert!(locked_text.attribute("stroke").is_some());
+
+    // Never: none.
+    let pic = picture::svg(&p, Some(&r), &opts(Numbers::Never)).unwrap();
+    assert!(!pic.numbers && !pic.svg.contains("cell-number"));
+    // Cells too small to hold a number: none, even when always asked.
+    let pic = picture::svg(&p, Some(&r), &Options { cell: Some(12), ..opts(Numbers::Always) }).unwrap();
+    assert!(!pic.numbers && !pic.svg.contains("cell-number"));
+    let pic = picture::svg(&p, Some(&r), &Options { cell: Some(14), ..opts(Numbers::Auto) }).unwrap();
+    assert!(pic.numbers);
+    assert_eq!(cell_numbers(&parse(&pic.svg), "lights").len(), 12);
+
+    // Two states: auto draws none, always draws 0 and 1.
+    let (p, r) = solved(CLASSIC, Some("all-on"));
+    let pic = picture::svg(&p, r.as_ref(), &opts(Numbers::Auto)).unwrap();
+    assert!(!pic.svg.contains("cell-number"));
+    let pic = picture::svg(&p, r.as_ref(), &opts(Numbers::Always)).unwrap();
+    let numbers = cell_numbers(&parse(&pic.svg), "lights");
+    assert_eq!(numbers.len(), 25);
+    assert!(numbers.iter().enumerate().all(|(k, n)| n.0 == k && n.1 == u32::from(p.lights.get(k)) && n.1 <= 1));
+    let png = picture::png(&pic.svg).unwrap();
+    assert_eq!((png.width, png.height), (pic.width, pic.height));
+}
+
+/// A circle and a text's estimated box (bold digits about 0.62 em wide, 0.73
+/// em high) do not meet.
+fn apart(circle: (f64, f64, f64), text: (f64, f64, f64, usize)) -> bool {
+    let (cx, cy, r) = circle;
+    let (x, baseline, size, len) = text;
+    let (half_w, top) = (size * 0.62 * len as f64 / 2.0, baseline - size * 0.73);
+    let nx = cx.clamp(x - half_w, x + half_w);
+    let ny = cy.clamp(top, baseline);
+    (nx - cx).hypot(ny - cy) > r
+}
+
+#[test]
+fn numbered_marks_move_to_a_corner_beside_the_state_numbers() {
+    let (p, r) = solved(PACK, Some("clock"));
+    let r = r.unwrap();
+    assert_eq!(p.states, 12);
+    let min = r.minimum.as_ref().unwrap().presses.to_vec();
+    for cell in [36, 40, 60] {
+        let pic = draw(&p, Some(&r), Some(Show::Solution), Some(cell));
+        let doc = parse(&pic.svg);
+        // The marks are still on their cells, with their press counts.
+        assert_eq!(marked_cells(&doc), nonzero(&min));
+        let numbers = children(by_id(&doc, "lights-numbers").unwrap(), "text");
+        assert_eq!(numbers.len(), 9);
+        let size = attr(by_id(&doc, "lights-numbers").unwrap(), "font-size");
+        let cells = children(by_id(&doc, "lights-cells").unwrap(), "rect");
+        for c in children(by_id(&doc, "marks").unwrap(), "circle") {
+            let circle = (attr(c, "cx"), attr(c, "cy"), attr(c, "r"));
+            let home = cell_at(&cells, circle.0, circle.1);
+            // Inside its cell, clear of the state number.
+            let rect = cells[home];
+            assert!(circle.0 + circle.2 <= attr(rect, "x") + attr(rect, "width"));
+            assert!(circle.1 - circle.2 >= attr(rect, "y"));
+            let t = numbers[home];
+            let len = t.text().unwrap().len();
+            assert!(apart(circle, (attr(t, "x"), attr(t, "y"), size, len)), "{cell} px: cell {home} collides");
+        }
+    }
+    // Below 36 px the numbered marks would be too small beside the numbers:
+    // the overlay gets its panel; with --numbers never they stay centred.
+    let pic = draw(&p, Some(&r), Some(Show::Solution), Some(24));
+    let doc = parse(&pic.svg);
+    assert!(by_id(&doc, "marks").is_none() && by_id(&doc, "overlay-cells").is_some());
+    assert_eq!(cell_numbers(&doc, "lights").len(), 9);
+    let opts = Options { show: Some(Show::Solution), cell: Some(24), numbers: Numbers::Never };
+    let doc_text = picture::svg(&p, Some(&r), &opts).unwrap().svg;
+    assert_eq!(marked_cells(&parse(&doc_text)), nonzero(&min));
 }

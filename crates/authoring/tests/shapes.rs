@@ -30,7 +30,7 @@ fn solved(src: &str, name: Option<&str>) -> (Puzzle, Option<Report>) {
 }
 
 fn draw(p: &Puzzle, r: Option<&Report>, show: Option<Show>, cell: Option<u32>) -> picture::Picture {
-    picture::svg(p, r, &picture::Options { show, cell }).expect("drawn")
+    picture::svg(p, r, &picture::Options { show, cell, ..Default::default() }).expect("drawn")
 }
 
 fn parse(svg: &str) -> Document<'_> {
@@ -653,4 +653,102 @@ fn exported_holes_are_no_unknowns_and_hex_is_marked() {
     let col = s.unknowns.iter().position(|&c| c == [2, 2]).unwrap();
     assert_eq!(s.matrix.entries.iter().filter(|e| e[1] as usize == col).count(), 7);
     assert!(sage_script(&h).contains("hexagons"));
+}
+
+#[test]
+fn hex_cylinders_and_tori_show_their_gluing_and_graphs_have_no_borders() {
+    let arrows = |svg: &str| -> Vec<(String, String)> {
+        let doc = parse(svg);
+        let Some(group) = by_id(&doc, "lights-gluing") else { return Vec::new() };
+        children(group, "path")
+            .iter()
+            .map(|a| {
+                assert_eq!(a.attribute("class"), Some("glue-arrow"));
+                (a.attribute("data-border").unwrap().to_string(), a.attribute("data-gluing").unwrap().to_string())
+            })
+            .collect()
+    };
+    let pair = |b: &str, g: &str| (b.to_string(), g.to_string());
+    for (topology, want) in [
+        ("plane", vec![]),
+        ("cylinder", vec![pair("left", "glued"), pair("right", "glued")]),
+        ("torus", vec![pair("left", "glued"), pair("right", "glued"), pair("top", "glued"), pair("bottom", "glued")]),
+    ] {
+        let src = format!("puzzle \"h\" {{\n  size 4x5\n  grid hex\n  topology {topology}\n  lights at 1,1\n}}\n");
+        let (p, r) = solved(&src, None);
+        let pic = draw(&p, r.as_ref(), Some(Show::Lights), None);
+        assert_eq!(arrows(&pic.svg), want, "{topology}");
+        // Outside the hexagons: left of every corner, right of every corner.
+        let doc = parse(&pic.svg);
+        let xs: Vec<f64> = children(by_id(&doc, "lights-cells").unwrap(), "polygon")
+            .iter()
+            .flat_map(|poly| corners(*poly).into_iter().map(|c| c.0))
+            .collect();
+        if let Some(group) = by_id(&doc, "lights-gluing") {
+            for a in children(group, "path") {
+                let d = a.attribute("d").unwrap();
+                let x: f64 = d[1..].split(' ').next().unwrap().parse().unwrap();
+                match a.attribute("data-border") {
+                    Some("left") => assert!(xs.iter().all(|&c| x < c)),
+                    Some("right") => assert!(xs.iter().all(|&c| x > c)),
+                    _ => {}
+                }
+            }
+        }
+        // Compact hex bricks get them too.
+        let small = draw(&p, r.as_ref(), Some(Show::Lights), Some(4));
+        assert_eq!(arrows(&small.svg), want, "{topology}, compact");
+    }
+    // Graphs have no borders: no arrows, and no legend line for them.
+    let (p, r) = solved(PETERSEN, None);
+    let pic = draw(&p, r.as_ref(), None, None);
+    assert!(!pic.svg.contains("glue-arrow") && !pic.svg.contains("arrows:"));
+}
+
+#[test]
+fn numbers_on_hexagons_and_graph_nodes() {
+    let src = "puzzle \"h\" {\n  size 3x4\n  grid hex\n  states 5\n  lights at 1,1:4 2,1:3 3,4:1\n}\n";
+    let (p, r) = solved(src, None);
+    let pic = draw(&p, r.as_ref(), Some(Show::Lights), None);
+    let doc = parse(&pic.svg);
+    let centres: Vec<(f64, f64)> =
+        children(by_id(&doc, "lights-cells").unwrap(), "polygon").iter().map(|poly| mean(&corners(*poly))).collect();
+    let texts = children(by_id(&doc, "lights-numbers").expect("numbers with 5 states"), "text");
+    assert_eq!(texts.len(), 12);
+    for (k, t) in texts.iter().enumerate() {
+        assert_eq!(t.attribute("class"), Some("cell-number"));
+        assert_eq!(nearest(&centres, attr(*t, "x"), attr(*t, "y") - 6.0), k);
+        assert_eq!(t.text().unwrap().parse::<u16>().unwrap(), p.lights.get(k));
+    }
+
+    // A graph: the state inside each node, the node number beside it.
+    let src = "puzzle \"g\" {\n  graph petersen\n  states 3\n  lights at 1:2 4:1\n  locked at 10\n}\n";
+    let (p, r) = solved(src, None);
+    let pic = draw(&p, r.as_ref(), None, Some(40));
+    let doc = parse(&pic.svg);
+    let nodes = node_centres(&doc, "lights");
+    let states = children(by_id(&doc, "lights-numbers").expect("states"), "text");
+    assert_eq!(states.len(), 10);
+    for (t, (node, (cx, cy))) in states.iter().zip(&nodes) {
+        assert_eq!(t.attribute("class"), Some("cell-number"));
+        assert!((attr(*t, "x") - cx).hypot(attr(*t, "y") - cy) < 20.0, "inside node {node}");
+        assert_eq!(t.text().unwrap().parse::<u16>().unwrap(), p.lights.get(node - 1));
+    }
+    let labels = children(by_id(&doc, "lights-labels").unwrap(), "text");
+    let numbers: Vec<&str> = labels.iter().filter_map(|n| n.text()).collect();
+    assert_eq!(numbers, ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10"]);
+    for (l, (_, (cx, cy))) in labels.iter().zip(&nodes) {
+        assert!(attr(*l, "x") > *cx && attr(*l, "y") > cy + 14.0, "beside, at the bottom right");
+    }
+    // Marks, when shown, stay at the top right.
+    assert!(by_id(&doc, "marks").is_some());
+    let never = picture::svg(
+        &p,
+        r.as_ref(),
+        &picture::Options { cell: Some(40), numbers: picture::Numbers::Never, ..Default::default() },
+    )
+    .unwrap();
+    assert!(!never.svg.contains("cell-number"));
+    let png = picture::png(&pic.svg).expect("png");
+    assert_eq!((png.width, png.height), (pic.width, pic.height));
 }

@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use clap::{Args as ClapArgs, ValueEnum};
-use lights_authoring::picture::{self, Options, Show};
+use lights_authoring::picture::{self, Numbers, Options, Show};
 use lights_compiler::model::{GraphKind, Shape};
 use lights_compiler::{analyze, check_puzzle, BlockKind, BlockReport, PuzzleAnalysis};
 
@@ -18,12 +18,24 @@ use crate::{files, EXIT_OK, EXIT_PUZZLE_ERROR, EXIT_USAGE};
         overlay chosen with --show: the minimum solution's presses (a dot per pressed cell, the count when \
         there are more than 2 states), a quiet pattern, or the certificate of an unsolvable puzzle. The title \
         gives the name, size, rule, topology, states and the result.\n\n\
+        The surface is drawn on the borders, as topology diagrams do: each glued pair of opposite borders gets \
+        an arrow along both, outside the cells; the two arrows point the same way when the borders are glued \
+        as they are (cylinder, torus) and opposite ways when they are glued with a twist (mobius, klein, \
+        projective). Left/right arrows have one head, top/bottom arrows two; open borders (the plane) have \
+        none. So a 3×3 torus gets four arrows: ↓ on the left and right (one head), » along the top and bottom \
+        (two heads); a Möbius band ↓ on the left and ↑ on the right.\n\n\
+        --numbers writes each cell's state number on it, black or white to read on its colour: `auto` (the \
+        default) when there are more than 2 states, `always` also for 0/1, `never`; only on cells of 14 px or \
+        more. Then the overlay's marks move to the top right corner of the cells (numbered marks need cells of \
+        36 px, else the overlay gets a panel of its own); a graph node shows its state inside and its node \
+        number small at its bottom right.\n\n\
         Every shape is drawn as it is played: `grid hex` boards as hexagons (pointy-topped, every second row \
         shifted right by half a cell), holes left blank (no cell), and `graph` puzzles as their nodes (circles \
-        coloured by state, numbered when they are 14 px or more) joined by lines for the edges, laid out as \
-        the graph's drawing (nested polygons for the solids, the unfolded net for `cube-surface N`, whose \
-        edges across the cube are dashed, a circle otherwise); there --cell is the node size and the marks \
-        of the overlay sit at the top right of each node.\n\n\
+        coloured by state, with their node number inside from 14 px, or their state and the node number \
+        beside it when --numbers applies) joined by lines for the edges, laid out as the graph's drawing \
+        (nested polygons for the solids, the unfolded net for `cube-surface N`, whose edges across the cube \
+        are dashed, a circle otherwise); there --cell is the node size and the marks of the overlay sit at \
+        the top right of each node. Graphs have no borders, so no gluing arrows.\n\n\
         The format follows the extension of the output: .svg or .png. Small boards get ~40 px cells with grid \
         lines and row/column numbers; large ones (e.g. 500×500) get 1–2 px cells, no grid, and an SVG in which \
         each row's runs of equal cells are merged. The file is replaced atomically.\n\n\
@@ -34,7 +46,8 @@ use crate::{files, EXIT_OK, EXIT_PUZZLE_ERROR, EXIT_USAGE};
         lights render examples/classic.lights --puzzle all-on -o all-on.png --cell 60\n  \
         lights render examples/six-states.lights -o why.svg   # unsolvable: its certificate\n  \
         lights render petersen.lights -o petersen.svg   # a `graph petersen` puzzle: nodes and edges\n  \
-        lights render pack.lights --puzzle level-3 -o level3.svg --show quiet"
+        lights render pack.lights --puzzle level-3 -o level3.svg --show quiet\n  \
+        lights render clock.lights -o clock.svg --numbers always   # state numbers on the cells"
 )]
 pub(crate) struct Args {
     /// The `.lights` file (`-` for standard input)
@@ -55,6 +68,29 @@ pub(crate) struct Args {
     /// Cell (or graph node) size in pixels, 1 to 200 [default: the board about 1000 px across, cells of at most 40 px]
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=200))]
     pub cell: Option<u32>,
+    /// Write the state numbers on the cells (14 px or more): `auto` with more than 2 states, `always` (0/1 too), `never`
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = NumbersArg::Auto)]
+    pub numbers: NumbersArg,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum NumbersArg {
+    /// With more than 2 states, on cells large enough to hold them
+    Auto,
+    /// Also with 2 states (0 and 1), on cells large enough to hold them
+    Always,
+    /// Never: the colours alone tell the states
+    Never,
+}
+
+impl From<NumbersArg> for Numbers {
+    fn from(n: NumbersArg) -> Numbers {
+        match n {
+            NumbersArg::Auto => Numbers::Auto,
+            NumbersArg::Always => Numbers::Always,
+            NumbersArg::Never => Numbers::Never,
+        }
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -207,7 +243,7 @@ pub(crate) fn run(args: Args) -> u8 {
         );
     }
 
-    let options = Options { show: args.show.map(Show::from), cell: args.cell };
+    let options = Options { show: args.show.map(Show::from), cell: args.cell, numbers: args.numbers.into() };
     let pic = match picture::svg(model, report, &options) {
         Ok(p) => p,
         Err(e) => {
@@ -217,6 +253,15 @@ pub(crate) fn run(args: Args) -> u8 {
     };
     for note in &pic.notes {
         eprintln!("note: {note}");
+    }
+    if args.numbers == NumbersArg::Always && !pic.numbers {
+        eprintln!(
+            "note: the state numbers are not written: cells of {} px are too small to hold them (they need {} px \
+             or more; try --cell {})",
+            pic.cell,
+            picture::NUMBERS_MIN_CELL,
+            picture::NUMBERS_MIN_CELL
+        );
     }
     let (bytes, width, height) = match format {
         Format::Svg => (pic.svg.into_bytes(), pic.width, pic.height),

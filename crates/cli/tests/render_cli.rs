@@ -1,5 +1,6 @@
 //! `lights render`, end to end through the real binary: both formats,
-//! `--puzzle`, `--show`, `--cell`, and every error with its exit status.
+//! `--puzzle`, `--show`, `--cell`, `--numbers`, the gluing arrows of each
+//! surface, and every error with its exit status.
 
 mod common;
 use common::*;
@@ -272,8 +273,169 @@ fn help_teaches_with_examples() {
     let out = lights(&root(), &["render", "--help"]);
     assert_eq!(out.status.code(), Some(0));
     let help = stdout(&out);
-    for needle in ["--puzzle", "--show", "--cell", "certificate", "quiet", ".svg or .png", "Examples:", "lights render"]
-    {
+    for needle in [
+        "--puzzle",
+        "--show",
+        "--cell",
+        "certificate",
+        "quiet",
+        ".svg or .png",
+        "Examples:",
+        "lights render",
+        "--numbers",
+        "auto",
+        "always",
+        "never",
+        "arrow",
+        "twist",
+    ] {
         assert!(help.contains(needle), "missing {needle} in\n{help}");
     }
+}
+
+const SURFACES: &str = "\
+puzzle \"plane\" {
+  size 3x3
+  lights at 1,1
+}
+
+puzzle \"torus\" {
+  size 3x3
+  topology torus
+  lights at 1,1
+}
+
+puzzle \"mobius\" {
+  size 3x4
+  topology mobius
+  lights at 1,1
+}
+
+puzzle \"klein\" {
+  size 4x4
+  topology klein
+  lights at 1,1
+}
+
+puzzle \"projective\" {
+  size 3x3
+  topology projective
+  lights at 1,1
+}
+
+puzzle \"twelve\" {
+  size 3x4
+  states 12
+  lights {
+     .  1 10 11
+     2  3  4  5
+     6  7  8  9
+  }
+}
+";
+
+/// The `<path class=\"glue-arrow\">`s of an SVG: (data-border, data-gluing, number of heads).
+fn glue_arrows(svg: &str) -> Vec<(String, String, usize)> {
+    svg.split("<path class=\"glue-arrow\"")
+        .skip(1)
+        .map(|rest| {
+            let tag = &rest[..rest.find("/>").unwrap()];
+            let value = |name: &str| {
+                let at = tag.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+                tag[at..].split('"').next().unwrap().to_string()
+            };
+            (value("data-border"), value("data-gluing"), value("d").matches('M').count() - 1)
+        })
+        .collect()
+}
+
+/// The `<text class=\"cell-number\">` values of an SVG, in order.
+fn cell_numbers(svg: &str) -> Vec<u32> {
+    svg.split("<text class=\"cell-number\"")
+        .skip(1)
+        .map(|rest| {
+            let start = rest.find('>').unwrap() + 1;
+            rest[start..rest.find("</text>").unwrap()].parse().unwrap()
+        })
+        .collect()
+}
+
+#[test]
+fn the_surface_is_drawn_as_arrows_on_the_glued_borders() {
+    let dir = scratch("render_gluing");
+    std::fs::write(dir.join("surfaces.lights"), SURFACES).unwrap();
+    let render = |puzzle: &str| -> String {
+        let out = lights(
+            &dir,
+            &["render", "surfaces.lights", "--puzzle", puzzle, "-o", &format!("{puzzle}.svg"), "--show", "lights"],
+        );
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        std::fs::read_to_string(dir.join(format!("{puzzle}.svg"))).unwrap()
+    };
+    let arrow = |border: &str, gluing: &str| {
+        (border.to_string(), gluing.to_string(), if matches!(border, "left" | "right") { 1 } else { 2 })
+    };
+    assert_eq!(glue_arrows(&render("plane")), [], "a plane has open borders");
+    assert!(!render("plane").contains("arrows:"));
+    // A 3×3 torus: 4 arrows, all glued as is, one head left/right, two top/bottom.
+    let torus = render("torus");
+    assert_eq!(
+        glue_arrows(&torus),
+        [arrow("left", "glued"), arrow("right", "glued"), arrow("top", "glued"), arrow("bottom", "glued")]
+    );
+    assert_eq!(torus.matches("data-gluing=\"glued\"").count(), 4);
+    assert!(torus.contains("arrows: borders glued"), "the legend explains them");
+    assert_eq!(glue_arrows(&render("mobius")), [arrow("left", "twisted"), arrow("right", "twisted")]);
+    assert_eq!(
+        glue_arrows(&render("klein")),
+        [arrow("left", "glued"), arrow("right", "glued"), arrow("top", "twisted"), arrow("bottom", "twisted")]
+    );
+    assert_eq!(
+        glue_arrows(&render("projective")),
+        [arrow("left", "twisted"), arrow("right", "twisted"), arrow("top", "twisted"), arrow("bottom", "twisted")]
+    );
+    // The PNG still renders, at the SVG's size.
+    let out = lights(&dir, &["render", "surfaces.lights", "--puzzle", "klein", "-o", "klein.png", "--show", "lights"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let svg = render("klein");
+    assert_eq!(png_size(&std::fs::read(dir.join("klein.png")).unwrap()), svg_size(&svg));
+}
+
+#[test]
+fn numbers_flag_writes_the_states_on_the_cells() {
+    let dir = scratch("render_numbers");
+    std::fs::write(dir.join("surfaces.lights"), SURFACES).unwrap();
+    let render = |puzzle: &str, extra: &[&str]| -> String {
+        let mut args = vec!["render", "surfaces.lights", "--puzzle", puzzle, "-o", "out.svg"];
+        args.extend_from_slice(extra);
+        let out = lights(&dir, &args);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        std::fs::read_to_string(dir.join("out.svg")).unwrap()
+    };
+    // 12 states: by default one number per cell, with the cell's state.
+    let svg = render("twelve", &["--show", "lights"]);
+    assert_eq!(cell_numbers(&svg), [0, 1, 10, 11, 2, 3, 4, 5, 6, 7, 8, 9]);
+    assert_eq!(cell_numbers(&render("twelve", &["--show", "lights", "--numbers", "auto"])), cell_numbers(&svg));
+    assert_eq!(cell_numbers(&render("twelve", &["--numbers", "never"])), []);
+    // Two states: none by default, 0 and 1 with `always`.
+    assert_eq!(cell_numbers(&render("plane", &[])), []);
+    assert_eq!(
+        cell_numbers(&render("plane", &["--show", "lights", "--numbers", "always"])),
+        [1, 0, 0, 0, 0, 0, 0, 0, 0]
+    );
+    // Cells too small to hold them: none, and a note says why.
+    let out = lights(
+        &dir,
+        &["render", "surfaces.lights", "--puzzle", "plane", "-o", "small.svg", "--cell", "8", "--numbers", "always"],
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stderr(&out).contains("too small to hold them"), "{}", stderr(&out));
+    assert!(!std::fs::read_to_string(dir.join("small.svg")).unwrap().contains("cell-number"));
+    // The PNG renders with its numbers.
+    let out = lights(&dir, &["render", "surfaces.lights", "--puzzle", "twelve", "-o", "twelve.png"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(printed_size(&stdout(&out)), png_size(&std::fs::read(dir.join("twelve.png")).unwrap()));
+    // A bad value is a usage error.
+    let out = lights(&dir, &["render", "surfaces.lights", "-o", "x.svg", "--numbers", "sometimes"]);
+    assert_eq!(out.status.code(), Some(2));
 }

@@ -326,3 +326,18 @@ fn census_on_a_hex_grid_matches_solving_every_position() {
     assert_eq!(solvable, expected, "the census and the solver agree");
     assert!(0 < expected && expected < 1140, "some positions of the C(20, 3) are solvable, some not");
 }
+
+#[test]
+fn render_shows_the_gluing_of_hex_cylinders() {
+    let dir = scratch("shapes_render_gluing");
+    let src = "puzzle \"tube\" {\n  size 4x5\n  grid hex\n  topology cylinder\n  states 3\n  lights at 1,1:2\n}\n";
+    std::fs::write(dir.join("shapes.lights"), src).unwrap();
+    let (svg, _) = render(&dir, "tube", "tube.svg", &["--show", "lights"]);
+    let arrows = group(&svg, "lights-gluing");
+    assert_eq!(arrows.matches("class=\"glue-arrow\"").count(), 2);
+    assert!(arrows.contains("data-gluing=\"glued\" data-border=\"left\""), "{arrows}");
+    assert!(arrows.contains("data-gluing=\"glued\" data-border=\"right\""), "{arrows}");
+    assert!(!arrows.contains("twisted") && !arrows.contains("\"top\""));
+    // Three states: the numbers are written on the hexagons.
+    assert_eq!(group(&svg, "lights-numbers").matches("class=\"cell-number\"").count(), 20);
+}
