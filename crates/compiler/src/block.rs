@@ -122,7 +122,12 @@ impl Block {
                         crate::model::GraphKind::Custom => "written graph".to_string(),
                         _ => format!("graph {}", g.describe()),
                     };
-                    format!("{what}, {} · {} · {} states", crate::summary::count(nodes, "node"), m.rule.name(), m.states)
+                    format!(
+                        "{what}, {} · {} · {} states",
+                        crate::summary::count(nodes, "node"),
+                        m.rule.name(),
+                        m.states
+                    )
                 }
                 shape => {
                     let hex = if *shape == crate::model::Shape::Hex { " hex" } else { "" };

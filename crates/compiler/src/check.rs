@@ -372,14 +372,22 @@ fn name_cells(p: &Puzzle, cells: &[usize]) -> String {
 /// A small board drawn as a grid (`.` for 0; see [`board_lines`]), or
 /// `None` when too large to be useful.
 pub fn grid_note(p: &Puzzle, values: &[u32]) -> Option<String> {
-    let small = if p.is_graph() { p.cols <= MAX_GRID_NOTE * MAX_GRID_NOTE } else { p.rows <= MAX_GRID_NOTE && p.cols <= MAX_GRID_NOTE };
+    let small = if p.is_graph() {
+        p.cols <= MAX_GRID_NOTE * MAX_GRID_NOTE
+    } else {
+        p.rows <= MAX_GRID_NOTE && p.cols <= MAX_GRID_NOTE
+    };
     if !small {
         return None;
     }
     let width = values.iter().map(|v| v.to_string().len()).max().unwrap_or(1);
     let lines = board_lines(p, width, |i| {
         let v = values[i];
-        if v == 0 { ".".to_string() } else { v.to_string() }
+        if v == 0 {
+            ".".to_string()
+        } else {
+            v.to_string()
+        }
     });
     Some(lines.iter().map(|l| format!("  {l}")).collect::<Vec<_>>().join("\n"))
 }

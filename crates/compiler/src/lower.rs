@@ -73,8 +73,7 @@ pub(crate) fn press_pattern_into(p: &Puzzle, r: usize, c: usize, out: &mut Vec<(
 /// the topology (plane, cylinder, torus with an even number of rows).
 fn hex_pattern_into(p: &Puzzle, r: usize, c: usize, out: &mut Vec<(usize, u32)>) {
     let shift: i64 = if r.is_multiple_of(2) { -1 } else { 0 };
-    let ring: [(i64, i64); 6] =
-        [(0, -1), (0, 1), (-1, shift), (-1, shift + 1), (1, shift), (1, shift + 1)];
+    let ring: [(i64, i64); 6] = [(0, -1), (0, 1), (-1, shift), (-1, shift + 1), (1, shift), (1, shift + 1)];
     if p.rule != Rule::Ring {
         out.push((r * p.cols + c, 1));
     }

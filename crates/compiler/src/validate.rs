@@ -148,7 +148,9 @@ impl<'s> Validator<'s> {
                         )
                         .with_label("remove this line")
                         .with_secondary(graph_stmt.keyword, "the puzzle is played on this graph")
-                        .with_note("a graph puzzle's cells are the graph's nodes; its neighbours are the graph's edges"),
+                        .with_note(
+                            "a graph puzzle's cells are the graph's nodes; its neighbours are the graph's edges",
+                        ),
                     );
                 }
             }
@@ -164,7 +166,9 @@ impl<'s> Validator<'s> {
                         self.push(
                             Diagnostic::error(Code::MissingSize, block.head, "this puzzle has no `size`")
                                 .with_label("needs a `size`")
-                                .with_note("add a line such as `size 5x5` (rows x columns), or `graph NAME` for a graph"),
+                                .with_note(
+                                    "add a line such as `size 5x5` (rows x columns), or `graph NAME` for a graph",
+                                ),
                         );
                         None
                     }
@@ -247,8 +251,10 @@ impl<'s> Validator<'s> {
             );
             return None;
         }
-        let lights = value_of(self, "lights", Kind::Value).and_then(|b| self.off_holes(b, &holes, &first, "lights", (rows, on_graph)));
-        let goal = value_of(self, "goal", Kind::Value).and_then(|b| self.off_holes(b, &holes, &first, "goal", (rows, on_graph)));
+        let lights = value_of(self, "lights", Kind::Value)
+            .and_then(|b| self.off_holes(b, &holes, &first, "lights", (rows, on_graph)));
+        let goal = value_of(self, "goal", Kind::Value)
+            .and_then(|b| self.off_holes(b, &holes, &first, "goal", (rows, on_graph)));
         let locked = value_of(self, "locked", Kind::Mask).map(|l| l.union_mask(&holes));
         let solution = match first.get("solution") {
             Some(stmt) => value_of(self, "solution", Kind::Value)
@@ -289,7 +295,9 @@ impl<'s> Validator<'s> {
                 if let Some(s) = did_you_mean(other, &["square", "hex"]) {
                     d = d.with_note(format!("did you mean `{s}`?"));
                 }
-                self.push(d.with_note("grids are `square` (the default) and `hex`; for other shapes use `holes` or `graph`"));
+                self.push(
+                    d.with_note("grids are `square` (the default) and `hex`; for other shapes use `holes` or `graph`"),
+                );
                 None
             }
         }
@@ -343,9 +351,13 @@ impl<'s> Validator<'s> {
                     }
                     Err(NamedGraphError::SizeOutOfRange(range)) => {
                         self.push(
-                            Diagnostic::error(Code::BadGraph, where_, format!("`{}` is out of range", where_.text(self.src)))
-                                .with_label("out of range")
-                                .with_note(range),
+                            Diagnostic::error(
+                                Code::BadGraph,
+                                where_,
+                                format!("`{}` is out of range", where_.text(self.src)),
+                            )
+                            .with_label("out of range")
+                            .with_note(range),
                         );
                         None
                     }
@@ -389,10 +401,14 @@ impl<'s> Validator<'s> {
             let key = (a.min(b), a.max(b));
             if let Some(prev) = seen.get(&key) {
                 self.push(
-                    Diagnostic::error(Code::BadGraph, item.span, format!("edge {}-{} is written twice", key.0 + 1, key.1 + 1))
-                        .with_label("written again")
-                        .with_secondary(*prev, "first written here")
-                        .with_note("edges carry no weight: write each one once"),
+                    Diagnostic::error(
+                        Code::BadGraph,
+                        item.span,
+                        format!("edge {}-{} is written twice", key.0 + 1, key.1 + 1),
+                    )
+                    .with_label("written again")
+                    .with_secondary(*prev, "first written here")
+                    .with_note("edges carry no weight: write each one once"),
                 );
                 continue;
             }
@@ -445,7 +461,9 @@ impl<'s> Validator<'s> {
         if !matches!(rule, Rule::Cross | Rule::Ring) {
             ok = false;
             let (label, note) = match rule {
-                Rule::Stencil(_) => ("stencils are for square grids", "custom stencils on hex grids and graphs are not supported yet"),
+                Rule::Stencil(_) => {
+                    ("stencils are for square grids", "custom stencils on hex grids and graphs are not supported yet")
+                }
                 _ => ("not defined here", "square-grid rules (king, flip, merlin) have no meaning here"),
             };
             self.push(
@@ -474,7 +492,11 @@ impl<'s> Validator<'s> {
                 let mut d = Diagnostic::error(
                     Code::UnsupportedOnShape,
                     at,
-                    format!("`topology {}` is not defined on a hex grid{}", topology.name(), if topology == Topology::Torus { " with an odd number of rows" } else { "" }),
+                    format!(
+                        "`topology {}` is not defined on a hex grid{}",
+                        topology.name(),
+                        if topology == Topology::Torus { " with an odd number of rows" } else { "" }
+                    ),
                 )
                 .with_label("not defined here");
                 d = if topology == Topology::Torus {
@@ -502,11 +524,8 @@ impl<'s> Validator<'s> {
         if !holes.any_nonzero() {
             return Some(value);
         }
-        let hole_cells: Vec<usize> = if holes.base() != 0 {
-            (0..holes.len()).collect()
-        } else {
-            holes.exceptions().map(|(i, _)| i).collect()
-        };
+        let hole_cells: Vec<usize> =
+            if holes.base() != 0 { (0..holes.len()).collect() } else { holes.exceptions().map(|(i, _)| i).collect() };
         let written = matches!(
             first.get(kw).map(|s| &s.kind),
             Some(StatementKind::Lights(Value::Grid(_) | Value::Sparse(_)))
@@ -532,15 +551,27 @@ impl<'s> Validator<'s> {
             }
             ok = false;
             let span = value.cell_spans.as_ref().and_then(|s| s.get(i)).unwrap_or_default();
-            let what = if on_graph { format!("node {}", i + 1) } else { format!("cell {},{}", i / cols + 1, i % cols + 1) };
-            let mut d = Diagnostic::error(Code::HoleValue, span, format!("{what} is a hole: it has no {}", if kw == "solution" { "button" } else { "light" }))
-                .with_label("a hole");
+            let what =
+                if on_graph { format!("node {}", i + 1) } else { format!("cell {},{}", i / cols + 1, i % cols + 1) };
+            let mut d = Diagnostic::error(
+                Code::HoleValue,
+                span,
+                format!("{what} is a hole: it has no {}", if kw == "solution" { "button" } else { "light" }),
+            )
+            .with_label("a hole");
             if !on_graph {
                 if let Some(j) = nearest_cell(i, rows, cols, is_hole) {
                     d = d.with_note(format!("did you mean {},{}?", j / cols + 1, j % cols + 1));
                 }
             }
-            let fix = if matches!(first.get(kw).map(|s| &s.kind), Some(StatementKind::Lights(Value::Grid(_)) | StatementKind::Goal(Value::Grid(_)) | StatementKind::Solution(Value::Grid(_)))) {
+            let fix = if matches!(
+                first.get(kw).map(|s| &s.kind),
+                Some(
+                    StatementKind::Lights(Value::Grid(_))
+                        | StatementKind::Goal(Value::Grid(_))
+                        | StatementKind::Solution(Value::Grid(_))
+                )
+            ) {
                 "write `.` on a hole"
             } else {
                 "leave holes out of the list"
@@ -835,7 +866,15 @@ impl<'s> Validator<'s> {
         Some(Board::dense(values).with_spans(CellSpans::Grid(cell_spans)))
     }
 
-    fn sparse(&mut self, s: &ast::Sparse, rows: usize, cols: usize, w: u32, kind: Kind, on_graph: bool) -> Option<Board> {
+    fn sparse(
+        &mut self,
+        s: &ast::Sparse,
+        rows: usize,
+        cols: usize,
+        w: u32,
+        kind: Kind,
+        on_graph: bool,
+    ) -> Option<Board> {
         let before = self.diags.len();
         let mut values: Vec<(usize, u16)> = Vec::with_capacity(s.entries.len());
         let mut spans: Vec<(usize, Span)> = Vec::with_capacity(s.entries.len());
@@ -903,9 +942,15 @@ impl<'s> Validator<'s> {
             }
             (None, false) => {
                 self.push(
-                    Diagnostic::error(Code::GraphMismatch, e.span, format!("`{}` names a node, but this puzzle is a board", e.row.text))
-                        .with_label("expected `row,column`")
-                        .with_note("cells of a board are `row,column`, e.g. `at 2,3`; node numbers are for `graph` puzzles"),
+                    Diagnostic::error(
+                        Code::GraphMismatch,
+                        e.span,
+                        format!("`{}` names a node, but this puzzle is a board", e.row.text),
+                    )
+                    .with_label("expected `row,column`")
+                    .with_note(
+                        "cells of a board are `row,column`, e.g. `at 2,3`; node numbers are for `graph` puzzles",
+                    ),
                 );
                 None
             }
@@ -913,8 +958,12 @@ impl<'s> Validator<'s> {
                 let n = self.number(&e.row, "node number")?;
                 if n == 0 || n > cols as u64 {
                     self.push(
-                        Diagnostic::error(Code::CoordinateOutOfRange, e.row.span, format!("node {n} is not in the graph"))
-                            .with_label(format!("nodes are 1…{cols}")),
+                        Diagnostic::error(
+                            Code::CoordinateOutOfRange,
+                            e.row.span,
+                            format!("node {n} is not in the graph"),
+                        )
+                        .with_label(format!("nodes are 1…{cols}")),
                     );
                     return None;
                 }

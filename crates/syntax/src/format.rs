@@ -100,10 +100,8 @@ impl<'s> Formatter<'s> {
         let name = block.name.as_ref().map(|n| quote(&n.value)).unwrap_or_default();
         self.push(0, format!("{} {name} {{", block.kind.keyword()), block.head, ItemKind::PuzzleHead);
         let width = board_width(block);
-        self.hex = block
-            .statements
-            .iter()
-            .any(|s| matches!(&s.kind, StatementKind::Grid(shape) if shape.text == "hex"));
+        self.hex =
+            block.statements.iter().any(|s| matches!(&s.kind, StatementKind::Grid(shape) if shape.text == "hex"));
         for stmt in &block.statements {
             self.statement(stmt, width);
         }
@@ -176,7 +174,8 @@ impl<'s> Formatter<'s> {
         let one_line = self.lines.line(edges.span.start) == self.lines.line(edges.span.end.saturating_sub(1));
         if one_line {
             let items: Vec<String> = edges.items.iter().map(item_text).collect();
-            let text = if items.is_empty() { "graph {}".to_string() } else { format!("graph {{ {} }}", items.join(" ")) };
+            let text =
+                if items.is_empty() { "graph {}".to_string() } else { format!("graph {{ {} }}", items.join(" ")) };
             return self.push(1, text, Span::new(head.start, edges.span.end), ItemKind::Code);
         }
         self.push(1, "graph {".into(), Span::new(head.start, edges.span.start + 1), ItemKind::Open);

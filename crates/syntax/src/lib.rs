@@ -21,9 +21,8 @@ pub use line_index::LineIndex;
 pub use parse::parse;
 
 /// Keywords that start a statement inside a `puzzle` block, in canonical order.
-pub const STATEMENT_KEYWORDS: &[&str] = &[
-    "size", "grid", "graph", "states", "rule", "topology", "holes", "lights", "goal", "locked", "expect", "solution",
-];
+pub const STATEMENT_KEYWORDS: &[&str] =
+    &["size", "grid", "graph", "states", "rule", "topology", "holes", "lights", "goal", "locked", "expect", "solution"];
 
 /// The claims `expect` accepts.
 pub const CLAIM_KEYWORDS: &[&str] = &["solvable", "unsolvable", "unique", "solutions", "presses"];
