@@ -47,7 +47,7 @@ use crate::{files, EXIT_OK, EXIT_PUZZLE_ERROR, EXIT_USAGE};
         lights render examples/six-states.lights -o why.svg   # unsolvable: its certificate\n  \
         lights render petersen.lights -o petersen.svg   # a `graph petersen` puzzle: nodes and edges\n  \
         lights render pack.lights --puzzle level-3 -o level3.svg --show quiet\n  \
-        lights render clock.lights -o clock.svg --numbers always   # state numbers on the cells"
+        lights render examples/level-pack.lights --puzzle clock -o clock.svg --numbers always   # state numbers"
 )]
 pub(crate) struct Args {
     /// The `.lights` file (`-` for standard input)
