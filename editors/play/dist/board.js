@@ -978,7 +978,9 @@ var Player = class {
       this.index = index;
       this.picker.value = String(index);
       this.show(board, kept);
-      this.say(kept ? "The file changed; this puzzle did not." : "The file changed: reloaded.", false);
+      if (board.playable) {
+        this.say(kept ? "The file changed; this puzzle did not." : "The file changed: reloaded.", false);
+      }
     } catch (e) {
       if (ticket === this.loading) this.say(`Cannot reload: ${messageOf2(e)}`, true);
     }

@@ -309,7 +309,10 @@ class Player {
       this.index = index;
       this.picker.value = String(index);
       this.show(board, kept);
-      this.say(kept ? "The file changed; this puzzle did not." : "The file changed: reloaded.", false);
+      // An unplayable board keeps the reason `show` gave.
+      if (board.playable) {
+        this.say(kept ? "The file changed; this puzzle did not." : "The file changed: reloaded.", false);
+      }
     } catch (e) {
       if (ticket === this.loading) this.say(`Cannot reload: ${messageOf(e)}`, true);
     }

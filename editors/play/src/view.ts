@@ -5,7 +5,7 @@
 // onActivate(cell, backwards) back from clicks and keys.
 //
 // SVG, one element per cell, because it stays fast enough at 100×100 (see
-// docs/play-page-notes.md) and gives every cell a DOM node: focus, roving
+// docs/play.md, "SVG, measured") and gives every cell a DOM node: focus, roving
 // tabindex, aria labels and test hooks come for free. Only changed cells are
 // touched on a press.
 
