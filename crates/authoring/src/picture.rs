@@ -1071,29 +1071,27 @@ fn draw_gluing(out: &mut String, b: &Board, id: &str, x0: u32, y0: u32) {
         let kind = if gluing == Gluing::Twisted { "twisted" } else { "glued" };
         let _ = writeln!(out, r#"<path class="glue-arrow" data-gluing="{kind}" data-border="{border}" d="{d}"/>"#);
     };
+    // A glued pair of borders: the second arrow runs as the first when
+    // glued as is, back when glued with a twist.
+    type Line = ((f64, f64), (f64, f64));
+    let pair = |out: &mut String, borders: (&str, &str), gluing: Gluing, heads: usize, first: Line, second: Line| {
+        arrow(out, borders.0, gluing, heads, first.0, first.1);
+        let (from, to) = if gluing == Gluing::Twisted { (second.1, second.0) } else { second };
+        arrow(out, borders.1, gluing, heads, from, to);
+    };
     if b.glue_cols != Gluing::Open {
         let inset = (h * 0.05).min(s * 0.25);
         let (top, bottom) = (y0 + inset, y0 + h - inset);
         let left = x0 - f64::from(b.band_x) / 2.0;
         let right = x0 + w + f64::from(b.band_x) / 2.0;
-        arrow(out, "left", b.glue_cols, 1, (left, top), (left, bottom));
-        if b.glue_cols == Gluing::Twisted {
-            arrow(out, "right", b.glue_cols, 1, (right, bottom), (right, top));
-        } else {
-            arrow(out, "right", b.glue_cols, 1, (right, top), (right, bottom));
-        }
+        pair(out, ("left", "right"), b.glue_cols, 1, ((left, top), (left, bottom)), ((right, top), (right, bottom)));
     }
     if b.glue_rows != Gluing::Open {
         let inset = (w * 0.05).min(s * 0.25);
         let (left, right) = (x0 + inset, x0 + w - inset);
         let top = y0 - f64::from(b.band_y) / 2.0;
         let bottom = y0 + h + f64::from(b.band_y) / 2.0;
-        arrow(out, "top", b.glue_rows, 2, (left, top), (right, top));
-        if b.glue_rows == Gluing::Twisted {
-            arrow(out, "bottom", b.glue_rows, 2, (right, bottom), (left, bottom));
-        } else {
-            arrow(out, "bottom", b.glue_rows, 2, (left, bottom), (right, bottom));
-        }
+        pair(out, ("top", "bottom"), b.glue_rows, 2, ((left, top), (right, top)), ((left, bottom), (right, bottom)));
     }
     out.push_str("</g>\n");
 }
