@@ -14,7 +14,7 @@ use lights_compiler::model::{Board, Puzzle, Rule, Shape, Stencil, Topology};
 use lights_compiler::solve::{solve, solve_dense, Report, SolveOptions};
 use num_bigint::BigUint;
 use proptest::prelude::*;
-use reference::{apply, brute_force_many, count_solutions, eliminate, free_cells, need, patterns};
+use reference::{apply, brute_force_many, count_solutions, describe, eliminate, free_cells, need, patterns};
 
 const OPTS: SolveOptions = SolveOptions { search_minimum: true };
 
@@ -65,19 +65,7 @@ fn valid(p: &Puzzle, pats: &[Vec<u32>], r: &Report, what: &str) {
 
 /// The chase and dense elimination give the same answer, and both are right.
 fn chase_agrees_with_dense(p: &Puzzle) {
-    let what = format!(
-        "{} {}x{} W={} {} {} lights={:?} goal={:?} locked={:?} holes={:?}",
-        p.shape.name(),
-        p.rows,
-        p.cols,
-        p.states,
-        p.rule.name(),
-        p.topology.name(),
-        p.lights.to_vec(),
-        p.goal.to_vec(),
-        p.locked.to_vec(),
-        p.holes.to_vec()
-    );
+    let what = describe(p, true);
     let dense = solve_dense(p, OPTS, &|| false).expect("dense solve");
     let chased = chase::solve_always(p, OPTS, &|| false).expect("the chase applies").expect("chase");
     assert_eq!(chased.solvable, dense.solvable, "solvable: {what}");
@@ -329,15 +317,7 @@ fn large_shapes_through_solve_agree_with_the_reference() {
                 );
                 plans.push(plan);
             }
-            let what = format!(
-                "{} {}x{} W={} {} {} {plan:?}",
-                p.shape.name(),
-                p.rows,
-                p.cols,
-                p.states,
-                p.rule.name(),
-                p.topology.name()
-            );
+            let what = format!("{} {plan:?}", describe(&p, false));
             let r = solve(&p, &|| false).unwrap_or_else(|e| panic!("{what}: {e:?}"));
             valid(&p, &patterns(&p), &r, &what);
         }

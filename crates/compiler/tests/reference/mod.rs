@@ -16,6 +16,23 @@
 
 use lights_compiler::model::{Puzzle, Rule, Shape, Topology};
 
+/// A puzzle in one line, for assertion messages: shape, size, W, rule,
+/// topology, and the cells of each board-sized value when `cells`.
+pub(crate) fn describe(p: &Puzzle, cells: bool) -> String {
+    let head =
+        format!("{} {}x{} W={} {} {}", p.shape.name(), p.rows, p.cols, p.states, p.rule.name(), p.topology.name());
+    if !cells {
+        return head;
+    }
+    format!(
+        "{head} lights={:?} goal={:?} locked={:?} holes={:?}",
+        p.lights.to_vec(),
+        p.goal.to_vec(),
+        p.locked.to_vec(),
+        p.holes.to_vec()
+    )
+}
+
 /// Writes one stencil entry's effect (see `square_press`).
 type Put<'a> = dyn FnMut(Option<(usize, usize)>, u32, &mut Vec<u32>) + 'a;
 
