@@ -1,10 +1,7 @@
-// Running the `lights` command line: `check --format json` and `render`.
+// Running the `lights` command line: `check --format json`.
 // Node only (no `vscode`), so the integration tests run it for real.
 
 import { execFile } from "node:child_process";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import * as os from "node:os";
-import * as path from "node:path";
 
 import { CheckEntry, CheckOutputError, parseCheckOutput } from "./check";
 
@@ -68,41 +65,3 @@ export async function checkFolder(bin: string, folder: string, signal?: AbortSig
   throw new CheckOutputError(`lights check failed on ${folder}: ${why}`);
 }
 
-export type RenderResult =
-  | { ok: true; svg: string; info: string; notes: string }
-  | { ok: false; message: string };
-
-/**
- * Draw one puzzle of `text` (the editor's contents, saved or not) with
- * `lights render FILE --puzzle NAME -o OUT.svg`, in a temporary folder that
- * is removed afterwards. `fileName` is only used to name the temporary copy,
- * so messages mention the user's file name.
- */
-export async function renderPuzzle(
-  bin: string,
-  text: string,
-  fileName: string,
-  puzzle: string,
-  signal?: AbortSignal,
-): Promise<RenderResult> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), "lights-preview-"));
-  try {
-    const base = path.basename(fileName).replace(/[^A-Za-z0-9._-]/g, "_") || "puzzle";
-    const input = path.join(dir, base.endsWith(".lights") ? base : `${base}.lights`);
-    const output = path.join(dir, "board.svg");
-    await writeFile(input, text, "utf8");
-    const result = await run(bin, ["render", input, "--puzzle", puzzle, "-o", output], { cwd: dir, signal });
-    if (result.code !== 0) {
-      const message = (result.stderr.trim() || `lights render failed (exit status ${result.code})`)
-        .split(dir + path.sep)
-        .join("");
-      // `run lights check board.lights`: the temporary copy is named like the user's file.
-      return { ok: false, message };
-    }
-    const svg = await readFile(output, "utf8");
-    const hide = (s: string) => s.trim().split(dir + path.sep).join("");
-    return { ok: true, svg, info: hide(result.stdout), notes: hide(result.stderr) };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
 import { CheckEntry, CheckOutputError, entryLine, isFileLevel, placeDiagnostics, summarize, summaryLine } from "../../src/check";
-import { checkFolder, renderPuzzle, run } from "../../src/cli";
+import { checkFolder, run } from "../../src/cli";
 import { lightsBin, repo } from "./lightsBinary";
 
 const bin = lightsBin ?? "";
@@ -70,35 +70,5 @@ describe.skipIf(lightsBin === undefined)("lights check --format json", () => {
 
   it("rejects a binary that cannot be run", async () => {
     await expect(run(join(repo, "no-such-binary"), ["check"])).rejects.toThrow(/cannot run/);
-  });
-});
-
-describe.skipIf(lightsBin === undefined)("lights render for the preview", () => {
-  it("draws a puzzle of the file as SVG, without showing the temporary folder", async () => {
-    const text = readFileSync(join(examples, "classic.lights"), "utf8");
-    const r = await renderPuzzle(bin, text, join(examples, "classic.lights"), "classic");
-    expect(r.ok).toBe(true);
-    if (!r.ok) return;
-    expect(r.svg).toMatch(/^<svg /);
-    expect(r.svg).toContain('id="lights-cells"');
-    expect(r.info).toContain('puzzle "classic"');
-    expect(r.info).not.toContain("lights-preview-");
-  });
-
-  it("draws the editor's text, saved or not, with escaped names", async () => {
-    const text = 'puzzle "say \\"hi\\"" {\n  size 2x3\n  lights on\n}\n';
-    const r = await renderPuzzle(bin, text, "/nowhere/unsaved file.lights", 'say "hi"');
-    expect(r.ok).toBe(true);
-    if (r.ok) expect(r.svg).toContain("2×3");
-  });
-
-  it("says which puzzles there are when the name is wrong", async () => {
-    const text = readFileSync(join(examples, "level-pack.lights"), "utf8");
-    const r = await renderPuzzle(bin, text, "level-pack.lights", "no such level");
-    expect(r.ok).toBe(false);
-    if (r.ok) return;
-    expect(r.message).toContain('no puzzle named "no such level"');
-    expect(r.message).toContain('"first light"');
-    expect(r.message).not.toContain("lights-preview-");
   });
 });
