@@ -20,6 +20,7 @@
 //! transform chunked over the fixed prefix, at about `leaf_dim` butterflies per
 //! member (plus `#groups / 2^leaf_dim` for the scatter) instead of `d`.
 
+use super::meter::Meter;
 use super::transform::{locate_max, transform_max};
 use crate::cancel::Canceller;
 use crate::AlgebraError;
@@ -97,18 +98,14 @@ struct Search<'c, 'a> {
     best_mask: Option<u64>,
     /// Proven lower bound for everything: stop once `best_cost` reaches it.
     floor: u64,
-    /// Remaining work units, if limited.
-    budget: Option<u64>,
-    exhausted: bool,
+    /// Work accounting (budget, units spent, cancellation).
+    meter: Meter<'c, 'a>,
     /// Least bound of a subtree left unexplored when the budget ran out.
     open_min: u64,
-    /// Work units spent.
-    used: u64,
     /// `bufs[t]` holds the two children of the node being expanded at depth `t − 1`.
     bufs: Vec<[Vec<Item>; 2]>,
     arr16: Vec<i16>,
     arr32: Vec<i32>,
-    canc: &'c mut Canceller<'a>,
 }
 
 /// Searches for a member cheaper than `upper`. Without a budget the search
@@ -157,14 +154,11 @@ pub(super) fn search(
         best_cost: upper,
         best_mask: None,
         floor: root_bound,
-        budget: limits.budget,
-        exhausted: false,
+        meter: Meter::new(limits.budget, canc),
         open_min: u64::MAX,
-        used: 0,
         bufs: vec![[Vec::new(), Vec::new()]; p.dim + 1],
         arr16: Vec::new(),
         arr32: Vec::new(),
-        canc,
     };
     if root_bound < upper {
         s.bufs[0][0] = root;
@@ -174,7 +168,7 @@ pub(super) fn search(
     // Every member is in a subtree searched to the end (nothing below the best
     // cost), pruned (its bound reached the best cost), or left open.
     let lower = s.best_cost.min(s.open_min).max(root_bound.min(s.best_cost));
-    Ok(Outcome { best, complete: !s.exhausted, lower, used: s.used })
+    Ok(Outcome { best, complete: !s.meter.exhausted(), lower, used: s.meter.used() })
 }
 
 /// Appends `it` to a list sorted by signature, merging equal signatures.
@@ -197,24 +191,9 @@ fn groups_bound(items: &[Item]) -> u64 {
 }
 
 impl Search<'_, '_> {
-    /// Charges `work` units; `false` once the budget is spent.
-    fn charge(&mut self, work: usize) -> Result<bool, AlgebraError> {
-        self.canc.tick(work)?;
-        self.used += work as u64;
-        if let Some(b) = self.budget.as_mut() {
-            if *b < work as u64 {
-                *b = 0;
-                self.exhausted = true;
-                return Ok(false);
-            }
-            *b -= work as u64;
-        }
-        Ok(true)
-    }
-
     /// `true` when nothing more needs to be searched.
     fn done(&self) -> bool {
-        self.exhausted || self.best_cost <= self.floor
+        self.meter.exhausted() || self.best_cost <= self.floor
     }
 
     /// Notes a subtree of bound `bound` that the budget leaves unexplored.
@@ -227,7 +206,7 @@ impl Search<'_, '_> {
     /// (all of them, and those outside packed triples) and `prefix` the
     /// coefficients fixed so far; `bound` is its lower bound.
     fn node(&mut self, t: usize, slot: usize, exact: (u64, u64), prefix: u64, bound: u64) -> Result<(), AlgebraError> {
-        if self.exhausted {
+        if self.meter.exhausted() {
             self.leave_open(bound);
             return Ok(());
         }
@@ -238,7 +217,7 @@ impl Search<'_, '_> {
             return self.leaf(t, slot, exact.0, prefix, bound);
         }
         let cur = std::mem::take(&mut self.bufs[t][slot]);
-        if !self.charge(NODE_COST * cur.len())? {
+        if !self.meter.charge(NODE_COST * cur.len())? {
             self.bufs[t][slot] = cur;
             self.leave_open(bound);
             return Ok(());
@@ -312,7 +291,7 @@ impl Search<'_, '_> {
     fn leaf(&mut self, t: usize, slot: usize, exact: u64, prefix: u64, bound: u64) -> Result<(), AlgebraError> {
         let m = self.dim - t;
         let items = std::mem::take(&mut self.bufs[t][slot]);
-        if !self.charge(items.len() + (m << m))? {
+        if !self.meter.charge(items.len() + (m << m))? {
             self.bufs[t][slot] = items;
             self.leave_open(bound);
             return Ok(());

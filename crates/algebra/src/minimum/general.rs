@@ -41,6 +41,7 @@
 
 use super::gray::gray_minimise;
 use super::heuristic::{heuristic, Effort};
+use super::meter::Meter;
 use super::{apply, components, cost_of, gcd, minimise as minimise_any, order_of, restrict, Budget, Found, Gen};
 use crate::cancel::Canceller;
 use crate::AlgebraError;
@@ -442,14 +443,11 @@ impl Classes {
             best_digits: None,
             digits: vec![0; self.d],
             floor: root_bound,
-            budget,
-            used: 0,
-            exhausted: false,
+            meter: Meter::new(budget, canc),
             open_min: u64::MAX,
             bufs: (0..=self.d).map(|_| (0..max_order).map(|_| Items::default()).collect()).collect(),
             order: vec![Vec::new(); self.d + 1],
             scratch: vec![0; self.w * max_order],
-            canc,
         };
         if root_bound < upper {
             let root = &mut s.bufs[0][0];
@@ -459,7 +457,7 @@ impl Classes {
         }
         let lower = s.best_cost.min(s.open_min).max(root_bound.min(s.best_cost));
         let best = s.best_digits.take().map(|dg| (s.best_cost, dg));
-        Ok(Outcome { best, lower, used: s.used })
+        Ok(Outcome { best, lower, used: s.meter.used() })
     }
 }
 
@@ -569,37 +567,21 @@ struct Search<'s, 'c, 'a> {
     digits: Vec<u32>,
     /// The root bound: once reached, nothing better exists.
     floor: u64,
-    budget: Option<u64>,
-    used: u64,
-    exhausted: bool,
+    /// Work accounting (budget, units spent, cancellation).
+    meter: Meter<'c, 'a>,
     open_min: u64,
     /// `bufs[t][a]`: the items of child `a` of the node expanded at depth `t − 1`.
     bufs: Vec<Vec<Items>>,
     /// Per depth, the order in which the children are visited.
     order: Vec<Vec<u32>>,
     scratch: Vec<u32>,
-    canc: &'c mut Canceller<'a>,
 }
 
 impl Search<'_, '_, '_> {
-    fn charge(&mut self, work: usize) -> Result<bool, AlgebraError> {
-        self.canc.tick(work)?;
-        self.used += work as u64;
-        if let Some(b) = self.budget.as_mut() {
-            if *b < work as u64 {
-                *b = 0;
-                self.exhausted = true;
-                return Ok(false);
-            }
-            *b -= work as u64;
-        }
-        Ok(true)
-    }
-
     /// Expands the node at depth `t` (items in `bufs[t][slot]`, settled cost
     /// `settled`, lower bound `bound`).
     fn node(&mut self, t: usize, slot: usize, settled: u64, bound: u64) -> Result<(), AlgebraError> {
-        if self.exhausted {
+        if self.meter.exhausted() {
             self.open_min = self.open_min.min(bound);
             return Ok(());
         }
@@ -620,7 +602,7 @@ impl Search<'_, '_, '_> {
             return Ok(());
         }
         let o = c.orders[t] as usize;
-        if !self.charge(count * o * (w + ITEM_COST) + o)? {
+        if !self.meter.charge(count * o * (w + ITEM_COST) + o)? {
             self.open_min = self.open_min.min(bound);
             return Ok(());
         }

@@ -38,6 +38,7 @@ mod general;
 mod general_tests;
 mod gray;
 mod heuristic;
+mod meter;
 mod packing;
 mod table;
 #[cfg(test)]
