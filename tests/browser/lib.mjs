@@ -88,6 +88,55 @@ export async function startPlay(file, extra = [], { cwd } = {}) {
   };
 }
 
+/**
+ * Run `body(server)` against `lights play FILE ...extra` (see `startPlay`),
+ * then stop the server, whether `body` succeeded or not; the stop checks
+ * the server exits 0 on SIGINT. Called as `withPlay(file, body)`,
+ * `withPlay(file, extra, body)` or `withPlay(file, extra, { cwd }, body)`.
+ * When both `body` and the stop fail, both errors are reported.
+ * Returns what `body` returns.
+ */
+export async function withPlay(file, ...rest) {
+  const body = rest.pop();
+  const [extra = [], options = {}] = rest;
+  const server = await startPlay(file, extra, options);
+  return finish(() => body(server), () => server.stop());
+}
+
+/**
+ * Run `body(page)` on a page opened on `url` (see `openPage`), then close
+ * it, whether `body` succeeded or not; on success the close checks the page
+ * logged no script or console error (on failure the errors are listed with
+ * the failure). Called as `withPage(browser, url, body)` or
+ * `withPage(browser, url, options, body)`. Returns what `body` returns.
+ */
+export async function withPage(browser, url, ...rest) {
+  const body = rest.pop();
+  const [options = {}] = rest;
+  const page = await openPage(browser, url, options);
+  return finish(() => body(page), () => closePage(page));
+}
+
+/**
+ * `await work()`, then `await cleanup()` even if `work` threw. A failure of
+ * `work` wins; if `cleanup` fails as well, both are thrown together.
+ */
+async function finish(work, cleanup) {
+  let result;
+  try {
+    result = await work();
+  } catch (error) {
+    try {
+      await cleanup();
+    } catch (also) {
+      throw new AggregateError([error, also], `${error?.message ?? error}\n(and then: ${also?.message ?? also})`);
+    }
+    throw error;
+  }
+  await cleanup();
+  return result;
+}
+
 /** A JSON API call against the server at `base`. */
 export async function api(base, route, body) {
   const response = await fetch(new URL(route, base), {
@@ -113,8 +162,14 @@ export async function openPage(browser, url, { reducedMotion = "no-preference", 
     if (m.type() === "error") problems.push(`console error: ${m.text()}`);
   });
   page.problems = problems;
-  await page.goto(url);
-  await page.waitForSelector("svg.board [data-cell]");
+  try {
+    await page.goto(url);
+    await page.waitForSelector("svg.board [data-cell]");
+  } catch (error) {
+    await context.close();
+    if (problems.length) error.message += `\n(the page logged: ${problems.join("; ")})`;
+    throw error;
+  }
   return page;
 }
 

@@ -6,7 +6,7 @@
 
 import { mkdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { EXAMPLES, FIXTURES, REPO, api, cell, choose, launchBrowser, startPlay } from "./lib.mjs";
+import { EXAMPLES, FIXTURES, REPO, api, cell, choose, launchBrowser, withPlay } from "./lib.mjs";
 
 const outArg = process.argv.indexOf("--out");
 const OUT = outArg > 0 ? path.resolve(process.argv[outArg + 1]) : path.join(REPO, "docs");
@@ -66,12 +66,7 @@ async function followHints(page, n) {
 
 /** `lights play` on a file of the repository, named relative to it (as the page shows it). */
 async function withServer(file, body) {
-  const server = await startPlay(path.relative(REPO, file), [], { cwd: REPO });
-  try {
-    await body(server.url);
-  } finally {
-    await server.stop();
-  }
+  await withPlay(path.relative(REPO, file), [], { cwd: REPO }, (server) => body(server.url));
 }
 
 try {

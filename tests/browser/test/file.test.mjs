@@ -10,7 +10,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSyn
 import { tmpdir } from "node:os";
 import path from "node:path";
 import {
-  FIXTURES, api, artifact, cell, closePage, launchBrowser, openPage, pressCount, startPlay, status, values,
+  FIXTURES, api, artifact, cell, launchBrowser, pressCount, status, values, withPage, withPlay,
 } from "../lib.mjs";
 
 let browser;
@@ -33,105 +33,99 @@ test("edit mode changes lights; write back offers the API's lights text and leav
   const file = path.join(dir, "edit.lights");
   copyFileSync(path.join(FIXTURES, "boards.lights"), file);
   const before = fingerprint(file);
-  const server = await startPlay(file);
-  try {
+  await withPlay(file, async (server) => {
     const board = await api(server.url, "api/puzzle/0");
-    const page = await openPage(browser, server.url);
-    await page.click("#edit");
-    assert.equal(await page.locator("#edit").getAttribute("aria-pressed"), "true");
-    assert.match(await status(page), /Edit mode/);
-    // Clicks change one light each (1 → 0 on this two-state board), no press.
-    let expected = board.lights.slice();
-    for (const i of [0, 6, 12, 18, 24]) {
-      await cell(page, i).click();
-      expected[i] = (expected[i] + 1) % board.states;
-      assert.deepEqual(await values(page, 25), expected, `edit mode: a click on ${i} changes only that light`);
-    }
-    await cell(page, 6).click({ button: "right" });
-    expected[6] = (expected[6] + board.states - 1) % board.states;
-    assert.deepEqual(await values(page, 25), expected, "edit mode: a right-click changes the light down");
-    assert.equal(await pressCount(page), 0, "edits are not presses");
-    await page.click("#undo");
-    expected[6] = (expected[6] + 1) % board.states;
-    assert.deepEqual(await values(page, 25), expected, "an edit is undone");
+    await withPage(browser, server.url, async (page) => {
+      await page.click("#edit");
+      assert.equal(await page.locator("#edit").getAttribute("aria-pressed"), "true");
+      assert.match(await status(page), /Edit mode/);
+      // Clicks change one light each (1 → 0 on this two-state board), no press.
+      let expected = board.lights.slice();
+      for (const i of [0, 6, 12, 18, 24]) {
+        await cell(page, i).click();
+        expected[i] = (expected[i] + 1) % board.states;
+        assert.deepEqual(await values(page, 25), expected, `edit mode: a click on ${i} changes only that light`);
+      }
+      await cell(page, 6).click({ button: "right" });
+      expected[6] = (expected[6] + board.states - 1) % board.states;
+      assert.deepEqual(await values(page, 25), expected, "edit mode: a right-click changes the light down");
+      assert.equal(await pressCount(page), 0, "edits are not presses");
+      await page.click("#undo");
+      expected[6] = (expected[6] + 1) % board.states;
+      assert.deepEqual(await values(page, 25), expected, "an edit is undone");
 
-    await page.click("#writeback");
-    const area = page.locator("#writeback-text");
-    await area.waitFor();
-    const text = await area.inputValue();
-    const served = await api(server.url, "api/puzzle/0/lights", { lights: expected });
-    assert.equal(text, served.text, "the offered text is the API's for the edited position");
-    // And it says what was edited, independently of the API.
-    assert.equal(
-      text,
-      "  lights {\n    . 1 1 1 1\n    1 . 1 1 1\n    1 1 . 1 1\n    1 1 1 . 1\n    1 1 1 1 .\n  }",
-    );
-    await artifact(page, "edit-writeback", { board: false });
+      await page.click("#writeback");
+      const area = page.locator("#writeback-text");
+      await area.waitFor();
+      const text = await area.inputValue();
+      const served = await api(server.url, "api/puzzle/0/lights", { lights: expected });
+      assert.equal(text, served.text, "the offered text is the API's for the edited position");
+      // And it says what was edited, independently of the API.
+      assert.equal(
+        text,
+        "  lights {\n    . 1 1 1 1\n    1 . 1 1 1\n    1 1 . 1 1\n    1 1 1 . 1\n    1 1 1 1 .\n  }",
+      );
+      await artifact(page, "edit-writeback", { board: false });
 
-    // Download gives the same text (with a final newline).
-    const [download] = await Promise.all([page.waitForEvent("download"), page.click("#download")]);
-    const saved = path.join(dir, "download.txt");
-    await download.saveAs(saved);
-    assert.equal(readFileSync(saved, "utf8"), `${text}\n`);
-    assert.match(download.suggestedFilename(), /^all-on-5x5-lights\.txt$/);
+      // Download gives the same text (with a final newline).
+      const [download] = await Promise.all([page.waitForEvent("download"), page.click("#download")]);
+      const saved = path.join(dir, "download.txt");
+      await download.saveAs(saved);
+      assert.equal(readFileSync(saved, "utf8"), `${text}\n`);
+      assert.match(download.suggestedFilename(), /^all-on-5x5-lights\.txt$/);
 
-    // The server never writes the file.
-    assert.deepEqual(fingerprint(file), before, "the file on disk is not modified by write back");
+      // The server never writes the file.
+      assert.deepEqual(fingerprint(file), before, "the file on disk is not modified by write back");
 
-    // Leaving edit mode: clicks press again.
-    await page.click("#edit");
-    await cell(page, 12).click();
-    assert.equal(await pressCount(page), 1);
-    await closePage(page);
-  } finally {
-    await server.stop();
-  }
+      // Leaving edit mode: clicks press again.
+      await page.click("#edit");
+      await cell(page, 12).click();
+      assert.equal(await pressCount(page), 1);
+    });
+  });
   assert.deepEqual(fingerprint(file), before, "the file on disk is not modified");
 });
 
 test("editing the file on disk reloads the page's puzzle", async () => {
   const file = path.join(dir, "reload.lights");
   copyFileSync(path.join(FIXTURES, "boards.lights"), file);
-  const server = await startPlay(file);
-  try {
-    const page = await openPage(browser, server.url);
-    const board = await api(server.url, "api/puzzle/0");
-    assert.deepEqual(await values(page, 25), board.lights);
-    await cell(page, 12).click();
-    assert.equal(await pressCount(page), 1);
+  await withPlay(file, async (server) => {
+    await withPage(browser, server.url, async (page) => {
+      const board = await api(server.url, "api/puzzle/0");
+      assert.deepEqual(await values(page, 25), board.lights);
+      await cell(page, 12).click();
+      assert.equal(await pressCount(page), 1);
 
-    // Paste a new lights statement over `lights on`, as after a write back.
-    const lights = "  lights {\n    1 . . . 1\n    . . . . .\n    . . 1 . .\n    . . . . .\n    1 . . . 1\n  }";
-    const text = readFileSync(file, "utf8");
-    assert.ok(text.includes("  lights on\n"));
-    writeFileSync(file, text.replace("  lights on\n", `${lights}\n`));
-    const want = [1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1];
-    const t0 = Date.now();
-    await page.waitForFunction(
-      (w) => Array.from(document.querySelectorAll("svg.board [data-cell]")).map((e) => e.getAttribute("data-value")).join("") === w,
-      want.join(""),
-      { timeout: 8_000 },
-    );
-    console.log(`reloaded after ${Date.now() - t0} ms`);
-    assert.match(await status(page), /The file changed: reloaded/);
-    assert.equal(await pressCount(page), 0, "a new puzzle starts afresh");
-    assert.deepEqual((await api(server.url, "api/puzzle/0")).lights, want);
+      // Paste a new lights statement over `lights on`, as after a write back.
+      const lights = "  lights {\n    1 . . . 1\n    . . . . .\n    . . 1 . .\n    . . . . .\n    1 . . . 1\n  }";
+      const text = readFileSync(file, "utf8");
+      assert.ok(text.includes("  lights on\n"));
+      writeFileSync(file, text.replace("  lights on\n", `${lights}\n`));
+      const want = [1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1];
+      const t0 = Date.now();
+      await page.waitForFunction(
+        (w) => Array.from(document.querySelectorAll("svg.board [data-cell]")).map((e) => e.getAttribute("data-value")).join("") === w,
+        want.join(""),
+        { timeout: 8_000 },
+      );
+      console.log(`reloaded after ${Date.now() - t0} ms`);
+      assert.match(await status(page), /The file changed: reloaded/);
+      assert.equal(await pressCount(page), 0, "a new puzzle starts afresh");
+      assert.deepEqual((await api(server.url, "api/puzzle/0")).lights, want);
 
-    // A new puzzle in the file shows up in the picker.
-    writeFileSync(file, `${readFileSync(file, "utf8")}\npuzzle "added" {\n  size 2x2\n  lights on\n}\n`);
-    await page.waitForFunction(() => document.querySelectorAll("#puzzle option").length === 6, null, { timeout: 8_000 });
-    assert.equal(await page.locator("#puzzle option").last().textContent(), "6. added");
+      // A new puzzle in the file shows up in the picker.
+      writeFileSync(file, `${readFileSync(file, "utf8")}\npuzzle "added" {\n  size 2x2\n  lights on\n}\n`);
+      await page.waitForFunction(() => document.querySelectorAll("#puzzle option").length === 6, null, { timeout: 8_000 });
+      assert.equal(await page.locator("#puzzle option").last().textContent(), "6. added");
 
-    // An error in the file is shown, and the page follows the fix.
-    const good = readFileSync(file, "utf8");
-    writeFileSync(file, good.replace('puzzle "all on 5x5" {\n  size 5x5', 'puzzle "all on 5x5" {\n  size 5x5\n  rule nonsense'));
-    await page.waitForFunction(() => document.querySelectorAll("svg.board [data-cell]").length === 0, null, { timeout: 8_000 });
-    assert.equal(await page.locator("#puzzle option").first().textContent(), "1. all on 5x5 (cannot be played)");
-    writeFileSync(file, good);
-    await page.waitForFunction(() => document.querySelectorAll("svg.board [data-cell]").length === 25, null, { timeout: 8_000 });
-    assert.deepEqual(await values(page, 25), want);
-    await closePage(page);
-  } finally {
-    await server.stop();
-  }
+      // An error in the file is shown, and the page follows the fix.
+      const good = readFileSync(file, "utf8");
+      writeFileSync(file, good.replace('puzzle "all on 5x5" {\n  size 5x5', 'puzzle "all on 5x5" {\n  size 5x5\n  rule nonsense'));
+      await page.waitForFunction(() => document.querySelectorAll("svg.board [data-cell]").length === 0, null, { timeout: 8_000 });
+      assert.equal(await page.locator("#puzzle option").first().textContent(), "1. all on 5x5 (cannot be played)");
+      writeFileSync(file, good);
+      await page.waitForFunction(() => document.querySelectorAll("svg.board [data-cell]").length === 25, null, { timeout: 8_000 });
+      assert.deepEqual(await values(page, 25), want);
+    });
+  });
 });

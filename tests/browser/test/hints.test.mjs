@@ -7,8 +7,8 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
 import {
-  EXAMPLES, FIXTURES, api, artifact, choose, closePage, launchBrowser, openPage, pressCount, solveByHints, startPlay,
-  status, values, withHoles,
+  EXAMPLES, FIXTURES, api, artifact, choose, launchBrowser, pressCount, solveByHints, status, values, withHoles, withPage,
+  withPlay,
 } from "../lib.mjs";
 
 let browser;
@@ -36,58 +36,49 @@ async function playToSolved(page, base, index) {
 }
 
 test("hints solve the 5×5 all-on board", async () => {
-  const server = await startPlay(path.join(FIXTURES, "boards.lights"));
-  try {
-    const page = await openPage(browser, server.url, { reducedMotion: "reduce" });
-    await playToSolved(page, server.url, 0);
-    await artifact(page, "hints-5x5-solved");
-    // Solved: the hint says there is nothing to press.
-    await page.click("#hint");
-    await page.waitForFunction(() => document.getElementById("status")?.textContent?.includes("Nothing to press"));
-    await closePage(page);
-  } finally {
-    await server.stop();
-  }
+  await withPlay(path.join(FIXTURES, "boards.lights"), async (server) => {
+    await withPage(browser, server.url, { reducedMotion: "reduce" }, async (page) => {
+      await playToSolved(page, server.url, 0);
+      await artifact(page, "hints-5x5-solved");
+      // Solved: the hint says there is nothing to press.
+      await page.click("#hint");
+      await page.waitForFunction(() => document.getElementById("status")?.textContent?.includes("Nothing to press"));
+    });
+  });
 });
 
 test("every puzzle of examples/level-pack.lights is played to solved! by hints", async () => {
-  const server = await startPlay(path.join(EXAMPLES, "level-pack.lights"));
-  try {
+  await withPlay(path.join(EXAMPLES, "level-pack.lights"), async (server) => {
     const list = await api(server.url, "api/puzzles");
     assert.equal(list.error, null);
     assert.ok(list.puzzles.length >= 8, "the level pack has its eight levels");
-    const page = await openPage(browser, server.url, { reducedMotion: "reduce" });
-    for (const entry of list.puzzles) {
-      const board = await api(server.url, `api/puzzle/${entry.index}`);
-      if (entry.index !== 0) await choose(page, entry.index, board);
-      await playToSolved(page, server.url, entry.index);
-      await artifact(page, `hints-level-${entry.index + 1}-solved`);
-    }
-    await closePage(page);
-  } finally {
-    await server.stop();
-  }
+    await withPage(browser, server.url, { reducedMotion: "reduce" }, async (page) => {
+      for (const entry of list.puzzles) {
+        const board = await api(server.url, `api/puzzle/${entry.index}`);
+        if (entry.index !== 0) await choose(page, entry.index, board);
+        await playToSolved(page, server.url, entry.index);
+        await artifact(page, `hints-level-${entry.index + 1}-solved`);
+      }
+    });
+  });
 });
 
 test("--puzzle NAME opens that level, and locked buttons say so instead of pressing", async () => {
-  const server = await startPlay(path.join(EXAMPLES, "level-pack.lights"), ["--puzzle", "broken buttons"]);
-  try {
+  await withPlay(path.join(EXAMPLES, "level-pack.lights"), ["--puzzle", "broken buttons"], async (server) => {
     const list = await api(server.url, "api/puzzles");
     const index = list.puzzles.find((p) => p.name === "broken buttons").index;
     assert.equal(list.start, index);
     const board = await api(server.url, `api/puzzle/${index}`);
-    const page = await openPage(browser, server.url);
-    assert.equal(await page.locator("#puzzle").inputValue(), String(index), "the picker shows --puzzle's level");
-    assert.deepEqual(await values(page, board.lights.length), board.lights);
-    const locked = board.locked.indexOf(true);
-    assert.equal(await page.locator(`[data-cell="${locked}"]`).getAttribute("data-locked"), "true");
-    assert.equal(await page.locator("svg.board [data-locked]").count(), board.locked.filter(Boolean).length);
-    await page.locator(`[data-cell="${locked}"]`).click();
-    assert.deepEqual(await values(page, board.lights.length), board.lights, "a locked button does not press");
-    assert.equal(await pressCount(page), 0);
-    assert.match(await status(page), /is locked/);
-    await closePage(page);
-  } finally {
-    await server.stop();
-  }
+    await withPage(browser, server.url, async (page) => {
+      assert.equal(await page.locator("#puzzle").inputValue(), String(index), "the picker shows --puzzle's level");
+      assert.deepEqual(await values(page, board.lights.length), board.lights);
+      const locked = board.locked.indexOf(true);
+      assert.equal(await page.locator(`[data-cell="${locked}"]`).getAttribute("data-locked"), "true");
+      assert.equal(await page.locator("svg.board [data-locked]").count(), board.locked.filter(Boolean).length);
+      await page.locator(`[data-cell="${locked}"]`).click();
+      assert.deepEqual(await values(page, board.lights.length), board.lights, "a locked button does not press");
+      assert.equal(await pressCount(page), 0);
+      assert.match(await status(page), /is locked/);
+    });
+  });
 });
