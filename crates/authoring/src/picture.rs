@@ -1173,6 +1173,11 @@ impl GraphPicture {
         (f64::from(x0) + self.points[i].0, f64::from(y0) + self.points[i].1)
     }
 
+    /// The nodes that are drawn (not holes) and their centres.
+    fn nodes(&self, x0: u32, y0: u32) -> impl Iterator<Item = (usize, (f64, f64))> + '_ {
+        (0..self.points.len()).filter(|&i| !self.holes[i]).map(move |i| (i, self.centre(x0, y0, i)))
+    }
+
     /// Nodes large enough for grid-style details (crossed locks, marks).
     fn detailed(&self) -> bool {
         self.d >= GRID_MIN_CELL
@@ -1268,11 +1273,8 @@ fn draw_graph(
     out.push_str("</g>\n");
     let stroke = if gp.detailed() { (d / 20.0).max(1.0) } else { 0.5 };
     let _ = writeln!(out, r#"<g id="{id}-cells" stroke="{GRID}" stroke-width="{}">"#, num(stroke));
-    for (i, &v) in values.iter().enumerate() {
-        if gp.holes[i] {
-            continue;
-        }
-        let (cx, cy) = gp.centre(x0, y0, i);
+    for (i, (cx, cy)) in gp.nodes(x0, y0) {
+        let v = values[i];
         let _ = writeln!(
             out,
             r#"<circle cx="{}" cy="{}" r="{}" fill="{}" data-node="{}"/>"#,
@@ -1296,11 +1298,8 @@ fn draw_graph(
         let shift = if beside_marks { d * 0.05 } else { 0.0 };
         let _ =
             writeln!(out, r#"<g id="{id}-numbers" font-size="{}" font-weight="bold" text-anchor="middle">"#, num(size));
-        for (i, &v) in values.iter().enumerate() {
-            if gp.holes[i] {
-                continue;
-            }
-            let (cx, cy) = gp.centre(x0, y0, i);
+        for (i, (cx, cy)) in gp.nodes(x0, y0) {
+            let v = values[i];
             let _ = writeln!(
                 out,
                 r#"<text class="cell-number" x="{}" y="{}" fill="{}">{v}</text>"#,
@@ -1317,11 +1316,7 @@ fn draw_graph(
             num(size),
             num(size * 0.3)
         );
-        for i in 0..values.len() {
-            if gp.holes[i] {
-                continue;
-            }
-            let (cx, cy) = gp.centre(x0, y0, i);
+        for (i, (cx, cy)) in gp.nodes(x0, y0) {
             let _ = writeln!(
                 out,
                 r#"<text x="{}" y="{}">{}</text>"#,
@@ -1336,11 +1331,8 @@ fn draw_graph(
     let digits_max = digits(values.len()) as f64;
     let size = (d * 0.45).min(d * 0.85 / (digits_max * 0.62)).min(14.0);
     let _ = writeln!(out, r#"<g id="{id}-labels" font-size="{}" text-anchor="middle">"#, num(size));
-    for (i, &v) in values.iter().enumerate() {
-        if gp.holes[i] {
-            continue;
-        }
-        let (cx, cy) = gp.centre(x0, y0, i);
+    for (i, (cx, cy)) in gp.nodes(x0, y0) {
+        let v = values[i];
         let _ = writeln!(
             out,
             r#"<text x="{}" y="{}" fill="{}">{}</text>"#,
