@@ -4,49 +4,22 @@
 //! cells, the PNG decodes to the SVG's size with the right colours, and a
 //! 500×500 board stays small.
 
+mod svg;
+use svg::{attr, by_id, children, draw, parse, solved};
+
 use std::collections::BTreeSet;
 
 use lights_authoring::picture::{self, Numbers, Options, PictureError, Show};
+use lights_compiler::analyze;
 use lights_compiler::lower::apply_presses;
 use lights_compiler::model::{Board, Presses};
 use lights_compiler::solve::{MinimumSolution, Report};
-use lights_compiler::{analyze, check_source, Puzzle};
 use num_bigint::BigUint;
 use resvg::tiny_skia;
-use resvg::usvg::roxmltree::{self, Document, Node};
+use resvg::usvg::roxmltree::{Document, Node};
 
 const OFF: &str = "#1f2433";
 const ON: &str = "#ffd84d";
-
-/// The first puzzle of `src` named `name` (or the first), solved.
-fn solved(src: &str, name: Option<&str>) -> (Puzzle, Option<Report>) {
-    let a = check_source(src);
-    let p = a.puzzles.into_iter().find(|p| name.is_none() || p.name.as_deref() == name).expect("puzzle");
-    (
-        p.puzzle().cloned().expect("a valid puzzle"),
-        p.report.as_ref().and_then(lights_compiler::BlockReport::as_lights).cloned(),
-    )
-}
-
-fn draw(p: &Puzzle, r: Option<&Report>, show: Option<Show>, cell: Option<u32>) -> picture::Picture {
-    picture::svg(p, r, &Options { show, cell, ..Options::default() }).expect("drawn")
-}
-
-fn parse(svg: &str) -> Document<'_> {
-    roxmltree::Document::parse(svg).expect("the SVG is well-formed XML")
-}
-
-fn by_id<'a, 'i>(doc: &'a Document<'i>, id: &str) -> Option<Node<'a, 'i>> {
-    doc.descendants().find(|n| n.attribute("id") == Some(id))
-}
-
-fn children<'a, 'i>(node: Node<'a, 'i>, tag: &str) -> Vec<Node<'a, 'i>> {
-    node.children().filter(|n| n.has_tag_name(tag)).collect()
-}
-
-fn attr(n: Node, name: &str) -> f64 {
-    n.attribute(name).unwrap_or_else(|| panic!("attribute {name}")).parse().expect("a number")
-}
 
 /// The row-major cell (index into the `cells` rects) containing a point.
 fn cell_at(cells: &[Node], x: f64, y: f64) -> usize {

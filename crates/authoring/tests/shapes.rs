@@ -4,6 +4,9 @@
 //! census of hex boards match the solver and brute force; the exported
 //! system carries the shape.
 
+mod svg;
+use svg::{attr, by_id, children, draw, parse, solved};
+
 use std::collections::{BTreeSet, HashSet};
 
 use lights_authoring::census::{census_with, CensusError, Method, Query};
@@ -14,40 +17,11 @@ use lights_authoring::table::{self, entry, Family, TableError};
 use lights_compiler::graph::named;
 use lights_compiler::lower::{apply_presses, press_pattern};
 use lights_compiler::model::{Puzzle, Rule, Shape, Topology};
-use lights_compiler::solve::Report;
 use lights_compiler::{check_source, BlockReport};
 use num_bigint::BigUint;
-use resvg::usvg::roxmltree::{self, Document, Node};
+use resvg::usvg::roxmltree::{Document, Node};
 
 // ------------------------------------------------------------------ helpers
-
-/// The puzzle named `name` of `src` (or the first), checked and solved.
-fn solved(src: &str, name: Option<&str>) -> (Puzzle, Option<Report>) {
-    let a = check_source(src);
-    let p = a.puzzles.into_iter().find(|p| name.is_none() || p.name.as_deref() == name).expect("puzzle");
-    let model = p.puzzle().cloned().unwrap_or_else(|| panic!("{src}\n{:?}", p.diagnostics));
-    (model, p.report.as_ref().and_then(BlockReport::as_lights).cloned())
-}
-
-fn draw(p: &Puzzle, r: Option<&Report>, show: Option<Show>, cell: Option<u32>) -> picture::Picture {
-    picture::svg(p, r, &picture::Options { show, cell, ..Default::default() }).expect("drawn")
-}
-
-fn parse(svg: &str) -> Document<'_> {
-    roxmltree::Document::parse(svg).expect("the SVG is well-formed XML")
-}
-
-fn by_id<'a, 'i>(doc: &'a Document<'i>, id: &str) -> Option<Node<'a, 'i>> {
-    doc.descendants().find(|n| n.attribute("id") == Some(id))
-}
-
-fn children<'a, 'i>(node: Node<'a, 'i>, tag: &str) -> Vec<Node<'a, 'i>> {
-    node.children().filter(|n| n.has_tag_name(tag)).collect()
-}
-
-fn attr(n: Node, name: &str) -> f64 {
-    n.attribute(name).unwrap_or_else(|| panic!("attribute {name}")).parse().expect("a number")
-}
 
 fn nonzero(v: &[u32]) -> Vec<usize> {
     v.iter().enumerate().filter(|(_, &x)| x != 0).map(|(i, _)| i).collect()
