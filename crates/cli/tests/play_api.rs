@@ -11,6 +11,7 @@ use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use lights_test_client::board::{numbers, play};
 use serde_json::{json, Value};
 
 const PACK: &str = "puzzle \"cross\" {
@@ -109,23 +110,6 @@ fn post(port: u16, path: &str, body: &str) -> (u16, Value) {
     let (status, head, text) = http(port, "POST", path, Some(body), None);
     assert!(head.contains("content-type: application/json"), "{path}: {head}");
     (status, serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: not JSON ({e}): {text}")))
-}
-
-fn numbers(v: &Value) -> Vec<u64> {
-    v.as_array().unwrap_or_else(|| panic!("not an array: {v}")).iter().map(|x| x.as_u64().unwrap()).collect()
-}
-
-/// The lights after pressing each cell `presses[i]` times, by the board's patterns.
-fn play(board: &Value, lights: &[u64], presses: &[u64]) -> Vec<u64> {
-    let w = board["states"].as_u64().unwrap();
-    let mut out = lights.to_vec();
-    for (cell, &n) in presses.iter().enumerate() {
-        for entry in board["presses"][cell].as_array().unwrap() {
-            let (t, weight) = (entry[0].as_u64().unwrap() as usize, entry[1].as_u64().unwrap());
-            out[t] = (out[t] + weight * n) % w;
-        }
-    }
-    out
 }
 
 /// Poll `/api/version` until it is not `old` (the file is looked at every 500 ms).

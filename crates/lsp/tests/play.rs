@@ -5,6 +5,7 @@
 mod common;
 
 use common::*;
+use lights_test_client::board::{numbers, play};
 use serde_json::{json, Value};
 
 const CROSS: &str = "puzzle \"cross\" {\n  size 3x3\n  lights {\n    . 1 .\n    1 1 1\n    . 1 .\n  }\n}\n";
@@ -22,23 +23,6 @@ puzzle \"torus\" {
   lights at 1,1 2,2:2
 }
 ";
-
-/// The lights after pressing each cell `presses[i]` times, by the board's patterns.
-fn play(board: &Value, lights: &[u64], presses: &[u64]) -> Vec<u64> {
-    let w = board["states"].as_u64().unwrap();
-    let mut out = lights.to_vec();
-    for (cell, &n) in presses.iter().enumerate() {
-        for entry in board["presses"][cell].as_array().unwrap() {
-            let (t, weight) = (entry[0].as_u64().unwrap() as usize, entry[1].as_u64().unwrap());
-            out[t] = (out[t] + weight * n) % w;
-        }
-    }
-    out
-}
-
-fn numbers(v: &Value) -> Vec<u64> {
-    v.as_array().unwrap_or_else(|| panic!("not an array: {v}")).iter().map(|x| x.as_u64().unwrap()).collect()
-}
 
 #[test]
 fn the_board_has_the_solvers_patterns_and_its_report() {

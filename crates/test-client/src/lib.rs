@@ -4,7 +4,8 @@
 //! process (`lights lsp`, as an editor runs it) or over any pair of byte
 //! streams (a server in the same process). Requests from the server are
 //! answered at once (`workspace/applyEdit` as applied, the others with
-//! `null`), as an editor would.
+//! `null`), as an editor would. [`board`] reads the play page's board data,
+//! which the server and `lights play` both serve.
 
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -15,6 +16,8 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
+
+pub mod board;
 
 /// How long a request may take to be answered, and a notification to come,
 /// unless a test says otherwise (an unoptimised build on a busy machine).
