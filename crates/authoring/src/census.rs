@@ -148,6 +148,14 @@ pub enum CensusError {
         rows: usize,
         cols: usize,
         limit: usize,
+        /// The family is played on a graph (1 × nodes).
+        graph: bool,
+    },
+    /// A query whose size is not the family's graph (1 × nodes).
+    NotTheGraph {
+        rows: usize,
+        cols: usize,
+        nodes: usize,
     },
     /// The method does not apply to this query.
     MethodNotApplicable {
@@ -185,14 +193,20 @@ impl fmt::Display for CensusError {
                 write!(f, "the range of lights on, {start}..{end}, is empty (ranges are inclusive and go upwards)")
             }
             CensusError::BadOn { end, cells, .. } => {
-                write!(f, "cannot have {end} lights on: the board has only {cells} cells")
+                write!(f, "cannot have {end} lights on: there are only {cells} lights")
             }
             CensusError::ZeroSize => write!(f, "a board has at least 1 row and 1 column"),
-            CensusError::BoardTooLarge { rows, cols, limit } => write!(
+            CensusError::BoardTooLarge { rows: 1, cols, limit, graph: true } => {
+                write!(f, "the graph has {cols} nodes; at most {limit} are supported for this number of states")
+            }
+            CensusError::BoardTooLarge { rows, cols, limit, .. } => write!(
                 f,
                 "{rows}×{cols} has {} cells; at most {limit} are supported for this number of states",
                 rows * cols
             ),
+            CensusError::NotTheGraph { rows, cols, nodes } => {
+                write!(f, "a query on a graph of {nodes} nodes must be 1×{nodes}, not {rows}×{cols}")
+            }
             CensusError::MethodNotApplicable { method, why } => {
                 write!(f, "method `{}` does not apply: {why}", method.name())
             }
@@ -278,15 +292,23 @@ pub fn validate(family: &Family, query: &Query) -> Result<(), CensusError> {
     if query.rows == 0 || query.cols == 0 {
         return Err(CensusError::ZeroSize);
     }
-    // Boards are built from the family, square or hex (`Family::board`), and
-    // counted through `lower`/`press_pattern`, which know both.
-    if !family.allows_rows(query.rows) {
+    // Boards are built from the family, square, hex or a graph
+    // (`Family::board`), and counted through `lower`/`press_pattern`, which
+    // know them all.
+    if let Some(g) = &family.graph {
+        if (query.rows, query.cols) != (1, g.nodes()) {
+            return Err(CensusError::NotTheGraph { rows: query.rows, cols: query.cols, nodes: g.nodes() });
+        }
+    } else if !family.allows_rows(query.rows) {
         return Err(CensusError::NoSuchBoard { rows: query.rows, cols: query.cols });
     }
     let limit = family.max_cells();
     let cells = match query.rows.checked_mul(query.cols) {
         Some(c) if c <= limit => c,
-        _ => return Err(CensusError::BoardTooLarge { rows: query.rows, cols: query.cols, limit }),
+        _ => {
+            let graph = family.graph.is_some();
+            return Err(CensusError::BoardTooLarge { rows: query.rows, cols: query.cols, limit, graph });
+        }
     };
     let (start, end) = (*query.on.start(), *query.on.end());
     if start > end || end > cells {

@@ -15,6 +15,11 @@
 //! second row shifted right by half a cell). A hex torus needs an even number
 //! of rows, so its tables list only the even row counts of the range.
 //!
+//! A family may also be played on the nodes of a graph ([`Family::graph`],
+//! one board of 1 × nodes); [`graph_table`] runs the same answer over the
+//! sizes N of a named family of graphs (`cycle N`, `path N`, `complete N`,
+//! `cube-surface N`).
+//!
 //! Each board is one exact solve by `lights-algebra`; boards are solved in
 //! parallel (rayon), largest first. Families whose press patterns are
 //! symmetric under transposition (the named rules on the plane and the
@@ -28,6 +33,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use lights_algebra::factorize;
 use lights_compiler::fast::{plan, Plan};
 use lights_compiler::flags;
+use lights_compiler::graph::{named, Graph, NamedGraphError, NAMED_GRAPHS};
 use lights_compiler::model::{Board, Puzzle, Rule, Shape, Topology};
 use lights_compiler::solve::{solve_with, unknowns_limit};
 use lights_compiler::solve::{SolveError, SolveOptions};
@@ -48,6 +54,9 @@ pub struct Family {
     pub states: u32,
     /// Hexagonal cells (`grid hex`) rather than square ones.
     pub hex: bool,
+    /// The nodes of this graph instead of a board (`graph NAME`): the one
+    /// board of the family is 1 × nodes, and the topology is not used.
+    pub graph: Option<Graph>,
 }
 
 impl Family {
@@ -59,7 +68,7 @@ impl Family {
         let states = flags::check_states(u64::from(states))?;
         let topology = flags::parse_topology(topology)?;
         let rule = flags::parse_rule(rule, states)?;
-        Ok(Family { rule, topology, states, hex: false })
+        Ok(Family { rule, topology, states, hex: false, graph: None })
     }
 
     /// The same family on hexagonal cells (`grid hex`): the rule must be
@@ -80,10 +89,26 @@ impl Family {
         Ok(Family { hex: true, ..self })
     }
 
+    /// The same family on the nodes of a graph (`graph NAME`): the rule
+    /// must be `cross` (σ+) or `ring` (σ); the topology is set aside.
+    pub fn on_graph(self, graph: Graph) -> Result<Family, String> {
+        if !matches!(self.rule, Rule::Cross | Rule::Ring) {
+            return Err(format!(
+                "a graph takes the rule cross (a press changes the node and its neighbours) or ring (only the neighbours), not {}",
+                flags::rule_flag(&self.rule)
+            ));
+        }
+        Ok(Family { topology: Topology::Plane, hex: false, graph: Some(graph), ..self })
+    }
+
     /// Whether boards of `rows` rows exist in this family: a hex torus
-    /// needs an even number of rows (the shifted rows alternate all the way round).
+    /// needs an even number of rows (the shifted rows alternate all the way
+    /// round); a graph is one row of nodes.
     pub fn allows_rows(&self, rows: usize) -> bool {
-        !(self.hex && self.topology == Topology::Torus && rows % 2 == 1)
+        match &self.graph {
+            Some(_) => rows == 1,
+            None => !(self.hex && self.topology == Topology::Torus && rows % 2 == 1),
+        }
     }
 
     /// The rows × cols board of this family with the given lights, goal off,
@@ -92,7 +117,11 @@ impl Family {
         Puzzle {
             name: format!("{rows}x{cols}").into(),
             lights,
-            shape: if self.hex { Shape::Hex } else { Shape::Square },
+            shape: match &self.graph {
+                Some(g) => Shape::Graph(g.clone()),
+                None if self.hex => Shape::Hex,
+                None => Shape::Square,
+            },
             ..Puzzle::new(rows, cols, self.states, self.rule.clone(), self.topology)
         }
     }
@@ -113,7 +142,10 @@ impl Family {
     /// is the surface (square cells only: a hex board turned on its side is
     /// not a hex board).
     pub fn transposes(&self) -> bool {
-        !self.hex && self.rule.is_named() && matches!(self.topology, Topology::Plane | Topology::Torus)
+        !self.hex
+            && self.graph.is_none()
+            && self.rule.is_named()
+            && matches!(self.topology, Topology::Plane | Topology::Torus)
     }
 
     /// The rule as the language writes it: `cross`, or a stencil on one
@@ -137,19 +169,43 @@ impl Family {
         }
     }
 
-    /// `cross rule · plane · 2 states`, `cross rule · hex grid · torus · 2 states`.
+    /// `cross rule · plane · 2 states`, `cross rule · hex grid · torus · 2 states`,
+    /// `ring rule (σ) · graph petersen (10 nodes) · 2 states`.
     pub fn describe(&self) -> String {
         let rule = match &self.rule {
             Rule::Stencil(_) => format!("stencil {}", self.rule_text()),
             named => format!("{} rule", named.name()),
         };
+        if let Some(g) = &self.graph {
+            let (name, nodes) = (g.describe(), g.nodes());
+            return format!("{rule} ({}) · graph {name} ({nodes} nodes) · {} states", sigma(&self.rule), self.states);
+        }
         let grid = if self.hex { " · hex grid" } else { "" };
         format!("{rule}{grid} · {} · {} states", self.topology.name(), self.states)
+    }
+
+    /// The grid as JSON output names it: `square`, `hex` or `graph`.
+    pub fn grid_name(&self) -> &'static str {
+        match (&self.graph, self.hex) {
+            (Some(_), _) => "graph",
+            (None, true) => "hex",
+            (None, false) => "square",
+        }
     }
 
     /// The row counts of a range this family has boards for.
     pub fn row_counts(&self, rows: &RangeInclusive<usize>) -> Vec<usize> {
         rows.clone().filter(|&r| self.allows_rows(r)).collect()
+    }
+}
+
+/// The literature's name of a graph game: σ+ (a press changes the node and
+/// its neighbours) or σ (only the neighbours).
+fn sigma(rule: &Rule) -> &'static str {
+    if *rule == Rule::Ring {
+        "σ"
+    } else {
+        "σ+"
     }
 }
 
@@ -295,6 +351,16 @@ pub enum TableError {
         start: usize,
         end: usize,
     },
+    /// `--graph NAME` that is not a named family with a size; the text says why.
+    NotAGraphFamily(String),
+    /// A graph family's size out of its range, or a rule graphs do not take.
+    BadGraph(String),
+    /// The largest graph of a range needs dense elimination beyond its limit.
+    GraphTooLarge {
+        graph: String,
+        nodes: usize,
+        limit: usize,
+    },
     /// A failed self-check of the solver: a bug.
     Internal(String),
 }
@@ -319,6 +385,11 @@ impl fmt::Display for TableError {
             TableError::NoEvenRows { start, end } => write!(
                 f,
                 "a hex torus needs an even number of rows, and the rows range {start}..{end} has none"
+            ),
+            TableError::NotAGraphFamily(m) | TableError::BadGraph(m) => f.write_str(m),
+            TableError::GraphTooLarge { graph, nodes, limit } => write!(
+                f,
+                "the graph {graph} has {nodes} nodes; the solver takes at most {limit} for this number of states and rule"
             ),
             TableError::Internal(m) => write!(f, "internal error (a bug): {m}"),
         }
@@ -504,6 +575,111 @@ pub fn table(
         }
     }
     Ok(Table { family: family.clone(), rows: row_counts, cols: cols.collect(), entries })
+}
+
+/// The named graphs that come in sizes (`cycle N`, `path N`, `complete N`,
+/// `cube-surface N`): the families [`graph_table`] runs over.
+pub fn graph_families() -> Vec<&'static str> {
+    NAMED_GRAPHS.iter().filter(|(_, sized)| *sized).map(|(name, _)| *name).collect()
+}
+
+/// The All Lights answer for one graph of a family.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GraphEntry {
+    /// The family's size N (`cycle N`).
+    pub size: usize,
+    pub nodes: usize,
+    pub edges: usize,
+    /// The answer (its board is 1 × nodes).
+    pub answer: Entry,
+}
+
+/// A table over the sizes of a family of graphs, smallest first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GraphTable {
+    /// The rule and W (its `graph` is `None`: each entry has its own).
+    pub family: Family,
+    /// The family's name: `cycle`, `path`, `complete` or `cube-surface`.
+    pub graph: String,
+    pub entries: Vec<GraphEntry>,
+}
+
+impl GraphTable {
+    /// `cross rule (σ+) · cycle graphs · 2 states`.
+    pub fn describe(&self) -> String {
+        let rule = format!("{} rule ({})", self.family.rule.name(), sigma(&self.family.rule));
+        format!("{rule} · {} graphs · {} states", self.graph, self.family.states)
+    }
+}
+
+/// The graph `name N`, or why the table cannot have it.
+fn family_member(name: &str, size: usize) -> Result<Graph, TableError> {
+    named(name, Some(size as u64)).map_err(|e| match e {
+        NamedGraphError::SizeOutOfRange(range) => TableError::BadGraph(range),
+        NamedGraphError::Unknown | NamedGraphError::NeedsSize | NamedGraphError::TakesNoSize => not_a_family(name),
+    })
+}
+
+fn not_a_family(name: &str) -> TableError {
+    let families = graph_families().join(", ");
+    if NAMED_GRAPHS.iter().any(|(n, _)| *n == name) {
+        TableError::NotAGraphFamily(format!(
+            "`{name}` is one graph, not a family with a size; a table runs over the sizes of {families} \
+             (`lights census --graph {name}` and `lights check` take it)"
+        ))
+    } else {
+        TableError::NotAGraphFamily(format!("unknown graph family `{name}`; the families with a size are {families}"))
+    }
+}
+
+/// Check a graph table before any work: a family with a size, a range
+/// within its sizes (which bound the graphs: every family's largest is
+/// solved by light chasing), and the rule cross or ring.
+pub fn validate_graphs(family: &Family, name: &str, sizes: &RangeInclusive<usize>) -> Result<(), TableError> {
+    if !graph_families().contains(&name) {
+        return Err(not_a_family(name));
+    }
+    if sizes.start() > sizes.end() {
+        return Err(TableError::EmptyRange { axis: "sizes", start: *sizes.start(), end: *sizes.end() });
+    }
+    // Sizes are contiguous: the ends tell whether all are in range.
+    let smallest = family_member(name, *sizes.start())?;
+    family_member(name, *sizes.end())?;
+    family.clone().on_graph(smallest).map(drop).map_err(TableError::BadGraph)
+}
+
+/// Solve All Lights on every graph `name N` for N in `sizes` (inclusive),
+/// largest first and in parallel; `progress(done, total)` after each.
+pub fn graph_table(
+    family: &Family,
+    name: &str,
+    sizes: RangeInclusive<usize>,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Result<GraphTable, TableError> {
+    validate_graphs(family, name, &sizes)?;
+    let mut order: Vec<usize> = sizes.collect();
+    order.reverse();
+    let total = order.len();
+    let done = AtomicUsize::new(0);
+    let mut entries = order
+        .par_iter()
+        .with_max_len(1)
+        .map(|&size| {
+            let graph = family_member(name, size)?;
+            let (nodes, edges) = (graph.nodes(), graph.edge_count());
+            let on_graph = family.clone().on_graph(graph).map_err(TableError::BadGraph)?;
+            let answer = entry(&on_graph, 1, nodes).map_err(|e| match e {
+                TableError::BoardTooLarge { limit, .. } => {
+                    TableError::GraphTooLarge { graph: format!("{name} {size}"), nodes, limit }
+                }
+                other => other,
+            })?;
+            progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
+            Ok(GraphEntry { size, nodes, edges, answer })
+        })
+        .collect::<Result<Vec<_>, TableError>>()?;
+    entries.sort_by_key(|e| e.size);
+    Ok(GraphTable { family: Family { graph: None, ..family.clone() }, graph: name.to_string(), entries })
 }
 
 #[cfg(test)]

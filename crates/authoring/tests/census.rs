@@ -222,7 +222,7 @@ fn errors() {
     assert_eq!(err(q(3, 3, 0..=10, false)), CensusError::BadOn { start: 0, end: 10, cells: 9 });
     assert!(err(q(3, 3, RangeInclusive::new(5, 4), false)).to_string().contains("empty"));
     assert_eq!(err(q(0, 3, 0..=0, false)), CensusError::ZeroSize);
-    assert!(matches!(err(q(200, 200, 1..=1, false)), CensusError::BoardTooLarge { .. }));
+    assert!(matches!(err(q(200, 200, 1..=1, false)), CensusError::BoardTooLarge { graph: false, .. }));
     // C(64, 10) ≈ 1.5·10^11 positions is too many to enumerate.
     let e = err(q(8, 8, 10..=10, true));
     assert!(matches!(e, CensusError::TooManyPositions { limit: 100_000_000, .. }), "{e:?}");

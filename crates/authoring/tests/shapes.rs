@@ -508,6 +508,121 @@ fn hex_table_errors() {
     assert!(table::validate(&torus, &(3..=4), &(1..=4)).is_ok());
 }
 
+/// Tables over the sizes of a graph family agree with the language (the
+/// same `graph NAME N` puzzle solved by `check`), with enumeration on small
+/// graphs, and with what is known of the families:
+/// - σ+ on the cycle C_n has nullity 2 when 3 | n, else 0 (the press matrix
+///   is the circulant 1 + x + x^{n−1}, which vanishes at the cube roots of 1);
+/// - σ+ on the path P_n has nullity 1 when n ≡ 2 (mod 3), else 0;
+/// - σ+ on the complete graph K_n is the all-ones matrix J: over any Z/W its
+///   kernel is the vectors summing to 0, (Z/W)^{n−1}, and All Lights always
+///   solves (W^{n−1} solutions).
+#[test]
+fn graph_tables_match_the_language_brute_force_and_the_literature() {
+    for (name, rule, states, sizes) in [
+        ("cycle", "cross", 2, 3..=9),
+        ("cycle", "ring", 3, 3..=8),
+        ("path", "cross", 2, 1..=10),
+        ("path", "ring", 4, 1..=8),
+        ("complete", "cross", 6, 1..=5),
+        ("cube-surface", "ring", 2, 1..=2),
+    ] {
+        let family = Family::parse(rule, "plane", states).unwrap();
+        let t = table::graph_table(&family, name, sizes.clone(), &|_, _| {}).expect("a table");
+        assert_eq!(t.entries.iter().map(|e| e.size).collect::<Vec<_>>(), sizes.clone().collect::<Vec<_>>());
+        assert!(t.describe().contains(&format!("{name} graphs")), "{}", t.describe());
+        for e in &t.entries {
+            let n = e.size;
+            let src =
+                format!("puzzle \"t\" {{\n  graph {name} {n}\n  rule {rule}\n  states {states}\n  lights on\n}}\n");
+            let (p, r) = solved(&src, None);
+            let r = r.expect("solved");
+            assert_eq!(e.nodes, p.cells(), "{name} {n}");
+            assert_eq!((e.answer.solvable, &e.answer.solutions), (r.solvable, &r.solutions), "{name} {n} {rule}");
+            if (states as f64).powi(p.cells() as i32) <= 1e6 {
+                assert_eq!(e.answer.kernel.size(), BigUint::from(brute_kernel(&p)), "{name} {n} {rule} W={states}");
+            }
+            let nullity = e.answer.kernel.exponent_of(states);
+            match (name, rule) {
+                ("cycle", "cross") => assert_eq!(nullity, Some(if n % 3 == 0 { 2 } else { 0 }), "C_{n}"),
+                ("path", "cross") => assert_eq!(nullity, Some(usize::from(n % 3 == 2)), "P_{n}"),
+                ("complete", "cross") => {
+                    assert_eq!(nullity, Some(n - 1), "K_{n}");
+                    assert_eq!(e.answer.solutions, BigUint::from(6u32).pow(n as u32 - 1), "K_{n}");
+                }
+                _ => {}
+            }
+        }
+    }
+    // Cube surfaces have 6N² nodes.
+    let ring = Family::parse("ring", "plane", 2).unwrap();
+    let t = table::graph_table(&ring, "cube-surface", 1..=3, &|_, _| {}).unwrap();
+    assert_eq!(t.entries.iter().map(|e| (e.nodes, e.edges)).collect::<Vec<_>>(), [(6, 12), (24, 48), (54, 108)]);
+}
+
+#[test]
+fn graph_table_errors() {
+    let cross = Family::parse("cross", "plane", 2).unwrap();
+    let err = |name: &str, sizes: std::ops::RangeInclusive<usize>, family: &Family| {
+        table::validate_graphs(family, name, &sizes).unwrap_err().to_string()
+    };
+    let petersen = err("petersen", 1..=3, &cross);
+    assert!(petersen.contains("`petersen` is one graph") && petersen.contains("census --graph petersen"), "{petersen}");
+    let unknown = err("cycl", 3..=5, &cross);
+    assert!(unknown.contains("unknown graph family `cycl`") && unknown.contains("cycle, path, complete, cube-surface"));
+    assert!(err("cycle", 1..=5, &cross).contains("`cycle N` takes 3 ≤ N ≤"), "{}", err("cycle", 1..=5, &cross));
+    assert!(err("complete", 10..=5000, &cross).contains("1 ≤ N ≤ 4000"));
+    let (high, low) = (9, 5);
+    assert!(err("cycle", high..=low, &cross).contains("empty"));
+    let king = Family::parse("king", "plane", 2).unwrap();
+    assert!(err("cycle", 3..=5, &king).contains("cross") && err("cycle", 3..=5, &king).contains("not king"));
+}
+
+/// `census` on the nodes of a graph: the same counts as solving every
+/// position written in the language.
+#[test]
+fn census_of_a_graph_matches_solving_every_position() {
+    let petersen = named("petersen", None).unwrap();
+    for (rule, lock_dark) in [("ring", false), ("cross", false), ("cross", true)] {
+        let family = Family::parse(rule, "plane", 2).unwrap().on_graph(petersen.clone()).unwrap();
+        assert!(family.describe().contains("graph petersen (10 nodes)"), "{}", family.describe());
+        let query = Query { rows: 1, cols: 10, on: 0..=10, lock_dark };
+        let method = if lock_dark { Method::Enumeration } else { Method::Auto };
+        let c = census_with(&family, &query, method, &|_, _| {}).expect("counted");
+        let mut want = [0u64; 11];
+        for mask in 0u32..1 << 10 {
+            let on: Vec<String> = (0..10).filter(|i| mask >> i & 1 == 1).map(|i| (i + 1).to_string()).collect();
+            let off: Vec<String> = (0..10).filter(|i| mask >> i & 1 == 0).map(|i| (i + 1).to_string()).collect();
+            let mut src = format!("puzzle \"c\" {{\n  graph petersen\n  rule {rule}\n");
+            if !on.is_empty() {
+                src.push_str(&format!("  lights at {}\n", on.join(" ")));
+            }
+            if lock_dark && !off.is_empty() {
+                src.push_str(&format!("  locked at {}\n", off.join(" ")));
+            }
+            src.push_str("}\n");
+            if solved(&src, None).1.expect("solved").solvable {
+                want[on.len()] += 1;
+            }
+        }
+        let got: Vec<u64> = c.rows.iter().map(|r| r.solvable.to_string().parse().unwrap()).collect();
+        assert_eq!(got, want, "petersen {rule} lock_dark={lock_dark}");
+    }
+    assert!(Family::parse("king", "plane", 2).unwrap().on_graph(petersen.clone()).unwrap_err().contains("not king"));
+    // A query must be the graph's one row of nodes, and K at most its nodes.
+    let on_petersen = Family::parse("cross", "plane", 2).unwrap().on_graph(petersen).unwrap();
+    let query = |rows, cols, on| Query { rows, cols, on, lock_dark: false };
+    let validate = lights_authoring::census::validate;
+    let e = validate(&on_petersen, &query(2, 5, 0..=1)).unwrap_err();
+    assert_eq!(e, CensusError::NotTheGraph { rows: 2, cols: 5, nodes: 10 });
+    assert!(e.to_string().contains("must be 1×10, not 2×5"));
+    let e = validate(&on_petersen, &query(1, 10, 0..=11)).unwrap_err();
+    assert!(e.to_string().contains("cannot have 11 lights on: there are only 10 lights"), "{e}");
+    let big = Family::parse("cross", "plane", 2).unwrap().on_graph(named("cube-surface", Some(58)).unwrap()).unwrap();
+    let e = validate(&big, &query(1, 20_184, 0..=1)).unwrap_err();
+    assert!(e.to_string().starts_with("the graph has 20184 nodes; at most 20000"), "{e}");
+}
+
 // ------------------------------------------------------------------ census
 
 /// Solvable positions of a hex board with K lights on, by solving each one

@@ -4,7 +4,9 @@ use std::ops::RangeInclusive;
 
 use clap::{Args as ClapArgs, ValueEnum};
 use lights_authoring::census::{self, Census, Method, Query};
+use lights_authoring::generate::parse_graph;
 use lights_authoring::table::{Family, Fraction};
+use lights_compiler::graph::Graph;
 use serde_json::json;
 
 use lights_compiler::flags::{parse_bounded_range, parse_size, parse_states};
@@ -25,19 +27,26 @@ use crate::table::{Grid, Progress};
         positions with 2 states (on boards up to 2048 cells), 2·10^6 otherwise. A progress bar shows \
         on a terminal.\n\n\
         --on takes K or an inclusive range A..B (one line per K, and a total); without it, every K from \
-        0 to the number of cells.",
+        0 to the number of cells.\n\n\
+        --graph NAME counts positions on the nodes of a named graph instead of a board (petersen, \
+        icosahedron, cycle:N, cube-surface:N, …), with the rule cross (σ+) or ring (σ).",
     after_help = "Examples:\n  \
         lights census --size 5x5 --on 20\n  \
         lights census --size 5x5 --on 20 --lock-dark\n  \
         lights census --size 5x5 --on 20 --lock-dark --rule flip\n  \
         lights census --size 4x4 --states 3 --topology torus       # every K from 0 to 16\n  \
         lights census --size 5x6 --grid hex --on 10                # hexagonal cells\n  \
-        lights census --size 19x19 --on 100..110 --format json   # 2^16 classes, exact counts"
+        lights census --size 19x19 --on 100..110 --format json   # 2^16 classes, exact counts\n  \
+        lights census --graph petersen --rule ring                 # the σ game, every K\n  \
+        lights census --graph cube-surface:3 --on 10               # the Lights Out Cube"
 )]
 pub(crate) struct Args {
     /// Board size, RxC (e.g. 5x5)
-    #[arg(long, value_name = "RxC", value_parser = parse_size)]
-    size: (usize, usize),
+    #[arg(long, value_name = "RxC", value_parser = parse_size, required_unless_present = "graph", conflicts_with = "graph")]
+    size: Option<(usize, usize)>,
+    /// The nodes of a named graph instead of a board: petersen, cube, icosahedron, …, or cycle:N, path:N, complete:N, cube-surface:N
+    #[arg(long, value_name = "NAME[:N]", value_parser = parse_graph)]
+    graph: Option<Graph>,
     /// Number of lights on: K, or A..B (inclusive) [default: every K]
     #[arg(long, value_name = "K", value_parser = parse_bounded_range)]
     on: Option<RangeInclusive<usize>>,
@@ -45,13 +54,13 @@ pub(crate) struct Args {
     #[arg(long)]
     lock_dark: bool,
     /// square cells, or hexagons (every second row shifted right by half a cell)
-    #[arg(long, value_enum, value_name = "SHAPE", default_value_t = Grid::Square)]
+    #[arg(long, value_enum, value_name = "SHAPE", default_value_t = Grid::Square, conflicts_with = "graph")]
     grid: Grid,
-    /// cross, king, flip, merlin, ring, or a stencil such as '.1. / 111 / .1.' (rows separated by /, braces optional); hex grids take cross or ring
+    /// cross, king, flip, merlin, ring, or a stencil such as '.1. / 111 / .1.' (rows separated by /, braces optional); hex grids and graphs take cross or ring
     #[arg(long, default_value = "cross")]
     rule: String,
-    /// plane, cylinder, torus, mobius, klein or projective (hex grids: plane, cylinder or torus)
-    #[arg(long, default_value = "plane")]
+    /// plane, cylinder, torus, mobius, klein or projective (hex grids: plane, cylinder or torus; not with --graph)
+    #[arg(long, default_value = "plane", conflicts_with = "graph")]
     topology: String,
     /// Number of states W of each light (2 to 65536)
     #[arg(long, default_value_t = 2, value_name = "W", value_parser = parse_states)]
@@ -93,7 +102,19 @@ pub(crate) fn run(args: Args) -> u8 {
         Ok(f) => f,
         Err(e) => return usage(&e),
     };
-    let (rows, cols) = args.size;
+    let family = match args.graph {
+        Some(graph) => match family.on_graph(graph) {
+            Ok(f) => f,
+            Err(e) => return usage(&format!("--graph: {e}")),
+        },
+        None => family,
+    };
+    // A graph is one row of nodes.
+    let (rows, cols) = match (&family.graph, args.size) {
+        (Some(g), _) => (1, g.nodes()),
+        (None, Some(size)) => size,
+        (None, None) => return usage("give the board's --size RxC, or a --graph"),
+    };
     let cells = rows.saturating_mul(cols);
     let on = args.on.clone().unwrap_or(0..=cells);
     let query = Query { rows, cols, on, lock_dark: args.lock_dark };
@@ -173,7 +194,10 @@ fn percent(f: &Fraction) -> String {
 
 fn text(family: &Family, query: &Query, c: &Census) -> String {
     let locked = if query.lock_dark { " · dark cells locked" } else { "" };
-    let mut out = format!("{}×{} board · {} · {}{locked}\n", query.rows, query.cols, family.describe(), on_text(query));
+    // A graph's family says its name and nodes.
+    let board =
+        if family.graph.is_some() { String::new() } else { format!("{}×{} board · ", query.rows, query.cols) };
+    let mut out = format!("{board}{} · {}{locked}\n", family.describe(), on_text(query));
     if let [row] = c.rows.as_slice() {
         let f = row.fraction();
         out.push_str(&format!("positions  {}\n", row.positions));
@@ -220,7 +244,8 @@ fn json_text(family: &Family, query: &Query, c: &Census) -> String {
     let doc = json!({
         "rows": query.rows,
         "cols": query.cols,
-        "grid": if family.hex { "hex" } else { "square" },
+        "grid": family.grid_name(),
+        "graph": family.graph.as_ref().map(|g| g.describe()),
         "rule": family.rule_text(),
         "topology": family.topology.name(),
         "states": family.states,

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use clap::{Args as ClapArgs, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use lights_authoring::table::{self, Entry, Family, Table};
+use lights_authoring::table::{self, Entry, Family, GraphTable, Table};
 use lights_compiler::flags::{parse_bounded_range, parse_states};
 use serde_json::json;
 
@@ -26,7 +26,11 @@ use serde_json::json;
         the --rows range. Boards are solved exactly and in parallel; a progress bar shows on a terminal.\n\n\
         --grid hex tabulates boards of hexagons (`grid hex`: every second row shifted right by half a cell) \
         with the rule cross or ring on a plane, cylinder or torus; a hex torus needs an even number of rows, \
-        so only the even row counts of the range are listed.",
+        so only the even row counts of the range are listed.\n\n\
+        --graph FAMILY --sizes RANGE tabulates graphs instead of boards: All Lights on the nodes of \
+        `cycle N`, `path N`, `complete N` or `cube-surface N` (the surface of an N×N×N cube) for every N in \
+        the range, with the rule cross (σ+: a press changes the node and its neighbours) or ring (σ: only \
+        the neighbours). One line per N.",
     after_help = "Examples:\n  \
         lights table --rows 1..20                        # the classic All Lights table\n  \
         lights table --rows 1..10 --cols 1..30 --show dimension\n  \
@@ -34,23 +38,31 @@ use serde_json::json;
         lights table --rows 1..12 --rule king --topology torus --show fraction --format csv\n  \
         lights table --rows 5 --cols 1..50 --rule '{ .1. / 111 / .1. }' --format json\n  \
         lights table --rows 1..12 --grid hex --show dimension\n  \
-        lights table --rows 2..16 --grid hex --topology torus --rule ring   # even row counts only"
+        lights table --rows 2..16 --grid hex --topology torus --rule ring   # even row counts only\n  \
+        lights table --graph cycle --sizes 3..30 --show dimension\n  \
+        lights table --graph cube-surface --sizes 1..8 --rule ring --states 3"
 )]
 pub(crate) struct Args {
     /// Numbers of rows: N, or A..B (inclusive)
-    #[arg(long, value_name = "RANGE", value_parser = parse_bounded_range)]
-    rows: RangeInclusive<usize>,
+    #[arg(long, value_name = "RANGE", value_parser = parse_bounded_range, required_unless_present = "graph")]
+    rows: Option<RangeInclusive<usize>>,
     /// Numbers of columns: N, or A..B (inclusive) [default: the --rows range]
-    #[arg(long, value_name = "RANGE", value_parser = parse_bounded_range)]
+    #[arg(long, value_name = "RANGE", value_parser = parse_bounded_range, conflicts_with = "graph")]
     cols: Option<RangeInclusive<usize>>,
     /// The cells: square, or hex (hexagons, every second row shifted right by half a cell)
-    #[arg(long, value_enum, value_name = "SHAPE", default_value_t = Grid::Square)]
+    #[arg(long, value_enum, value_name = "SHAPE", default_value_t = Grid::Square, conflicts_with = "graph")]
     grid: Grid,
-    /// cross, king, flip, merlin, ring, or a stencil such as '.1. / 111 / .1.' (rows separated by /, braces optional); hex grids take cross or ring
+    /// Graphs instead of boards: cycle, path, complete or cube-surface, one line per size N (with --sizes)
+    #[arg(long, value_name = "FAMILY", conflicts_with = "rows", requires = "sizes")]
+    graph: Option<String>,
+    /// The sizes N of the --graph family: N, or A..B (inclusive)
+    #[arg(long, value_name = "RANGE", value_parser = parse_bounded_range, requires = "graph")]
+    sizes: Option<RangeInclusive<usize>>,
+    /// cross, king, flip, merlin, ring, or a stencil such as '.1. / 111 / .1.' (rows separated by /, braces optional); hex grids and graphs take cross or ring
     #[arg(long, default_value = "cross")]
     rule: String,
-    /// plane, cylinder, torus, mobius, klein or projective (hex grids: plane, cylinder or torus)
-    #[arg(long, default_value = "plane")]
+    /// plane, cylinder, torus, mobius, klein or projective (hex grids: plane, cylinder or torus; not with --graph)
+    #[arg(long, default_value = "plane", conflicts_with = "graph")]
     topology: String,
     /// Number of states W of each light (2 to 65536)
     #[arg(long, default_value_t = 2, value_name = "W", value_parser = parse_states)]
@@ -143,13 +155,18 @@ pub(crate) fn run(args: Args) -> u8 {
         Ok(f) => f,
         Err(e) => return usage(&e),
     };
-    let cols = args.cols.clone().unwrap_or_else(|| args.rows.clone());
-    if let Err(e) = table::validate(&family, &args.rows, &cols) {
+    if let (Some(graph), Some(sizes)) = (&args.graph, &args.sizes) {
+        return run_graphs(&family, graph, sizes, args.show, args.format);
+    }
+    let Some(rows) = args.rows.clone() else {
+        return usage("give the board sizes with --rows (and --cols), or a --graph family with --sizes");
+    };
+    let cols = args.cols.clone().unwrap_or_else(|| rows.clone());
+    if let Err(e) = table::validate(&family, &rows, &cols) {
         return usage(&e.to_string());
     }
     let progress = Progress::new("boards");
-    let result =
-        table::table(&family, args.rows.clone(), cols, &|done, total| progress.update(done as u64, total as u64));
+    let result = table::table(&family, rows, cols, &|done, total| progress.update(done as u64, total as u64));
     progress.finish();
     let t = match result {
         Ok(t) => t,
@@ -165,6 +182,106 @@ pub(crate) fn run(args: Args) -> u8 {
     crate::EXIT_OK
 }
 
+/// `--graph FAMILY --sizes RANGE`: one line per size.
+fn run_graphs(family: &Family, graph: &str, sizes: &RangeInclusive<usize>, show: Show, format: TableFormat) -> u8 {
+    if let Err(e) = table::validate_graphs(family, graph, sizes) {
+        return usage(&e.to_string());
+    }
+    let progress = Progress::new("graphs");
+    let result =
+        table::graph_table(family, graph, sizes.clone(), &|done, total| progress.update(done as u64, total as u64));
+    progress.finish();
+    let t = match result {
+        Ok(t) => t,
+        Err(e) => return usage(&e.to_string()),
+    };
+    let text = match format {
+        TableFormat::Table => {
+            let lines = graph_cells(&t, show);
+            let widths: Vec<usize> =
+                (0..3).map(|j| lines.iter().map(|l| l[j].chars().count()).max().unwrap_or(0)).collect();
+            let mut out = format!("{}\n\n", graph_caption(&t, show));
+            for l in &lines {
+                let cells: Vec<String> = l.iter().zip(&widths).map(|(v, &w)| format!("{v:>w$}")).collect();
+                out.push_str(cells.join("  ").trim_end());
+                out.push('\n');
+            }
+            out
+        }
+        TableFormat::Markdown => {
+            let mut out = String::new();
+            for (i, l) in graph_cells(&t, show).iter().enumerate() {
+                out.push_str(&format!("| {} |\n", l.join(" | ")));
+                if i == 0 {
+                    out.push_str("|---:|---:|---:|\n");
+                }
+            }
+            out
+        }
+        TableFormat::Csv => graph_cells(&t, show).iter().map(|l| format!("{}\n", l.join(","))).collect(),
+        TableFormat::Json => graph_json(&t, show),
+    };
+    print!("{text}");
+    crate::EXIT_OK
+}
+
+fn graph_caption(t: &GraphTable, show: Show) -> String {
+    format!("{} · {} · one line per N", what(show), t.describe())
+}
+
+/// A header, then `N, nodes, value` per size.
+fn graph_cells(t: &GraphTable, show: Show) -> Vec<Vec<String>> {
+    let header = vec!["N".to_string(), "nodes".to_string(), show_name(show).to_string()];
+    std::iter::once(header)
+        .chain(
+            t.entries
+                .iter()
+                .map(|e| vec![e.size.to_string(), e.nodes.to_string(), value(&e.answer, show, t.family.states)]),
+        )
+        .collect()
+}
+
+fn graph_json(t: &GraphTable, show: Show) -> String {
+    let w = t.family.states;
+    let entries: Vec<serde_json::Value> = t
+        .entries
+        .iter()
+        .map(|g| {
+            let e = &g.answer;
+            json!({
+                "size": g.size,
+                "nodes": g.nodes,
+                "edges": g.edges,
+                "value": value(e, show, w),
+                "solvable": e.solvable,
+                "solutions": e.solutions.to_string(),
+                "kernel_factors": e.kernel.factors,
+                "kernel_exponent": e.kernel.exponent_of(w),
+                "quiet_patterns": e.kernel.size().to_string(),
+                "fraction": e.fraction.to_string(),
+            })
+        })
+        .collect();
+    let doc = json!({
+        "rule": t.family.rule_text(),
+        "grid": "graph",
+        "graph": t.graph,
+        "states": w,
+        "show": show_name(show),
+        "sizes": t.entries.iter().map(|e| e.size).collect::<Vec<_>>(),
+        "entries": entries,
+    });
+    format!("{}\n", serde_json::to_string_pretty(&doc).unwrap_or_default())
+}
+
+fn show_name(show: Show) -> &'static str {
+    match show {
+        Show::Solutions => "solutions",
+        Show::Dimension => "dimension",
+        Show::Fraction => "fraction",
+    }
+}
+
 fn usage(message: &str) -> u8 {
     eprintln!("error: {message}");
     crate::EXIT_USAGE
@@ -178,13 +295,17 @@ fn value(e: &Entry, show: Show, w: u32) -> String {
     }
 }
 
-fn caption(t: &Table, show: Show) -> String {
-    let what = match show {
+/// What the entries are, for a caption.
+fn what(show: Show) -> &'static str {
+    match show {
         Show::Solutions => "All Lights solutions (all on → all off; 0 = not solvable)",
         Show::Dimension => "quiet patterns (k = (Z/W)^k; [a×b] = Z/a ⊕ Z/b)",
         Show::Fraction => "fraction of all positions that are solvable",
-    };
-    format!("{what} · {} · rows ↓ columns →", t.family.describe())
+    }
+}
+
+fn caption(t: &Table, show: Show) -> String {
+    format!("{} · {} · rows ↓ columns →", what(show), t.family.describe())
 }
 
 /// The cells of the grid: a header row, then a row per row count.
@@ -250,13 +371,9 @@ fn json_text(t: &Table, show: Show) -> String {
     let doc = json!({
         "rule": t.family.rule_text(),
         "topology": t.family.topology.name(),
-        "grid": if t.family.hex { "hex" } else { "square" },
+        "grid": t.family.grid_name(),
         "states": w,
-        "show": match show {
-            Show::Solutions => "solutions",
-            Show::Dimension => "dimension",
-            Show::Fraction => "fraction",
-        },
+        "show": show_name(show),
         "rows": t.rows,
         "cols": t.cols,
         "entries": entries,

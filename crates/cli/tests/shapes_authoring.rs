@@ -1,5 +1,5 @@
 //! The real `lights` binary on boards with holes, hex grids and graphs:
-//! `render`, `generate`, `table` and `compile`, end to end.
+//! `render`, `generate`, `table`, `census` and `compile`, end to end.
 
 mod common;
 
@@ -290,6 +290,9 @@ fn help_mentions_the_new_flags() {
     assert!(generate.contains("cycle:N") && generate.contains("--graph petersen"), "{generate}");
     let table = help("table");
     assert!(table.contains("--grid <SHAPE>") && table.contains("--grid hex"), "{table}");
+    assert!(table.contains("--graph <FAMILY>") && table.contains("--sizes <RANGE>"), "{table}");
+    let census = help("census");
+    assert!(census.contains("--graph <NAME[:N]>") && census.contains("--graph petersen"), "{census}");
     let render = help("render");
     assert!(render.contains("hexagons") && render.contains("graph"), "{render}");
     let compile = help("compile");
@@ -340,4 +343,110 @@ fn render_shows_the_gluing_of_hex_cylinders() {
     assert!(!arrows.contains("twisted") && !arrows.contains("\"top\""));
     // Three states: the numbers are written on the hexagons.
     assert_eq!(group(&svg, "lights-numbers").matches("class=\"cell-number\"").count(), 20);
+}
+
+/// `table --graph FAMILY --sizes RANGE`: one line per size, every format
+/// saying the same, each answer the one `check` gives the `graph NAME N`
+/// puzzle; bad families, sizes and flags are usage errors (exit 2).
+#[test]
+fn table_over_graph_sizes() {
+    let dir = scratch("shapes_table_graphs");
+    let args = ["table", "--graph", "cycle", "--sizes", "3..9", "--show", "dimension"];
+    let text = stdout(&lights(&dir, &args));
+    assert!(text.starts_with("quiet patterns"), "{text}");
+    assert!(text.contains("cross rule (σ+) · cycle graphs · 2 states · one line per N"), "{text}");
+    // σ+ on C_n: two quiet patterns' worth (dimension 2) exactly when 3 | n.
+    let lines: Vec<Vec<&str>> = text.lines().skip(2).map(|l| l.split_whitespace().collect()).collect();
+    assert_eq!(lines[0], ["N", "nodes", "dimension"]);
+    let dims: Vec<(&str, &str)> = lines[1..].iter().map(|l| (l[0], l[2])).collect();
+    assert_eq!(dims, [("3", "2"), ("4", "0"), ("5", "0"), ("6", "2"), ("7", "0"), ("8", "0"), ("9", "2")]);
+
+    let csv = stdout(&lights(&dir, &[&args[..], &["--format", "csv"]].concat()));
+    assert_eq!(csv.lines().next(), Some("N,nodes,dimension"));
+    assert_eq!(csv.lines().nth(1), Some("3,3,2"));
+    let md = stdout(&lights(&dir, &[&args[..], &["--format", "markdown"]].concat()));
+    assert!(md.starts_with("| N | nodes | dimension |\n|---:|---:|---:|\n| 3 | 3 | 2 |\n"), "{md}");
+
+    let o = lights(
+        &dir,
+        &["table", "--graph", "cube-surface", "--sizes", "1..3", "--rule", "ring", "--states", "3", "--format", "json"],
+    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    assert_eq!(
+        (v["grid"].as_str(), v["graph"].as_str(), v["rule"].as_str()),
+        (Some("graph"), Some("cube-surface"), Some("ring"))
+    );
+    assert_eq!(v["sizes"], serde_json::json!([1, 2, 3]));
+    let mut src = String::new();
+    for e in v["entries"].as_array().unwrap() {
+        let n = e["size"].as_u64().unwrap();
+        assert_eq!(e["nodes"].as_u64(), Some(6 * n * n));
+        src.push_str(&format!(
+            "puzzle \"{n}\" {{\n  graph cube-surface {n}\n  rule ring\n  states 3\n  lights on\n}}\n\n"
+        ));
+    }
+    let analysis = check_source(&src);
+    for (e, p) in v["entries"].as_array().unwrap().iter().zip(&analysis.puzzles) {
+        let report = p.report.as_ref().and_then(BlockReport::as_lights).expect("solved");
+        assert_eq!(e["solvable"].as_bool(), Some(report.solvable), "{:?}", p.name);
+        assert_eq!(e["solutions"].as_str(), Some(report.solutions.to_string().as_str()), "{:?}", p.name);
+    }
+
+    for (bad, says) in [
+        (&["--graph", "petersen", "--sizes", "1"][..], "`petersen` is one graph"),
+        (&["--graph", "cycle", "--sizes", "1..5"][..], "`cycle N` takes 3 ≤ N ≤"),
+        (&["--graph", "cycle", "--sizes", "3..5", "--rule", "king"][..], "not king"),
+        (&["--graph", "cycle"][..], "--sizes"),
+        (&["--graph", "cycle", "--sizes", "3", "--rows", "3"][..], "cannot be used with"),
+        (&["--graph", "cycle", "--sizes", "3", "--topology", "torus"][..], "cannot be used with"),
+        (&["--sizes", "3..5"][..], "--graph"),
+    ] {
+        let o = lights(&dir, &[&["table"][..], bad].concat());
+        assert_eq!(code(&o), 2, "{bad:?}");
+        assert!(stderr(&o).contains(says), "{bad:?}: {}", stderr(&o));
+    }
+}
+
+/// `census --graph NAME[:N]` counts on a graph's nodes; the flags of boards
+/// do not go with it.
+#[test]
+fn census_on_a_graph() {
+    let dir = scratch("shapes_census_graph");
+    let o = lights(&dir, &["census", "--graph", "petersen", "--rule", "ring", "--format", "json"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    assert_eq!((v["grid"].as_str(), v["graph"].as_str()), (Some("graph"), Some("petersen")));
+    assert_eq!((v["rows"].as_u64(), v["cols"].as_u64()), (Some(1), Some(10)));
+    let counts = v["counts"].as_array().unwrap();
+    assert_eq!(counts.len(), 11, "every K from 0 to 10");
+    // Each count is what solving the positions one by one gives (K = 2: C(10, 2) of them).
+    let mut solvable = 0;
+    for a in 1..=10 {
+        for b in a + 1..=10 {
+            let src = format!("puzzle \"p\" {{\n  graph petersen\n  rule ring\n  lights at {a} {b}\n}}\n");
+            let checked = check_source(&src);
+            if checked.puzzles[0].report.as_ref().and_then(BlockReport::as_lights).expect("solved").solvable {
+                solvable += 1;
+            }
+        }
+    }
+    assert_eq!(counts[2]["solvable"].as_str(), Some(solvable.to_string().as_str()));
+
+    let text = stdout(&lights(&dir, &["census", "--graph", "cube-surface:3", "--on", "10"]));
+    assert!(
+        text.starts_with("cross rule (σ+) · graph cube-surface 3 (54 nodes) · 2 states · 10 lights on\n"),
+        "{text}"
+    );
+    for (bad, says) in [
+        (&["--graph", "petersen", "--size", "3x3"][..], "cannot be used with"),
+        (&["--graph", "petersen", "--grid", "hex"][..], "cannot be used with"),
+        (&["--graph", "petersen", "--rule", "king"][..], "--graph: a graph takes the rule cross"),
+        (&["--graph", "cycle"][..], "`cycle` needs a size"),
+        (&[][..], "--size"),
+    ] {
+        let o = lights(&dir, &[&["census"][..], bad].concat());
+        assert_eq!(code(&o), 2, "{bad:?}");
+        assert!(stderr(&o).contains(says), "{bad:?}: {}", stderr(&o));
+    }
 }
