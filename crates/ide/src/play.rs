@@ -26,6 +26,34 @@ use crate::status::status;
 /// and send every cell and its press pattern).
 pub const MAX_PLAY_CELLS: usize = 65_536;
 
+/// Boards whose press patterns may hold more entries than this in all are
+/// not played either: the board's data is about 12 bytes per entry, so a
+/// wide stencil, a large flip board or a dense graph would send hundreds of
+/// megabytes (a 2^21 cap keeps it near 25 MB).
+pub const MAX_PLAY_PRESS_ENTRIES: usize = 1 << 21;
+
+/// A bound on the entries of all the press patterns, from the rule alone
+/// (computing them would cost what the bound guards against): a graph has
+/// 2·edges (+ nodes under `cross`); a flip press changes its row and
+/// column (two of each on a twisted surface); a stencil at most its nonzero weights; every other rule at most 9
+/// cells (king's 3×3).
+fn press_entries_bound(p: &Puzzle) -> usize {
+    let per_cell = match (&p.shape, &p.rule) {
+        (Shape::Graph(g), rule) => {
+            let own = if *rule == Rule::Ring { 0 } else { g.nodes() };
+            return 2 * g.edge_count() + own;
+        }
+        (_, Rule::Flip) if matches!(p.topology, Topology::Plane | Topology::Cylinder | Topology::Torus) => {
+            p.rows + p.cols - 1
+        }
+        // Two rows and two columns where a twisted gluing carries the lines on.
+        (_, Rule::Flip) => 2 * (p.rows + p.cols),
+        (_, Rule::Stencil(s)) => s.weights.iter().filter(|&&w| w != 0).count(),
+        _ => 9,
+    };
+    p.cells().saturating_mul(per_cell)
+}
+
 /// One block in the list of a file's puzzles (`GET /api/puzzles`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PuzzleEntry {
@@ -192,6 +220,15 @@ fn playable(doc: &Document, index: usize) -> Result<&Puzzle, PlayError> {
             "{} cells: more than the {} a board can have to be played (`lights solve` and `lights render` take it)",
             group(p.cells()),
             group(MAX_PLAY_CELLS)
+        )));
+    }
+    let entries = press_entries_bound(p);
+    if entries > MAX_PLAY_PRESS_ENTRIES {
+        return Err(PlayError::NotPlayable(format!(
+            "its press patterns change up to {} cells in all, more than the {} the play page takes (each press \
+             changes many cells: `lights solve` and `lights render` take it)",
+            group(entries),
+            group(MAX_PLAY_PRESS_ENTRIES)
         )));
     }
     Ok(p)
@@ -600,6 +637,52 @@ mod tests {
         assert_eq!((b.rows, b.cols), (300, 300));
         assert!(matches!(solve_from(&d, 0, &[], &|| false), Err(PlayError::NotPlayable(_))));
         assert!(!wants_solving(&d, 0));
+    }
+
+    #[test]
+    fn boards_with_huge_press_patterns_are_not_playable() {
+        // 128×128 with a 21×21 stencil of ones: 7 million entries, ~70 MB of board data.
+        let row = vec!["1"; 21].join(" ");
+        let stencil = vec![row.as_str(); 21].join("\n    ");
+        let wide = format!("puzzle \"wide\" {{\n  size 128x128\n  topology torus\n  rule {{\n    {stencil}\n  }}\n  lights at 1,1\n}}\n");
+        let d = doc(&format!(
+            "{wide}puzzle \"k\" {{\n  graph complete 2000\n}}\npuzzle \"f\" {{\n  size 100x100\n  rule flip\n}}\n"
+        ));
+        let list = puzzles(&d, &Solved::default());
+        let why = list[0].why.as_deref().unwrap_or_default();
+        assert!(
+            why.starts_with("its press patterns change up to 7,225,344 cells in all, more than the 2,097,152"),
+            "{why}"
+        );
+        assert!(!list[1].playable, "K_2000: 4 million entries");
+        assert!(list[2].playable, "100×100 flip: at most 4 × 100 per cell: {:?}", list[2].why);
+        assert!(matches!(solve_from(&d, 0, &[], &|| false), Err(PlayError::NotPlayable(_))));
+    }
+
+    /// The bound never undercounts: every cell's real pattern is counted.
+    #[test]
+    fn the_press_entries_bound_holds() {
+        let shapes = [
+            "size 4x5",
+            "size 4x5\n  topology torus",
+            "size 4x5\n  topology projective",
+            "size 4x4\n  grid hex\n  topology torus",
+            "graph petersen",
+            "graph { 1-2 2-3 5 }",
+            "size 3x3\n  holes at 2,2",
+        ];
+        let rules = ["cross", "king", "flip", "merlin", "ring", "{ 1 1 / 1 . }"];
+        for shape in shapes {
+            for rule in rules {
+                let d = doc(&format!("puzzle \"p\" {{\n  {shape}\n  rule {rule}\n}}\n"));
+                let Some(p) = d.block(0).and_then(|b| b.as_lights()) else { continue };
+                let real: usize = (0..p.rows)
+                    .flat_map(|r| (0..p.cols).map(move |c| (r, c)))
+                    .map(|(r, c)| press_pattern(p, r, c).len())
+                    .sum();
+                assert!(real <= press_entries_bound(p), "{shape} {rule}: {real} > {}", press_entries_bound(p));
+            }
+        }
     }
 
     #[test]
