@@ -81,19 +81,26 @@ fn start(dir: &std::path::Path, args: &[&str]) -> Server {
 
 /// One HTTP request; the status, the headers (lower-case names) and the body.
 fn http(port: u16, method: &str, path: &str, body: Option<&str>, host: Option<&str>) -> (u16, String, String) {
+    let host = format!("Host: {}\r\n", host.map_or(format!("127.0.0.1:{port}"), str::to_string));
+    let json = if body.is_some() { "Content-Type: application/json\r\n" } else { "" };
+    raw(port, method, path, &format!("{host}{json}"), body)
+}
+
+/// A request with these header lines (each ending in CRLF) and no others
+/// but `Connection` and, with a body, `Content-Length`.
+fn raw(port: u16, method: &str, path: &str, headers: &str, body: Option<&str>) -> (u16, String, String) {
     let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
     stream.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
-    let host = host.map_or(format!("127.0.0.1:{port}"), str::to_string);
-    let mut request = format!("{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n");
+    let mut request = format!("{method} {path} HTTP/1.1\r\n{headers}Connection: close\r\n");
     if let Some(b) = body {
-        request.push_str(&format!("Content-Type: application/json\r\nContent-Length: {}\r\n", b.len()));
+        request.push_str(&format!("Content-Length: {}\r\n", b.len()));
     }
     request.push_str("\r\n");
     request.push_str(body.unwrap_or(""));
     stream.write_all(request.as_bytes()).expect("send");
     let mut response = Vec::new();
     stream.read_to_end(&mut response).expect("read the response");
-    let text = String::from_utf8(response).expect("UTF-8 response");
+    let text = String::from_utf8_lossy(&response).into_owned();
     let (head, body) = text.split_once("\r\n\r\n").expect("headers, then a body");
     let status = head.split(' ').nth(1).and_then(|s| s.parse().ok()).expect("a status");
     // Bodies come with Content-Length (no chunks) from this server.
@@ -184,7 +191,15 @@ fn the_page_and_every_endpoint_answer_and_follow_the_file() {
     let puzzles = list["puzzles"].as_array().unwrap();
     let names: Vec<&str> = puzzles.iter().map(|p| p["name"].as_str().unwrap()).collect();
     assert_eq!(names, ["cross", "ring of five", "huge", "eight"]);
-    assert_eq!(puzzles[0]["status"], "✓ 1 solution · minimum 1 press");
+    // The list does not wait for solves: they run in the background, and a
+    // later list has their answers.
+    let status = |list: &Value| list["puzzles"][0]["status"].as_str().unwrap().to_string();
+    assert!(["⋯ solving…", "✓ 1 solution · minimum 1 press"].contains(&status(&list).as_str()), "{list}");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while status(&get(port, "/api/puzzles").1) != "✓ 1 solution · minimum 1 press" {
+        assert!(Instant::now() < deadline, "the background solve never ended");
+        std::thread::sleep(Duration::from_millis(50));
+    }
     assert_eq!(puzzles[0]["playable"], true);
     assert_eq!(puzzles[2]["playable"], false);
     assert!(puzzles[2]["why"].as_str().unwrap().starts_with("90,000 cells"), "{}", puzzles[2]);
@@ -206,10 +221,18 @@ fn the_page_and_every_endpoint_answer_and_follow_the_file() {
     let (status, answer) = post(port, "/api/puzzle/0/solve", &json!({ "lights": lights }).to_string());
     assert_eq!(status, 200, "{answer}");
     assert_eq!(answer["minimum"], json!([1, 0, 0, 0, 0, 0, 0, 0, 0]));
+    assert_eq!(answer["version"], 1, "the version solved");
     assert_eq!(play(&board, &lights, &numbers(&answer["minimum"])), numbers(&board["goal"]));
     let (status, text) = post(port, "/api/puzzle/0/lights", &json!({ "lights": lights }).to_string());
     assert_eq!(status, 200);
     assert_eq!(text["text"], "  lights {\n    1 1 .\n    1 . .\n    . . .\n  }");
+    assert_eq!(text["version"], 1);
+    // A position for the version the file is at is answered; for another, 409.
+    let (status, _) = post(port, "/api/puzzle/0/solve", &json!({ "lights": lights, "version": 1 }).to_string());
+    assert_eq!(status, 200);
+    let (status, conflict) = post(port, "/api/puzzle/0/solve", &json!({ "lights": lights, "version": 7 }).to_string());
+    assert_eq!(status, 409);
+    assert!(conflict["error"].as_str().unwrap().contains("version 7, the file is at version 1"), "{conflict}");
 
     // Errors are JSON with 400 or 404.
     for (method, path, body, want) in [
@@ -221,16 +244,38 @@ fn the_page_and_every_endpoint_answer_and_follow_the_file() {
         ("POST", "/api/puzzle/0/solve", Some("{\"lights\": [2, 0, 0, 0, 0, 0, 0, 0, 0]}"), 400),
         ("POST", "/api/puzzle/2/solve", Some("{\"lights\": []}"), 400),
         ("POST", "/api/puzzle/7/lights", Some("{\"lights\": []}"), 404),
+        ("GET", "/api/puzzle/%ff", None, 400),
+        ("GET", "/api/puzzle/+1", None, 400),
     ] {
         let (status, head, text) = http(port, method, path, body, None);
         assert_eq!(status, want, "{method} {path}: {text}");
         assert!(head.contains("content-type: application/json"), "{method} {path}: {head}");
+        assert!(head.contains("cache-control: no-store"), "{method} {path}: {head}");
         let error: Value = serde_json::from_str(&text).unwrap();
         assert!(error["error"].as_str().is_some_and(|e| !e.is_empty()), "{method} {path}: {text}");
     }
-    // Another site's name for this address is refused.
+    // Another site's name for this address is refused, and so are requests
+    // naming no host or two, and those another site's page would send.
     let (status, _, _) = http(port, "GET", "/api/puzzles", None, Some("example.com"));
     assert_eq!(status, 403);
+    let host = format!("Host: 127.0.0.1:{port}\r\n");
+    let body = json!({ "lights": lights }).to_string();
+    for (headers, body, want) in [
+        (String::new(), None, 400),
+        (format!("{host}Host: example.com\r\n"), None, 400),
+        (format!("{host}Sec-Fetch-Site: cross-site\r\n"), None, 403),
+        (format!("{host}Sec-Fetch-Site: same-origin\r\n"), None, 200),
+        (format!("{host}Origin: http://example.com\r\nContent-Type: application/json\r\n"), Some(&body), 403),
+        (format!("{host}Origin: http://127.0.0.1:{port}\r\nContent-Type: application/json\r\n"), Some(&body), 200),
+        (format!("{host}Content-Type: text/plain\r\n"), Some(&body), 415),
+        (format!("{host}Content-Type: application/x-www-form-urlencoded\r\n"), Some(&body), 415),
+        (host.clone(), Some(&body), 415),
+    ] {
+        let (method, path) = if body.is_some() { ("POST", "/api/puzzle/0/solve") } else { ("GET", "/api/version") };
+        let (status, head, text) = raw(port, method, path, &headers, body.map(String::as_str));
+        assert_eq!(status, want, "{headers:?}: {text}");
+        assert!(head.contains("content-type: application/json"), "{headers:?}: {head}");
+    }
 
     // The file changes: a new version with the new lights.
     replace(&file, &PACK.replace("    . 1 .\n    1 1 1\n    . 1 .", "    1 . .\n    . . .\n    . . 1"));
@@ -239,15 +284,26 @@ fn the_page_and_every_endpoint_answer_and_follow_the_file() {
     let (_, board) = get(port, "/api/puzzle/0");
     assert_eq!(board["version"], 2);
     assert_eq!(board["lights"], json!([1, 0, 0, 0, 0, 0, 0, 0, 1]));
+    // An edit in place of the same length, its modification time put back,
+    // is still seen (the change time moves).
+    let before = std::fs::metadata(&file).unwrap().modified().unwrap();
+    let text = std::fs::read_to_string(&file).unwrap();
+    let same_length = text.replace("    1 . .\n    . . .\n    . . 1", "    . . 1\n    . . .\n    1 . .");
+    assert_eq!(same_length.len(), text.len());
+    std::fs::write(&file, &same_length).unwrap();
+    std::fs::File::options().write(true).open(&file).unwrap().set_modified(before).unwrap();
+    assert_eq!(next_version(port, 2), 3);
+    let (_, board) = get(port, "/api/puzzle/0");
+    assert_eq!(board["lights"], json!([0, 0, 1, 0, 0, 0, 1, 0, 0]));
     // A text with errors is still served; so is a file that is gone.
     replace(&file, "puzzle \"bad\" {\n  size 3x3\n  rule nonsense\n}\n");
-    next_version(port, 2);
+    next_version(port, 3);
     let (_, list) = get(port, "/api/puzzles");
     assert_eq!(list["puzzles"][0]["playable"], false);
     assert!(list["puzzles"][0]["why"].as_str().unwrap().contains("line 3"), "{list}");
     assert_eq!(list["start"], Value::Null, "no puzzle of that name any more");
     std::fs::remove_file(&file).unwrap();
-    next_version(port, 3);
+    next_version(port, 4);
     let (status, list) = get(port, "/api/puzzles");
     assert_eq!(status, 200);
     assert_eq!(list["puzzles"], json!([]));

@@ -6,30 +6,32 @@
 //! same the language server gives the editor (`lights/board`, …); this
 //! module only transports it and keeps the file's answers cached by block.
 
-use std::collections::HashMap;
+mod guard;
+mod served;
+
 use std::future::IntoFuture;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::{Duration, Instant, SystemTime};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
+use axum::extract::rejection::{BytesRejection, PathRejection};
 use axum::extract::{Path, Request, State};
-use axum::http::{header, HeaderValue, StatusCode};
-use axum::middleware::{self, Next};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::middleware;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use clap::Args as ClapArgs;
-use lights_compiler::{Block, BlockKey};
 use lights_ide::play::{self, PlayError};
-use lights_ide::{outcome_of, Answers, Document, Outcome};
+use lights_ide::Document;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use crate::{files, EXIT_OK, EXIT_USAGE};
+use served::{read, Loaded, Served};
 
 #[derive(ClapArgs)]
 #[command(
@@ -68,9 +70,9 @@ pub(crate) struct Args {
 }
 
 /// The board view, built from editors/play.
-const INDEX_HTML: &str = include_str!("../../../editors/play/index.html");
-const BOARD_JS: &str = include_str!("../../../editors/play/dist/board.js");
-const BOARD_CSS: &str = include_str!("../../../editors/play/board.css");
+const INDEX_HTML: &str = include_str!("../../../../editors/play/index.html");
+const BOARD_JS: &str = include_str!("../../../../editors/play/dist/board.js");
+const BOARD_CSS: &str = include_str!("../../../../editors/play/board.css");
 
 /// How often the file is looked at for changes.
 const POLL: Duration = Duration::from_millis(500);
@@ -78,126 +80,6 @@ const POLL: Duration = Duration::from_millis(500);
 const TIME_BUDGET: Duration = Duration::from_secs(10);
 /// After Ctrl-C, how long requests still running may take to finish.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(2);
-
-/// What the file looked like when it was last read: its modification time and length.
-type Stamp = (Option<SystemTime>, u64);
-
-/// The file's newest text, analysed.
-struct Loaded {
-    /// Counts the texts served: 1 for the first, one more for every change.
-    version: u64,
-    stamp: Option<Stamp>,
-    /// The text read, or why it could not be.
-    text: Result<String, String>,
-    doc: Arc<Document>,
-}
-
-struct Served {
-    path: PathBuf,
-    /// The file's name as the page shows it.
-    shown: String,
-    /// `--puzzle NAME`: the page opens on the first block of that name.
-    start: Option<String>,
-    loaded: Mutex<Loaded>,
-    /// Held while the file is re-read (one reader at a time, so versions
-    /// follow the order of the texts).
-    reading: Mutex<()>,
-    /// Answers of blocks, by key (those of the newest text's blocks).
-    solved: Mutex<HashMap<BlockKey, Arc<Outcome>>>,
-    /// The address the server answers as (`127.0.0.1:PORT`, `localhost:PORT`).
-    hosts: Vec<String>,
-}
-
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-/// The file's text now, or why it cannot be read, and its stamp.
-fn read(path: &std::path::Path) -> (Option<Stamp>, Result<String, String>) {
-    let stamp = std::fs::metadata(path).ok().map(|m| (m.modified().ok(), m.len()));
-    (stamp, files::read(path))
-}
-
-impl Served {
-    /// Re-read the file if its stamp changed; a new text is a new version.
-    fn refresh(&self) {
-        let _one_reader = lock(&self.reading);
-        let stamp = std::fs::metadata(&self.path).ok().map(|m| (m.modified().ok(), m.len()));
-        {
-            let loaded = lock(&self.loaded);
-            if stamp.is_some() && loaded.stamp == stamp {
-                return;
-            }
-            if stamp.is_none() && loaded.stamp.is_none() && loaded.text.is_err() {
-                return; // still missing
-            }
-        }
-        let (stamp, text) = read(&self.path);
-        {
-            let mut loaded = lock(&self.loaded);
-            loaded.stamp = stamp;
-            if loaded.text == text {
-                return;
-            }
-        }
-        // Analysed before the new text is served (the old one is served meanwhile).
-        let doc = Arc::new(Document::new(text.as_deref().unwrap_or("")));
-        let mut loaded = lock(&self.loaded);
-        loaded.version += 1;
-        loaded.text = text;
-        loaded.doc = doc.clone();
-        drop(loaded);
-        // Keep the answers the new text still has a use for.
-        let keys: std::collections::HashSet<BlockKey> = doc.keys().collect();
-        lock(&self.solved).retain(|k, _| keys.contains(k));
-    }
-
-    /// The newest text's document and its version.
-    fn current(&self) -> (Arc<Document>, u64) {
-        let loaded = lock(&self.loaded);
-        (loaded.doc.clone(), loaded.version)
-    }
-
-    /// What is wrong with the file outside its puzzles: it cannot be read,
-    /// or has errors outside every block (the first is told).
-    fn file_error(&self, doc: &Document) -> Option<String> {
-        if let Err(e) = &lock(&self.loaded).text {
-            return Some(e.clone());
-        }
-        let errors: Vec<_> = doc.analysis().file_diagnostics.iter().filter(|d| d.is_error()).collect();
-        let first = errors.first()?;
-        let line = doc.lines().line(first.span.start) + 1;
-        let n = errors.len();
-        let count = if n == 1 { "an error".to_string() } else { format!("{n} errors") };
-        Some(format!("`{}` has {count} outside its puzzles: line {line}: {}", self.shown, first.message))
-    }
-
-    /// Solve the playable blocks among `which` whose answer is not known
-    /// (each within the time budget), and return the answers of `doc`.
-    fn answers(&self, doc: &Document, which: impl Iterator<Item = usize>) -> Known {
-        for i in which.filter(|&i| play::wants_solving(doc, i)) {
-            let (Some(block), Some(key)) = (doc.block(i), doc.key(i)) else { continue };
-            if lock(&self.solved).contains_key(&key) {
-                continue;
-            }
-            let start = Instant::now();
-            let outcome = outcome_of(Block::solve, block, &|| start.elapsed() > TIME_BUDGET)
-                .unwrap_or(Outcome::TimedOut(TIME_BUDGET));
-            lock(&self.solved).insert(key, Arc::new(outcome));
-        }
-        let solved = lock(&self.solved);
-        Known(doc.keys().filter_map(|k| Some((k, solved.get(&k)?.clone()))).collect())
-    }
-}
-
-/// Answers known for one document.
-struct Known(HashMap<BlockKey, Arc<Outcome>>);
-
-impl Answers for Known {
-    fn outcome(&self, key: &BlockKey) -> Option<Arc<Outcome>> {
-        self.0.get(key).cloned()
-    }
-}
 
 /// Sets a flag when dropped: a request whose client went away is dropped,
 /// which stops its solve.
@@ -226,6 +108,18 @@ struct PuzzleList {
 #[derive(Deserialize)]
 struct Position {
     lights: Vec<u32>,
+    /// The version of the file the position is for: when given and the file
+    /// has moved on since, the answer is 409 (the page loads the board again).
+    #[serde(default)]
+    version: Option<u64>,
+}
+
+/// An answer with the version of the file it was computed from.
+#[derive(Serialize)]
+struct Versioned<T: Serialize> {
+    version: u64,
+    #[serde(flatten)]
+    answer: T,
 }
 
 type Shared = Arc<Served>;
@@ -238,7 +132,9 @@ struct Failure {
 
 impl IntoResponse for Failure {
     fn into_response(self) -> Response {
-        (self.status, Json(json!({ "error": self.message }))).into_response()
+        let mut response = (self.status, Json(json!({ "error": self.message }))).into_response();
+        response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+        response
     }
 }
 
@@ -272,10 +168,14 @@ async fn blocking<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) 
 }
 
 /// The block index of a path, or a 400/404 answer.
-fn block_index(text: &str, doc: &Document) -> Result<usize, Failure> {
-    let index: usize = text
-        .parse()
-        .map_err(|_| error(StatusCode::BAD_REQUEST, format!("`{text}` is not a puzzle index (0, 1, 2, …)")))?;
+fn block_index(path: Result<Path<String>, PathRejection>, doc: &Document) -> Result<usize, Failure> {
+    let Path(text) =
+        path.map_err(|e| error(StatusCode::BAD_REQUEST, format!("not a puzzle index: {}", e.body_text())))?;
+    let not_an_index = || error(StatusCode::BAD_REQUEST, format!("`{text}` is not a puzzle index (0, 1, 2, …)"));
+    if !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(not_an_index());
+    }
+    let index: usize = text.parse().map_err(|_| not_an_index())?;
     let count = doc.block_count();
     if index >= count {
         return Err(error(StatusCode::NOT_FOUND, PlayError::NoPuzzle { index, count }.to_string()));
@@ -283,11 +183,32 @@ fn block_index(text: &str, doc: &Document) -> Result<usize, Failure> {
     Ok(index)
 }
 
-fn position(body: Result<Bytes, BytesRejection>) -> Result<Position, Failure> {
+/// The position a POST carries: JSON (`Content-Type: application/json`; a
+/// form or plain text, which another site's page could send without asking,
+/// is refused), for the file's current version when it names one.
+fn position(headers: &HeaderMap, body: Result<Bytes, BytesRejection>, version: u64) -> Result<Position, Failure> {
+    let json = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .is_some_and(|v| v.trim().eq_ignore_ascii_case("application/json"));
+    if !json {
+        return Err(error(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "the body must be JSON (Content-Type: application/json)",
+        ));
+    }
     let body = body.map_err(|e| error(e.status(), e.body_text()))?;
-    serde_json::from_slice(&body).map_err(|e| {
+    let position: Position = serde_json::from_slice(&body).map_err(|e| {
         error(StatusCode::BAD_REQUEST, format!("the body must be {{\"lights\": [one number per cell]}}: {e}"))
-    })
+    })?;
+    match position.version {
+        Some(v) if v != version => Err(error(
+            StatusCode::CONFLICT,
+            format!("the file changed: the position is for version {v}, the file is at version {version} (load the board again)"),
+        )),
+        _ => Ok(position),
+    }
 }
 
 fn play_error(e: PlayError) -> Failure {
@@ -321,27 +242,32 @@ async fn version(State(served): State<Shared>) -> Answer {
     answer(json!({ "version": served.current().1 }))
 }
 
+/// The list answers at once with the answers known; the blocks not solved
+/// yet are solved in the background, one at a time (their `status` says
+/// so until then), so a file of many slow puzzles never holds the page up.
 async fn puzzles(State(served): State<Shared>) -> Answer {
     let list = blocking(move || {
         served.refresh();
         let (doc, version) = served.current();
         let error = served.file_error(&doc);
-        let known = served.answers(&doc, 0..doc.block_count());
+        let known = served.known(&doc);
         let start = served
             .start
             .as_deref()
             .and_then(|name| doc.analysis().puzzles.iter().position(|p| p.name.as_deref() == Some(name)));
-        PuzzleList { file: served.shown.clone(), version, start, error, puzzles: play::puzzles(&doc, &known) }
+        let puzzles = play::puzzles(&doc, &known);
+        served.solve_in_background();
+        PuzzleList { file: served.shown.clone(), version, start, error, puzzles }
     })
     .await?;
     answer(list)
 }
 
-async fn board(State(served): State<Shared>, Path(index): Path<String>) -> Answer {
+async fn board(State(served): State<Shared>, index: Result<Path<String>, PathRejection>) -> Answer {
     let board = blocking(move || {
         served.refresh();
         let (doc, version) = served.current();
-        let i = block_index(&index, &doc)?;
+        let i = block_index(index, &doc)?;
         let known = served.answers(&doc, std::iter::once(i));
         play::board(&doc, i, &known, version as i64).ok_or_else(|| error(StatusCode::NOT_FOUND, "no such puzzle"))
     })
@@ -349,30 +275,36 @@ async fn board(State(served): State<Shared>, Path(index): Path<String>) -> Answe
     answer(board)
 }
 
-async fn solve(State(served): State<Shared>, Path(index): Path<String>, body: Result<Bytes, BytesRejection>) -> Answer {
-    let position = position(body)?;
+async fn solve(
+    State(served): State<Shared>,
+    index: Result<Path<String>, PathRejection>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Answer {
+    let (doc, version) = served.current();
+    let position = position(&headers, body, version)?;
+    let i = block_index(index, &doc)?;
     let stop = Arc::new(AtomicBool::new(false));
     let _stop_on_drop = StopOnDrop(stop.clone());
     let result = blocking(move || {
-        let (doc, _) = served.current();
-        let i = block_index(&index, &doc)?;
         let deadline = Instant::now() + TIME_BUDGET;
         let stopped = || stop.load(Ordering::Relaxed) || Instant::now() >= deadline;
         play::solve_from(&doc, i, &position.lights, &stopped).map_err(play_error)
     })
     .await??;
-    answer(result)
+    answer(Versioned { version, answer: result })
 }
 
 async fn lights(
     State(served): State<Shared>,
-    Path(index): Path<String>,
+    index: Result<Path<String>, PathRejection>,
+    headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Answer {
-    let position = position(body)?;
-    let (doc, _) = served.current();
-    let i = block_index(&index, &doc)?;
-    answer(play::lights_text(&doc, i, &position.lights).map_err(play_error)?)
+    let (doc, version) = served.current();
+    let position = position(&headers, body, version)?;
+    let i = block_index(index, &doc)?;
+    answer(Versioned { version, answer: play::lights_text(&doc, i, &position.lights).map_err(play_error)? })
 }
 
 async fn not_found(request: Request) -> Failure {
@@ -381,20 +313,6 @@ async fn not_found(request: Request) -> Failure {
 
 async fn not_allowed(request: Request) -> Failure {
     error(StatusCode::METHOD_NOT_ALLOWED, format!("{} is not allowed on {}", request.method(), request.uri().path()))
-}
-
-/// Only requests made to this server's own address are answered: a page of
-/// another site whose name was pointed at 127.0.0.1 (DNS rebinding) would
-/// name its own host, and must not read the file.
-async fn own_host(State(served): State<Shared>, request: Request, next: Next) -> Response {
-    let host = request.headers().get(header::HOST).and_then(|h| h.to_str().ok());
-    match host {
-        Some(h) if !served.hosts.iter().any(|ok| ok.eq_ignore_ascii_case(h)) => {
-            let only = format!("this server answers as {} only, not {h}", served.hosts[0]);
-            error(StatusCode::FORBIDDEN, only).into_response()
-        }
-        _ => next.run(request).await,
-    }
 }
 
 fn router(served: Shared) -> Router {
@@ -410,7 +328,7 @@ fn router(served: Shared) -> Router {
         .route("/api/puzzle/{index}/lights", post(lights))
         .fallback(not_found)
         .method_not_allowed_fallback(not_allowed)
-        .layer(middleware::from_fn_with_state(served.clone(), own_host))
+        .layer(middleware::from_fn_with_state(served.clone(), guard::own_site))
         .with_state(served)
 }
 
@@ -485,15 +403,9 @@ pub(crate) fn run(args: Args) -> u8 {
                 return EXIT_USAGE;
             }
         };
-        let served = Arc::new(Served {
-            path: args.file,
-            shown,
-            start: args.puzzle,
-            loaded: Mutex::new(Loaded { version: 1, stamp, text, doc: Arc::new(doc) }),
-            reading: Mutex::new(()),
-            solved: Mutex::new(HashMap::new()),
-            hosts: vec![format!("127.0.0.1:{port}"), format!("localhost:{port}")],
-        });
+        let loaded = Loaded { version: 1, stamp, text, doc: Arc::new(doc) };
+        let hosts = vec![format!("127.0.0.1:{port}"), format!("localhost:{port}")];
+        let served = Arc::new(Served::new(args.file, shown, args.puzzle, loaded, hosts));
         let url = format!("http://127.0.0.1:{port}/");
         println!("lights play: {url} — Ctrl-C to stop");
         let _ = std::io::stdout().flush();
