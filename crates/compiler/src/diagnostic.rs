@@ -152,6 +152,7 @@ codes! {
     UnknownShape = "L0131", "unknown grid or graph";
     UnsupportedOnShape = "L0132", "rule or topology not defined on this shape";
     BadGraph = "L0133", "malformed graph";
+    NoCells = "L0134", "every cell is a hole";
     // Solving (the puzzle is well formed; the answer is wrong for it).
     Unsolvable = "L0201", "puzzle cannot be solved";
     ExpectationFailed = "L0202", "`expect` does not hold";

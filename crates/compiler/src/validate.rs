@@ -239,6 +239,17 @@ impl<'s> Validator<'s> {
             holes = Some(h.union_mask(missing));
         }
         let holes = holes?;
+        // Nothing left to play: refused like a graph with no nodes.
+        if rows * cols > 0 && holes.any_nonzero() && holes.count_nonzero() == rows * cols {
+            let at = first.get("holes").map_or(block.head, |s| s.span);
+            let what = if on_graph { "every node is a hole" } else { "every cell is a hole" };
+            self.push(
+                Diagnostic::error(Code::NoCells, at, format!("{what}: the puzzle has no lights"))
+                    .with_label("nothing left")
+                    .with_note("a hole has no light and no button; leave at least one cell (or node) out of `holes`"),
+            );
+            return None;
+        }
         if holes.any_nonzero() && rows * cols > PER_CELL_LIMIT {
             let at = first.get("holes").map_or(block.head, |s| s.span);
             self.push(
@@ -345,7 +356,11 @@ impl<'s> Validator<'s> {
                         self.push(
                             Diagnostic::error(Code::BadGraph, where_, format!("`{}` takes no size", name.text))
                                 .with_label("remove the number")
-                                .with_note("only cycle, path, complete and cube-surface take a size"),
+                                .with_note(if name.text == "cube" {
+                                    "the cube's surface of N×N faces is `graph cube-surface N` (`cube-surface 3` is the Lights Out Cube)"
+                                } else {
+                                    "only cycle, path, complete and cube-surface take a size"
+                                }),
                         );
                         None
                     }
@@ -784,6 +799,8 @@ impl<'s> Validator<'s> {
         let n = rows * cols;
         match value {
             Value::Off(_) => Some(Board::zeros(n)),
+            // `locked on`, `holes on`: every cell (a mask holds 0 or 1).
+            Value::On(_) if kind == Kind::Mask => Some(Board::uniform(n, 1)),
             Value::On(_) => Some(Board::uniform(n, (w - 1) as u16)),
             Value::Grid(g) if on_graph => {
                 self.push(

@@ -466,3 +466,34 @@ fn complete_graph_all_on_takes_one_press() {
         assert_eq!((m.cost, m.optimal), (1, true), "complete {n}");
     }
 }
+
+/// `locked` and `holes` take `on` and `off` like the values do: `locked on`
+/// leaves no button (solved only where the lights already are the goal),
+/// `off` is the default; a board or graph whose every cell is a hole is
+/// L0134, like a graph with no nodes.
+#[test]
+fn on_and_off_masks() {
+    use lights_compiler::{check_source, BlockReport};
+    let check = |body: &str| check_source(&format!("puzzle \"p\" {{\n  {body}\n}}\n"));
+    let report = |body: &str| {
+        let a = check(body);
+        let p = &a.puzzles[0];
+        assert!(p.diagnostics.iter().all(|d| !d.is_error()), "{body}: {:?}", p.diagnostics);
+        let r = p.report.as_ref().and_then(BlockReport::as_lights).expect("solved").clone();
+        (r.solvable, r.solutions.to_string())
+    };
+    assert_eq!(report("graph petersen\n  locked on"), (true, "1".into()), "all off already");
+    assert_eq!(report("graph petersen\n  locked on\n  lights at 3\n  expect unsolvable"), (false, "0".into()));
+    assert_eq!(report("size 3x3\n  locked off\n  holes off\n  lights on"), report("size 3x3\n  lights on"));
+    assert_eq!(report("size 2x2\n  grid hex\n  holes off\n  locked on\n  goal off"), (true, "1".into()));
+    for body in [
+        "size 2x2\n  holes on",
+        "size 1x1\n  grid hex\n  holes at 1,1",
+        "graph { 1-2 2-3 }\n  holes at 1 2 3",
+        "graph petersen\n  holes on",
+    ] {
+        let a = check(body);
+        let codes: Vec<&str> = a.puzzles[0].diagnostics.iter().map(|d| d.code.as_str()).collect();
+        assert_eq!(codes, ["L0134"], "{body}");
+    }
+}

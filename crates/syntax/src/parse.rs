@@ -741,7 +741,6 @@ fn describe_expected(positives: &[Rule], keyword: &str, kind: BlockKind) -> Stri
             Rule::name => "a name",
             Rule::grid => "`{`",
             Rule::value => "`on`, `off`, `{` or `at`",
-            Rule::mask => "`{` or `at`",
             Rule::sparse | Rule::kw_at => "`at`",
             Rule::kw_on => "`on`",
             Rule::kw_off => "`off`",

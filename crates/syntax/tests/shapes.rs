@@ -70,6 +70,12 @@ fn holes_as_a_mask_and_as_a_list() {
     let stmts = statements("puzzle \"h\" { size 2x3 holes { x.. / ..x } }\n");
     let StatementKind::Holes(Value::Grid(g)) = &stmts[1].kind else { panic!() };
     assert_eq!(g.rows.len(), 2);
+    // `on` and `off`, as for `locked`; written back as they are.
+    let src = "puzzle \"h\" {\n  graph petersen\n  holes off\n  locked on\n}\n";
+    let stmts = statements(src);
+    assert!(matches!(stmts[1].kind, StatementKind::Holes(Value::Off(_))), "{:?}", stmts[1].kind);
+    assert!(matches!(stmts[2].kind, StatementKind::Locked(Value::On(_))), "{:?}", stmts[2].kind);
+    assert_eq!(format_source(src).unwrap(), src);
 }
 
 #[test]
@@ -212,7 +218,7 @@ fn malformed_shapes_are_syntax_errors() {
         "grid 3",
         "grid hex square",
         "holes",
-        "holes on",
+        "holes onn",
         "holes at",
         "holes at 1,",
         "lights at 1:",
@@ -305,5 +311,25 @@ proptest! {
             g.rows.iter().flat_map(|r| r.cells(cols)).map(|sp| sp.text(s).to_string()).collect()
         };
         prop_assert_eq!(values(&out), values(&src));
+    }
+}
+
+/// A malformed `graph { … }` on the line that closes its block is one error,
+/// and the block still ends there (the junk stops before the block's `}`).
+#[test]
+fn a_bad_graph_on_the_closing_line_leaves_the_block_closed() {
+    for src in [
+        "puzzle \"a\" { graph { 1-2-3 } }\n",
+        "puzzle \"a\" { graph { 1--2 } }\n",
+        "puzzle \"a\" { graph { 1-2 x } }\n",
+        "puzzle \"a\" { graph { 1-2\n3-x } }\n",
+        "puzzle \"a\" { lights { 1 y / 1 1 } }\n",
+    ] {
+        let two = format!("{src}puzzle \"b\" {{ graph petersen }}\n");
+        let file = parse(&two);
+        assert_eq!(file.errors.len(), 1, "{src:?}: {:?}", file.errors);
+        assert!(!format!("{:?}", file.errors).contains("never closed"), "{src:?}: {:?}", file.errors);
+        let names: Vec<&str> = file.puzzles.iter().filter_map(|p| p.name.as_ref().map(|n| n.value.as_str())).collect();
+        assert_eq!(names, ["a", "b"], "{src:?}");
     }
 }
