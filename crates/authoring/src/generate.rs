@@ -35,7 +35,7 @@ use lights_algebra::{minimum_weight, Kernel, SparseMatrix};
 use lights_compiler::edit::value_statement;
 use lights_compiler::flags::rule_flag;
 use lights_compiler::graph::{named, Graph, GraphKind, NamedGraphError, NAMED_GRAPHS};
-use lights_compiler::lower::lower;
+use lights_compiler::lower::{lower, press_pattern};
 use lights_compiler::model::{Puzzle, Rule, Shape, Topology, MAX_STATES, MIN_STATES, PER_CELL_LIMIT};
 use lights_compiler::solve::unknowns_limit;
 use lights_syntax::format::{format_source, grid_statement, layout_rows, quote};
@@ -435,6 +435,19 @@ fn validate(opts: &Options) -> Result<(), GenerateError> {
             return bad(format!("--presses {}..{} is an empty range", r.start(), r.end()));
         }
     }
+    // Every position drawn would be all off. Stops at the first press that
+    // changes something (the first cell, on any usual board).
+    let model = Puzzle {
+        shape: opts.shape.clone(),
+        ..Puzzle::new(opts.rows, opts.cols, opts.states, opts.rule.clone(), opts.topology)
+    };
+    if (0..opts.rows).all(|r| (0..opts.cols).all(|c| press_pattern(&model, r, c).is_empty())) {
+        return bad(format!(
+            "no press changes any light on {} with --rule {}: there is no puzzle to make",
+            board_words(opts),
+            shell_quote(&rule_flag(&opts.rule))
+        ));
+    }
     check_name(&opts.name).map_err(GenerateError::Invalid)
 }
 
@@ -615,6 +628,9 @@ pub fn parse_graph(text: &str) -> Result<Graph, String> {
             format!("unknown graph `{name}`; the named graphs are {}", names.join(", "))
         }
         NamedGraphError::NeedsSize => format!("`{name}` needs a size: write e.g. `{name}:7`"),
+        NamedGraphError::TakesNoSize if name == "cube" => {
+            "`cube` takes no size: write `cube`, or `cube-surface:N` for the surface of an N×N×N cube".to_string()
+        }
         NamedGraphError::TakesNoSize => format!("`{name}` takes no size: write `{name}`"),
         NamedGraphError::SizeOutOfRange(range) => range,
     })

@@ -1513,7 +1513,7 @@ fn wrap(text: &str, size: f64, width: f64) -> Vec<String> {
 /// `report` is the solver's answer for `p`; `None` when it was not solved
 /// (then only [`Show::Lights`] is possible).
 pub fn svg(p: &Puzzle, report: Option<&Report>, options: &Options) -> Result<Picture, PictureError> {
-    if p.cells() > MAX_DRAWN_CELLS {
+    if p.cells() > MAX_DRAWN_CELLS && !p.is_graph() {
         return Err(PictureError::BoardTooLarge { rows: p.rows, cols: p.cols });
     }
     if let Some(n) = options.cell.filter(|&n| n == 0 || n > MAX_CELL_PX) {
@@ -1521,8 +1521,10 @@ pub fn svg(p: &Puzzle, report: Option<&Report>, options: &Options) -> Result<Pic
     }
     let geo = match &p.shape {
         Shape::Graph(g) => {
-            if g.nodes() > MAX_DRAWN_NODES || g.edge_count() > MAX_DRAWN_EDGES {
-                return Err(PictureError::GraphTooLarge { nodes: g.nodes(), edges: g.edge_count() });
+            // The nodes drawn: a written graph's unused numbers are holes, not nodes.
+            let nodes = if p.has_holes() { (0..g.nodes()).filter(|&i| !p.is_hole(i)).count() } else { g.nodes() };
+            if nodes > MAX_DRAWN_NODES || g.edge_count() > MAX_DRAWN_EDGES {
+                return Err(PictureError::GraphTooLarge { nodes, edges: g.edge_count() });
             }
             Geometry::Graph(GraphPicture::new(p, g, options.cell))
         }

@@ -434,6 +434,17 @@ fn graph_flags_and_shape_errors() {
         Err(GenerateError::NeverUnique(m)) => assert!(m.starts_with("the graph petersen "), "{m}"),
         other => panic!("{other:?}"),
     }
+    assert!(parse_graph("cube:3").unwrap_err().contains("`cube-surface:N` for the surface of an N×N×N cube"));
+    // Boards on which no press changes anything: refused before any draw.
+    let lone = Options { rule: Rule::Ring, ..Options::on_graph(named("complete", Some(1)).unwrap(), 1) };
+    assert_eq!(
+        invalid(lone),
+        "no press changes any light on the graph complete 1 with --rule ring: there is no puzzle to make"
+    );
+    let one_hex = Options { rule: Rule::Ring, shape: Shape::Hex, ..Options::new(1, 1, 1) };
+    assert!(invalid(one_hex).starts_with("no press changes any light on a 1x1 hex board"));
+    let one_cross = Options { shape: Shape::Hex, ..Options::new(1, 1, 1) };
+    assert!(generate(&one_cross, &mut |_| {}).is_ok(), "a single cell with `cross` can be pressed");
 }
 
 // ------------------------------------------------------------------ tables

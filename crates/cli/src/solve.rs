@@ -151,7 +151,8 @@ fn print_human(shown: &str, doc: &Document, solved: &Solved, selected: &[usize])
             Some(Answered::Lights(model, report)) => {
                 let Some(min) = &report.minimum else { continue };
                 let too_large = if model.is_graph() {
-                    model.cols > MAX_PRINTED_SIDE * MAX_PRINTED_SIDE
+                    // A node list: as long as the nodes pressed.
+                    min.presses.iter().filter(|&v| v != 0).count() > MAX_PRINTED_SIDE * MAX_PRINTED_SIDE
                 } else {
                     model.rows > MAX_PRINTED_SIDE || model.cols > MAX_PRINTED_SIDE
                 };

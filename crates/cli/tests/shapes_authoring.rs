@@ -450,3 +450,25 @@ fn census_on_a_graph() {
         assert!(stderr(&o).contains(says), "{bad:?}: {}", stderr(&o));
     }
 }
+
+/// A written graph's unused numbers are holes, not nodes: the solution is
+/// listed and the picture drawn by the nodes there are; messages about a
+/// graph's `solution` speak of nodes.
+#[test]
+fn sparse_node_numbers_cost_what_the_nodes_do() {
+    let dir = scratch("shapes_sparse_nodes");
+    let src = "puzzle \"a\" {\n  graph { 1-200000 }\n  lights at 1\n  goal at 200000\n}\n";
+    std::fs::write(dir.join("s.lights"), src).unwrap();
+    let text = stdout(&lights(&dir, &["solve", "s.lights"]));
+    assert!(text.contains("written graph, 2 nodes") && text.contains("\n    at 200000\n"), "{text}");
+    let o = lights(&dir, &["render", "s.lights", "-o", "s.svg"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(dir.join("s.svg").exists());
+
+    std::fs::write(dir.join("w.lights"), "puzzle \"w\" {\n  graph petersen\n  lights at 1\n  solution at 2\n}\n")
+        .unwrap();
+    let o = lights(&dir, &["check", "w.lights"]);
+    assert_eq!(code(&o), 1);
+    let said = format!("{}{}", stdout(&o), stderr(&o));
+    assert!(said.contains("[L0203]") && said.contains("it leaves 3 nodes wrong"), "{said}");
+}

@@ -46,10 +46,13 @@ pub fn solve_failure(p: &Puzzle, e: &SolveError) -> Option<Diagnostic> {
                 ),
             )
             .with_label("not verified")
-            .with_note(
+            .with_note(if p.is_graph() {
+                "light chasing leaves few unknowns on graphs with a narrow layout (cycles, paths, cube surfaces, \
+                 grids); this graph leaves too many: use fewer nodes or edges, or fewer locked nodes"
+            } else {
                 "light chasing leaves only a few unknowns on most boards (about one row's worth); this rule, \
-                 topology or pattern of locked cells leaves too many: split the board or use fewer locked cells",
-            ),
+                 topology or pattern of locked cells leaves too many: split the board or use fewer locked cells"
+            }),
         ),
         SolveError::BoardTooLarge { cells, limit } => Some(
             Diagnostic::error(
@@ -302,19 +305,24 @@ pub fn solution_solves(p: &Puzzle, block: &crate::model::SolutionBlock) -> bool 
 
 fn solution_block(p: &Puzzle, block: &crate::model::SolutionBlock) -> Vec<Diagnostic> {
     let mut out = Vec::new();
+    let unit = if p.is_graph() { "node" } else { "cell" };
     let presses = block.presses.to_vec();
     let locked: Vec<usize> = (0..presses.len()).filter(|&i| presses[i] != 0 && p.is_locked(i)).collect();
     if !locked.is_empty() {
         let mut d = Diagnostic::error(
             Code::LockedPress,
             block.span,
-            format!("this `solution` presses {}: {}", count(locked.len(), "locked cell"), name_cells(p, &locked)),
+            format!(
+                "this `solution` presses {}: {}",
+                count(locked.len(), &format!("locked {unit}")),
+                name_cells(p, &locked)
+            ),
         )
         .with_label("presses locked buttons");
         if let Some(spans) = block.presses.cell_spans.as_ref() {
             for &i in locked.iter().take(MAX_NAMED_CELLS) {
                 if let Some(span) = spans.get(i) {
-                    d = d.with_secondary(span, format!("cell {} is locked", p.coord(i)));
+                    d = d.with_secondary(span, format!("{unit} {} is locked", p.coord(i)));
                 }
             }
         }
@@ -338,7 +346,7 @@ fn solution_block(p: &Puzzle, block: &crate::model::SolutionBlock) -> Vec<Diagno
             block.span,
             format!(
                 "this `solution` does not solve the puzzle: it leaves {} wrong: {}{more}",
-                count(wrong.len(), "cell"),
+                count(wrong.len(), unit),
                 detail.join(", ")
             ),
         )
