@@ -246,21 +246,7 @@ fn graph_json(t: &GraphTable, show: Show) -> String {
     let entries: Vec<serde_json::Value> = t
         .entries
         .iter()
-        .map(|g| {
-            let e = &g.answer;
-            json!({
-                "size": g.size,
-                "nodes": g.nodes,
-                "edges": g.edges,
-                "value": value(e, show, w),
-                "solvable": e.solvable,
-                "solutions": e.solutions.to_string(),
-                "kernel_factors": e.kernel.factors,
-                "kernel_exponent": e.kernel.exponent_of(w),
-                "quiet_patterns": e.kernel.size().to_string(),
-                "fraction": e.fraction.to_string(),
-            })
-        })
+        .map(|g| entry_json(json!({ "size": g.size, "nodes": g.nodes, "edges": g.edges }), &g.answer, show, w))
         .collect();
     let doc = json!({
         "rule": t.family.rule_text(),
@@ -272,6 +258,24 @@ fn graph_json(t: &GraphTable, show: Show) -> String {
         "entries": entries,
     });
     format!("{}\n", serde_json::to_string_pretty(&doc).unwrap_or_default())
+}
+
+/// One entry of `--format json`: where it is (`place`: rows and cols, or a
+/// graph's size, nodes and edges), then its answers.
+fn entry_json(place: serde_json::Value, e: &Entry, show: Show, w: u32) -> serde_json::Value {
+    let mut out = json!({
+        "value": value(e, show, w),
+        "solvable": e.solvable,
+        "solutions": e.solutions.to_string(),
+        "kernel_factors": e.kernel.factors,
+        "kernel_exponent": e.kernel.exponent_of(w),
+        "quiet_patterns": e.kernel.size().to_string(),
+        "fraction": e.fraction.to_string(),
+    });
+    if let (Some(fields), serde_json::Value::Object(place)) = (out.as_object_mut(), place) {
+        fields.extend(place);
+    }
+    out
 }
 
 fn show_name(show: Show) -> &'static str {
@@ -351,23 +355,8 @@ fn csv(t: &Table, show: Show) -> String {
 
 fn json_text(t: &Table, show: Show) -> String {
     let w = t.family.states;
-    let entries: Vec<serde_json::Value> = t
-        .entries
-        .iter()
-        .map(|e| {
-            json!({
-                "rows": e.rows,
-                "cols": e.cols,
-                "value": value(e, show, w),
-                "solvable": e.solvable,
-                "solutions": e.solutions.to_string(),
-                "kernel_factors": e.kernel.factors,
-                "kernel_exponent": e.kernel.exponent_of(w),
-                "quiet_patterns": e.kernel.size().to_string(),
-                "fraction": e.fraction.to_string(),
-            })
-        })
-        .collect();
+    let entries: Vec<serde_json::Value> =
+        t.entries.iter().map(|e| entry_json(json!({ "rows": e.rows, "cols": e.cols }), e, show, w)).collect();
     let doc = json!({
         "rule": t.family.rule_text(),
         "topology": t.family.topology.name(),
