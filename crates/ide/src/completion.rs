@@ -93,9 +93,18 @@ pub fn completion(doc: &Document, offset: usize, snippets: bool) -> Vec<Completi
         (["lights" | "goal" | "solution"], Shape::Graph) => {
             words_of(reference::VALUES[..2].iter().chain([&reference::NODE_LIST]), value, snippets)
         }
-        (["locked" | "holes"], Shape::Graph) => words_of([&reference::NODE_LIST], value, snippets),
+        // `holes on` would leave nothing (L0134): not offered.
+        (["locked"], Shape::Graph) => {
+            words_of([&reference::MASK_ON, &reference::MASK_OFF, &reference::NODE_LIST], value, snippets)
+        }
+        (["holes"], Shape::Graph) => words_of([&reference::MASK_OFF, &reference::NODE_LIST], value, snippets),
         (["lights" | "goal" | "solution"], _) => words_of(reference::VALUES, value, snippets),
-        (["locked" | "holes"], _) => words_of(&reference::VALUES[2..], value, snippets),
+        (["locked"], _) => words_of(
+            [&reference::MASK_ON, &reference::MASK_OFF].into_iter().chain(&reference::VALUES[2..]),
+            value,
+            snippets,
+        ),
+        (["holes"], _) => words_of([&reference::MASK_OFF].into_iter().chain(&reference::VALUES[2..]), value, snippets),
         _ => Vec::new(),
     }
 }

@@ -132,6 +132,18 @@ pub const VALUES: &[Word] = words! {
     "**`at r,c r,c:v …`** — the listed cells (1-based `row,column`; on a graph, node numbers: `at 1 4:2`) get the value after `:` (1 when omitted); every other cell is 0.";
 };
 
+/// `locked on`: every button locked.
+pub const MASK_ON: Word = Word {
+    word: "on",
+    snippet: "on",
+    summary: "every cell",
+    doc: "**`locked on`** — every button is locked: the puzzle is solved only if its lights already are the goal.",
+};
+
+/// `locked off`, `holes off`: none (the default).
+pub const MASK_OFF: Word =
+    Word { word: "off", snippet: "off", summary: "no cell", doc: "**`off`** — no cell (the default)." };
+
 /// `at` in a graph puzzle: a list of nodes.
 pub const NODE_LIST: Word = Word {
     word: "at",
