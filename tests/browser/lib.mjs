@@ -7,6 +7,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import assert from "node:assert/strict";
+import { after, before } from "node:test";
 import { chromium } from "playwright-core";
 
 export const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -43,6 +44,21 @@ export async function launchBrowser() {
   const args = [];
   if (typeof process.getuid === "function" && process.getuid() === 0) args.push("--no-sandbox");
   return chromium.launch({ executablePath: chromiumPath(), headless: true, args });
+}
+
+/**
+ * One browser for the tests of a file: launched before them, closed after.
+ * Returns a function giving it (it exists once the tests run).
+ */
+export function sharedBrowser() {
+  let browser;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+  return () => browser;
 }
 
 /**

@@ -2,26 +2,20 @@
 // 5×5 all-on board (watched while it runs), a 3-state and the 12-state
 // "clock" of the level pack; and the button is off where chasing does not apply.
 
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
 import {
-  EXAMPLES, FIXTURES, api, artifact, choose, launchBrowser, status, values, waitSolved, withPage, withPlay,
+  EXAMPLES, FIXTURES, api, artifact, choose, sharedBrowser, status, values, waitSolved, withPage, withPlay,
 } from "../lib.mjs";
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 test("the animated chase solves the 5×5 all-on board", async () => {
   await withPlay(path.join(FIXTURES, "boards.lights"), async (server) => {
     const board = await api(server.url, "api/puzzle/0");
     assert.equal(board.chase, true);
-    await withPage(browser, server.url, async (page) => {
+    await withPage(browser(), server.url, async (page) => {
       assert.equal(await page.locator("#chase").isEnabled(), true);
       await page.click("#chase");
       // While it runs, the button stops it and the status says what is done.
@@ -45,7 +39,7 @@ test("the animated chase solves the 5×5 all-on board", async () => {
 test("the chase solves the 3-state and the 12-state levels of the level pack", async () => {
   await withPlay(path.join(EXAMPLES, "level-pack.lights"), async (server) => {
     const list = await api(server.url, "api/puzzles");
-    await withPage(browser, server.url, { reducedMotion: "reduce" }, async (page) => {
+    await withPage(browser(), server.url, { reducedMotion: "reduce" }, async (page) => {
       for (const name of ["three colours", "clock", "finale"]) {
         const index = list.puzzles.find((p) => p.name === name).index;
         const board = await api(server.url, `api/puzzle/${index}`);

@@ -10,17 +10,15 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSyn
 import { tmpdir } from "node:os";
 import path from "node:path";
 import {
-  FIXTURES, api, artifact, cell, launchBrowser, pressCount, status, values, withPage, withPlay,
+  FIXTURES, api, artifact, cell, sharedBrowser, pressCount, status, values, withPage, withPlay,
 } from "../lib.mjs";
 
-let browser;
+const browser = sharedBrowser();
 let dir;
-before(async () => {
-  browser = await launchBrowser();
+before(() => {
   dir = mkdtempSync(path.join(tmpdir(), "lights-browser-"));
 });
-after(async () => {
-  await browser?.close();
+after(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -35,7 +33,7 @@ test("edit mode changes lights; write back offers the API's lights text and leav
   const before = fingerprint(file);
   await withPlay(file, async (server) => {
     const board = await api(server.url, "api/puzzle/0");
-    await withPage(browser, server.url, async (page) => {
+    await withPage(browser(), server.url, async (page) => {
       await page.click("#edit");
       assert.equal(await page.locator("#edit").getAttribute("aria-pressed"), "true");
       assert.match(await status(page), /Edit mode/);
@@ -90,7 +88,7 @@ test("editing the file on disk reloads the page's puzzle", async () => {
   const file = path.join(dir, "reload.lights");
   copyFileSync(path.join(FIXTURES, "boards.lights"), file);
   await withPlay(file, async (server) => {
-    await withPage(browser, server.url, async (page) => {
+    await withPage(browser(), server.url, async (page) => {
       const board = await api(server.url, "api/puzzle/0");
       assert.deepEqual(await values(page, 25), board.lights);
       await cell(page, 12).click();

@@ -3,21 +3,15 @@
 // hint is checked against the tool's minimum from the same position, and a
 // minimum solution followed press by press takes exactly its length.
 
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
 import {
-  EXAMPLES, FIXTURES, api, artifact, choose, launchBrowser, pressCount, solveByHints, status, values, withHoles, withPage,
+  EXAMPLES, FIXTURES, api, artifact, choose, sharedBrowser, pressCount, solveByHints, status, values, withHoles, withPage,
   withPlay,
 } from "../lib.mjs";
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 /** Solve puzzle `index` by hints on `page`; check the count and the final lights. */
 async function playToSolved(page, base, index) {
@@ -37,7 +31,7 @@ async function playToSolved(page, base, index) {
 
 test("hints solve the 5×5 all-on board", async () => {
   await withPlay(path.join(FIXTURES, "boards.lights"), async (server) => {
-    await withPage(browser, server.url, { reducedMotion: "reduce" }, async (page) => {
+    await withPage(browser(), server.url, { reducedMotion: "reduce" }, async (page) => {
       await playToSolved(page, server.url, 0);
       await artifact(page, "hints-5x5-solved");
       // Solved: the hint says there is nothing to press.
@@ -52,7 +46,7 @@ test("every puzzle of examples/level-pack.lights is played to solved! by hints",
     const list = await api(server.url, "api/puzzles");
     assert.equal(list.error, null);
     assert.ok(list.puzzles.length >= 8, "the level pack has its eight levels");
-    await withPage(browser, server.url, { reducedMotion: "reduce" }, async (page) => {
+    await withPage(browser(), server.url, { reducedMotion: "reduce" }, async (page) => {
       for (const entry of list.puzzles) {
         const board = await api(server.url, `api/puzzle/${entry.index}`);
         if (entry.index !== 0) await choose(page, entry.index, board);
@@ -69,7 +63,7 @@ test("--puzzle NAME opens that level, and locked buttons say so instead of press
     const index = list.puzzles.find((p) => p.name === "broken buttons").index;
     assert.equal(list.start, index);
     const board = await api(server.url, `api/puzzle/${index}`);
-    await withPage(browser, server.url, async (page) => {
+    await withPage(browser(), server.url, async (page) => {
       assert.equal(await page.locator("#puzzle").inputValue(), String(index), "the picker shows --puzzle's level");
       assert.deepEqual(await values(page, board.lights.length), board.lights);
       const locked = board.locked.indexOf(true);

@@ -6,20 +6,18 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
 import {
-  FIXTURES, api, artifact, cell, choose, launchBrowser, press, pressCount, startPlay, status, values, withPage,
+  FIXTURES, api, artifact, cell, choose, sharedBrowser, press, pressCount, startPlay, status, values, withPage,
 } from "../lib.mjs";
 
 const FILE = path.join(FIXTURES, "boards.lights");
+const browser = sharedBrowser();
 let server;
-let browser;
 
 before(async () => {
   server = await startPlay(FILE);
-  browser = await launchBrowser();
 });
 
 after(async () => {
-  await browser?.close();
   await server?.stop();
 });
 
@@ -43,7 +41,7 @@ test("clicks on a 5×5 cross board press as the tool's own patterns say", async 
   // The served patterns are the plain cross (so the simulation below is not circular).
   board.presses.forEach((p, i) => assert.deepEqual(p, cross(5, 5, i), `press pattern of cell ${i}`));
 
-  await withPage(browser, server.url, async (page) => {
+  await withPage(browser(), server.url, async (page) => {
     let expected = board.lights.slice();
     assert.deepEqual(await values(page, 25), expected, "the start position");
     const clicks = [12, 0, 4, 7, 12, 24, 18, 3];
@@ -90,7 +88,7 @@ test("clicks on a 5×5 cross board press as the tool's own patterns say", async 
 
 test("keyboard: arrows move the focus, Enter and Space press, u/r/Ctrl+Z undo and redo", async () => {
   const board = await api(server.url, "api/puzzle/0");
-  await withPage(browser, server.url, async (page) => {
+  await withPage(browser(), server.url, async (page) => {
     await cell(page, 0).focus();
     const focused = () => page.evaluate(() => Number(document.activeElement?.getAttribute("data-cell")));
     assert.equal(await focused(), 0);
@@ -132,7 +130,7 @@ test("keyboard: arrows move the focus, Enter and Space press, u/r/Ctrl+Z undo an
 test("right-click and Shift+click press W−1 times on a 3-state board", async () => {
   const board = await api(server.url, "api/puzzle/1");
   assert.equal(board.states, 3);
-  await withPage(browser, `${server.url}?puzzle=three%20states%203x3`, async (page) => {
+  await withPage(browser(), `${server.url}?puzzle=three%20states%203x3`, async (page) => {
     assert.deepEqual(await values(page, 9), board.lights, "?puzzle=NAME opens that puzzle");
     let expected = board.lights.slice();
     await cell(page, 4).click({ button: "right" });

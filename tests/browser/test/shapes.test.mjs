@@ -2,21 +2,15 @@
 // examples/graphs.lights) load, press as the tool's patterns say, and the
 // cells a press changes are the ones drawn next to the pressed one.
 
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
 import {
-  EXAMPLES, api, artifact, cell, choose, launchBrowser, press, pressCount, solveByHints, status, values, withHoles,
+  EXAMPLES, api, artifact, cell, choose, sharedBrowser, press, pressCount, solveByHints, status, values, withHoles,
   withPage, withPlay,
 } from "../lib.mjs";
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 function indexOf(list, name) {
   const entry = list.puzzles.find((p) => p.name === name);
@@ -54,7 +48,7 @@ test("hex boards: a press changes the cell and the six drawn around it; hints so
     const index = indexOf(list, "hex 5x6");
     const board = await api(server.url, `api/puzzle/${index}`);
     assert.equal(board.shape, "hex");
-    await withPage(browser, `${server.url}?puzzle=${index}`, async (page) => {
+    await withPage(browser(), `${server.url}?puzzle=${index}`, async (page) => {
       assert.equal(await page.locator("svg.board [data-cell] polygon.shape").count(), 30, "30 hexagons");
 
       // An inner cell's pattern is itself and six neighbours, all drawn next to it.
@@ -83,7 +77,7 @@ test("holes have no cell and presses skip them; the goal is shown", async () => 
   await withPlay(path.join(EXAMPLES, "shapes.lights"), async (server) => {
     const list = await api(server.url, "api/puzzles");
     const donut = await api(server.url, `api/puzzle/${indexOf(list, "donut")}`);
-    await withPage(browser, `${server.url}?puzzle=donut`, async (page) => {
+    await withPage(browser(), `${server.url}?puzzle=donut`, async (page) => {
       assert.equal(await page.locator("svg.board [data-cell]").count(), 24, "the hole has no element");
       assert.equal(await page.locator('svg.board [data-cell="12"]').count(), 0);
       await pressAndCompare(page, donut, [7, 11, 13, 17, 0]);
@@ -110,7 +104,7 @@ test("graphs: nodes and edges as served, presses as the tool's patterns, a locke
     const index = indexOf(list, "petersen sigma plus");
     const board = await api(server.url, `api/puzzle/${index}`);
     assert.equal(board.shape, "graph");
-    await withPage(browser, `${server.url}?puzzle=${index}`, async (page) => {
+    await withPage(browser(), `${server.url}?puzzle=${index}`, async (page) => {
       assert.equal(await page.locator("svg.board [data-cell] circle.shape").count(), 10, "ten nodes");
       assert.equal(await page.locator("svg.board line.edge").count(), board.graph.edges.length, "every edge drawn");
       assert.equal(board.graph.edges.length, 15);

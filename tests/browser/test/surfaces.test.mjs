@@ -2,20 +2,14 @@
 // a plain gluing, opposite for a twisted one) and none on the plane; state
 // numbers equal to the lights on a 12-state board.
 
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
 import {
-  EXAMPLES, FIXTURES, api, artifact, cell, launchBrowser, press, values, withPage, withPlay,
+  EXAMPLES, FIXTURES, api, artifact, cell, sharedBrowser, press, values, withPage, withPlay,
 } from "../lib.mjs";
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 /**
  * The arrows drawn: per border (`left`, `right`, `top`, `bottom`) its
@@ -57,14 +51,14 @@ function checkArrows(shown, board) {
 
 test("gluing arrows: none on the plane, glued on a torus, glued and twisted on a Klein bottle", async () => {
   await withPlay(path.join(FIXTURES, "boards.lights"), async (server) => {
-    await withPage(browser, `${server.url}?puzzle=0`, async (page) => {
+    await withPage(browser(), `${server.url}?puzzle=0`, async (page) => {
       assert.equal((await api(server.url, "api/puzzle/0")).topology, "plane");
       assert.deepEqual(await arrows(page), [], "a plane has no gluing arrows");
     });
 
     const torus = await api(server.url, "api/puzzle/2");
     assert.equal(torus.topology, "torus");
-    await withPage(browser, `${server.url}?puzzle=2`, async (p2) => {
+    await withPage(browser(), `${server.url}?puzzle=2`, async (p2) => {
       const shown = await arrows(p2);
       assert.equal(shown.length, 4);
       assert.ok(shown.every((a) => a.gluing === "glued"), "a torus has only glued arrows");
@@ -83,7 +77,7 @@ test("gluing arrows: none on the plane, glued on a torus, glued and twisted on a
     const klein = await api(server.url, "api/puzzle/3");
     assert.equal(klein.topology, "klein");
     assert.deepEqual(klein.gluing, { columns: "glued", rows: "twisted" });
-    await withPage(browser, `${server.url}?puzzle=3`, async (p3) => {
+    await withPage(browser(), `${server.url}?puzzle=3`, async (p3) => {
       const kshown = await arrows(p3);
       assert.ok(kshown.some((a) => a.gluing === "glued") && kshown.some((a) => a.gluing === "twisted"), "a Klein bottle has both");
       checkArrows(kshown, klein);
@@ -97,7 +91,7 @@ test("gluing arrows of the cylinder, Möbius and projective examples follow thei
     await withPlay(path.join(EXAMPLES, `${name}.lights`), async (server) => {
       const board = await api(server.url, "api/puzzle/0");
       assert.equal(board.topology, name);
-      await withPage(browser, server.url, async (page) => {
+      await withPage(browser(), server.url, async (page) => {
         const shown = await arrows(page);
         assert.ok(shown.length >= 2, `${name}: arrows are drawn`);
         checkArrows(shown, board);
@@ -110,7 +104,7 @@ test("a 12-state board shows each light's number, 10 and 11 included", async () 
   await withPlay(path.join(FIXTURES, "boards.lights"), async (server) => {
     const board = await api(server.url, "api/puzzle/4");
     assert.equal(board.states, 12);
-    await withPage(browser, `${server.url}?puzzle=4`, async (page) => {
+    await withPage(browser(), `${server.url}?puzzle=4`, async (page) => {
       const n = board.lights.length;
       const numbers = () =>
         page.$$eval("svg.board [data-cell]", (els) => els.map((e) => e.querySelector(".cell-number")?.textContent ?? null));
