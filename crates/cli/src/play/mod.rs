@@ -275,15 +275,34 @@ async fn board(State(served): State<Shared>, index: Result<Path<String>, PathRej
     answer(board)
 }
 
+/// What a POST to `/api/puzzle/N/…` names: the document served now, its
+/// version, the block and the position.
+struct Posted {
+    doc: Arc<Document>,
+    version: u64,
+    index: usize,
+    position: Position,
+}
+
+fn posted(
+    served: &Served,
+    index: Result<Path<String>, PathRejection>,
+    headers: &HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Posted, Failure> {
+    let (doc, version) = served.current();
+    let position = position(headers, body, version)?;
+    let index = block_index(index, &doc)?;
+    Ok(Posted { doc, version, index, position })
+}
+
 async fn solve(
     State(served): State<Shared>,
     index: Result<Path<String>, PathRejection>,
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Answer {
-    let (doc, version) = served.current();
-    let position = position(&headers, body, version)?;
-    let i = block_index(index, &doc)?;
+    let Posted { doc, version, index: i, position } = posted(&served, index, &headers, body)?;
     let stop = Arc::new(AtomicBool::new(false));
     let _stop_on_drop = StopOnDrop(stop.clone());
     let result = blocking(move || {
@@ -301,10 +320,8 @@ async fn lights(
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Answer {
-    let (doc, version) = served.current();
-    let position = position(&headers, body, version)?;
-    let i = block_index(index, &doc)?;
-    answer(Versioned { version, answer: play::lights_text(&doc, i, &position.lights).map_err(play_error)? })
+    let Posted { doc, version, index, position } = posted(&served, index, &headers, body)?;
+    answer(Versioned { version, answer: play::lights_text(&doc, index, &position.lights).map_err(play_error)? })
 }
 
 async fn not_found(request: Request) -> Failure {
