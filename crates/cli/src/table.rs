@@ -172,14 +172,7 @@ pub(crate) fn run(args: Args) -> u8 {
         Ok(t) => t,
         Err(e) => return usage(&e.to_string()),
     };
-    let text = match args.format {
-        TableFormat::Table => grid_text(&t, args.show),
-        TableFormat::Markdown => markdown(&t, args.show),
-        TableFormat::Csv => csv(&t, args.show),
-        TableFormat::Json => json_text(&t, args.show),
-    };
-    print!("{text}");
-    crate::EXIT_OK
+    print_table(args.format, || caption(&t, args.show), || cells(&t, args.show), || json_text(&t, args.show))
 }
 
 /// `--graph FAMILY --sizes RANGE`: one line per size.
@@ -195,31 +188,22 @@ fn run_graphs(family: &Family, graph: &str, sizes: &RangeInclusive<usize>, show:
         Ok(t) => t,
         Err(e) => return usage(&e.to_string()),
     };
+    print_table(format, || graph_caption(&t, show), || graph_cells(&t, show), || graph_json(&t, show))
+}
+
+/// Print a table (board sizes or graph sizes) in `format`: its header row
+/// and rows of `cells`, under `caption` on the terminal; JSON is its own.
+fn print_table(
+    format: TableFormat,
+    caption: impl FnOnce() -> String,
+    cells: impl FnOnce() -> Vec<Vec<String>>,
+    json: impl FnOnce() -> String,
+) -> u8 {
     let text = match format {
-        TableFormat::Table => {
-            let lines = graph_cells(&t, show);
-            let widths: Vec<usize> =
-                (0..3).map(|j| lines.iter().map(|l| l[j].chars().count()).max().unwrap_or(0)).collect();
-            let mut out = format!("{}\n\n", graph_caption(&t, show));
-            for l in &lines {
-                let cells: Vec<String> = l.iter().zip(&widths).map(|(v, &w)| format!("{v:>w$}")).collect();
-                out.push_str(cells.join("  ").trim_end());
-                out.push('\n');
-            }
-            out
-        }
-        TableFormat::Markdown => {
-            let mut out = String::new();
-            for (i, l) in graph_cells(&t, show).iter().enumerate() {
-                out.push_str(&format!("| {} |\n", l.join(" | ")));
-                if i == 0 {
-                    out.push_str("|---:|---:|---:|\n");
-                }
-            }
-            out
-        }
-        TableFormat::Csv => graph_cells(&t, show).iter().map(|l| format!("{}\n", l.join(","))).collect(),
-        TableFormat::Json => graph_json(&t, show),
+        TableFormat::Table => aligned(&caption(), &cells()),
+        TableFormat::Markdown => markdown(&cells()),
+        TableFormat::Csv => cells().iter().map(|row| format!("{}\n", row.join(","))).collect(),
+        TableFormat::Json => json(),
     };
     print!("{text}");
     crate::EXIT_OK
@@ -323,13 +307,13 @@ fn cells(t: &Table, show: Show) -> Vec<Vec<String>> {
     out
 }
 
-fn grid_text(t: &Table, show: Show) -> String {
-    let cells = cells(t, show);
+/// The caption, a blank line, then the cells right-aligned in columns.
+fn aligned(caption: &str, cells: &[Vec<String>]) -> String {
     let columns = cells[0].len();
     let widths: Vec<usize> =
         (0..columns).map(|j| cells.iter().map(|row| row[j].chars().count()).max().unwrap_or(0)).collect();
-    let mut out = format!("{}\n\n", caption(t, show));
-    for row in &cells {
+    let mut out = format!("{caption}\n\n");
+    for row in cells {
         let line: Vec<String> = row.iter().zip(&widths).map(|(v, &w)| format!("{v:>w$}")).collect();
         out.push_str(line.join("  ").trim_end());
         out.push('\n');
@@ -337,8 +321,7 @@ fn grid_text(t: &Table, show: Show) -> String {
     out
 }
 
-fn markdown(t: &Table, show: Show) -> String {
-    let cells = cells(t, show);
+fn markdown(cells: &[Vec<String>]) -> String {
     let mut out = String::new();
     for (i, row) in cells.iter().enumerate() {
         out.push_str(&format!("| {} |\n", row.join(" | ")));
@@ -347,10 +330,6 @@ fn markdown(t: &Table, show: Show) -> String {
         }
     }
     out
-}
-
-fn csv(t: &Table, show: Show) -> String {
-    cells(t, show).iter().map(|row| format!("{}\n", row.join(","))).collect()
 }
 
 fn json_text(t: &Table, show: Show) -> String {
