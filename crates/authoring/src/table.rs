@@ -33,7 +33,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use lights_algebra::factorize;
 use lights_compiler::fast::{plan, Plan};
 use lights_compiler::flags;
-use lights_compiler::graph::{named, Graph, NamedGraphError, NAMED_GRAPHS};
+use lights_compiler::graph::{check_size, named, Graph, NamedGraphError, NAMED_GRAPHS};
 use lights_compiler::model::{Board, Puzzle, Rule, Shape, Topology};
 use lights_compiler::solve::{solve_with, unknowns_limit};
 use lights_compiler::solve::{SolveError, SolveOptions};
@@ -92,13 +92,19 @@ impl Family {
     /// The same family on the nodes of a graph (`graph NAME`): the rule
     /// must be `cross` (σ+) or `ring` (σ); the topology is set aside.
     pub fn on_graph(self, graph: Graph) -> Result<Family, String> {
-        if !matches!(self.rule, Rule::Cross | Rule::Ring) {
-            return Err(format!(
-                "a graph takes the rule cross (a press changes the node and its neighbours) or ring (only the neighbours), not {}",
-                flags::rule_flag(&self.rule)
-            ));
-        }
+        self.graph_rule()?;
         Ok(Family { topology: Topology::Plane, hex: false, graph: Some(graph), ..self })
+    }
+
+    /// Whether the rule is one a graph takes: `cross` or `ring`.
+    fn graph_rule(&self) -> Result<(), String> {
+        if matches!(self.rule, Rule::Cross | Rule::Ring) {
+            return Ok(());
+        }
+        Err(format!(
+            "a graph takes the rule cross (a press changes the node and its neighbours) or ring (only the neighbours), not {}",
+            flags::rule_flag(&self.rule)
+        ))
     }
 
     /// Whether boards of `rows` rows exist in this family: a hex torus
@@ -614,10 +620,15 @@ impl GraphTable {
 
 /// The graph `name N`, or why the table cannot have it.
 fn family_member(name: &str, size: usize) -> Result<Graph, TableError> {
-    named(name, Some(size as u64)).map_err(|e| match e {
+    named(name, Some(size as u64)).map_err(|e| member_error(name, e))
+}
+
+/// Why `name N` is not a graph of a table.
+fn member_error(name: &str, e: NamedGraphError) -> TableError {
+    match e {
         NamedGraphError::SizeOutOfRange(range) => TableError::BadGraph(range),
         NamedGraphError::Unknown | NamedGraphError::NeedsSize | NamedGraphError::TakesNoSize => not_a_family(name),
-    })
+    }
 }
 
 fn not_a_family(name: &str) -> TableError {
@@ -642,10 +653,12 @@ pub fn validate_graphs(family: &Family, name: &str, sizes: &RangeInclusive<usize
     if sizes.start() > sizes.end() {
         return Err(TableError::EmptyRange { axis: "sizes", start: *sizes.start(), end: *sizes.end() });
     }
-    // Sizes are contiguous: the ends tell whether all are in range.
-    let smallest = family_member(name, *sizes.start())?;
-    family_member(name, *sizes.end())?;
-    family.clone().on_graph(smallest).map(drop).map_err(TableError::BadGraph)
+    // Sizes are contiguous: the ends tell whether all are in range (checked
+    // without building the graphs: the table builds each once).
+    for n in [*sizes.start(), *sizes.end()] {
+        check_size(name, n as u64).map_err(|e| member_error(name, e))?;
+    }
+    family.graph_rule().map_err(TableError::BadGraph)
 }
 
 /// Solve All Lights on every graph `name N` for N in `sizes` (inclusive),

@@ -232,6 +232,24 @@ pub enum NamedGraphError {
     SizeOutOfRange(String),
 }
 
+/// The size N a named family takes, checked without building the graph
+/// (`cycle N`: 3 ≤ N ≤ 1,000,000). `Unknown` for a name that is not a
+/// family with a size.
+pub fn check_size(name: &str, n: u64) -> Result<usize, NamedGraphError> {
+    let (lo, hi) = match name {
+        "cycle" => (3, MAX_NODES as u64),
+        "path" => (1, MAX_NODES as u64),
+        "complete" => (1, 4000),
+        "cube-surface" => (1, 400),
+        _ => return Err(NamedGraphError::Unknown),
+    };
+    if (lo..=hi).contains(&n) {
+        Ok(n as usize)
+    } else {
+        Err(NamedGraphError::SizeOutOfRange(format!("`{name} N` takes {lo} ≤ N ≤ {hi}")))
+    }
+}
+
 /// Builds a named graph.
 pub fn named(name: &str, size: Option<u64>) -> Result<Graph, NamedGraphError> {
     let Some(&(_, sized)) = NAMED_GRAPHS.iter().find(|(n, _)| *n == name) else {
@@ -242,14 +260,7 @@ pub fn named(name: &str, size: Option<u64>) -> Result<Graph, NamedGraphError> {
         (false, Some(_)) => return Err(NamedGraphError::TakesNoSize),
         _ => {}
     }
-    let range = |lo: u64, hi: u64| -> Result<usize, NamedGraphError> {
-        let n = size.unwrap_or(0);
-        if (lo..=hi).contains(&n) {
-            Ok(n as usize)
-        } else {
-            Err(NamedGraphError::SizeOutOfRange(format!("`{name} N` takes {lo} ≤ N ≤ {hi}")))
-        }
-    };
+    let size = || check_size(name, size.unwrap_or(0));
     let e = |list: &[(u32, u32)]| list.iter().map(|&(a, b)| (a - 1, b - 1)).collect::<Vec<_>>();
     Ok(match name {
         "tetrahedron" => complete(GraphKind::Tetrahedron, 4),
@@ -278,20 +289,20 @@ pub fn named(name: &str, size: Option<u64>) -> Result<Graph, NamedGraphError> {
             Graph::from_edges(GraphKind::Petersen, 10, &edges)
         }
         "cycle" => {
-            let n = range(3, MAX_NODES as u64)?;
+            let n = size()?;
             let edges: Vec<(u32, u32)> = (0..n as u32).map(|i| (i, (i + 1) % n as u32)).collect();
             Graph::from_edges(GraphKind::Cycle(n), n, &edges)
         }
         "path" => {
-            let n = range(1, MAX_NODES as u64)?;
+            let n = size()?;
             let edges: Vec<(u32, u32)> = (1..n as u32).map(|i| (i - 1, i)).collect();
             Graph::from_edges(GraphKind::Path(n), n, &edges)
         }
         "complete" => {
-            let n = range(1, 4000)?;
+            let n = size()?;
             complete(GraphKind::Complete(n), n)
         }
-        "cube-surface" => cube_surface(range(1, 400)?),
+        "cube-surface" => cube_surface(size()?),
         _ => return Err(NamedGraphError::Unknown),
     })
 }
