@@ -135,7 +135,8 @@ impl Served {
                 return; // still missing
             }
         }
-        let (stamp, text) = read(&self.path);
+        // The stamp was taken before the read: a change in between is seen next time.
+        let text = files::read(&self.path);
         {
             let mut loaded = lock(&self.loaded);
             loaded.stamp = stamp;
