@@ -437,10 +437,7 @@ fn validate(opts: &Options) -> Result<(), GenerateError> {
     }
     // Every position drawn would be all off. Stops at the first press that
     // changes something (the first cell, on any usual board).
-    let model = Puzzle {
-        shape: opts.shape.clone(),
-        ..Puzzle::new(opts.rows, opts.cols, opts.states, opts.rule.clone(), opts.topology)
-    };
+    let model = board_model(opts);
     if (0..opts.rows).all(|r| (0..opts.cols).all(|c| press_pattern(&model, r, c).is_empty())) {
         return bad(format!(
             "no press changes any light on {} with --rule {}: there is no puzzle to make",
@@ -520,8 +517,12 @@ fn exhausted(opts: &Options, index: usize, t: &Tally, lock_draws: u64) -> Genera
 /// The puzzle model of the board with every light off (only its structure is used).
 fn puzzle_model(opts: &Options, locked: Vec<bool>) -> Puzzle {
     let locked = lights_compiler::model::Board::dense(locked.iter().map(|&l| u16::from(l)).collect());
+    Puzzle { locked, ..board_model(opts) }
+}
+
+/// The board of the options, nothing locked, every light off.
+fn board_model(opts: &Options) -> Puzzle {
     Puzzle {
-        locked,
         shape: opts.shape.clone(),
         ..Puzzle::new(opts.rows, opts.cols, opts.states, opts.rule.clone(), opts.topology)
     }
