@@ -1522,7 +1522,7 @@ pub fn svg(p: &Puzzle, report: Option<&Report>, options: &Options) -> Result<Pic
     let geo = match &p.shape {
         Shape::Graph(g) => {
             // The nodes drawn: a written graph's unused numbers are holes, not nodes.
-            let nodes = if p.has_holes() { (0..g.nodes()).filter(|&i| !p.is_hole(i)).count() } else { g.nodes() };
+            let nodes = g.nodes() - p.holes.count_nonzero();
             if nodes > MAX_DRAWN_NODES || g.edge_count() > MAX_DRAWN_EDGES {
                 return Err(PictureError::GraphTooLarge { nodes, edges: g.edge_count() });
             }
