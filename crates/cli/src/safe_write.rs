@@ -5,25 +5,43 @@
 //! The promise: a file is either left as it was or replaced whole by the new
 //! contents, never half-written, and writing never touches any other file.
 //!
-//! - The new contents go to a temporary file in the target's own folder,
-//!   made by `tempfile`: a random name opened with `O_EXCL` (a symbolic link
-//!   planted at a guessable name cannot redirect the write), created with
-//!   the final mode already narrowed (a 0600 file's new contents are never
-//!   readable by others), then flushed to disk and renamed over the target,
-//!   and the folder is flushed so the rename survives a crash.
-//! - A symbolic link is followed: its target gets the new contents and the
-//!   link stays a link.
+//! - The path is opened as given, by the kernel (module `target`): the
+//!   kernel follows its symbolic links under its own rules, so
+//!   `fs.protected_symlinks` refuses a link planted by another user in a
+//!   shared sticky folder (such as /tmp) just as it refuses a shell's `>`.
+//!   A link is followed: its target gets the new contents and the link stays
+//!   a link. Writing through a dangling link creates its target, as `>` does
+//!   (and under the same kernel rules).
+//! - The new contents go to a temporary file `.NAME.PID-RANDOM.lights-tmp`
+//!   in the folder of the file the kernel opened, created relative to that
+//!   folder's descriptor with `O_EXCL|O_NOFOLLOW` and the final mode already
+//!   narrowed, then flushed to disk and renamed over the target (after
+//!   checking the name still leads to the file opened), and the folder is
+//!   flushed so the rename survives a crash. Temporary files a killed run
+//!   left behind are removed by the next write to that folder (module
+//!   `temp`).
 //! - A file the user cannot write (read-only, or not theirs) is refused with
 //!   a clear error and left unchanged; so is anything that is not a regular
 //!   file (a folder, a FIFO, a device).
 //! - The owner and group are kept where the process may set them (root
-//!   formatting another user's file leaves it theirs).
+//!   formatting another user's file leaves it theirs), and so are the whole
+//!   mode (setuid, setgid and sticky bits too) and the extended attributes,
+//!   ACLs included (module `keep`).
+//! - A file with several hard links is replaced by a new file under this
+//!   one name: the other names keep the old contents (a rename cannot keep
+//!   them together; writing in place could leave a half-written file).
 
-use std::fs::{self, File, Permissions};
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::files::shown_path;
+
+#[cfg(unix)]
+mod keep;
+#[cfg(unix)]
+mod target;
+#[cfg(unix)]
+mod temp;
 
 /// Replace (or create) `path` with `contents`.
 pub(crate) fn write_text(path: &Path, contents: &str) -> Result<(), String> {
@@ -38,123 +56,62 @@ pub(crate) fn write_bytes(path: &Path, contents: &[u8]) -> Result<(), String> {
 /// Replace (or create) `path` with what `fill` writes, streamed through a
 /// buffer: large outputs never need to be held in memory whole. If `fill`
 /// fails, the target is left as it was.
+#[cfg(unix)]
 pub(crate) fn write_with(path: &Path, fill: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Result<(), String> {
-    let target = resolve_links(path).map_err(|e| cannot_write(path, &e))?;
-    let existing = match fs::metadata(&target) {
-        Ok(meta) => Some(meta),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => None,
-        Err(e) => return Err(cannot_write(path, &e)),
-    };
-    if let Some(meta) = &existing {
-        check_writable(path, &target, meta)?;
+    let target = target::Target::open(path)?;
+    let result = replace(path, &target, fill);
+    if result.is_err() {
+        target.remove_created(path);
     }
-    let dir = target.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "file".into());
-    let prefix = format!(".{name}.");
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(&prefix).suffix(".lights-tmp");
-    #[cfg(unix)]
-    builder.permissions(creation_permissions(existing.as_ref()));
-    let tmp = builder.tempfile_in(dir).map_err(|e| cannot_write(path, &e))?;
-    let result = (|| -> io::Result<()> {
-        if let Some(meta) = &existing {
-            keep_owner_and_mode(tmp.as_file(), meta)?;
+    result
+}
+
+#[cfg(unix)]
+fn replace(
+    path: &Path,
+    target: &target::Target,
+    fill: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> Result<(), String> {
+    use std::os::unix::fs::MetadataExt;
+    let creation_mode = match &target.existing {
+        Some(file) => file.metadata().map_err(|e| cannot_write(path, &e))?.mode() & 0o777,
+        None => 0o666,
+    };
+    let tmp = temp::Temp::create(&target.dir, &target.name, creation_mode).map_err(|e| cannot_write(path, &e))?;
+    if let Some(owner) = temp::owner_of(&tmp.file) {
+        temp::remove_stale(&target.dir, owner);
+    }
+    let filled = (|| -> io::Result<()> {
+        if let Some(original) = &target.existing {
+            keep::owner_and_xattrs(&tmp.file, original)?;
         }
-        let mut out = io::BufWriter::with_capacity(1 << 16, tmp.as_file());
+        let mut out = io::BufWriter::with_capacity(1 << 16, &tmp.file);
         fill(&mut out)?;
         out.flush()?;
         drop(out);
-        tmp.as_file().sync_all()
+        if let Some(original) = &target.existing {
+            keep::mode(&tmp.file, original)?;
+        }
+        tmp.file.sync_all()
     })();
-    if let Err(e) = result {
-        // Dropping `tmp` removes the temporary file.
-        return Err(cannot_write(path, &e));
-    }
-    tmp.persist(&target).map_err(|e| cannot_write(path, &e.error))?;
-    sync_folder(dir);
+    // On failure, dropping `tmp` removes the temporary file.
+    filled.map_err(|e| cannot_write(path, &e))?;
+    target.check_unchanged(path)?;
+    tmp.rename_over(&target.name).map_err(|e| cannot_write(path, &e))?;
+    let _ = rustix::fs::fsync(&target.dir);
     Ok(())
 }
 
-/// Follow symbolic links to the file they name (which may not exist yet:
-/// writing through a dangling link creates its target, as a shell would).
-fn resolve_links(path: &Path) -> io::Result<PathBuf> {
-    let mut current = path.to_path_buf();
-    // As many hops as Linux allows before ELOOP.
-    for _ in 0..40 {
-        match fs::symlink_metadata(&current) {
-            Ok(meta) if meta.file_type().is_symlink() => {
-                let next = fs::read_link(&current)?;
-                current = if next.is_absolute() { next } else { current.parent().unwrap_or(Path::new(".")).join(next) };
-            }
-            Ok(_) => return Ok(current),
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(current),
-            Err(e) => return Err(e),
-        }
-    }
-    Err(io::Error::other("too many levels of symbolic links"))
-}
-
-/// Refuse what is not a regular file, and a file the user may not write
-/// (checked by opening it for writing, which changes nothing, so the
-/// operating system's own rules decide).
-fn check_writable(path: &Path, target: &Path, meta: &fs::Metadata) -> Result<(), String> {
-    if !meta.is_file() {
-        return Err(format!(
-            "cannot write `{}`: it is not a regular file (a folder, a FIFO or a device); nothing was changed",
-            shown_path(path)
-        ));
-    }
-    if meta.permissions().readonly() {
-        return Err(format!(
-            "cannot write `{}`: the file is read-only (make it writable first, e.g. `chmod u+w`); nothing was changed",
-            shown_path(path)
-        ));
-    }
-    match fs::OpenOptions::new().write(true).open(target) {
-        Ok(_) => Ok(()),
-        Err(e) if e.kind() == io::ErrorKind::PermissionDenied => Err(format!(
-            "cannot write `{}`: permission denied (the file is not writable by you); nothing was changed",
-            shown_path(path)
-        )),
-        Err(e) => Err(cannot_write(path, &e)),
-    }
-}
-
-/// The mode the temporary file is created with: the existing file's (so it
-/// is never wider than the original, even for an instant), or the usual
-/// `0666` less the umask for a new file.
-#[cfg(unix)]
-fn creation_permissions(existing: Option<&fs::Metadata>) -> Permissions {
-    use std::os::unix::fs::PermissionsExt;
-    Permissions::from_mode(existing.map_or(0o666, |m| m.permissions().mode() & 0o777))
-}
-
-/// Give the temporary file the original's owner and group where allowed
-/// (only root may give a file away; a group the user belongs to is fine),
-/// then its exact mode (the umask may have narrowed it at creation).
-#[cfg(unix)]
-fn keep_owner_and_mode(file: &File, meta: &fs::Metadata) -> io::Result<()> {
-    use std::os::unix::fs::{MetadataExt, PermissionsExt};
-    let mine = file.metadata()?;
-    if (mine.uid(), mine.gid()) != (meta.uid(), meta.gid())
-        && std::os::unix::fs::fchown(file, Some(meta.uid()), Some(meta.gid())).is_err()
-    {
-        let _ = std::os::unix::fs::fchown(file, None, Some(meta.gid()));
-    }
-    file.set_permissions(Permissions::from_mode(meta.permissions().mode() & 0o777))
-}
-
+/// Elsewhere: a temporary file beside the path, renamed over it.
 #[cfg(not(unix))]
-fn keep_owner_and_mode(file: &File, meta: &fs::Metadata) -> io::Result<()> {
-    file.set_permissions(meta.permissions())
-}
-
-/// Flush the folder so the rename itself is on disk (best effort: not every
-/// platform lets a folder be opened).
-fn sync_folder(dir: &Path) {
-    if let Ok(folder) = File::open(dir) {
-        let _ = folder.sync_all();
-    }
+pub(crate) fn write_with(path: &Path, fill: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Result<(), String> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let tmp = tempfile::Builder::new().suffix(".lights-tmp").tempfile_in(dir).map_err(|e| cannot_write(path, &e))?;
+    let mut out = io::BufWriter::new(tmp.as_file());
+    fill(&mut out).and_then(|()| out.flush()).map_err(|e| cannot_write(path, &e))?;
+    drop(out);
+    tmp.persist(path).map_err(|e| cannot_write(path, &e.error))?;
+    Ok(())
 }
 
 fn cannot_write(path: &Path, e: &io::Error) -> String {
@@ -164,7 +121,9 @@ fn cannot_write(path: &Path, e: &io::Error) -> String {
 #[cfg(all(test, unix))]
 mod tests {
     use super::*;
+    use std::fs::{self, Permissions};
     use std::os::unix::fs::PermissionsExt;
+    use std::path::PathBuf;
 
     fn scratch(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("lights-safe-write-{name}-{}", std::process::id()));
@@ -248,5 +207,83 @@ mod tests {
         write_text(&link, "hi").unwrap();
         assert_eq!(fs::read_to_string(dir.join("made.lights")).unwrap(), "hi");
         assert!(fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+    }
+
+    #[test]
+    fn setuid_setgid_and_sticky_bits_are_kept() {
+        let dir = scratch("special");
+        let path = dir.join("s.lights");
+        for mode in [0o6755, 0o1644, 0o4700] {
+            fs::write(&path, "old").unwrap();
+            fs::set_permissions(&path, Permissions::from_mode(mode)).unwrap();
+            write_text(&path, "new").unwrap();
+            assert_eq!(fs::read_to_string(&path).unwrap(), "new");
+            assert_eq!(fs::metadata(&path).unwrap().permissions().mode() & 0o7777, mode, "{mode:o}");
+        }
+    }
+
+    #[test]
+    fn extended_attributes_are_kept() {
+        let dir = scratch("xattr");
+        let path = dir.join("x.lights");
+        fs::write(&path, "old").unwrap();
+        match rustix::fs::setxattr(&path, "user.lights-test", b"kept", rustix::fs::XattrFlags::empty()) {
+            Ok(()) => {}
+            Err(e) => {
+                eprintln!("skipped: this file system does not take user.* attributes ({e})");
+                return;
+            }
+        }
+        write_text(&path, "new").unwrap();
+        let mut value = [0u8; 16];
+        let len = rustix::fs::getxattr(&path, "user.lights-test", &mut value[..]).expect("the attribute was lost");
+        assert_eq!(&value[..len], b"kept");
+        assert_eq!(fs::read_to_string(&path).unwrap(), "new");
+    }
+
+    /// Documented: a rename cannot keep hard links together; the written
+    /// name gets the new contents, the other names keep the old.
+    #[test]
+    fn a_hard_link_is_split_as_documented() {
+        let dir = scratch("hardlink");
+        let path = dir.join("a.lights");
+        fs::write(&path, "old").unwrap();
+        fs::hard_link(&path, dir.join("b.lights")).unwrap();
+        write_text(&path, "new").unwrap();
+        assert_eq!(fs::read_to_string(&path).unwrap(), "new");
+        assert_eq!(fs::read_to_string(dir.join("b.lights")).unwrap(), "old");
+    }
+
+    /// What a `kill -9` leaves: a temporary file of a process that is gone.
+    /// The next write to the folder removes it, and only it.
+    #[test]
+    fn stale_temporaries_of_dead_writers_are_removed_by_the_next_write() {
+        let dir = scratch("stale");
+        let mut child = std::process::Command::new("true").spawn().unwrap();
+        let dead = child.id();
+        child.wait().unwrap();
+        let stale = dir.join(temp::temp_name("s.lights".as_ref(), dead, 7));
+        fs::write(&stale, vec![0u8; 4096]).unwrap();
+        // Still written by a live process (this test's parent here): kept.
+        let live = dir.join(temp::temp_name("s.lights".as_ref(), std::os::unix::process::parent_id(), 8));
+        fs::write(&live, "busy").unwrap();
+        // Not our naming: kept.
+        let other = dir.join(".s.lights.abc.lights-tmp");
+        fs::write(&other, "someone else's").unwrap();
+        write_text(&dir.join("s.lights"), "x").unwrap();
+        assert!(!stale.exists(), "the stale temporary file is still there");
+        assert!(live.exists() && other.exists(), "a file that is not stale was removed");
+        assert_eq!(fs::read_to_string(dir.join("s.lights")).unwrap(), "x");
+    }
+
+    #[test]
+    fn temporary_names_carry_the_writer_and_fit_a_file_name() {
+        let name = temp::temp_name("s.lights".as_ref(), 4242, 0xabc);
+        assert_eq!(name, ".s.lights.4242-0000000000000abc.lights-tmp");
+        assert_eq!(temp::writer_pid(&name), Some(4242));
+        assert_eq!(temp::writer_pid(".s.lights.abc.lights-tmp".as_ref()), None);
+        assert_eq!(temp::writer_pid("s.lights".as_ref()), None);
+        let long = "n".repeat(255);
+        assert!(temp::temp_name(long.as_ref(), u32::MAX, u64::MAX).len() <= 255);
     }
 }
