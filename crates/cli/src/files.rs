@@ -17,9 +17,11 @@ pub(crate) struct Selection {
 /// file named on the command line is always taken (whatever its name, even
 /// if ignored); a folder is searched recursively for `*.lights`, skipping
 /// hidden entries and what `.gitignore`, `.ignore` and the git excludes say
-/// (in or out of a git repository). Symbolic links are followed; a link
-/// back into its own ancestors is noted and skipped, and a file reached
-/// twice is taken once. Entries that cannot be read are listed, not fatal.
+/// (in or out of a git repository). Symbolic links inside a folder are not
+/// followed (a link out of the tree, say to `/`, must not send a walk or a
+/// rewrite there) unless `--follow` ([`set_follow_links`]); then a link back
+/// into its own ancestors is noted and skipped. A file reached twice is
+/// taken once. Entries that cannot be read are listed, not fatal.
 pub(crate) fn select(paths: &[PathBuf]) -> Selection {
     let mut selection = Selection::default();
     let mut seen = std::collections::HashSet::new();
@@ -40,7 +42,7 @@ pub(crate) fn select(paths: &[PathBuf]) -> Selection {
             continue;
         }
         let walk = ignore::WalkBuilder::new(p)
-            .follow_links(true)
+            .follow_links(follow_links())
             .require_git(false)
             .sort_by_file_name(|a, b| a.cmp(b))
             .build();
@@ -49,7 +51,8 @@ pub(crate) fn select(paths: &[PathBuf]) -> Selection {
                 Ok(entry) => {
                     let path = entry.path();
                     let Some(kind) = entry.file_type() else { continue };
-                    if kind.is_dir() || path.extension().is_none_or(|e| e != "lights") {
+                    // A link met in a walk without --follow (silently, as ripgrep).
+                    if kind.is_dir() || kind.is_symlink() || path.extension().is_none_or(|e| e != "lights") {
                         continue;
                     }
                     if !kind.is_file() {
@@ -95,6 +98,17 @@ fn walk_error(selection: &mut Selection, e: &ignore::Error) {
     }
 }
 
+static FOLLOW_LINKS: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// `--follow`: folder walks follow symbolic links (set before any walk).
+pub(crate) fn set_follow_links(follow: bool) {
+    FOLLOW_LINKS.store(follow, std::sync::atomic::Ordering::Relaxed);
+}
+
+fn follow_links() -> bool {
+    FOLLOW_LINKS.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// The file a path leads to, so two paths to one file count once.
 fn identity(path: &Path) -> PathBuf {
     std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
@@ -125,7 +139,7 @@ pub(crate) fn collect_reporting(paths: &[PathBuf]) -> Option<Vec<PathBuf>> {
 pub(crate) fn nothing_selected(paths: &[PathBuf]) -> String {
     let shown: Vec<String> = paths.iter().map(|p| format!("`{}`", shown_path(p))).collect();
     format!(
-        "no `.lights` files in {} (hidden files and what .gitignore or .ignore lists are skipped; name a file to check it anyway)",
+        "no `.lights` files in {} (hidden files, what .gitignore or .ignore lists, and symbolic links without --follow are skipped; name a file to check it anyway)",
         shown.join(", ")
     )
 }

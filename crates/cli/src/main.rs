@@ -98,6 +98,9 @@ enum Command {
         /// Fail (exit 1) on any warning (--max-warnings 0)
         #[arg(long)]
         deny_warnings: bool,
+        /// Follow symbolic links met inside folders (not followed by default; links named on the command line always are)
+        #[arg(short = 'L', long)]
+        follow: bool,
         /// Print only the answer for each puzzle: `yes-no` prints `Yes` or `No` (solvable or not)
         #[arg(long, value_enum, value_name = "KIND", conflicts_with_all = ["format", "quiet"])]
         answer: Option<check::Answer>,
@@ -170,6 +173,9 @@ enum Command {
         /// The name to give standard input in messages
         #[arg(long, value_name = "NAME")]
         stdin_filename: Option<PathBuf>,
+        /// Follow symbolic links met inside folders (not followed by default; links named on the command line always are)
+        #[arg(short = 'L', long)]
+        follow: bool,
     },
     /// Run the language server on standard input and output
     #[command(
@@ -247,7 +253,18 @@ fn main() -> ExitCode {
         files::set_max_bytes(limit);
     }
     let code = match cli.command {
-        Command::Check { paths, format, quiet, stdin_filename, config, max_warnings, deny_warnings, answer } => {
+        Command::Check {
+            paths,
+            format,
+            quiet,
+            stdin_filename,
+            config,
+            max_warnings,
+            deny_warnings,
+            answer,
+            follow,
+        } => {
+            files::set_follow_links(follow);
             let options = check::Options {
                 stdin_filename: stdin_filename.as_deref(),
                 format,
@@ -262,7 +279,8 @@ fn main() -> ExitCode {
             let shown = files::shown(&file, stdin_filename.as_deref());
             solve::run(&file, &shown, puzzle.as_deref(), write, solution_out.as_deref(), format)
         }
-        Command::Fmt { paths, check, diff, format, stdin_filename } => {
+        Command::Fmt { paths, check, diff, format, stdin_filename, follow } => {
+            files::set_follow_links(follow);
             let mode = if diff {
                 fmt::Mode::Diff
             } else if check {

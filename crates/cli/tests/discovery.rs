@@ -69,15 +69,97 @@ fn ignore_files_and_hidden_entries_are_respected_and_nothing_else_is_skipped() {
 
 #[cfg(unix)]
 #[test]
-fn a_symbolic_link_loop_is_noted_and_each_file_is_checked_once() {
+fn with_follow_a_symbolic_link_loop_is_noted_and_each_file_is_checked_once() {
     let dir = outside("discovery_loop");
     write(&dir, "packs/a.lights", PUZZLE);
     std::os::unix::fs::symlink(".", dir.join("packs/loop")).unwrap();
     std::os::unix::fs::symlink("a.lights", dir.join("packs/alias.lights")).unwrap();
-    let (code, files, err) = checked(&dir, &["packs", "packs/a.lights"]);
+    let (code, files, err) = checked(&dir, &["--follow", "packs", "packs/a.lights"]);
     assert_eq!(code, Some(0), "{err}");
     assert_eq!(files, ["packs/a.lights"], "the same file through a link or twice on the command line counts once");
     assert!(err.contains("skipping `packs/loop`: a symbolic link back into its own folder"), "{err}");
+    // Without --follow the links are not entered at all: no loop to note.
+    let (code, files, err) = checked(&dir, &["packs"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(files, ["packs/a.lights"]);
+    assert!(!err.contains("skipping"), "{err}");
+}
+
+/// The report's first repro: `lights fmt repo` with `repo/link ->
+/// ../elsewhere` rewrote a file outside `repo`. Links inside a walked
+/// folder are not followed (to folders or to files) unless `--follow`;
+/// a link named on the command line is.
+#[cfg(unix)]
+#[test]
+fn folder_walks_do_not_follow_links_out_of_the_tree() {
+    const UNFORMATTED: &str = "puzzle \"a\" {\nsize 2x2\n  lights on\n}\n";
+    let dir = outside("discovery_out_of_tree");
+    write(&dir, "repo/a.lights", PUZZLE);
+    write(&dir, "elsewhere/x.lights", UNFORMATTED);
+    write(&dir, "elsewhere/y.lights", UNFORMATTED);
+    std::os::unix::fs::symlink("../elsewhere", dir.join("repo/link")).unwrap();
+    std::os::unix::fs::symlink("../elsewhere/y.lights", dir.join("repo/y.lights")).unwrap();
+
+    let out = lights(&dir, &["fmt", "repo"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        std::fs::read_to_string(dir.join("elsewhere/x.lights")).unwrap(),
+        UNFORMATTED,
+        "fmt wrote outside the tree"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("elsewhere/y.lights")).unwrap(),
+        UNFORMATTED,
+        "fmt wrote through a file link"
+    );
+    let (code, files, err) = checked(&dir, &["repo"]);
+    assert_eq!((code, files), (Some(0), vec!["repo/a.lights".to_string()]), "{err}");
+
+    // Named on the command line, a link is followed: to a folder, to a file.
+    let (code, files, err) = checked(&dir, &["repo/link"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(files, ["repo/link/x.lights", "repo/link/y.lights"]);
+    let (code, files, err) = checked(&dir, &["repo/y.lights"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(files, ["repo/y.lights"]);
+
+    // Asked to, fmt follows them.
+    let out = lights(&dir, &["fmt", "--follow", "repo"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_ne!(std::fs::read_to_string(dir.join("elsewhere/x.lights")).unwrap(), UNFORMATTED);
+}
+
+/// The report's second repro: `slash/root -> /` made `lights check slash`
+/// walk the whole system (sysfs included) for 900 s. Now the link is not
+/// entered, so nothing is found. A generous watchdog turns a walk of `/`
+/// into a failure instead of a hung test.
+#[cfg(unix)]
+#[test]
+fn a_link_to_the_root_folder_is_not_walked() {
+    let dir = outside("discovery_slash");
+    std::fs::create_dir_all(dir.join("slash")).unwrap();
+    std::os::unix::fs::symlink("/", dir.join("slash/root")).unwrap();
+    let mut child = command(&dir, &["check", "slash"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut waited = 0;
+    while child.try_wait().unwrap().is_none() {
+        if waited == 3000 {
+            child.kill().unwrap();
+            panic!("`lights check slash` was still walking after the watchdog ran out");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        waited += 1;
+    }
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("no `.lights` files in `slash`") && stderr(&out).contains("--follow"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]
