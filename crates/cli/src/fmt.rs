@@ -121,19 +121,68 @@ fn run_stdin(shown: &str, mode: Mode, format: FmtFormat) -> u8 {
     }
 }
 
-/// The canonical text, or `None` after printing why the file cannot be
-/// formatted (its syntax errors).
+/// The canonical text, with the file's byte-order mark and line endings
+/// kept, or `None` after printing why the file cannot be formatted (its
+/// syntax errors).
 fn format_reporting(shown: &str, src: &str) -> Option<String> {
-    match format_source(src) {
-        Ok(formatted) => Some(formatted),
+    let original = Original::of(src);
+    match format_source(&original.lf) {
+        Ok(formatted) => Some(original.restore(formatted)),
         Err(FormatError::Syntax(errors)) => {
             let color = render::use_color(std::io::stderr().is_terminal());
             let mut err = std::io::stderr().lock();
             let _ = writeln!(err, "error: not formatting {shown}: it has syntax errors (fix them first)");
             let errors: Vec<Diagnostic> = errors.into_iter().map(Diagnostic::from).collect();
-            let _ = render::write_diagnostics(&mut err, shown, src, &errors, color);
+            let _ = render::write_diagnostics(&mut err, shown, &original.lf, &errors, color);
             None
         }
+    }
+}
+
+/// What `fmt` keeps of a file's bytes while the formatter, which writes LF
+/// lines and no byte-order mark, rewrites the rest: the byte-order mark and
+/// the line ending (that of the first line: LF, CRLF or CR alone; a file
+/// mixing them gets the first one throughout, as the formatter's canonical
+/// form). CR alone ends a line for the parser too, so turning it into LF
+/// for the formatter changes no meaning.
+struct Original<'a> {
+    bom: bool,
+    ending: &'static str,
+    /// The text without its byte-order mark, with LF line endings.
+    lf: std::borrow::Cow<'a, str>,
+}
+
+impl<'a> Original<'a> {
+    fn of(src: &'a str) -> Original<'a> {
+        let (bom, body) = match src.strip_prefix('\u{feff}') {
+            Some(body) => (true, body),
+            None => (false, src),
+        };
+        let ending = match body.find(['\r', '\n']) {
+            Some(i) if body[i..].starts_with("\r\n") => "\r\n",
+            Some(i) if body[i..].starts_with('\r') => "\r",
+            _ => "\n",
+        };
+        let lf = match ending {
+            "\r\n" => body.replace("\r\n", "\n").into(),
+            "\r" => body.replace('\r', "\n").into(),
+            _ => body.into(),
+        };
+        Original { bom, ending, lf }
+    }
+
+    /// `formatted` (LF lines) with the original's mark and line endings.
+    fn restore(&self, formatted: String) -> String {
+        let mut out = String::with_capacity(formatted.len() + formatted.len() / 16 + 3);
+        if self.bom {
+            out.push('\u{feff}');
+        }
+        if self.ending == "\n" {
+            out.push_str(&formatted);
+        } else {
+            out.push_str(&formatted.replace('\n', self.ending));
+        }
+        out
     }
 }
 
@@ -148,7 +197,26 @@ fn diff(shown: &str, before: &str, after: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::diff;
+    use super::{diff, format_reporting};
+
+    const CANONICAL: &str = "puzzle \"a\" {\n  size 2x2\n  lights on\n}\n";
+    const MESSY: &str = "puzzle \"a\" {\nsize 2x2\n    lights on\n}\n";
+
+    #[test]
+    fn line_endings_and_the_byte_order_mark_are_kept() {
+        for ending in ["\n", "\r\n", "\r"] {
+            for bom in ["", "\u{feff}"] {
+                let src = format!("{bom}{}", MESSY.replace('\n', ending));
+                let want = format!("{bom}{}", CANONICAL.replace('\n', ending));
+                assert_eq!(format_reporting("t", &src).as_deref(), Some(want.as_str()), "{ending:?} {bom:?}");
+                // Formatted once, the file is already canonical: --check agrees.
+                assert_eq!(format_reporting("t", &want).as_deref(), Some(want.as_str()), "{ending:?} {bom:?}");
+            }
+        }
+        // A mixed file takes its first line's ending throughout.
+        let mixed = "puzzle \"a\" {\r\nsize 2x2\n    lights on\r\n}\n";
+        assert_eq!(format_reporting("t", mixed).unwrap(), CANONICAL.replace('\n', "\r\n"));
+    }
 
     #[test]
     fn the_diff_is_unified() {

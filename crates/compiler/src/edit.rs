@@ -357,11 +357,16 @@ fn comments_in(text: &str) -> Vec<&str> {
     text.lines().filter_map(|line| line.find("//").map(|i| line[i..].trim_end())).collect()
 }
 
-/// `edit` with the file's own line endings: CRLF files get CRLF lines.
+/// `edit` with the file's own line endings (those of its first line): CRLF
+/// files get CRLF lines, CR-only files CR lines.
 fn native(src: &str, mut edit: TextEdit) -> TextEdit {
-    let crlf = src.find('\n').is_some_and(|i| src[..i].ends_with('\r'));
-    if crlf && edit.text.contains('\n') {
-        edit.text = edit.text.replace("\r\n", "\n").replace('\n', "\r\n");
+    let ending = match src.find(['\r', '\n']) {
+        Some(i) if src[i..].starts_with("\r\n") => "\r\n",
+        Some(i) if src[i..].starts_with('\r') => "\r",
+        _ => "\n",
+    };
+    if ending != "\n" && edit.text.contains('\n') {
+        edit.text = edit.text.replace("\r\n", "\n").replace('\n', ending);
     }
     edit
 }
@@ -478,6 +483,13 @@ mod tests {
         let (block, model, report) = first(src);
         let e = solution(src, &block, &model, &report.minimum.unwrap().presses).unwrap();
         assert!(!apply(src, &[e]).replace("\r\n", "").contains('\n'), "only CRLF line endings");
+        // Inserted into a CR-only file: CR lines, no LF.
+        let src = "puzzle \"a\" {\r  size 2x2\r  lights on\r}\r";
+        let (block, model, report) = first(src);
+        let e = solution(src, &block, &model, &report.minimum.unwrap().presses).unwrap();
+        let out = apply(src, &[e]);
+        assert!(!out.contains('\n'), "only CR line endings: {out:?}");
+        assert!(check_source(&out).all_diagnostics().is_empty(), "{out:?}");
     }
 
     #[test]
