@@ -241,6 +241,33 @@ mod tests {
         assert_eq!(fs::read_to_string(&path).unwrap(), "new");
     }
 
+    /// An access ACL (`system.posix_acl_access`, here granting uid 65534
+    /// read access), written as the raw attribute `setfacl` would set.
+    #[test]
+    fn an_access_acl_is_kept() {
+        let dir = scratch("acl");
+        let path = dir.join("a.lights");
+        fs::write(&path, "old").unwrap();
+        fs::set_permissions(&path, Permissions::from_mode(0o640)).unwrap();
+        let mut acl = 2u32.to_le_bytes().to_vec();
+        for (tag, perm, id) in
+            [(0x01u16, 6u16, u32::MAX), (0x02, 4, 65534), (0x04, 4, u32::MAX), (0x10, 4, u32::MAX), (0x20, 0, u32::MAX)]
+        {
+            acl.extend_from_slice(&tag.to_le_bytes());
+            acl.extend_from_slice(&perm.to_le_bytes());
+            acl.extend_from_slice(&id.to_le_bytes());
+        }
+        if let Err(e) = rustix::fs::setxattr(&path, "system.posix_acl_access", &acl, rustix::fs::XattrFlags::empty()) {
+            eprintln!("skipped: this file system does not take ACLs ({e})");
+            return;
+        }
+        write_text(&path, "new").unwrap();
+        let mut value = [0u8; 128];
+        let len = rustix::fs::getxattr(&path, "system.posix_acl_access", &mut value[..]).expect("the ACL was lost");
+        assert_eq!(&value[..len], &acl[..]);
+        assert_eq!(fs::metadata(&path).unwrap().permissions().mode() & 0o7777, 0o640);
+    }
+
     /// Documented: a rename cannot keep hard links together; the written
     /// name gets the new contents, the other names keep the old.
     #[test]

@@ -167,3 +167,25 @@ fn the_owner_is_kept_when_root_writes() {
     assert_eq!((meta.uid(), meta.gid()), (65534, 65534));
     let _ = fs::remove_dir_all(&dir);
 }
+
+/// What a `kill -9` during `--solution-out` leaves (a temporary file of a
+/// process that is gone, up to the size of the output) is removed by the
+/// next write to that folder; a temporary file of a live writer is not.
+#[cfg(target_os = "linux")]
+#[test]
+fn the_next_write_removes_temporaries_of_killed_runs() {
+    let dir = scratch("safe_write_stale");
+    fs::write(dir.join("s.lights"), FORMATTED).unwrap();
+    let mut child = std::process::Command::new("true").spawn().unwrap();
+    let dead = child.id();
+    child.wait().unwrap();
+    let stale = dir.join(format!(".out.txt.{dead}-00000000deadbeef.lights-tmp"));
+    fs::write(&stale, vec![b'1'; 1 << 20]).unwrap();
+    let live = dir.join(format!(".out.txt.{}-00000000000000aa.lights-tmp", std::process::id()));
+    fs::write(&live, "being written").unwrap();
+    let out = lights(&dir, &["solve", "s.lights", "--solution-out", "other.txt"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(!stale.exists(), "the killed run's temporary file is still there");
+    assert!(live.exists(), "a live writer's temporary file was removed");
+    assert!(dir.join("other.txt").exists());
+}
