@@ -189,3 +189,22 @@ fn the_next_write_removes_temporaries_of_killed_runs() {
     assert!(live.exists(), "a live writer's temporary file was removed");
     assert!(dir.join("other.txt").exists());
 }
+
+/// An ordinary user's setuid and setgid file stays so after `fmt` (the
+/// kernel clears both when a process without CAP_FSETID writes a file, so
+/// the mode is set after the contents).
+#[test]
+fn an_ordinary_users_setuid_and_setgid_bits_are_kept() {
+    let dir = open_scratch("setuid");
+    let path = dir.join("s.lights");
+    fs::write(&path, UNFORMATTED).unwrap();
+    if running_as_root() {
+        std::os::unix::fs::chown(&path, Some(65534), Some(65534)).unwrap();
+    }
+    set_mode(&path, 0o6755);
+    let Some(out) = lights_as_nobody(&dir, &["fmt", "s.lights"]) else { return };
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(fs::read_to_string(&path).unwrap(), FORMATTED);
+    assert_eq!(fs::metadata(&path).unwrap().permissions().mode() & 0o7777, 0o6755);
+    let _ = fs::remove_dir_all(&dir);
+}
