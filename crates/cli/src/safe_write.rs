@@ -241,6 +241,38 @@ mod tests {
         assert_eq!(fs::read_to_string(&path).unwrap(), "new");
     }
 
+    /// Writing through a dangling link creates its target first (as `>`
+    /// does); if the contents then fail, that empty file goes again.
+    #[test]
+    fn a_failed_write_through_a_dangling_link_leaves_no_target() {
+        let dir = scratch("dangling-fail");
+        let link = dir.join("l.lights");
+        std::os::unix::fs::symlink("made.lights", &link).unwrap();
+        let err = write_with(&link, |_| Err(io::Error::other("disk on fire"))).unwrap_err();
+        assert!(err.contains("disk on fire"), "{err}");
+        assert!(!dir.join("made.lights").exists(), "the empty target was left");
+        assert!(leftovers(&dir).is_empty());
+    }
+
+    /// A FIFO (no reader) or a device as the target: refused at once.
+    #[test]
+    fn a_fifo_or_a_device_is_refused_without_waiting() {
+        let dir = scratch("fifo");
+        let fifo = dir.join("p.lights");
+        rustix::fs::mknodat(
+            rustix::fs::CWD,
+            &fifo,
+            rustix::fs::FileType::Fifo,
+            rustix::fs::Mode::RUSR | rustix::fs::Mode::WUSR,
+            0,
+        )
+        .unwrap();
+        for path in [fifo.as_path(), Path::new("/dev/null")] {
+            let err = write_text(path, "x").unwrap_err();
+            assert!(err.contains("not a regular file"), "{err}");
+        }
+    }
+
     /// An access ACL (`system.posix_acl_access`, here granting uid 65534
     /// read access), written as the raw attribute `setfacl` would set.
     #[test]
