@@ -121,11 +121,6 @@ impl PositionMap {
         let content = &text[self.lines.line_start(line)..next];
         next - (content.len() - content.trim_end_matches(['\n', '\r']).len())
     }
-
-    /// The position just past the last character of the text.
-    pub(crate) fn end(&self, text: &str) -> Position {
-        self.position(text, self.len)
-    }
 }
 
 /// The checkpoints of [`PositionMap`] for `text`.

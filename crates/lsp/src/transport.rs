@@ -23,6 +23,11 @@ use crate::server::Server;
 
 /// Messages larger than this are answered with an error and skipped.
 const MAX_MESSAGE: usize = 512 << 20;
+/// Requests handled at once. The library's default (4) would let four slow
+/// requests (lenses of a huge document, which run off the loop) hold back a
+/// hover on another document; the slow work itself is bounded by the
+/// engine's cores and the blocking pool, not by this.
+const MAX_CONCURRENT_REQUESTS: usize = 64;
 /// Header lines are read at most this long (a longer one is not a header).
 const MAX_HEADER_LINE: usize = 8 << 10;
 const HEADER: &str = "Content-Length:";
@@ -59,7 +64,10 @@ where
     let reader = tokio::spawn(filter_input(BufReader::new(input), to_server, answers_tx));
     let writer = tokio::spawn(write_output(BufReader::new(from_server), answers_rx, output));
     let (service, shutdown) = Rpc::new(service);
-    tower_lsp_server::Server::new(server_in, server_out, socket).serve(service).await;
+    tower_lsp_server::Server::new(server_in, server_out, socket)
+        .concurrency_level(MAX_CONCURRENT_REQUESTS)
+        .serve(service)
+        .await;
     reader.abort();
     // The library's output is closed: let the writer flush what is left.
     let _ = tokio::time::timeout(Duration::from_secs(2), writer).await;
