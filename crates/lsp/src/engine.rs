@@ -24,6 +24,8 @@ use lights_compiler::{Block, BlockKey};
 use lights_ide::{outcome_of, Answers, Outcome, SolveFn};
 use tokio::sync::{mpsc, watch, Semaphore};
 
+use crate::memory::release_free_memory;
+
 /// Makes what a solve needs ready before it starts (swappable for tests):
 /// the block, where the pattern databases are kept between runs (the
 /// store the binary gives the server), and what hears how a build goes.
@@ -255,23 +257,5 @@ impl Engine {
     pub(crate) fn forget_timeouts(&self) {
         let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
         cache.retain(|_, e| !matches!(e.slot.borrow().as_deref(), Some(Outcome::TimedOut(_))));
-    }
-}
-
-/// Returns memory the allocator keeps after large results are freed (glibc
-/// raises its mmap threshold after such frees, so later buffers come from
-/// the heap and stay resident): without it a closed document's solutions
-/// would stay in the server's resident memory.
-fn release_free_memory() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    {
-        extern "C" {
-            fn malloc_trim(pad: usize) -> i32;
-        }
-        // SAFETY: glibc's malloc_trim takes no pointers and may be called at
-        // any time from any thread.
-        unsafe {
-            malloc_trim(0);
-        }
     }
 }
