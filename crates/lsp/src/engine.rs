@@ -83,6 +83,8 @@ pub(crate) struct Engine {
     clock: AtomicU64,
     /// Solves started (for tests of the cache).
     started: AtomicU64,
+    /// Solves running on a core now (for tests of cancellation).
+    running: Arc<AtomicUsize>,
     /// Bytes of finished results kept beyond those open documents want.
     budget: AtomicUsize,
 }
@@ -119,6 +121,7 @@ impl Engine {
             permits: Arc::new(Semaphore::new(cores)),
             clock: AtomicU64::new(0),
             started: AtomicU64::new(0),
+            running: Arc::default(),
             budget: AtomicUsize::new(DEFAULT_BUDGET_BYTES),
         }
     }
@@ -153,6 +156,10 @@ impl Engine {
         self.started.load(Ordering::Relaxed)
     }
 
+    pub(crate) fn solves_running(&self) -> usize {
+        self.running.load(Ordering::SeqCst)
+    }
+
     /// Start solving `block` unless its answer is known or on its way;
     /// returns what to wait on.
     pub(crate) fn ensure(&self, key: BlockKey, block: &Arc<Block>, budget: Duration) -> Slot {
@@ -169,6 +176,7 @@ impl Engine {
         self.started.fetch_add(1, Ordering::Relaxed);
         let (permits, solve, prepare, tables) = (self.permits.clone(), self.solve, self.prepare, self.tables.clone());
         let (block, store) = (block.clone(), self.store.clone());
+        let self_running = self.running.clone();
         tokio::spawn(async move {
             // Outside the permits and the time budget (see `prepare_tables`).
             let (ready, progress) = (block.clone(), tables.clone());
@@ -194,7 +202,9 @@ impl Engine {
                 return; // dropping `tx` tells the waiters
             }
             let flag = cancel.clone();
+            let running = self_running;
             let joined = tokio::task::spawn_blocking(move || {
+                let _running = Running::enter(running);
                 let deadline = Instant::now() + budget;
                 let stop = || flag.load(Ordering::Relaxed) || Instant::now() >= deadline;
                 outcome_of(solve, &block, &stop)
@@ -257,5 +267,21 @@ impl Engine {
     pub(crate) fn forget_timeouts(&self) {
         let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
         cache.retain(|_, e| !matches!(e.slot.borrow().as_deref(), Some(Outcome::TimedOut(_))));
+    }
+}
+
+/// Counts a solve as running while it is alive (also when the solver panics).
+struct Running(Arc<AtomicUsize>);
+
+impl Running {
+    fn enter(count: Arc<AtomicUsize>) -> Running {
+        count.fetch_add(1, Ordering::SeqCst);
+        Running(count)
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
     }
 }

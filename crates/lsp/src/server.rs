@@ -80,6 +80,11 @@ impl Stats {
         self.0.engine.solves_started()
     }
 
+    /// Solves running now (started, not yet finished, cancelled or timed out).
+    pub fn solves_running(&self) -> usize {
+        self.0.engine.solves_running()
+    }
+
     /// Bytes of solver results the server holds (its cache).
     pub fn cache_bytes(&self) -> usize {
         self.0.engine.cache_bytes()
@@ -325,6 +330,11 @@ impl Shared {
         let slots: Vec<_> = (0..snap.doc.block_count())
             .filter_map(|i| Some(self.engine.ensure(snap.doc.key(i)?, snap.doc.block(i)?, budget)))
             .collect();
+        // Closed meanwhile (its close cancelled what it wanted before these
+        // solves started): cancel them too, no solve runs for a closed document.
+        if !lock(&self.docs).contains_key(&snap.uri) {
+            self.retain();
+        }
         let _ = tokio::time::timeout(self.options.first_publish_wait, futures_join(slots)).await;
     }
 
