@@ -377,8 +377,23 @@ impl Shared {
         };
         let Some(snap) = snap else { return false };
         let problems = catch_unwind(AssertUnwindSafe(|| lights_ide::diagnostics(&snap.doc, &self.engine)));
-        let mut diags = match problems {
-            Ok(problems) => problems.iter().map(|p| convert::diagnostic(&snap, p)).collect::<Vec<_>>(),
+        let diags = match problems {
+            // Only those published are converted (a file may have a million).
+            Ok(problems) => {
+                let more = problems.len().saturating_sub(MAX_DIAGNOSTICS - 1);
+                let shown = if more > 1 { MAX_DIAGNOSTICS - 1 } else { problems.len() };
+                let mut diags: Vec<_> = problems[..shown].iter().map(|p| convert::diagnostic(&snap, p)).collect();
+                if more > 1 {
+                    diags.push(Diagnostic {
+                        range: Range::default(),
+                        severity: Some(DiagnosticSeverity::INFORMATION),
+                        source: Some("lights".into()),
+                        message: format!("{more} more problems are not shown; `lights check` lists them all"),
+                        ..Default::default()
+                    });
+                }
+                diags
+            }
             Err(p) => vec![Diagnostic {
                 range: Range::default(),
                 severity: Some(DiagnosticSeverity::ERROR),
@@ -388,17 +403,6 @@ impl Shared {
                 ..Default::default()
             }],
         };
-        if diags.len() > MAX_DIAGNOSTICS {
-            let more = diags.len() - MAX_DIAGNOSTICS + 1;
-            diags.truncate(MAX_DIAGNOSTICS - 1);
-            diags.push(Diagnostic {
-                range: Range::default(),
-                severity: Some(DiagnosticSeverity::INFORMATION),
-                source: Some("lights".into()),
-                message: format!("{more} more problems are not shown; `lights check` lists them all"),
-                ..Default::default()
-            });
-        }
         self.client.publish_diagnostics(uri.clone(), diags, Some(version)).await;
         true
     }
