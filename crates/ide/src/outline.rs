@@ -17,11 +17,20 @@ pub struct Symbol {
     pub selection: Span,
 }
 
+/// One symbol per block.
 pub fn symbols(doc: &Document) -> Vec<Symbol> {
+    symbols_at_most(doc, usize::MAX)
+}
+
+/// [`symbols`] of the first `max` blocks (at least one); when there are
+/// more, a last symbol `… N more puzzles` spans them. An outline of
+/// 200,000 blocks is no use to read, and its answer would be tens of
+/// megabytes.
+pub fn symbols_at_most(doc: &Document, max: usize) -> Vec<Symbol> {
     let analysis = doc.analysis();
-    analysis
-        .syntax
-        .puzzles
+    let blocks = &analysis.syntax.puzzles;
+    let shown = max.max(1).min(blocks.len());
+    let mut out: Vec<Symbol> = blocks[..shown]
         .iter()
         .zip(&analysis.puzzles)
         .map(|(block, p)| {
@@ -35,7 +44,17 @@ pub fn symbols(doc: &Document) -> Vec<Symbol> {
             let selection = block.name.as_ref().map_or(block.head, |n| n.span);
             Symbol { name, detail, span: block.span, selection }
         })
-        .collect()
+        .collect();
+    if let (Some(first), Some(last)) = (blocks.get(shown), blocks.last()) {
+        let hidden = blocks.len() - shown;
+        out.push(Symbol {
+            name: format!("… {hidden} more puzzle{}", if hidden == 1 { "" } else { "s" }),
+            detail: None,
+            span: Span::new(first.span.start, last.span.end),
+            selection: first.head,
+        });
+    }
+    out
 }
 
 /// Lines that fold together (0-based, `start_line < end_line`).

@@ -29,3 +29,17 @@ fn outline_fixtures() {
         insta::assert_snapshot!(out);
     });
 }
+
+#[test]
+fn a_long_outline_ends_with_one_symbol_for_the_blocks_not_listed() {
+    let text: String = (0..10).map(|i| format!("puzzle \"p{i}\" {{\n  size 2x2\n}}\n")).collect();
+    let doc = lights_ide::Document::new(text.clone());
+    let all = lights_ide::symbols(&doc);
+    assert_eq!(all.len(), 10);
+    let some = lights_ide::symbols_at_most(&doc, 4);
+    assert_eq!(some[..4], all[..4]);
+    assert_eq!(some.len(), 5);
+    assert_eq!(some[4].name, "… 6 more puzzles");
+    assert_eq!((some[4].span.start, some[4].span.end), (all[4].span.start, all[9].span.end));
+    assert_eq!(lights_ide::symbols_at_most(&doc, 10), all, "no extra symbol when all fit");
+}

@@ -24,6 +24,8 @@ use lights_compiler::{Block, BlockKey};
 use lights_ide::{outcome_of, Answers, Outcome, SolveFn};
 use tokio::sync::{mpsc, watch, Semaphore};
 
+use crate::memory::release_free_memory;
+
 /// Makes what a solve needs ready before it starts (swappable for tests):
 /// the block, where the pattern databases are kept between runs (the
 /// store the binary gives the server), and what hears how a build goes.
@@ -81,6 +83,8 @@ pub(crate) struct Engine {
     clock: AtomicU64,
     /// Solves started (for tests of the cache).
     started: AtomicU64,
+    /// Solves running on a core now (for tests of cancellation).
+    running: Arc<AtomicUsize>,
     /// Bytes of finished results kept beyond those open documents want.
     budget: AtomicUsize,
 }
@@ -117,6 +121,7 @@ impl Engine {
             permits: Arc::new(Semaphore::new(cores)),
             clock: AtomicU64::new(0),
             started: AtomicU64::new(0),
+            running: Arc::default(),
             budget: AtomicUsize::new(DEFAULT_BUDGET_BYTES),
         }
     }
@@ -151,6 +156,10 @@ impl Engine {
         self.started.load(Ordering::Relaxed)
     }
 
+    pub(crate) fn solves_running(&self) -> usize {
+        self.running.load(Ordering::SeqCst)
+    }
+
     /// Start solving `block` unless its answer is known or on its way;
     /// returns what to wait on.
     pub(crate) fn ensure(&self, key: BlockKey, block: &Arc<Block>, budget: Duration) -> Slot {
@@ -167,6 +176,7 @@ impl Engine {
         self.started.fetch_add(1, Ordering::Relaxed);
         let (permits, solve, prepare, tables) = (self.permits.clone(), self.solve, self.prepare, self.tables.clone());
         let (block, store) = (block.clone(), self.store.clone());
+        let self_running = self.running.clone();
         tokio::spawn(async move {
             // Outside the permits and the time budget (see `prepare_tables`).
             let (ready, progress) = (block.clone(), tables.clone());
@@ -192,7 +202,9 @@ impl Engine {
                 return; // dropping `tx` tells the waiters
             }
             let flag = cancel.clone();
+            let running = self_running;
             let joined = tokio::task::spawn_blocking(move || {
+                let _running = Running::enter(running);
                 let deadline = Instant::now() + budget;
                 let stop = || flag.load(Ordering::Relaxed) || Instant::now() >= deadline;
                 outcome_of(solve, &block, &stop)
@@ -258,20 +270,18 @@ impl Engine {
     }
 }
 
-/// Returns memory the allocator keeps after large results are freed (glibc
-/// raises its mmap threshold after such frees, so later buffers come from
-/// the heap and stay resident): without it a closed document's solutions
-/// would stay in the server's resident memory.
-fn release_free_memory() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    {
-        extern "C" {
-            fn malloc_trim(pad: usize) -> i32;
-        }
-        // SAFETY: glibc's malloc_trim takes no pointers and may be called at
-        // any time from any thread.
-        unsafe {
-            malloc_trim(0);
-        }
+/// Counts a solve as running while it is alive (also when the solver panics).
+struct Running(Arc<AtomicUsize>);
+
+impl Running {
+    fn enter(count: Arc<AtomicUsize>) -> Running {
+        count.fetch_add(1, Ordering::SeqCst);
+        Running(count)
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
     }
 }

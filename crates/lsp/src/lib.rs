@@ -11,7 +11,8 @@
 //! versions, `engine` solves off the runtime with a cache by block key,
 //! cancellation and a time budget, `snapshot` is one version of a
 //! document, `convert` turns the ide layer's data into LSP values,
-//! `position` converts byte offsets in the negotiated encoding;
+//! `position` converts byte offsets in the negotiated encoding, `memory`
+//! keeps the allocator from holding on to freed memory;
 //! `transport` guards the framing of standard input and output, `rpc`
 //! adds what the protocol library leaves out (answers to unknown `$/`
 //! requests, a log line for unreadable notifications, whether `shutdown`
@@ -19,6 +20,7 @@
 
 mod convert;
 mod engine;
+mod memory;
 mod position;
 mod rpc;
 mod server;
@@ -54,6 +56,8 @@ pub fn service(options: Options) -> (LspService<Server>, ClientSocket) {
 /// `tables` is where the 4×4 sliding tables are kept between sessions.
 /// The process should end with [`Ending::exit_status`].
 pub fn run_stdio(tables: Option<Arc<dyn TableStore>>) -> std::io::Result<Ending> {
+    // Before the runtime's threads exist (see `memory`).
+    memory::bound_arenas();
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     let ending = runtime.block_on(async {
         let (service, socket) = service(Options { tables, ..Options::default() });

@@ -8,7 +8,7 @@
 use std::collections::{HashMap, HashSet};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::str::FromStr;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -20,14 +20,14 @@ use tower_lsp_server::{Client, LanguageServer};
 
 use lights_compiler::sliding_check::TableStore;
 use lights_compiler::BlockKey;
-use lights_ide::{AnalyzeFn, Outcome, SolveFn};
+use lights_ide::{AnalyzeFn, Answers, Outcome, SolveFn};
 use lights_syntax::Span;
 
 use crate::convert::{self, EditSupport, INSERT_SOLUTION};
 use crate::engine::{Engine, PrepareFn, TablesEvent};
 use crate::position::{Encoding, PositionMap};
 use crate::settings::Settings;
-use crate::snapshot::Snapshot;
+use crate::snapshot::{LensCache, Snapshot};
 
 mod play;
 
@@ -63,6 +63,8 @@ impl Default for Options {
 const MAX_DIAGNOSTICS: usize = 500;
 /// How long a request waits for the analysis of the newest version.
 const SNAPSHOT_WAIT: Duration = Duration::from_secs(10);
+/// At most this many document symbols are answered (then one for the rest).
+const MAX_SYMBOLS: usize = 5_000;
 
 pub struct Server {
     shared: Arc<Shared>,
@@ -78,6 +80,11 @@ impl Stats {
         self.0.engine.solves_started()
     }
 
+    /// Solves running now (started, not yet finished, cancelled or timed out).
+    pub fn solves_running(&self) -> usize {
+        self.0.engine.solves_running()
+    }
+
     /// Bytes of solver results the server holds (its cache).
     pub fn cache_bytes(&self) -> usize {
         self.0.engine.cache_bytes()
@@ -86,6 +93,11 @@ impl Stats {
     /// Documents open now (opened and not closed since).
     pub fn open_documents(&self) -> usize {
         lock(&self.0.docs).len()
+    }
+
+    /// Times code lenses were built (not answered from a version's cache).
+    pub fn lens_builds(&self) -> u64 {
+        self.0.lens_builds.load(Ordering::Relaxed)
     }
 }
 
@@ -123,6 +135,8 @@ struct Shared {
     publish_lock: tokio::sync::Mutex<()>,
     /// The pattern-database build progress, until `initialized` forwards it.
     tables: Mutex<Option<mpsc::UnboundedReceiver<TablesEvent>>>,
+    /// Times code lenses were built (see [`Shared::lenses`]).
+    lens_builds: AtomicU64,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -136,6 +150,20 @@ fn guard<T>(what: &str, f: impl FnOnce() -> T) -> Result<T> {
         e.message = format!("internal error in {what}: {}", panic_message(p)).into();
         e
     })
+}
+
+/// Run a feature on a blocking thread, off the message loop: a slow answer
+/// (a large document's lenses, symbols or formatting) holds back no other
+/// request. A panic becomes a JSON-RPC error, as in [`guard`].
+async fn off_loop<T: Send + 'static>(what: &'static str, f: impl FnOnce() -> T + Send + 'static) -> Result<T> {
+    match tokio::task::spawn_blocking(move || guard(what, f)).await {
+        Ok(answer) => answer,
+        Err(e) => {
+            let mut err = Error::internal_error();
+            err.message = format!("internal error in {what}: {e}").into();
+            Err(err)
+        }
+    }
 }
 
 fn panic_message(payload: Box<dyn std::any::Any + Send>) -> String {
@@ -160,6 +188,7 @@ impl Server {
                 docs: Mutex::new(HashMap::new()),
                 config: Mutex::new(Config::default()),
                 publish_lock: tokio::sync::Mutex::new(()),
+                lens_builds: AtomicU64::new(0),
             }),
         }
     }
@@ -301,7 +330,30 @@ impl Shared {
         let slots: Vec<_> = (0..snap.doc.block_count())
             .filter_map(|i| Some(self.engine.ensure(snap.doc.key(i)?, snap.doc.block(i)?, budget)))
             .collect();
+        // Closed meanwhile (its close cancelled what it wanted before these
+        // solves started): cancel them too, no solve runs for a closed document.
+        if !lock(&self.docs).contains_key(&snap.uri) {
+            self.retain();
+        }
         let _ = tokio::time::timeout(self.options.first_publish_wait, futures_join(slots)).await;
+    }
+
+    /// The code lenses of a snapshot, built once per version and per set
+    /// of answers (a request while nothing changed is answered from the
+    /// cache). Blocking: run it off the loop. Concurrent requests for one
+    /// snapshot wait for the first to build.
+    fn lenses(&self, snap: &Snapshot) -> Vec<CodeLens> {
+        let answers: Vec<_> =
+            (0..snap.doc.block_count()).map(|i| snap.doc.key(i).and_then(|k| self.engine.outcome(&k))).collect();
+        let mut cache = lock(&snap.lenses);
+        if let Some(cached) = cache.as_ref().filter(|c| c.is_for(&answers)) {
+            return cached.lenses.clone();
+        }
+        self.lens_builds.fetch_add(1, Ordering::Relaxed);
+        let lenses: Vec<CodeLens> =
+            lights_ide::lenses(&snap.doc, &self.engine).iter().map(|l| convert::lens(snap, l)).collect();
+        *cache = Some(LensCache { answers, lenses: lenses.clone() });
+        lenses
     }
 
     /// Cancel solves that no open document wants.
@@ -325,8 +377,23 @@ impl Shared {
         };
         let Some(snap) = snap else { return false };
         let problems = catch_unwind(AssertUnwindSafe(|| lights_ide::diagnostics(&snap.doc, &self.engine)));
-        let mut diags = match problems {
-            Ok(problems) => problems.iter().map(|p| convert::diagnostic(&snap, p)).collect::<Vec<_>>(),
+        let diags = match problems {
+            // Only those published are converted (a file may have a million).
+            Ok(problems) => {
+                let more = problems.len().saturating_sub(MAX_DIAGNOSTICS - 1);
+                let shown = if more > 1 { MAX_DIAGNOSTICS - 1 } else { problems.len() };
+                let mut diags: Vec<_> = problems[..shown].iter().map(|p| convert::diagnostic(&snap, p)).collect();
+                if more > 1 {
+                    diags.push(Diagnostic {
+                        range: Range::default(),
+                        severity: Some(DiagnosticSeverity::INFORMATION),
+                        source: Some("lights".into()),
+                        message: format!("{more} more problems are not shown; `lights check` lists them all"),
+                        ..Default::default()
+                    });
+                }
+                diags
+            }
             Err(p) => vec![Diagnostic {
                 range: Range::default(),
                 severity: Some(DiagnosticSeverity::ERROR),
@@ -336,17 +403,6 @@ impl Shared {
                 ..Default::default()
             }],
         };
-        if diags.len() > MAX_DIAGNOSTICS {
-            let more = diags.len() - MAX_DIAGNOSTICS + 1;
-            diags.truncate(MAX_DIAGNOSTICS - 1);
-            diags.push(Diagnostic {
-                range: Range::default(),
-                severity: Some(DiagnosticSeverity::INFORMATION),
-                source: Some("lights".into()),
-                message: format!("{more} more problems are not shown; `lights check` lists them all"),
-                ..Default::default()
-            });
-        }
         self.client.publish_diagnostics(uri.clone(), diags, Some(version)).await;
         true
     }
@@ -545,10 +601,8 @@ impl LanguageServer for Server {
         }
         let Some(snap) = self.snapshot(&params.text_document.uri).await else { return Ok(None) };
         self.shared.settle(&snap).await;
-        guard("code lens", || {
-            let lenses = lights_ide::lenses(&snap.doc, &self.shared.engine);
-            Some(lenses.iter().map(|l| convert::lens(&snap, l)).collect())
-        })
+        let shared = self.shared.clone();
+        off_loop("code lens", move || Some(shared.lenses(&snap))).await
     }
 
     async fn inlay_hint(&self, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
@@ -558,10 +612,12 @@ impl LanguageServer for Server {
         let Some(snap) = self.snapshot(&params.text_document.uri).await else { return Ok(None) };
         self.shared.settle(&snap).await;
         let lines = params.range.start.line as usize..=params.range.end.line as usize;
-        guard("inlay hints", || {
-            let hints = lights_ide::inlay_hints(&snap.doc, &self.shared.engine, lines);
+        let shared = self.shared.clone();
+        off_loop("inlay hints", move || {
+            let hints = lights_ide::inlay_hints(&snap.doc, &shared.engine, lines);
             Some(hints.iter().map(|h| convert::inlay_hint(&snap, h)).collect())
         })
+        .await
     }
 
     async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
@@ -650,27 +706,32 @@ impl LanguageServer for Server {
 
     async fn document_symbol(&self, params: DocumentSymbolParams) -> Result<Option<DocumentSymbolResponse>> {
         let Some(snap) = self.snapshot(&params.text_document.uri).await else { return Ok(None) };
-        guard("document symbols", || {
-            let symbols = lights_ide::symbols(&snap.doc);
+        off_loop("document symbols", move || {
+            let symbols = lights_ide::symbols_at_most(&snap.doc, MAX_SYMBOLS);
             Some(DocumentSymbolResponse::Nested(symbols.iter().map(|s| convert::symbol(&snap, s)).collect()))
         })
+        .await
     }
 
     async fn folding_range(&self, params: FoldingRangeParams) -> Result<Option<Vec<FoldingRange>>> {
         let Some(snap) = self.snapshot(&params.text_document.uri).await else { return Ok(None) };
-        guard("folding ranges", || {
+        off_loop("folding ranges", move || {
             Some(lights_ide::folding_ranges(&snap.doc).iter().map(convert::folding_range).collect())
         })
+        .await
     }
 
     async fn formatting(&self, params: DocumentFormattingParams) -> Result<Option<Vec<TextEdit>>> {
         let Some(snap) = self.snapshot(&params.text_document.uri).await else { return Ok(None) };
-        match guard("formatting", || lights_ide::format(&snap.doc))? {
+        // One edit of the lines that change, not the whole text.
+        let edit = off_loop("formatting", move || {
+            lights_ide::format_edit(&snap.doc)
+                .map(|edit| edit.map(|e| TextEdit { range: snap.map.range(snap.doc.text(), e.span), new_text: e.text }))
+        })
+        .await?;
+        match edit {
             Ok(None) => Ok(Some(Vec::new())),
-            Ok(Some(formatted)) => {
-                let whole = Range::new(Position::new(0, 0), snap.map.end(snap.doc.text()));
-                Ok(Some(vec![TextEdit { range: whole, new_text: formatted }]))
-            }
+            Ok(Some(edit)) => Ok(Some(vec![edit])),
             Err(reason) => {
                 self.shared.client.show_message(MessageType::WARNING, format!("lights: not formatted: {reason}")).await;
                 Ok(None)

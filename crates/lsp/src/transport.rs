@@ -21,8 +21,15 @@ use tower_lsp_server::{ClientSocket, LspService};
 use crate::rpc::Rpc;
 use crate::server::Server;
 
-/// Messages larger than this are declined (and skipped).
+/// Messages larger than this are answered with an error and skipped.
 const MAX_MESSAGE: usize = 512 << 20;
+/// Requests handled at once. The library's default (4) would let four slow
+/// requests (lenses of a huge document, which run off the loop) hold back a
+/// hover on another document; the slow work itself is bounded by the
+/// engine's cores and the blocking pool, not by this.
+const MAX_CONCURRENT_REQUESTS: usize = 64;
+/// Header lines are read at most this long (a longer one is not a header).
+const MAX_HEADER_LINE: usize = 8 << 10;
 const HEADER: &str = "Content-Length:";
 
 /// How a session ended, for the exit status of `lights lsp`.
@@ -57,7 +64,10 @@ where
     let reader = tokio::spawn(filter_input(BufReader::new(input), to_server, answers_tx));
     let writer = tokio::spawn(write_output(BufReader::new(from_server), answers_rx, output));
     let (service, shutdown) = Rpc::new(service);
-    tower_lsp_server::Server::new(server_in, server_out, socket).serve(service).await;
+    tower_lsp_server::Server::new(server_in, server_out, socket)
+        .concurrency_level(MAX_CONCURRENT_REQUESTS)
+        .serve(service)
+        .await;
     reader.abort();
     // The library's output is closed: let the writer flush what is left.
     let _ = tokio::time::timeout(Duration::from_secs(2), writer).await;
@@ -69,62 +79,49 @@ where
 }
 
 /// Copy well-formed frames from `input` to the library; answer the others.
+///
+/// Recovery: a frame's header starts wherever `Content-Length:` is found,
+/// also in the middle of a line (after a body shorter than its stated
+/// length, the rest of it runs into the next header) and after lines that
+/// are not headers. Header lines are read at most [`MAX_HEADER_LINE`] bytes
+/// at a time; a message over [`MAX_MESSAGE`] is answered with an error and
+/// skipped up to the next header, so memory follows what was sent, never
+/// what a header claims.
 async fn filter_input<R, W>(mut input: R, mut to_server: W, answers: mpsc::UnboundedSender<Value>)
 where
     R: AsyncBufRead + Unpin,
     W: AsyncWrite + Unpin,
 {
-    let mut line = Vec::new();
     // A header line carried over after resynchronising on a bad frame.
     let mut pending: Option<Vec<u8>> = None;
     loop {
-        // Headers, up to the blank line.
-        let mut length: Option<Result<usize, ()>> = None;
-        let mut saw_header = false;
-        loop {
-            let current = match pending.take() {
-                Some(l) => l,
-                None => {
-                    line.clear();
-                    match input.read_until(b'\n', &mut line).await {
-                        Ok(0) | Err(_) => return, // end of input: the library sees EOF and stops
-                        Ok(_) => line.clone(),
-                    }
+        let Some(header) = read_header(&mut input, &mut pending, &answers).await else { return };
+        let len = match header {
+            Header::Length(len) if len <= MAX_MESSAGE => len,
+            Header::Length(len) => {
+                let message = format!("Invalid request: message too large ({len} bytes; at most {MAX_MESSAGE})");
+                let _ = answers.send(error(Value::Null, -32600, &message));
+                match resync(&mut input).await {
+                    Some(line) => pending = Some(line),
+                    None => return,
                 }
-            };
-            let text = String::from_utf8_lossy(&current);
-            let trimmed = text.trim_end_matches(['\r', '\n']);
-            if trimmed.is_empty() {
-                if saw_header {
-                    break;
+                continue;
+            }
+            Header::Invalid => {
+                let _ =
+                    answers.send(error(Value::Null, -32700, "Parse error: missing or invalid Content-Length header"));
+                match resync(&mut input).await {
+                    Some(line) => pending = Some(line),
+                    None => return,
                 }
-                continue; // stray blank line between messages
+                continue;
             }
-            saw_header = true;
-            if let Some((name, value)) = trimmed.split_once(':') {
-                if name.trim().eq_ignore_ascii_case("content-length") {
-                    length = Some(value.trim().parse::<usize>().map_err(|_| ()));
-                }
-            }
-        }
-        let Some(Ok(len)) = length else {
-            let _ = answers.send(error(Value::Null, -32700, "Parse error: missing or invalid Content-Length header"));
-            pending = resync(&mut input).await;
-            if pending.is_none() {
-                return;
-            }
-            continue;
         };
-        if len > MAX_MESSAGE {
-            let _ = answers.send(error(Value::Null, -32600, "Invalid request: message too large"));
-            if tokio::io::copy(&mut (&mut input).take(len as u64), &mut tokio::io::sink()).await.is_err() {
-                return;
-            }
-            continue;
-        }
-        let mut body = vec![0; len];
-        if input.read_exact(&mut body).await.is_err() {
-            return;
+        // Grown as the bytes arrive: a stated length costs nothing until it is sent.
+        let mut body = Vec::new();
+        match (&mut input).take(len as u64).read_to_end(&mut body).await {
+            Ok(n) if n == len => {}
+            _ => return, // the input ended inside the body
         }
         match check(&body) {
             Ok(()) => {
@@ -137,6 +134,123 @@ where
             Err(answer) => {
                 let _ = answers.send(answer);
             }
+        }
+    }
+}
+
+/// What a frame's header block said.
+enum Header {
+    Length(usize),
+    /// No `Content-Length`, one that is not a number, or lines that are not headers.
+    Invalid,
+}
+
+/// Read header lines up to the blank line that ends them (`None` at end of
+/// input). A line holding `Content-Length:` after other bytes, or after a
+/// line that is not a header, starts the header block afresh there; a
+/// broken block given up that way is answered with an error.
+async fn read_header<R: AsyncBufRead + Unpin>(
+    input: &mut R,
+    pending: &mut Option<Vec<u8>>,
+    answers: &mpsc::UnboundedSender<Value>,
+) -> Option<Header> {
+    let mut length: Option<Result<usize, ()>> = None;
+    let (mut saw_header, mut broken) = (false, false);
+    loop {
+        let (mut current, too_long) = match pending.take() {
+            Some(l) => (l, false),
+            None => match read_line(input, MAX_HEADER_LINE).await {
+                Line::Text(l) => (l, false),
+                Line::TooLong(tail) => (tail, true),
+                Line::End => return None,
+            },
+        };
+        let found = find(&current, HEADER.as_bytes());
+        if let Some(at) = found.filter(|&at| at > 0 || too_long || broken) {
+            if broken {
+                let _ = answers.send(error(Value::Null, -32700, "Parse error: invalid header"));
+            }
+            current.drain(..at);
+            (length, saw_header, broken) = (None, false, false);
+        } else if too_long {
+            (saw_header, broken) = (true, true);
+            continue;
+        }
+        let text = String::from_utf8_lossy(&current);
+        let trimmed = text.trim_end_matches(['\r', '\n']);
+        if trimmed.is_empty() {
+            if saw_header {
+                break;
+            }
+            continue; // stray blank line between messages
+        }
+        saw_header = true;
+        match trimmed.split_once(':') {
+            Some((name, value)) if name.trim().eq_ignore_ascii_case("content-length") => {
+                length = Some(value.trim().parse::<usize>().map_err(|_| ()));
+            }
+            Some((name, _)) if is_token(name) => {} // another header (Content-Type)
+            _ => broken = true,
+        }
+    }
+    Some(match length {
+        Some(Ok(len)) if !broken => Header::Length(len),
+        _ => Header::Invalid,
+    })
+}
+
+/// A header name: an HTTP token.
+fn is_token(name: &str) -> bool {
+    !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b))
+}
+
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack.windows(needle.len()).position(|w| w == needle)
+}
+
+/// One line read with a cap on what is kept.
+enum Line {
+    /// The line, its line break included (absent at the end of input).
+    Text(Vec<u8>),
+    /// A line longer than the cap: its last `cap` bytes (the rest was skipped).
+    TooLong(Vec<u8>),
+    End,
+}
+
+/// Read up to and including the next `\n`, keeping at most about `cap`
+/// bytes whatever the line's length (a longer one keeps its tail, where a
+/// header after garbage would be).
+async fn read_line<R: AsyncBufRead + Unpin>(input: &mut R, cap: usize) -> Line {
+    let mut line = Vec::new();
+    let mut too_long = false;
+    loop {
+        let buf = match input.fill_buf().await {
+            Ok(buf) => buf,
+            Err(_) => return Line::End,
+        };
+        if buf.is_empty() {
+            return match (line.is_empty(), too_long) {
+                (true, false) => Line::End,
+                (_, false) => Line::Text(line),
+                (_, true) => Line::TooLong(line),
+            };
+        }
+        let (used, done) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (buf.len(), false),
+        };
+        line.extend_from_slice(&buf[..used]);
+        input.consume(used);
+        if line.len() > 2 * cap {
+            too_long = true;
+            line.drain(..line.len() - cap);
+        }
+        if done {
+            if line.len() > cap {
+                too_long = true;
+                line.drain(..line.len() - cap);
+            }
+            return if too_long { Line::TooLong(line) } else { Line::Text(line) };
         }
     }
 }
@@ -164,17 +278,12 @@ fn error(id: Value, code: i64, message: &str) -> Value {
 
 /// After a bad header block: skip input up to the next `Content-Length:`
 /// and return the header line starting there (`None` at end of input).
+/// Lines are read with the header cap, so a long body costs no memory.
 async fn resync<R: AsyncBufRead + Unpin>(input: &mut R) -> Option<Vec<u8>> {
-    let mut line = Vec::new();
     loop {
-        line.clear();
-        match input.read_until(b'\n', &mut line).await {
-            Ok(0) | Err(_) => return None,
-            Ok(_) => {}
-        }
-        let text = String::from_utf8_lossy(&line);
-        if let Some(at) = text.find(HEADER) {
-            return Some(text[at..].as_bytes().to_vec());
+        let (Line::Text(line) | Line::TooLong(line)) = read_line(input, MAX_HEADER_LINE).await else { return None };
+        if let Some(at) = find(&line, HEADER.as_bytes()) {
+            return Some(line[at..].to_vec());
         }
     }
 }
@@ -235,4 +344,39 @@ pub(crate) async fn read_frame<R: AsyncBufRead + Unpin>(input: &mut R) -> Option
     frame.resize(start + len, 0);
     input.read_exact(&mut frame[start..]).await.ok()?;
     Some(frame)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Reads every line of `input` with a cap of 16 bytes.
+    fn lines(input: &[u8]) -> Vec<(bool, Vec<u8>)> {
+        let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
+        runtime.block_on(async {
+            // A small buffer: lines arrive in several reads.
+            let mut reader = BufReader::with_capacity(5, input);
+            let mut out = Vec::new();
+            loop {
+                match read_line(&mut reader, 16).await {
+                    Line::Text(l) => out.push((false, l)),
+                    Line::TooLong(l) => out.push((true, l)),
+                    Line::End => return out,
+                }
+            }
+        })
+    }
+
+    #[test]
+    fn a_line_keeps_at_most_its_cap_and_a_long_one_its_tail() {
+        let mut input = vec![b'x'; 100_000];
+        input.extend_from_slice(b"Content-Length: 2\n");
+        input.extend_from_slice(b"short\nend");
+        let got = lines(&input);
+        assert_eq!(got.len(), 3, "{got:?}");
+        assert!(got[0].0 && got[0].1.len() == 16, "{got:?}");
+        assert!(got[0].1.ends_with(b"Length: 2\n"), "the tail is kept: {got:?}");
+        assert_eq!(got[1], (false, b"short\n".to_vec()));
+        assert_eq!(got[2], (false, b"end".to_vec()));
+    }
 }

@@ -442,3 +442,49 @@ fn cache_bytes_stay_within_the_budget_and_go_with_the_document() {
     assert_eq!(stats.cache_bytes(), 0, "a closed document's results go");
     c.shutdown_and_exit();
 }
+
+/// Waits (polling, up to 30 s) until no solve runs; panics otherwise.
+fn until_no_solve_runs(stats: &Stats, what: &str) {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while stats.solves_running() > 0 {
+        assert!(Instant::now() < deadline, "{what}: {} solves still running", stats.solves_running());
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+#[test]
+fn no_solve_runs_for_a_closed_document() {
+    let options =
+        Options { solve: solve_until_cancelled, first_publish_wait: Duration::from_millis(10), ..Options::default() };
+    // A budget of an hour: only cancelling stops these solves.
+    let (mut c, stats) = start_with(options, capabilities(false), json!({"solver": {"timeBudgetMs": 3_600_000}}));
+    c.open(URI, 1, &puzzle("p", "on"));
+    c.diagnostics(URI, 1);
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while stats.solves_running() == 0 {
+        assert!(Instant::now() < deadline, "the solve never started");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    c.close(URI);
+    until_no_solve_runs(&stats, "after didClose");
+
+    // A lens request (which waits on the version's solves) and the close
+    // in one write: the request's solves are cancelled too.
+    for v in 2..6 {
+        c.open(URI, v, &puzzle("p", &format!("at {v},1")));
+        c.diagnostics(URI, v);
+        let id = c.next_id();
+        let lens = json!({"jsonrpc": "2.0", "id": id, "method": "textDocument/codeLens",
+                          "params": {"textDocument": {"uri": URI}}});
+        let close = json!({"jsonrpc": "2.0", "method": "textDocument/didClose",
+                           "params": {"textDocument": {"uri": URI}}});
+        let mut bytes = frame_json(&lens);
+        bytes.extend(frame_json(&close));
+        c.send_raw(&bytes).unwrap();
+        c.wait_for("the lens answer", |m| is_response(m) && m["id"] == id);
+        until_no_solve_runs(&stats, "after a lens request and didClose");
+    }
+    c.drain(Duration::from_millis(300));
+    assert_eq!(stats.solves_running(), 0, "a solve started after the close");
+    c.shutdown_and_exit();
+}

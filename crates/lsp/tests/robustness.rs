@@ -166,3 +166,94 @@ fn ranged_changes_apply_to_the_text_in_the_negotiated_encoding() {
         c.shutdown_and_exit();
     }
 }
+
+// ------------------------------------------------------------------ frame recovery
+
+/// A documentSymbol request for [`URI`] as a raw frame, and its id.
+fn symbols_frame(c: &mut Client) -> (i64, Vec<u8>) {
+    let id = c.next_id();
+    let msg = json!({"jsonrpc": "2.0", "id": id, "method": "textDocument/documentSymbol",
+                     "params": {"textDocument": {"uri": URI}}});
+    (id, frame_json(&msg))
+}
+
+fn is_error_with(code: i64) -> impl Fn(&Value) -> bool {
+    move |m: &Value| is_response(m) && m["id"].is_null() && error_code(m) == code
+}
+
+/// The answer to request `id` names the all-on puzzle: the frame was read.
+fn assert_answered(c: &mut Client, id: i64, what: &str) {
+    let r = c.wait_for(&format!("the answer to the frame after {what}"), |m| is_response(m) && m["id"] == id);
+    assert_eq!(r["result"][0]["name"], "all-on", "{what}: {r}");
+}
+
+#[test]
+fn a_short_content_length_loses_only_its_own_message() {
+    let (mut c, _) = start(Options::default());
+    c.open(URI, 1, ALL_ON);
+    // The body runs 20 bytes past its stated length, into the next frame's header.
+    let (lost, first) = symbols_frame(&mut c);
+    let body = &first[first.windows(4).position(|w| w == b"\r\n\r\n").unwrap() + 4..];
+    let mut bytes = format!("Content-Length: {}\r\n\r\n", body.len() - 20).into_bytes();
+    bytes.extend_from_slice(body);
+    let (id, next) = symbols_frame(&mut c);
+    bytes.extend_from_slice(&next);
+    c.send_raw(&bytes).unwrap();
+    c.wait_for("the parse error of the short body", is_error_with(-32700));
+    assert_answered(&mut c, id, "a short Content-Length");
+    // Its body spread over lines that look like headers: the same.
+    let pretty = serde_json::to_string_pretty(&json!({"jsonrpc": "2.0", "id": lost, "method": "shutdown"})).unwrap();
+    let mut bytes = format!("Content-Length: 10\r\n\r\n{pretty}\r\n").into_bytes();
+    let (id, next) = symbols_frame(&mut c);
+    bytes.extend_from_slice(&next);
+    c.send_raw(&bytes).unwrap();
+    assert_answered(&mut c, id, "a short Content-Length before lines of JSON");
+    // Its first 10 bytes are not JSON; the rest is not headers: one error each.
+    c.wait_for("the parse error of the short body", is_error_with(-32700));
+    c.wait_for("the error about the lines that are not headers", is_error_with(-32700));
+    assert!(!c.arrives_within(Duration::from_millis(200), |m| is_response(m) && m["id"] == lost));
+    c.shutdown_and_exit();
+}
+
+#[test]
+fn a_huge_content_length_is_refused_and_the_next_frame_is_read() {
+    let (mut c, _) = start(Options::default());
+    c.open(URI, 1, ALL_ON);
+    let mut bytes =
+        b"Content-Length: 99999999999\r\n\r\n{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"x\"}\r\n".to_vec();
+    let (id, next) = symbols_frame(&mut c);
+    bytes.extend_from_slice(&next);
+    c.send_raw(&bytes).unwrap();
+    let e = c.wait_for("the error about the size", is_error_with(-32600));
+    assert!(e["error"]["message"].as_str().unwrap().contains("too large"), "{e}");
+    assert_answered(&mut c, id, "a huge Content-Length");
+    // A length past usize is not a number: refused the same way, as a parse error.
+    let mut bytes = b"Content-Length: 99999999999999999999999999\r\n\r\n{}".to_vec();
+    let (id, next) = symbols_frame(&mut c);
+    bytes.extend_from_slice(&next);
+    c.send_raw(&bytes).unwrap();
+    c.wait_for("the parse error of the length", is_error_with(-32700));
+    assert_answered(&mut c, id, "a Content-Length past usize");
+    c.shutdown_and_exit();
+}
+
+#[test]
+fn a_header_line_of_many_megabytes_is_skipped_and_the_next_frame_is_read() {
+    let (mut c, _) = start(Options::default());
+    c.open(URI, 1, ALL_ON);
+    // 4 MB without a line break, then a valid frame on the same line.
+    let mut bytes = vec![b'x'; 4 << 20];
+    let (id, next) = symbols_frame(&mut c);
+    bytes.extend_from_slice(&next);
+    c.send_raw(&bytes).unwrap();
+    assert_answered(&mut c, id, "a 4 MB line ending in a header");
+    // 4 MB with line breaks of no header at all, then a valid frame: one error.
+    let mut bytes = vec![b'y'; 4 << 20];
+    bytes.extend_from_slice(b"\r\n\r\n");
+    let (id, next) = symbols_frame(&mut c);
+    bytes.extend_from_slice(&next);
+    c.send_raw(&bytes).unwrap();
+    c.wait_for("the error about the long line", is_error_with(-32700));
+    assert_answered(&mut c, id, "a 4 MB line that is not a header");
+    c.shutdown_and_exit();
+}

@@ -119,3 +119,83 @@ fn requests_during_a_slow_solve() {
         worst.as_secs_f64() * 1e3
     );
 }
+
+/// Waits until the blocks of `uri` are solved, by inlay hints (which build no lenses).
+fn hinted(c: &mut Client, uri: &str) {
+    let range = json!({"start": {"line": 0, "character": 0}, "end": {"line": 9, "character": 0}});
+    loop {
+        let hints = c.request("textDocument/inlayHint", json!({"textDocument": {"uri": uri}, "range": range}));
+        if !hints.to_string().contains("solving") {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// How long a hover on another document waits behind 1 and 5 lens requests
+/// on a board whose insert-solution lens writes a 15 MB grid, and behind
+/// formatting a 9 MB document (issue 25, item 10: the target is < 50 ms).
+#[test]
+#[ignore]
+fn hover_behind_slow_requests() {
+    let init = json!({"inlayHints": {"enable": true}});
+    let (mut c, _) = start_with(Options::default(), capabilities(false), init);
+    let huge = "puzzle \"huge\" {\n  size 2800x2800\n  goal on\n}\n";
+    let h = "file:///work/huge.lights";
+    c.open(URI, 1, "puzzle \"small\" {\n  size 3x3\n  lights on\n}\n");
+    c.diagnostics(URI, 1);
+    let hover = |c: &mut Client| {
+        let id = c.next_id();
+        let position = json!({"line": 0, "character": 2});
+        let msg = json!({"jsonrpc": "2.0", "id": id, "method": "textDocument/hover",
+                         "params": {"textDocument": {"uri": URI}, "position": position}});
+        (id, frame_json(&msg))
+    };
+    for (v, n) in [(1, 1), (2, 5)] {
+        c.open(h, v, &huge.replace("huge", &format!("huge{v}")));
+        c.diagnostics_within(h, v, Duration::from_secs(300));
+        hinted(&mut c, h);
+        let mut bytes = Vec::new();
+        let mut lenses = Vec::new();
+        for _ in 0..n {
+            let id = c.next_id();
+            lenses.push(id);
+            let msg = json!({"jsonrpc": "2.0", "id": id, "method": "textDocument/codeLens",
+                             "params": {"textDocument": {"uri": h}}});
+            bytes.extend(frame_json(&msg));
+        }
+        let (id, frame) = hover(&mut c);
+        bytes.extend(frame);
+        let t = Instant::now();
+        c.send_raw(&bytes).unwrap();
+        c.wait_for("the hover", |m| is_response(m) && m["id"] == id);
+        println!("| hover behind {n} lens request(s) on a 2,800² board | {:.1} ms |", t.elapsed().as_secs_f64() * 1e3);
+        for lens in lenses {
+            c.wait_for_within("a lens answer", Duration::from_secs(300), |m| is_response(m) && m["id"] == lens);
+        }
+        c.close(h);
+    }
+    let block = "puzzle \"a\" {\n  size 2x2\n  lights on\n}\n\n";
+    let text = format!("{}puzzle \"b\"{{\nsize 2x2\n}}\n", block.repeat(250_000));
+    let f = "file:///work/format.lights";
+    c.open(f, 1, &text);
+    c.diagnostics_within(f, 1, Duration::from_secs(300));
+    let format = c.next_id();
+    let options = json!({"tabSize": 2, "insertSpaces": true});
+    let mut bytes = frame_json(&json!({"jsonrpc": "2.0", "id": format, "method": "textDocument/formatting",
+                                       "params": {"textDocument": {"uri": f}, "options": options}}));
+    let (id, frame) = hover(&mut c);
+    bytes.extend(frame);
+    let t = Instant::now();
+    c.send_raw(&bytes).unwrap();
+    c.wait_for("the hover", |m| is_response(m) && m["id"] == id);
+    let waited = t.elapsed();
+    let answer = c.wait_for_within("the edits", Duration::from_secs(300), |m| is_response(m) && m["id"] == format);
+    println!(
+        "| hover behind formatting a {} MB document | {:.1} ms (formatting answer {} bytes) |",
+        text.len() >> 20,
+        waited.as_secs_f64() * 1e3,
+        answer.to_string().len()
+    );
+    c.shutdown_and_exit();
+}

@@ -135,6 +135,11 @@ impl Client {
         client
     }
 
+    /// The process id of a spawned server (for reading its /proc entries).
+    pub fn pid(&self) -> Option<u32> {
+        self.child.as_ref().map(Child::id)
+    }
+
     /// Speak to a server that reads `writer` and writes `reader`.
     pub fn over(reader: impl Read + Send + 'static, writer: impl Write + Send + 'static) -> Client {
         let (tx, rx) = channel();
