@@ -108,8 +108,7 @@ fn print_human(shown: &str, doc: &Document, solved: &Solved, selected: &[usize])
     let block_diagnostics: Vec<Vec<Diagnostic>> =
         selected.iter().map(|&i| lights_ide::block_diagnostics(doc, i, solved)).collect();
     // One drawing for the file: its excerpt is made once, however many blocks.
-    let mut drawing =
-        render::Drawing::new(shown, src, file_diagnostics.iter().chain(block_diagnostics.iter().flatten()));
+    let mut drawing = render::Drawing::new(shown, src);
     for d in file_diagnostics {
         let _ = drawing.write(&mut out, d, color);
     }
