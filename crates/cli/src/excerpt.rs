@@ -185,8 +185,9 @@ impl Excerpt {
 
 /// Whether a character would act on a terminal instead of showing: C0 and
 /// C1 controls but tab and newline, DEL, and the Unicode line and paragraph
-/// separators.
-fn needs_escape(c: char) -> bool {
+/// separators. The one test of what must never reach a terminal raw (the
+/// JSON and XML writers escape the same characters).
+pub(crate) fn needs_escape(c: char) -> bool {
     (c.is_control() && c != '\t' && c != '\n') || c == '\u{2028}' || c == '\u{2029}'
 }
 
@@ -216,6 +217,15 @@ pub(crate) fn escape_controls(text: &str) -> Cow<'_, str> {
         }
     }
     Cow::Owned(out)
+}
+
+/// A puzzle's name as messages show it: quoted, control characters
+/// escaped ([`escape_controls`]); `(unnamed)` for none.
+pub(crate) fn quoted_name(name: Option<&str>) -> String {
+    match name {
+        Some(n) => format!("\"{}\"", escape_controls(n)),
+        None => "(unnamed)".to_string(),
+    }
 }
 
 fn floor_boundary(s: &str, mut i: usize) -> usize {
@@ -301,5 +311,8 @@ mod tests {
         assert_eq!(escape_controls("unknown word `a\rb\0`"), "unknown word `a\\rb\\0`");
         assert_eq!(escape_controls("\x1b[31mred"), "\\u{1b}[31mred");
         assert_eq!(escape_controls("fine\ttext\n"), "fine\ttext\n");
+        assert_eq!(escape_controls("del\u{7f} c1\u{9b} ls\u{2028}"), "del\\u{7f} c1\\u{9b} ls\\u{2028}");
+        assert_eq!(quoted_name(Some("x\x1b]0;pwned\x07")), "\"x\\u{1b}]0;pwned\\u{7}\"");
+        assert_eq!(quoted_name(None), "(unnamed)");
     }
 }
