@@ -15,8 +15,10 @@
 //! 0 = 0), so row `i` is still cell `i`, and are listed in `holes`. Square
 //! boards without holes are written exactly as before these fields existed.
 
-use lights_compiler::lower::lower;
-use lights_compiler::model::{GraphKind, Puzzle, Rule, Shape};
+use std::io::{self, Write};
+
+use lights_compiler::lower::press_pattern;
+use lights_compiler::model::{Gluing, GraphKind, Puzzle, Rule, Shape};
 use serde::{Deserialize, Serialize};
 
 /// What the JSON says the system means.
@@ -91,26 +93,95 @@ pub struct MatrixJson {
     pub entries: Vec<[u32; 3]>,
 }
 
-/// The system of a puzzle, ready to serialise.
-pub fn system_json(p: &Puzzle) -> SystemJson {
-    let sys = lower(p);
-    let mut entries: Vec<[u32; 3]> = Vec::new();
-    for (col, column) in sys.matrix.columns.iter().enumerate() {
-        for &(row, value) in column {
-            if value % sys.modulus != 0 {
-                entries.push([row, col as u32, value % sys.modulus]);
+/// `lights compile` writes systems of at most this many matrix entries
+/// (nonzeros) and cells: about 20 bytes of output and 12 of memory each
+/// (200 MB of JSON at most). [`entry_bound`] is checked against it before
+/// anything is built.
+pub const MAX_ENTRIES: u64 = 10_000_000;
+
+/// An upper bound on the number of nonzero entries of the puzzle's matrix,
+/// from its size and rule alone (nothing is built): cells × the cells one
+/// press can reach, or on a graph its nodes plus twice its edges.
+pub fn entry_bound(p: &Puzzle) -> u64 {
+    let cells = p.cells() as u64;
+    let per_press: u64 = match (&p.shape, &p.rule) {
+        (Shape::Graph(g), _) => return (g.nodes() as u64).saturating_add((g.edge_count() as u64).saturating_mul(2)),
+        (Shape::Hex, _) => 7,
+        (_, Rule::Cross | Rule::Merlin | Rule::Ring) => 5,
+        (_, Rule::King) => 9,
+        // Its row and column, and their mirrors across twisted borders.
+        (_, Rule::Flip) => {
+            let twisted = [p.topology.rows(), p.topology.columns()].contains(&Gluing::Twisted);
+            let lines = p.rows as u64 + p.cols as u64;
+            if twisted {
+                2 * lines
+            } else {
+                lines - 1
             }
         }
+        (_, Rule::Stencil(st)) => st.weights.iter().filter(|&&w| w != 0).count() as u64,
+    };
+    cells.saturating_mul(per_press)
+}
+
+/// The system, built once for both writers: entries sorted by row, then
+/// column, 12 bytes each.
+struct System {
+    modulus: u32,
+    /// The cell of each unknown (the cells with a button, in reading order).
+    unknowns: Vec<usize>,
+    entries: Vec<[u32; 3]>,
+    rhs: Vec<u32>,
+}
+
+impl System {
+    /// The system the solver answers (`lights_compiler::lower`), built from
+    /// the same press patterns, straight into sorted entries.
+    fn of(p: &Puzzle) -> System {
+        let w = p.states;
+        let unknowns: Vec<usize> = (0..p.cells()).filter(|&i| !p.is_locked(i)).collect();
+        let mut entries: Vec<[u32; 3]> = Vec::new();
+        for (col, &cell) in unknowns.iter().enumerate() {
+            for (row, weight) in press_pattern(p, cell / p.cols, cell % p.cols) {
+                if weight % w != 0 {
+                    entries.push([row as u32, col as u32, weight % w]);
+                }
+            }
+        }
+        entries.sort_unstable();
+        let rhs = p.goal.iter().zip(p.lights.iter()).map(|(g, l)| (u32::from(g) + w - u32::from(l)) % w).collect();
+        System { modulus: w, unknowns, entries, rhs }
     }
-    entries.sort_unstable();
-    let cell = |i: usize| [i / p.cols + 1, i % p.cols + 1];
-    let holes: Vec<[usize; 2]> = (0..p.cells()).filter(|&i| p.is_hole(i)).map(cell).collect();
+}
+
+/// 1-based `[row, column]` of cell `i`.
+fn cell_of(p: &Puzzle, i: usize) -> [usize; 2] {
+    [i / p.cols + 1, i % p.cols + 1]
+}
+
+fn meaning(p: &Puzzle) -> String {
     let mut meaning = if p.is_graph() { MEANING_GRAPH } else { MEANING }.to_string();
-    if !holes.is_empty() {
+    if p.has_holes() {
         meaning.push_str(MEANING_HOLES);
     }
+    meaning
+}
+
+fn graph_name(g: &lights_compiler::graph::Graph) -> String {
+    if g.kind == GraphKind::Custom {
+        "custom".to_string()
+    } else {
+        g.describe()
+    }
+}
+
+/// The system of a puzzle, ready to serialise (all in memory: for tests and
+/// small puzzles; [`write_json`] streams the same text).
+pub fn system_json(p: &Puzzle) -> SystemJson {
+    let sys = System::of(p);
+    let holes: Vec<[usize; 2]> = (0..p.cells()).filter(|&i| p.is_hole(i)).map(|i| cell_of(p, i)).collect();
     let graph = p.shape.graph().map(|g| GraphJson {
-        name: if g.kind == GraphKind::Custom { "custom".to_string() } else { g.describe() },
+        name: graph_name(g),
         nodes: g.nodes(),
         edges: g.edges().map(|(a, b)| [a + 1, b + 1]).collect(),
     });
@@ -118,7 +189,7 @@ pub fn system_json(p: &Puzzle) -> SystemJson {
         format: "lights-linear-system".to_string(),
         version: 1,
         puzzle: p.name.to_string(),
-        meaning,
+        meaning: meaning(p),
         modulus: sys.modulus,
         size: BoardSize { rows: p.rows, cols: p.cols },
         rule: rule_text(&p.rule),
@@ -126,92 +197,128 @@ pub fn system_json(p: &Puzzle) -> SystemJson {
         shape: (p.shape != Shape::Square).then(|| p.shape.name().to_string()),
         graph,
         holes,
-        unknowns: sys.unknowns.iter().map(|&i| cell(i)).collect(),
-        matrix: MatrixJson { shape: [sys.matrix.rows, sys.matrix.cols], entries },
+        unknowns: sys.unknowns.iter().map(|&i| cell_of(p, i)).collect(),
+        matrix: MatrixJson { shape: [p.cells(), sys.unknowns.len()], entries: sys.entries },
         b: sys.rhs,
     }
 }
 
-/// The JSON text: pretty, fields in the order of [`SystemJson`], arrays of
-/// numbers on one line (so a matrix entry is one line), ending with a newline.
+/// The JSON text (see [`write_json`]).
 pub fn json_text(p: &Puzzle) -> String {
-    let s = system_json(p);
-    let j = |x: serde_json::Result<serde_json::Value>, depth: usize| compact_arrays(&x.unwrap_or_default(), depth);
-    let size = object(
-        &[("rows", j(serde_json::to_value(s.size.rows), 2)), ("cols", j(serde_json::to_value(s.size.cols), 2))],
-        1,
-    );
-    let matrix = object(
-        &[
-            ("shape", j(serde_json::to_value(s.matrix.shape), 2)),
-            ("entries", j(serde_json::to_value(&s.matrix.entries), 2)),
-        ],
-        1,
-    );
-    let mut fields = vec![
-        ("format", j(serde_json::to_value(&s.format), 1)),
-        ("version", j(serde_json::to_value(s.version), 1)),
-        ("puzzle", j(serde_json::to_value(&s.puzzle), 1)),
-        ("meaning", j(serde_json::to_value(&s.meaning), 1)),
-        ("modulus", j(serde_json::to_value(s.modulus), 1)),
-        ("size", size),
-        ("rule", j(serde_json::to_value(&s.rule), 1)),
-        ("topology", j(serde_json::to_value(&s.topology), 1)),
-    ];
-    if let Some(shape) = &s.shape {
-        fields.push(("shape", j(serde_json::to_value(shape), 1)));
-    }
-    if let Some(g) = &s.graph {
-        let graph = object(
-            &[
-                ("name", j(serde_json::to_value(&g.name), 2)),
-                ("nodes", j(serde_json::to_value(g.nodes), 2)),
-                ("edges", j(serde_json::to_value(&g.edges), 2)),
-            ],
-            1,
-        );
-        fields.push(("graph", graph));
-    }
-    if !s.holes.is_empty() {
-        fields.push(("holes", j(serde_json::to_value(&s.holes), 1)));
-    }
-    fields.push(("unknowns", j(serde_json::to_value(&s.unknowns), 1)));
-    fields.push(("matrix", matrix));
-    fields.push(("b", j(serde_json::to_value(&s.b), 1)));
-    let top = object(&fields, 0);
-    format!("{top}\n")
+    let mut out = Vec::new();
+    let _ = write_json(p, &mut out);
+    String::from_utf8(out).unwrap_or_default()
 }
 
-/// A JSON object with its fields in the given order (values already written).
-fn object(fields: &[(&str, String)], depth: usize) -> String {
-    let pad = "  ".repeat(depth + 1);
-    let body: Vec<String> = fields.iter().map(|(k, v)| format!("{pad}{}: {v}", serde_json::Value::from(*k))).collect();
-    format!("{{\n{}\n{}}}", body.join(",\n"), "  ".repeat(depth))
+/// Write the JSON: pretty, fields in the order of [`SystemJson`], arrays of
+/// numbers on one line (so a matrix entry is one line), ending with a
+/// newline. Streamed: entries are written as they go, never held as text.
+pub fn write_json(p: &Puzzle, out: &mut dyn Write) -> io::Result<()> {
+    let sys = System::of(p);
+    let mut o = Object { out, depth: 0, first: true };
+    o.open()?;
+    o.field("format", |w| write_str(w, "lights-linear-system"))?;
+    o.field("version", |w| write!(w, "1"))?;
+    o.field("puzzle", |w| write_str(w, &p.name))?;
+    o.field("meaning", |w| write_str(w, &meaning(p)))?;
+    o.field("modulus", |w| write!(w, "{}", sys.modulus))?;
+    o.object("size", |o| {
+        o.field("rows", |w| write!(w, "{}", p.rows))?;
+        o.field("cols", |w| write!(w, "{}", p.cols))
+    })?;
+    o.field("rule", |w| write_str(w, &rule_text(&p.rule)))?;
+    o.field("topology", |w| write_str(w, p.topology.name()))?;
+    if p.shape != Shape::Square {
+        o.field("shape", |w| write_str(w, p.shape.name()))?;
+    }
+    if let Some(g) = p.shape.graph() {
+        o.object("graph", |o| {
+            o.field("name", |w| write_str(w, &graph_name(g)))?;
+            o.field("nodes", |w| write!(w, "{}", g.nodes()))?;
+            let depth = o.depth + 1;
+            o.field("edges", |w| rows_of(w, depth, g.edges().map(|(a, b)| [a + 1, b + 1])))
+        })?;
+    }
+    if p.has_holes() {
+        let holes = (0..p.cells()).filter(|&i| p.is_hole(i)).map(|i| cell_of(p, i));
+        o.field("holes", |w| rows_of(w, 1, holes))?;
+    }
+    o.field("unknowns", |w| rows_of(w, 1, sys.unknowns.iter().map(|&i| cell_of(p, i))))?;
+    o.object("matrix", |o| {
+        o.field("shape", |w| write!(w, "[{}, {}]", p.cells(), sys.unknowns.len()))?;
+        o.field("entries", |w| rows_of(w, 2, sys.entries.iter().copied()))
+    })?;
+    o.field("b", |w| numbers(w, sys.rhs.iter()))?;
+    o.close()?;
+    writeln!(o.out)
 }
 
-/// Pretty JSON, except that arrays of numbers stay on one line.
-fn compact_arrays(v: &serde_json::Value, depth: usize) -> String {
-    use serde_json::Value;
+/// A JSON object being written, one field a line, indented by depth.
+struct Object<'w> {
+    out: &'w mut dyn Write,
+    depth: usize,
+    first: bool,
+}
+
+impl Object<'_> {
+    fn open(&mut self) -> io::Result<()> {
+        write!(self.out, "{{")
+    }
+
+    fn close(&mut self) -> io::Result<()> {
+        write!(self.out, "\n{}}}", "  ".repeat(self.depth))
+    }
+
+    fn field(&mut self, key: &str, value: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> io::Result<()> {
+        let sep = if std::mem::replace(&mut self.first, false) { "" } else { "," };
+        write!(self.out, "{sep}\n{}", "  ".repeat(self.depth + 1))?;
+        write_str(self.out, key)?;
+        write!(self.out, ": ")?;
+        value(self.out)
+    }
+
+    fn object(&mut self, key: &str, fields: impl FnOnce(&mut Object) -> io::Result<()>) -> io::Result<()> {
+        let depth = self.depth + 1;
+        self.field(key, |w| {
+            let mut inner = Object { out: w, depth, first: true };
+            inner.open()?;
+            fields(&mut inner)?;
+            inner.close()
+        })
+    }
+}
+
+/// A JSON string.
+fn write_str(w: &mut dyn Write, s: &str) -> io::Result<()> {
+    serde_json::to_writer(&mut *w, s).map_err(io::Error::other)
+}
+
+/// `[1, 2, 3]` on one line.
+fn numbers<T: std::fmt::Display>(w: &mut dyn Write, items: impl Iterator<Item = T>) -> io::Result<()> {
+    write!(w, "[")?;
+    for (k, v) in items.enumerate() {
+        write!(w, "{}{v}", if k == 0 { "" } else { ", " })?;
+    }
+    write!(w, "]")
+}
+
+/// An array of number arrays, one a line, as a field at `depth` (`[]` when empty).
+fn rows_of<T: std::fmt::Display + Copy, const N: usize>(
+    w: &mut dyn Write,
+    depth: usize,
+    rows: impl Iterator<Item = [T; N]>,
+) -> io::Result<()> {
     let pad = "  ".repeat(depth + 1);
-    let end = "  ".repeat(depth);
-    match v {
-        Value::Array(items) if items.iter().all(|i| !i.is_array() && !i.is_object()) => {
-            let parts: Vec<String> = items.iter().map(|i| i.to_string()).collect();
-            format!("[{}]", parts.join(", "))
-        }
-        Value::Array(items) => {
-            let parts: Vec<String> = items.iter().map(|i| format!("{pad}{}", compact_arrays(i, depth + 1))).collect();
-            format!("[\n{}\n{end}]", parts.join(",\n"))
-        }
-        Value::Object(map) if map.is_empty() => "{}".to_string(),
-        Value::Object(map) => {
-            let parts: Vec<String> = map
-                .iter()
-                .map(|(k, val)| format!("{pad}{}: {}", Value::String(k.clone()), compact_arrays(val, depth + 1)))
-                .collect();
-            format!("{{\n{}\n{end}}}", parts.join(",\n"))
-        }
-        other => other.to_string(),
+    let mut any = false;
+    for row in rows {
+        write!(w, "{}{pad}", if any { ",\n" } else { "[\n" })?;
+        numbers(w, row.iter())?;
+        any = true;
+    }
+    if any {
+        write!(w, "\n{}]", "  ".repeat(depth))
+    } else {
+        write!(w, "[]")
     }
 }
 
@@ -227,44 +334,50 @@ fn rule_text(rule: &Rule) -> String {
 /// modulus: a prime W is solved over the field GF(W); any other W over the
 /// integers, with the Smith normal form (see the comment in the script).
 pub fn sage_script(p: &Puzzle) -> String {
-    let s = system_json(p);
-    let mut out = String::new();
-    out.push_str(&format!(
-        "# SageMath script generated by `lights compile --emit sage` for puzzle {}.\n",
-        py_string(&s.puzzle)
-    ));
+    let mut out = Vec::new();
+    let _ = write_sage(p, &mut out);
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// Write the Sage script of [`sage_script`], streamed.
+pub fn write_sage(p: &Puzzle, out: &mut dyn Write) -> io::Result<()> {
+    let sys = System::of(p);
+    writeln!(out, "# SageMath script generated by `lights compile --emit sage` for puzzle {}.", py_string(&p.name))?;
     let graph = p.is_graph();
     if graph {
-        out.push_str(
+        out.write_all(
             "# Run it with `sage FILE.sage`. It builds the puzzle's linear system\n\
              #     A·x ≡ b (mod W)\n\
              # on the nodes of a graph: x[j]: how many times the node unknowns[j] is pressed;\n\
              # row i of A and b[i]: node i + 1;\n\
              # column j of A: what one press of unknowns[j] adds to each node;\n\
              # b = goal - lights (mod W). It prints whether a solution exists, how many\n\
-             # there are (press counts taken modulo W), and one of them.\n",
-        );
+             # there are (press counts taken modulo W), and one of them.\n"
+                .as_bytes(),
+        )?;
     } else {
-        out.push_str(
+        out.write_all(
             "# Run it with `sage FILE.sage`. It builds the puzzle's linear system\n\
              #     A·x ≡ b (mod W)\n\
              # x[j]: how many times the cell unknowns[j] (1-based row, column) is pressed;\n\
              # row i of A and b[i]: the cell (i // C + 1, i % C + 1), in reading order;\n\
              # column j of A: what one press of unknowns[j] adds to each cell;\n\
              # b = goal - lights (mod W). It prints whether a solution exists, how many\n\
-             # there are (press counts taken modulo W), and one of them.\n",
-        );
+             # there are (press counts taken modulo W), and one of them.\n"
+                .as_bytes(),
+        )?;
     }
     if p.shape == Shape::Hex {
-        out.push_str(
+        out.write_all(
             "# The cells are hexagons (`grid hex`): rows 2, 4, … are shifted right by half\n\
-             # a cell, and a press reaches the six cells around.\n",
-        );
+             # a cell, and a press reaches the six cells around.\n"
+                .as_bytes(),
+        )?;
     }
-    if !s.holes.is_empty() {
-        out.push_str("# Holes (no light, no button) are no unknown; their rows of A and b are 0.\n");
+    if p.has_holes() {
+        out.write_all(b"# Holes (no light, no button) are no unknown; their rows of A and b are 0.\n")?;
     }
-    out.push_str(
+    out.write_all(
         "#\n\
          # Method. Sage's solve over Zmod(W) is not reliable when W is composite\n\
          # (Zmod(W) is not a field), so the system is solved over the integers:\n\
@@ -276,41 +389,40 @@ pub fn sage_script(p: &Puzzle) -> String {
          # an unknown with a zero column is free (W choices). So: solvable iff\n\
          # every congruence is, number of solutions = product of those counts,\n\
          # one solution x = V·y (mod W). When W is prime the same answer comes\n\
-         # faster over the field GF(W): count = W^(n - rank A).\n\n",
-    );
-    out.push_str(&format!("W = {}\n", s.modulus));
+         # faster over the field GF(W): count = W^(n - rank A).\n\n"
+            .as_bytes(),
+    )?;
+    let (m, n) = (p.cells(), sys.unknowns.len());
+    writeln!(out, "W = {}", sys.modulus)?;
     if graph {
-        out.push_str(&format!("N = {}  # nodes\n", s.size.cols));
-        out.push_str(&format!(
-            "m, n = {}, {}  # equations (nodes) and unknowns (free nodes)\n",
-            s.matrix.shape[0], s.matrix.shape[1]
-        ));
+        writeln!(out, "N = {}  # nodes", p.cols)?;
+        writeln!(out, "m, n = {m}, {n}  # equations (nodes) and unknowns (free nodes)")?;
     } else {
-        out.push_str(&format!("R, C = {}, {}  # board rows and columns\n", s.size.rows, s.size.cols));
-        out.push_str(&format!(
-            "m, n = {}, {}  # equations (cells) and unknowns (free cells)\n",
-            s.matrix.shape[0], s.matrix.shape[1]
-        ));
+        writeln!(out, "R, C = {}, {}  # board rows and columns", p.rows, p.cols)?;
+        writeln!(out, "m, n = {m}, {n}  # equations (cells) and unknowns (free cells)")?;
     }
-    let mut list = |head: &str, items: Vec<String>, tail: &str| {
-        out.push_str(head);
-        out.push_str(&wrap(items.into_iter(), head.rsplit('\n').next().unwrap_or("").len()));
-        out.push_str(tail);
-    };
+    let unknowns = sys.unknowns.iter().map(|&i| cell_of(p, i));
     if graph {
-        list("unknowns = [", s.unknowns.iter().map(|[_, node]| node.to_string()).collect(), "]\n");
+        list(out, "unknowns = [", unknowns.map(|[_, node]| node.to_string()), "]\n")?;
     } else {
-        list("unknowns = [", s.unknowns.iter().map(|[r, c]| format!("({r}, {c})")).collect(), "]\n");
+        list(out, "unknowns = [", unknowns.map(|[r, c]| format!("({r}, {c})")), "]\n")?;
     }
     list(
+        out,
         "# Nonzero entries of A: (row, column, value), 0-based.\nentries = [",
-        s.matrix.entries.iter().map(|[i, j, v]| format!("({i}, {j}, {v})")).collect(),
+        sys.entries.iter().map(|[i, j, v]| format!("({i}, {j}, {v})")),
         "]\n",
-    );
-    list("b = vector(ZZ, [", s.b.iter().map(|v| v.to_string()).collect(), "])\n");
-    out.push_str(SAGE_SOLVER);
-    out.push_str(if graph { SAGE_PRINT_NODES } else { SAGE_PRINT_CELLS });
-    out
+    )?;
+    list(out, "b = vector(ZZ, [", sys.rhs.iter().map(|v| v.to_string()), "])\n")?;
+    out.write_all(SAGE_SOLVER.as_bytes())?;
+    out.write_all(if graph { SAGE_PRINT_NODES } else { SAGE_PRINT_CELLS }.as_bytes())
+}
+
+/// `head`, the items wrapped ([`write_wrapped`]) after its last line, `tail`.
+fn list(out: &mut dyn Write, head: &str, items: impl Iterator<Item = String>, tail: &str) -> io::Result<()> {
+    out.write_all(head.as_bytes())?;
+    write_wrapped(out, items, head.rsplit('\n').next().unwrap_or("").len())?;
+    out.write_all(tail.as_bytes())
 }
 
 /// The solving part of the Sage script (the same for every puzzle).
@@ -381,30 +493,62 @@ const SAGE_PRINT_NODES: &str = r#"    pressed = ["%d:%d" % (k, v) for (k, v) in 
 
 /// Items separated by `, `, wrapped before column 88, continuation lines
 /// indented by 4; the first line already holds `start` characters.
-fn wrap(items: impl Iterator<Item = String>, start: usize) -> String {
+fn write_wrapped(out: &mut dyn Write, items: impl Iterator<Item = String>, start: usize) -> io::Result<()> {
     let indent = 4;
-    let mut out = String::new();
     let mut line = start;
     for (k, item) in items.enumerate() {
         if k > 0 {
-            out.push(',');
             // ", " + the item + room for the closing brackets.
             if line + 2 + item.len() + 2 > 88 {
-                out.push('\n');
-                out.push_str(&" ".repeat(indent));
+                write!(out, ",\n{:indent$}", "")?;
                 line = indent;
             } else {
-                out.push(' ');
+                out.write_all(b", ")?;
                 line += 2;
             }
         }
         line += item.len();
-        out.push_str(&item);
+        out.write_all(item.as_bytes())?;
     }
-    out
+    Ok(())
 }
 
 /// A Python string literal (JSON escapes are valid Python).
 fn py_string(s: &str) -> String {
     serde_json::Value::String(s.to_string()).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn model(src: &str) -> Puzzle {
+        lights_compiler::analyze(src).puzzles[0].puzzle().cloned().unwrap_or_else(|| panic!("invalid: {src}"))
+    }
+
+    #[test]
+    fn the_entry_bound_is_an_upper_bound_and_tight_on_open_boards() {
+        let mut sources: Vec<String> = Vec::new();
+        for rule in ["cross", "king", "flip", "merlin", "ring", "{ 1 1 1 / 1 1 1 / 1 1 1 }", "{ 1 . 2 }"] {
+            for topology in ["plane", "torus", "mobius", "klein", "projective"] {
+                sources.push(format!(
+                    "puzzle \"p\" {{\n  size 5x6\n  states 3\n  rule {rule}\n  topology {topology}\n}}\n"
+                ));
+            }
+        }
+        sources.push("puzzle \"h\" {\n  grid hex\n  size 4x5\n}\n".into());
+        sources.push("puzzle \"g\" {\n  graph petersen\n}\n".into());
+        sources.push("puzzle \"c\" {\n  graph complete 9\n  rule ring\n}\n".into());
+        for src in &sources {
+            let p = model(src);
+            let entries = System::of(&p).entries.len() as u64;
+            assert!(entries <= entry_bound(&p), "{entries} > {} for\n{src}", entry_bound(&p));
+        }
+        // On a plane the named rules and the graphs reach their bound
+        // inside the board: the bound is not far off.
+        assert_eq!(entry_bound(&model("puzzle \"k\" {\n  graph complete 9\n}\n")), 81);
+        assert_eq!(System::of(&model("puzzle \"k\" {\n  graph complete 9\n}\n")).entries.len(), 81);
+        assert_eq!(entry_bound(&model("puzzle \"f\" {\n  size 5x6\n  rule flip\n}\n")), 30 * 10);
+        assert_eq!(System::of(&model("puzzle \"f\" {\n  size 5x6\n  rule flip\n}\n")).entries.len(), 30 * 10);
+    }
 }

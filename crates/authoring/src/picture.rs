@@ -314,6 +314,10 @@ fn num(x: f64) -> String {
     }
 }
 
+/// Text for SVG content and attributes. Control characters become U+FFFD:
+/// those XML 1.0 does not allow at all, and DEL, the C1 controls and the
+/// line separators, which it allows but a terminal showing the SVG (`-o -`)
+/// would act on and no picture draws.
 fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for ch in s.chars() {
@@ -323,8 +327,9 @@ fn escape(s: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&apos;"),
-            // Characters XML 1.0 does not allow at all.
-            c if (c as u32) < 0x20 && !matches!(c, '\t' | '\n' | '\r') => out.push('\u{fffd}'),
+            c if (c.is_control() && !matches!(c, '\t' | '\n')) || matches!(c, '\u{2028}' | '\u{2029}') => {
+                out.push('\u{fffd}')
+            }
             c => out.push(c),
         }
     }
@@ -1950,7 +1955,16 @@ fn fonts() -> Arc<usvg::fontdb::Database> {
 
 /// Render an SVG (such as [`svg`]'s) to PNG bytes: usvg parses it, resvg
 /// draws it into a tiny-skia pixmap, which encodes itself as PNG.
+///
+/// The pixel cap is checked on the root's `width` and `height` before the
+/// SVG is parsed: parsing lays out every text (a 200,000-character name
+/// took seconds and hundreds of megabytes) only to be refused.
 pub fn png(svg: &str) -> Result<Png, PictureError> {
+    if let Some((width, height)) = root_size(svg) {
+        if width.saturating_mul(height) > MAX_PNG_PIXELS {
+            return Err(PictureError::ImageTooLarge { width, height });
+        }
+    }
     let db = fonts();
     let has_fonts = !db.is_empty();
     let options = usvg::Options { fontdb: db, ..usvg::Options::default() };
@@ -1967,9 +1981,43 @@ pub fn png(svg: &str) -> Result<Png, PictureError> {
     Ok(Png { data, width, height, has_fonts })
 }
 
+/// The `width` and `height` of the root `<svg …>` tag, when both are whole
+/// numbers (as [`svg`] writes them); `None` otherwise (usvg then decides).
+fn root_size(svg: &str) -> Option<(u64, u64)> {
+    let start = svg.find("<svg")?;
+    let tag = &svg[start..start + svg[start..].find('>')?];
+    let attribute = |name: &str| -> Option<u64> {
+        let at = tag.find(&format!(" {name}=\""))? + name.len() + 3;
+        tag[at..].split('"').next()?.parse().ok()
+    };
+    Some((attribute("width")?, attribute("height")?))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn text_drops_every_control_character() {
+        assert_eq!(
+            escape("a<\x1b[2J\x07\x7f\u{9b}\u{85}\u{2028}\r\tb"),
+            "a&lt;\u{fffd}[2J\u{fffd}\u{fffd}\u{fffd}\u{fffd}\u{fffd}\u{fffd}\tb"
+        );
+    }
+
+    #[test]
+    fn the_pixel_cap_is_checked_before_the_svg_is_parsed() {
+        // Past the root tag this is not even SVG: parsing it would fail, so
+        // an ImageTooLarge answer shows nothing was parsed or laid out.
+        let svg = format!(
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="2000000" height="300">{}"#,
+            "<text>".repeat(1000)
+        );
+        assert!(matches!(png(&svg), Err(PictureError::ImageTooLarge { width: 2_000_000, height: 300 })));
+        assert_eq!(root_size(r#"<?xml?><svg width="12" viewBox="0 0 1 1" height="34">"#), Some((12, 34)));
+        assert_eq!(root_size(r#"<svg width="1.5" height="3">"#), None);
+        assert_eq!(root_size("<svg width=\"1\""), None);
+    }
 
     /// The contrast ratio (WCAG 2) of text on a fill.
     fn contrast(fill: Rgb, text: &str) -> f64 {

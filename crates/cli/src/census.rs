@@ -144,7 +144,7 @@ pub(crate) fn run(args: Args) -> u8 {
 }
 
 fn usage(message: &str) -> u8 {
-    eprintln!("error: {message}");
+    eprintln!("error: {}", crate::excerpt::escape_controls(message));
     crate::EXIT_USAGE
 }
 
@@ -254,5 +254,5 @@ fn json_text(family: &Family, query: &Query, c: &Census) -> String {
         "classes": c.classes.as_ref().map(|g| g.size().to_string()),
         "counts": counts,
     });
-    format!("{}\n", serde_json::to_string_pretty(&doc).unwrap_or_default())
+    format!("{}\n", crate::output::json_string(&doc))
 }

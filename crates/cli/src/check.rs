@@ -345,7 +345,7 @@ impl Reporter for JsonReport {
     }
 
     fn finish(&mut self, out: &mut dyn Write, _totals: &Totals) {
-        let _ = serde_json::to_writer_pretty(&mut *out, &self.objects);
+        let _ = crate::output::write_json(&mut *out, &self.objects);
         let _ = writeln!(out);
     }
 }

@@ -1,13 +1,16 @@
 //! `lights compile`: a puzzle's linear system as JSON or as a SageMath script.
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
 use clap::{Args as ClapArgs, ValueEnum};
-use lights_authoring::export;
+use lights_authoring::export::{self, MAX_ENTRIES};
+use lights_compiler::model::Puzzle;
 use lights_compiler::{analyze, BlockKind, Diagnostic};
 
+use crate::excerpt::{escape_controls, quoted_name};
 use crate::files::{is_stdin, read_stdin};
+use crate::output::JsonSafe;
 use crate::{files, render, EXIT_OK, EXIT_PUZZLE_ERROR, EXIT_USAGE};
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -59,10 +62,6 @@ pub(crate) struct Args {
     output: Option<PathBuf>,
 }
 
-/// The largest board whose linear system `lights compile` writes (its
-/// text is tens of bytes per cell).
-const MAX_COMPILED_CELLS: usize = 1_000_000;
-
 pub(crate) fn run(args: Args) -> u8 {
     let (shown, src) = if is_stdin(&args.file) {
         match read_stdin() {
@@ -74,16 +73,20 @@ pub(crate) fn run(args: Args) -> u8 {
         }
     } else {
         let Some(src) = files::read_reporting(&args.file) else { return EXIT_USAGE };
-        (args.file.display().to_string(), src)
+        (files::shown_path(&args.file), src)
     };
     let analysis = analyze(&src);
     let names: Vec<String> =
-        analysis.puzzles.iter().map(|p| format!("\"{}\"", p.name.as_deref().unwrap_or(""))).collect();
+        analysis.puzzles.iter().map(|p| quoted_name(Some(p.name.as_deref().unwrap_or("")))).collect();
     let chosen = match &args.puzzle {
         Some(name) => match analysis.puzzles.iter().find(|p| p.name.as_deref() == Some(name.as_str())) {
             Some(p) => p,
             None => {
-                eprintln!("error: `{shown}` has no puzzle named \"{name}\"; its puzzles are: {}", names.join(", "));
+                eprintln!(
+                    "error: `{shown}` has no puzzle named {}; its puzzles are: {}",
+                    quoted_name(Some(name)),
+                    names.join(", ")
+                );
                 return EXIT_USAGE;
             }
         },
@@ -104,8 +107,8 @@ pub(crate) fn run(args: Args) -> u8 {
         },
     };
     if chosen.kind == BlockKind::Sliding {
-        let name = chosen.name.as_deref().unwrap_or("(unnamed)");
-        eprintln!("error: \"{name}\" is a sliding-tile puzzle: `lights compile` writes the linear system of a Lights Out `puzzle`");
+        let name = quoted_name(chosen.name.as_deref());
+        eprintln!("error: {name} is a sliding-tile puzzle: `lights compile` writes the linear system of a Lights Out `puzzle`");
         return EXIT_USAGE;
     }
     let Some(model) = chosen.puzzle() else {
@@ -117,37 +120,47 @@ pub(crate) fn run(args: Args) -> u8 {
         eprintln!("error: the puzzle has {}; fix them to compile it", lights_compiler::summary::count(n, "error"));
         return EXIT_PUZZLE_ERROR;
     };
-    // The system is written entry by entry: a few per cell.
-    if model.cells() > MAX_COMPILED_CELLS && model.is_graph() {
-        eprintln!(
-            "error: the graph has {} nodes; `lights compile` writes systems of at most {MAX_COMPILED_CELLS} \
-             (`lights solve` solves it without writing the system)",
-            model.cells()
-        );
+    // Bounded by what would be written, counted from the size and the rule
+    // before anything is built: `graph complete 4000` (49 bytes) has 16
+    // million entries.
+    if let Some(why) = too_large(model) {
+        eprintln!("error: {why}; `lights compile` writes systems of at most {MAX_ENTRIES} matrix entries and cells (`lights solve` solves it without writing the system)");
         return EXIT_USAGE;
     }
-    if model.cells() > MAX_COMPILED_CELLS {
-        eprintln!(
-            "error: the {}×{} board has {} cells; `lights compile` writes systems of at most {MAX_COMPILED_CELLS} cells \
-             (`lights solve` solves it without writing the system)",
-            model.rows,
-            model.cols,
-            model.cells()
-        );
-        return EXIT_USAGE;
-    }
-    let text = match args.emit {
-        Emit::Json => export::json_text(model),
-        Emit::Sage => export::sage_script(model),
-    };
-    match &args.output {
-        Some(path) => {
-            if let Err(e) = crate::safe_write::write_text(path, &text) {
-                eprintln!("error: {e}");
-                return EXIT_USAGE;
-            }
+    // Through JsonSafe: a name's DEL or C1 characters become `\u007f`…
+    // (valid in JSON and in a Python string literal alike).
+    let emit = |out: &mut dyn Write| {
+        let mut safe = JsonSafe::new(out);
+        match args.emit {
+            Emit::Json => export::write_json(model, &mut safe)?,
+            Emit::Sage => export::write_sage(model, &mut safe)?,
         }
-        None => print!("{text}"),
+        safe.finish()
+    };
+    let written = match &args.output {
+        Some(path) => crate::safe_write::write_with(path, emit),
+        None => {
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+            emit(&mut out).and_then(|()| out.flush()).map_err(|e| format!("cannot write to standard output: {e}"))
+        }
+    };
+    if let Err(e) = written {
+        eprintln!("error: {}", escape_controls(&e));
+        return EXIT_USAGE;
     }
     EXIT_OK
+}
+
+/// Why the system of `model` is too large to write, if it is.
+fn too_large(model: &Puzzle) -> Option<String> {
+    let entries = export::entry_bound(model);
+    let cells = model.cells() as u64;
+    let what = if model.is_graph() { "graph" } else { "board" };
+    if entries > MAX_ENTRIES {
+        Some(format!("the {what}'s matrix would have up to {entries} entries"))
+    } else if cells > MAX_ENTRIES {
+        Some(format!("the {what} has {cells} cells"))
+    } else {
+        None
+    }
 }

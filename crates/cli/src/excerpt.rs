@@ -28,32 +28,11 @@ const GAP: &str = "…";
 pub(crate) struct SourceMap<'s> {
     src: &'s str,
     lines: LineIndex,
-    /// The 1-based column (in characters) of the places named to
-    /// [`SourceMap::new`], counted in one sweep.
-    columns: HashMap<usize, usize>,
 }
 
 impl<'s> SourceMap<'s> {
-    /// The map of `src`, with the columns of `places` ready (columns of
-    /// other places are counted when asked).
-    pub(crate) fn new(src: &'s str, places: impl Iterator<Item = usize>) -> SourceMap<'s> {
-        let lines = LineIndex::new(src);
-        let mut places: Vec<usize> = places.map(|p| floor_boundary(src, p.min(src.len()))).collect();
-        places.sort_unstable();
-        places.dedup();
-        let mut columns = HashMap::with_capacity(places.len());
-        // Along each line, count from the previous place, not from the start.
-        let (mut line, mut counted, mut col) = (usize::MAX, 0, 1);
-        for p in places {
-            let l = lines.line(p);
-            if l != line {
-                (line, counted, col) = (l, lines.line_start(l), 1);
-            }
-            col += src[counted..p].chars().count();
-            counted = p;
-            columns.insert(p, col);
-        }
-        SourceMap { src, lines, columns }
+    pub(crate) fn new(src: &'s str) -> SourceMap<'s> {
+        SourceMap { src, lines: LineIndex::new(src) }
     }
 
     /// A span inside the text, on character boundaries (the excerpt's
@@ -70,11 +49,7 @@ impl<'s> SourceMap<'s> {
 
     /// The 1-based column (in characters) of an offset.
     pub(crate) fn column(&self, offset: usize) -> usize {
-        let offset = floor_boundary(self.src, offset.min(self.src.len()));
-        self.columns.get(&offset).copied().unwrap_or_else(|| {
-            let start = self.lines.line_start(self.line(offset));
-            1 + self.src[start..offset].chars().count()
-        })
+        1 + self.lines.char_column(self.src, offset)
     }
 
     /// Where line `l` (0-based) ends, before its line break.
@@ -210,8 +185,9 @@ impl Excerpt {
 
 /// Whether a character would act on a terminal instead of showing: C0 and
 /// C1 controls but tab and newline, DEL, and the Unicode line and paragraph
-/// separators.
-fn needs_escape(c: char) -> bool {
+/// separators. The one test of what must never reach a terminal raw (the
+/// JSON and XML writers escape the same characters).
+pub(crate) fn needs_escape(c: char) -> bool {
     (c.is_control() && c != '\t' && c != '\n') || c == '\u{2028}' || c == '\u{2029}'
 }
 
@@ -243,6 +219,15 @@ pub(crate) fn escape_controls(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// A puzzle's name as messages show it: quoted, control characters
+/// escaped ([`escape_controls`]); `(unnamed)` for none.
+pub(crate) fn quoted_name(name: Option<&str>) -> String {
+    match name {
+        Some(n) => format!("\"{}\"", escape_controls(n)),
+        None => "(unnamed)".to_string(),
+    }
+}
+
 fn floor_boundary(s: &str, mut i: usize) -> usize {
     while i > 0 && !s.is_char_boundary(i) {
         i -= 1;
@@ -268,7 +253,7 @@ mod tests {
     #[test]
     fn only_the_touched_lines_are_drawn_and_line_numbers_stay() {
         let src = "puzzle \"a\" {\n  size 2x2\n}\n";
-        let map = SourceMap::new(src, [15].into_iter());
+        let map = SourceMap::new(src);
         let e = map.excerpt(&[span(15, 19)]).unwrap();
         assert_eq!(e.text(), "\n  size 2x2\n");
         assert_eq!(&e.text()[e.range(span(15, 19))], "size");
@@ -280,7 +265,7 @@ mod tests {
         let line = "1,1 ".repeat(10_000);
         let src = format!("x\n{line}\ny\n");
         let at = 2 + 4 * 5_000;
-        let map = SourceMap::new(&src, [at].into_iter());
+        let map = SourceMap::new(&src);
         let e = map.excerpt(&[span(at, at + 3)]).unwrap();
         let second = e.text().lines().nth(1).unwrap();
         assert!(second.len() < 2 * WINDOW + 16, "{}", second.len());
@@ -293,7 +278,7 @@ mod tests {
     #[test]
     fn each_diagnostic_shows_only_its_own_windows() {
         let line = "1,1 ".repeat(16_000);
-        let map = SourceMap::new(&line, std::iter::empty());
+        let map = SourceMap::new(&line);
         for k in [0, 100, 15_000] {
             let s = span(4 * k, 4 * k + 3);
             let e = map.excerpt(&[s, span(0, 3)]).unwrap();
@@ -306,7 +291,7 @@ mod tests {
     fn control_characters_become_visible_and_line_breaks_count() {
         // A lone CR ends a line, as for the parser; CRLF is one break.
         let src = "a\0b\x1b[2J\x07c\r\nd\re";
-        let map = SourceMap::new(src, std::iter::empty());
+        let map = SourceMap::new(src);
         let e = map.excerpt(&[span(0, 3), span(src.len(), src.len())]).unwrap();
         assert_eq!(e.text(), "a\u{2400}b\u{241b}[2J\u{2407}c\n\ne");
         assert_eq!(&e.text()[e.range(span(0, 3))], "a\u{2400}b");
@@ -316,7 +301,7 @@ mod tests {
     #[test]
     fn places_past_the_drawn_lines_are_not_drawn() {
         let src = "\n".repeat(MAX_DRAWN_LINE + 2);
-        let map = SourceMap::new(&src, std::iter::empty());
+        let map = SourceMap::new(&src);
         assert!(map.excerpt(&[span(src.len(), src.len())]).is_none());
         assert!(map.excerpt(&[span(0, 0)]).is_some());
     }
@@ -326,5 +311,8 @@ mod tests {
         assert_eq!(escape_controls("unknown word `a\rb\0`"), "unknown word `a\\rb\\0`");
         assert_eq!(escape_controls("\x1b[31mred"), "\\u{1b}[31mred");
         assert_eq!(escape_controls("fine\ttext\n"), "fine\ttext\n");
+        assert_eq!(escape_controls("del\u{7f} c1\u{9b} ls\u{2028}"), "del\\u{7f} c1\\u{9b} ls\\u{2028}");
+        assert_eq!(quoted_name(Some("x\x1b]0;pwned\x07")), "\"x\\u{1b}]0;pwned\\u{7}\"");
+        assert_eq!(quoted_name(None), "(unnamed)");
     }
 }

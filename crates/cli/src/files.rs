@@ -306,9 +306,9 @@ pub(crate) fn read_stdin() -> Result<String, String> {
 /// `--stdin-filename` given (else `<stdin>`).
 pub(crate) fn shown(path: &Path, stdin_filename: Option<&Path>) -> String {
     match (is_stdin(path), stdin_filename) {
-        (true, Some(name)) => name.display().to_string(),
+        (true, Some(name)) => shown_path(name),
         (true, None) => "<stdin>".into(),
-        (false, _) => path.display().to_string(),
+        (false, _) => shown_path(path),
     }
 }
 

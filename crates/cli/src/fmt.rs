@@ -55,7 +55,7 @@ pub(crate) fn run(paths: &[PathBuf], stdin_filename: Option<&Path>, mode: Mode, 
     let mut status = EXIT_OK;
     let mut changed = 0;
     for path in &files {
-        let shown = path.display().to_string();
+        let shown = files::shown_path(path);
         let Some(src) = files::read_reporting(path) else {
             status = EXIT_USAGE;
             continue;

@@ -96,7 +96,7 @@ pub(crate) fn run(args: Args) -> u8 {
     let rule = match parse_rule(&args.rule, args.states) {
         Ok(rule) => rule,
         Err(e) => {
-            eprintln!("error: --rule: {e}");
+            eprintln!("error: --rule: {}", crate::excerpt::escape_controls(&e.to_string()));
             return EXIT_USAGE;
         }
     };
@@ -151,20 +151,20 @@ pub(crate) fn run(args: Args) -> u8 {
     let generated = match result {
         Ok(g) => g,
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("error: {}", crate::excerpt::escape_controls(&e.to_string()));
             return EXIT_USAGE;
         }
     };
     match &args.output {
         Some(path) => {
             if let Err(e) = crate::safe_write::write_text(path, &generated.text) {
-                eprintln!("error: {e}");
+                eprintln!("error: {}", crate::excerpt::escape_controls(&e.to_string()));
                 return EXIT_USAGE;
             }
             eprintln!(
                 "wrote {} to {}",
                 lights_compiler::summary::count(generated.puzzles.len(), "puzzle"),
-                path.display()
+                crate::files::shown_path(path)
             );
         }
         None => print!("{}", generated.text),

@@ -68,12 +68,12 @@ fn coords(args: CoordsArgs) -> u8 {
     let (shown, text) = match &file {
         Some(path) => {
             let Some(text) = files::read_reporting(path) else { return EXIT_USAGE };
-            (path.display().to_string(), text)
+            (files::shown_path(path), text)
         }
         None => match read_stdin() {
             Ok(text) => ("standard input".to_string(), text),
             Err(e) => {
-                eprintln!("error: {e}");
+                eprintln!("error: {}", crate::excerpt::escape_controls(&e.to_string()));
                 return EXIT_USAGE;
             }
         },
@@ -86,20 +86,20 @@ fn coords(args: CoordsArgs) -> u8 {
             .unwrap_or_else(|| "imported".to_string())
     });
     if let Err(e) = check_name(&name) {
-        eprintln!("error: {e}");
+        eprintln!("error: {}", crate::excerpt::escape_controls(&e.to_string()));
         return EXIT_USAGE;
     }
     let lights = match import::import_coords(&text, &name, &shown) {
         Ok(lights) => lights,
         Err(e) => {
-            eprintln!("error: {shown}: {e}");
+            eprintln!("error: {shown}: {}", crate::excerpt::escape_controls(&e.to_string()));
             return EXIT_USAGE;
         }
     };
     match &args.output {
         Some(path) => {
             if let Err(e) = crate::safe_write::write_text(path, &lights) {
-                eprintln!("error: {e}");
+                eprintln!("error: {}", crate::excerpt::escape_controls(&e.to_string()));
                 return EXIT_USAGE;
             }
         }

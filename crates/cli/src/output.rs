@@ -232,9 +232,114 @@ fn puzzle_json(
     j
 }
 
+/// Write `value` as pretty JSON to `out`, every character that could act
+/// on a terminal written as a `\u` escape (see [`JsonSafe`]).
+pub(crate) fn write_json<T: Serialize + ?Sized>(out: &mut dyn std::io::Write, value: &T) -> std::io::Result<()> {
+    let mut safe = JsonSafe { inner: std::io::BufWriter::new(out), pending: Vec::new() };
+    serde_json::to_writer_pretty(&mut safe, value).map_err(std::io::Error::other)?;
+    safe.finish()
+}
+
+/// [`write_json`] as a string.
+pub(crate) fn json_string<T: Serialize + ?Sized>(value: &T) -> String {
+    let mut out = Vec::new();
+    let _ = write_json(&mut out, value);
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// A writer of JSON that also escapes what serde_json leaves raw but a
+/// terminal acts on: DEL, the C1 controls (U+0080–U+009F; `\u009b` is a
+/// CSI) and the line and paragraph separators, as `\u007f`… (valid JSON,
+/// the same strings once parsed). These can only occur inside strings, so
+/// each is replaced wherever it is.
+pub(crate) struct JsonSafe<W: std::io::Write> {
+    inner: W,
+    /// The start of a character cut by the end of the last write.
+    pending: Vec<u8>,
+}
+
+impl<W: std::io::Write> JsonSafe<W> {
+    pub(crate) fn new(inner: W) -> JsonSafe<W> {
+        JsonSafe { inner, pending: Vec::new() }
+    }
+
+    /// Write what is left and flush.
+    pub(crate) fn finish(mut self) -> std::io::Result<()> {
+        let rest = std::mem::take(&mut self.pending);
+        self.inner.write_all(&rest)?;
+        self.inner.flush()
+    }
+}
+
+impl<W: std::io::Write> std::io::Write for JsonSafe<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.pending.extend_from_slice(buf);
+        let ready = self.pending.len() - cut_character(&self.pending);
+        let bytes = &self.pending[..ready];
+        // Only DEL (0x7f), C1 (0xc2 0x80–0x9f) and U+2028/9 (0xe2 0x80 0xa8/9) need work.
+        if !bytes.iter().any(|&b| b == 0x7f || b == 0xc2 || b == 0xe2) {
+            self.inner.write_all(bytes)?;
+        } else {
+            let text = String::from_utf8_lossy(bytes);
+            let mut run = 0;
+            for (i, c) in text.char_indices() {
+                if crate::excerpt::needs_escape(c) {
+                    self.inner.write_all(&text.as_bytes()[run..i])?;
+                    write!(self.inner, "\\u{:04x}", c as u32)?;
+                    run = i + c.len_utf8();
+                }
+            }
+            self.inner.write_all(&text.as_bytes()[run..])?;
+        }
+        self.pending.drain(..ready);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// How many bytes at the end of `bytes` are the start of a UTF-8
+/// character whose other bytes are still to come.
+fn cut_character(bytes: &[u8]) -> usize {
+    for back in 1..=bytes.len().min(3) {
+        let b = bytes[bytes.len() - back];
+        if b & 0xc0 != 0x80 {
+            let len = match b {
+                0xc0..=0xdf => 2,
+                0xe0..=0xef => 3,
+                0xf0..=0xf7 => 4,
+                _ => 1,
+            };
+            return if len > back { back } else { 0 };
+        }
+    }
+    0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn json_escapes_del_c1_and_line_separators() {
+        let text = json_string(&["a\u{7f}b\u{9b}2J\u{2028}\u{1b}é€😀"]);
+        assert_eq!(text, "[\n  \"a\\u007fb\\u009b2J\\u2028\\u001bé€😀\"\n]");
+        assert!(text.bytes().all(|b| b >= 0x20 && b != 0x7f || b == b'\n'));
+        let back: Vec<String> = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, ["a\u{7f}b\u{9b}2J\u{2028}\u{1b}é€😀"]);
+        // A character cut between two writes is still seen whole.
+        let mut out = Vec::new();
+        let mut w = JsonSafe { inner: &mut out, pending: Vec::new() };
+        use std::io::Write;
+        let bytes = "x\u{85}\u{2029}y".as_bytes();
+        for b in bytes {
+            w.write_all(std::slice::from_ref(b)).unwrap();
+        }
+        w.finish().unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), "x\\u0085\\u2029y");
+    }
 
     #[test]
     fn large_boards_omit_the_solution_grid_and_say_why() {

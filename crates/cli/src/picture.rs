@@ -7,6 +7,7 @@ use lights_authoring::picture::{self, Numbers, Options, Show};
 use lights_compiler::model::{GraphKind, Shape};
 use lights_compiler::{analyze, check_puzzle, BlockKind, BlockReport, PuzzleAnalysis};
 
+use crate::excerpt::{escape_controls, quoted_name};
 use crate::{files, EXIT_OK, EXIT_PUZZLE_ERROR, EXIT_USAGE};
 
 #[derive(ClapArgs)]
@@ -144,7 +145,7 @@ fn list_names(puzzles: &[PuzzleAnalysis]) -> String {
     let names: Vec<String> = puzzles
         .iter()
         .map(|p| {
-            let name = p.name.as_deref().map_or("(unnamed)".to_string(), |n| format!("\"{n}\""));
+            let name = quoted_name(p.name.as_deref());
             if p.kind == BlockKind::Sliding {
                 format!("{name} (sliding)")
             } else if p.block.is_none() {
@@ -170,7 +171,7 @@ fn human_size(bytes: usize) -> String {
 
 pub(crate) fn run(args: Args) -> u8 {
     let to_stdout = files::is_stdin(&args.output);
-    let out_shown = if to_stdout { "standard output".to_string() } else { args.output.display().to_string() };
+    let out_shown = if to_stdout { "standard output".to_string() } else { files::shown_path(&args.output) };
     // `-o -` writes SVG to standard output.
     let format = if to_stdout { Some(Format::Svg) } else { format_of(&args.output) };
     let Some(format) = format else {
@@ -200,7 +201,8 @@ pub(crate) fn run(args: Args) -> u8 {
             Some(i) => i,
             None => {
                 eprintln!(
-                    "error: `{shown}` has no puzzle named \"{name}\"; its puzzles are: {}",
+                    "error: `{shown}` has no puzzle named {}; its puzzles are: {}",
+                    quoted_name(Some(name)),
                     list_names(&analysis.puzzles)
                 );
                 return EXIT_USAGE;
@@ -211,7 +213,7 @@ pub(crate) fn run(args: Args) -> u8 {
     // Only the puzzle drawn is solved.
     check_puzzle(&mut analysis.puzzles[index], &|| false);
     let chosen = &analysis.puzzles[index];
-    let name = chosen.name.as_deref().map_or("(unnamed)".to_string(), |n| format!("\"{n}\""));
+    let name = quoted_name(chosen.name.as_deref());
     let errors = chosen.diagnostics.iter().filter(|d| d.is_error()).count();
     if chosen.kind == BlockKind::Sliding {
         eprintln!("error: {name} is a sliding-tile puzzle: `lights render` draws Lights Out puzzles");
@@ -228,7 +230,7 @@ pub(crate) fn run(args: Args) -> u8 {
     };
     let report = chosen.report.as_ref().and_then(BlockReport::as_lights);
     if report.is_none() {
-        let why = chosen.diagnostics.iter().find(|d| d.is_error()).map_or("", |d| d.message.as_str());
+        let why = escape_controls(chosen.diagnostics.iter().find(|d| d.is_error()).map_or("", |d| d.message.as_str()));
         if args.show.is_some_and(|s| s != ShowArg::Lights) {
             eprintln!(
                 "error: cannot draw puzzle {name} with an overlay: it was not solved ({why}); try `--show lights`"
@@ -252,7 +254,7 @@ pub(crate) fn run(args: Args) -> u8 {
         }
     };
     for note in &pic.notes {
-        eprintln!("note: {note}");
+        eprintln!("note: {}", escape_controls(note));
     }
     if args.numbers == NumbersArg::Always && !pic.numbers {
         eprintln!(

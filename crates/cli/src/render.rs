@@ -53,7 +53,7 @@ pub(crate) fn write_diagnostics(
     diagnostics: &[Diagnostic],
     color: bool,
 ) -> std::io::Result<()> {
-    let mut drawing = Drawing::new(path, src, diagnostics.iter());
+    let mut drawing = Drawing::new(path, src);
     for d in diagnostics {
         drawing.write(out, d, color)?;
     }
@@ -71,11 +71,9 @@ pub(crate) struct Drawing<'s> {
 }
 
 impl<'s> Drawing<'s> {
-    /// Prepare to draw the diagnostics of `src` (the columns of those
-    /// listed are counted at once, in one pass over the file).
-    pub(crate) fn new<'d>(path: &str, src: &'s str, diagnostics: impl Iterator<Item = &'d Diagnostic>) -> Self {
-        let starts = diagnostics.take(MAX_DRAWN_PER_FILE).map(|d| d.span.start);
-        Drawing { id: escape_controls(path).into_owned(), map: SourceMap::new(src, starts), drawn: 0, left_out: 0 }
+    /// Prepare to draw the diagnostics of `src`.
+    pub(crate) fn new(path: &str, src: &'s str) -> Self {
+        Drawing { id: escape_controls(path).into_owned(), map: SourceMap::new(src), drawn: 0, left_out: 0 }
     }
 
     /// Draw one diagnostic, or count it when the file's quota is used up.

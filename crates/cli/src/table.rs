@@ -241,7 +241,7 @@ fn graph_json(t: &GraphTable, show: Show) -> String {
         "sizes": t.entries.iter().map(|e| e.size).collect::<Vec<_>>(),
         "entries": entries,
     });
-    format!("{}\n", serde_json::to_string_pretty(&doc).unwrap_or_default())
+    format!("{}\n", crate::output::json_string(&doc))
 }
 
 /// One entry of `--format json`: where it is (`place`: rows and cols, or a
@@ -271,7 +271,7 @@ fn show_name(show: Show) -> &'static str {
 }
 
 fn usage(message: &str) -> u8 {
-    eprintln!("error: {message}");
+    eprintln!("error: {}", crate::excerpt::escape_controls(message));
     crate::EXIT_USAGE
 }
 
@@ -346,5 +346,5 @@ fn json_text(t: &Table, show: Show) -> String {
         "cols": t.cols,
         "entries": entries,
     });
-    format!("{}\n", serde_json::to_string_pretty(&doc).unwrap_or_default())
+    format!("{}\n", crate::output::json_string(&doc))
 }

@@ -123,3 +123,55 @@ fn control_characters_are_escaped_in_every_message() {
     let out = lights_bounded(&dir, &["check", "c.lights"]);
     assert!(stdout(&out).contains('\u{241b}'), "ESC drawn as ␛ in the source line: {}", stdout(&out));
 }
+
+/// `lights compile` is bounded by the entries of the matrix it writes,
+/// counted from the size and the rule before anything is built:
+/// `graph complete 4000` (51 bytes, 16 million entries) took 4.2 GB, and a
+/// 21×21 stencil on 1000×1000 (441 million) aborted allocating 14 GB.
+#[test]
+fn compile_refuses_systems_above_the_entry_limit_before_building_them() {
+    let dir = scratch("limits_compile_entries");
+    let stencil = format!("{{\n{}  }}", "    1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1\n".repeat(21));
+    let cases = [
+        (
+            "complete.lights",
+            "puzzle \"g\" {\n  graph complete 4000\n  lights at 1\n}\n".to_string(),
+            "16000000 entries",
+        ),
+        (
+            "stencil.lights",
+            format!("puzzle \"s\" {{\n  size 1000x1000\n  rule {stencil}\n  lights at 1,1\n}}\n"),
+            "441000000 entries",
+        ),
+        (
+            "flip.lights",
+            "puzzle \"f\" {\n  size 2000x2000\n  rule flip\n  lights at 1,1\n}\n".to_string(),
+            "15996000000 entries",
+        ),
+    ];
+    for (file, src, entries) in cases {
+        std::fs::write(dir.join(file), src).unwrap();
+        let out = lights_bounded(&dir, &["compile", file, "--emit", "json", "-o", "out.json"]);
+        assert_eq!(out.status.code(), Some(2), "{file}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert!(err.contains(entries) && err.contains("at most 10000000 matrix entries"), "{file}: {err}");
+        assert!(!dir.join("out.json").exists(), "{file}: nothing written");
+    }
+}
+
+/// Below the limit the system is streamed: `graph complete 1500` (2.25
+/// million entries, 70 MB of JSON) is written under a 400 MB address-space
+/// limit. Building it as a JSON value in memory first took about 340 MB of
+/// resident memory and aborted there.
+#[test]
+fn compile_streams_large_systems_in_bounded_memory() {
+    let dir = scratch("limits_compile_stream");
+    std::fs::write(dir.join("k.lights"), "puzzle \"k\" {\n  graph complete 1500\n  lights at 1\n}\n").unwrap();
+    let script =
+        format!("ulimit -v 400000 && exec '{}' compile k.lights --emit json -o k.json", env!("CARGO_BIN_EXE_lights"));
+    let out = Command::new("sh").arg("-c").arg(&script).current_dir(&dir).output().expect("sh");
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&std::fs::read(dir.join("k.json")).unwrap()).expect("JSON");
+    assert_eq!(json["matrix"]["shape"], serde_json::json!([1500, 1500]));
+    assert_eq!(json["matrix"]["entries"].as_array().map(Vec::len), Some(1500 * 1500));
+}

@@ -11,6 +11,7 @@ use lights_compiler::Diagnostic;
 use lights_ide::{Document, Solved};
 
 use super::{full_text, puzzles, severity_word, Place, Policy, Reporter, Totals};
+use crate::excerpt::escape_controls;
 
 #[derive(Default)]
 pub(crate) struct Junit {
@@ -116,9 +117,12 @@ impl Reporter for Junit {
     }
 }
 
-/// Text escaped for XML attributes and content; characters XML 1.0 cannot
-/// hold (control characters but tab and newline) become U+FFFD.
+/// Text escaped for XML attributes and content; control characters (which
+/// XML 1.0 cannot hold, or a terminal showing the report would act on) are
+/// first written visibly, as in every message ([`escape_controls`]: `\r`,
+/// `\u{7f}`).
 fn xml(text: &str) -> String {
+    let text = escape_controls(text);
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -127,8 +131,6 @@ fn xml(text: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&apos;"),
-            '\t' | '\n' => out.push(c),
-            c if (c as u32) < 0x20 => out.push('\u{FFFD}'),
             c => out.push(c),
         }
     }
@@ -142,6 +144,7 @@ mod tests {
     #[test]
     fn text_is_escaped_for_xml() {
         assert_eq!(xml("a<b & \"c\" 'd'>"), "a&lt;b &amp; &quot;c&quot; &apos;d&apos;&gt;");
-        assert_eq!(xml("bell\u{7}\n"), "bell\u{FFFD}\n");
+        assert_eq!(xml("bell\u{7}\n"), "bell\\u{7}\n");
+        assert_eq!(xml("del\u{7f} csi\u{9b}\r"), "del\\u{7f} csi\\u{9b}\\r");
     }
 }

@@ -178,7 +178,7 @@ impl Reporter for Sarif {
                 }],
             }],
         });
-        let _ = serde_json::to_writer_pretty(&mut *out, &log);
+        let _ = crate::output::write_json(&mut *out, &log);
         let _ = writeln!(out);
     }
 }
