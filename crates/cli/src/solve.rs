@@ -307,11 +307,11 @@ fn write_solutions(path: &Path, doc: &Document, solved: &Solved, selected: &[usi
             SolutionPlan::Keep => written.kept += 1,
             SolutionPlan::Nothing => {}
             SolutionPlan::TooLarge { limit, .. } => {
-                let name = doc.analysis().puzzles[i].name.as_deref().unwrap_or("(unnamed)");
+                let name = crate::excerpt::quoted_name(doc.analysis().puzzles[i].name.as_deref());
                 return Err(format!(
-                    "not writing `{}`: the solution of \"{name}\" would take more than {} of text, the most --write \
+                    "not writing `{}`: the solution of {name} would take more than {} of text, the most --write \
                      puts into a file; write it with --solution-out FILE (.txt, .pbm or .png) instead",
-                    path.display(),
+                    crate::files::shown_path(path),
                     crate::files::show_size(limit as u64),
                 ));
             }
@@ -323,7 +323,7 @@ fn write_solutions(path: &Path, doc: &Document, solved: &Solved, selected: &[usi
     let out = edit::apply(doc.text(), &edits);
     // Never write a file we would then reject.
     if let Err(why) = recheck(&out, &edited, doc.block_count()) {
-        return Err(format!("not writing `{}`: {why} (a bug; please report it)", path.display()));
+        return Err(format!("not writing `{}`: {why} (a bug; please report it)", crate::files::shown_path(path)));
     }
     crate::safe_write::write_text(path, &out)?;
     written.changed = edits.len();
@@ -337,15 +337,21 @@ fn recheck(out: &str, edited: &[usize], blocks: usize) -> Result<(), String> {
     if after.block_count() != blocks {
         return Err(format!("the file would have {} blocks instead of {blocks}", after.block_count()));
     }
-    let solved = Solved::selected(&after, |i| edited.contains(&i));
+    // A mask, not `edited.contains`: a search per block was quadratic in the
+    // number of blocks written.
+    let mut is_edited = vec![false; blocks];
     for &i in edited {
-        let name = after.analysis().puzzles[i].name.clone().unwrap_or_else(|| "(unnamed)".into());
+        is_edited[i] = true;
+    }
+    let solved = Solved::selected(&after, |i| is_edited.get(i).copied().unwrap_or(false));
+    for &i in edited {
+        let name = crate::excerpt::quoted_name(after.analysis().puzzles[i].name.as_deref());
         if !after.block(i).is_some_and(|b| b.has_solution()) {
-            return Err(format!("the solution inserted into \"{name}\" did not parse"));
+            return Err(format!("the solution inserted into {name} did not parse"));
         }
         let diagnostics = lights_ide::block_diagnostics(&after, i, &solved);
         if let Some(d) = diagnostics.iter().find(|d| d.is_error() && d.code == Code::WrongSolution) {
-            return Err(format!("the solution inserted into \"{name}\" did not check: {}", d.message));
+            return Err(format!("the solution inserted into {name} did not check: {}", d.message));
         }
     }
     Ok(())
