@@ -265,6 +265,13 @@ fn the_page_and_every_endpoint_answer_and_follow_the_file() {
         (format!("{host}Host: example.com\r\n"), None, 400),
         (format!("{host}Sec-Fetch-Site: cross-site\r\n"), None, 403),
         (format!("{host}Sec-Fetch-Site: same-origin\r\n"), None, 200),
+        // A guard header sent twice: the second value is not hidden behind the first.
+        (format!("{host}Sec-Fetch-Site: same-origin\r\nSec-Fetch-Site: cross-site\r\n"), None, 400),
+        (
+            format!("{host}Origin: http://127.0.0.1:{port}\r\nOrigin: http://example.com\r\nContent-Type: application/json\r\n"),
+            Some(&body),
+            400,
+        ),
         (format!("{host}Origin: http://example.com\r\nContent-Type: application/json\r\n"), Some(&body), 403),
         (format!("{host}Origin: http://127.0.0.1:{port}\r\nContent-Type: application/json\r\n"), Some(&body), 200),
         (format!("{host}Content-Type: text/plain\r\n"), Some(&body), 415),
