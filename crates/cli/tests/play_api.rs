@@ -332,3 +332,20 @@ fn an_unknown_puzzle_name_is_bad_usage() {
     let o = command(&dir, &["play", "-", "--no-open"]).stdin(Stdio::null()).output().unwrap();
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
 }
+
+/// Ctrl-C at once after the address line (before any request) stops the
+/// server with status 0, never by the signal: the handler is installed
+/// before the line is printed.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_right_after_the_address_line_exits_with_status_0() {
+    use std::os::unix::process::ExitStatusExt;
+    let dir = scratch("play_sigint");
+    std::fs::write(dir.join("pack.lights"), PACK).unwrap();
+    for run in 0..20 {
+        let server = start(&dir, &["play", "pack.lights", "--no-open"]);
+        let (status, err) = interrupt(server);
+        assert_eq!(status.signal(), None, "run {run}: killed by a signal; stderr: {err}");
+        assert_eq!(status.code(), Some(0), "run {run}: stderr: {err}");
+    }
+}

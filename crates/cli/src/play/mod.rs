@@ -349,6 +349,18 @@ fn router(served: Shared) -> Router {
         .with_state(served)
 }
 
+/// Ctrl-C (SIGINT), caught from the moment this returns: the future ends
+/// when it comes.
+fn interrupted() -> std::io::Result<impl std::future::Future<Output = ()>> {
+    #[cfg(unix)]
+    let mut signal = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::interrupt())?;
+    #[cfg(windows)]
+    let mut signal = tokio::signal::windows::ctrl_c()?;
+    Ok(async move {
+        signal.recv().await;
+    })
+}
+
 /// Open `url` in the user's browser; a failure is a warning.
 fn open_browser(url: &str) {
     let mut command = if cfg!(target_os = "macos") {
@@ -423,6 +435,15 @@ pub(crate) fn run(args: Args) -> u8 {
         let loaded = Loaded { version: 1, stamp, text, doc: Arc::new(doc) };
         let hosts = vec![format!("127.0.0.1:{port}"), format!("localhost:{port}")];
         let served = Arc::new(Served::new(args.file, shown, args.puzzle, loaded, hosts));
+        // Listen for Ctrl-C before the address is printed: whoever reads the
+        // address may interrupt at once, and must not kill the process.
+        let interrupted = match interrupted() {
+            Ok(i) => i,
+            Err(e) => {
+                eprintln!("error: cannot listen for Ctrl-C: {e}");
+                return EXIT_USAGE;
+            }
+        };
         let url = format!("http://127.0.0.1:{port}/");
         println!("lights play: {url} — Ctrl-C to stop");
         let _ = std::io::stdout().flush();
@@ -440,7 +461,7 @@ pub(crate) fn run(args: Args) -> u8 {
         });
         let (stopping_tx, mut stopping) = tokio::sync::watch::channel(false);
         let server = axum::serve(listener, router(served)).with_graceful_shutdown(async move {
-            let _ = tokio::signal::ctrl_c().await;
+            interrupted.await;
             let _ = stopping_tx.send(true);
         });
         let mut server = std::pin::pin!(server.into_future());
