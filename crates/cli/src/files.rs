@@ -204,20 +204,10 @@ pub(crate) fn read(path: &Path) -> Result<String, String> {
 /// [`read`] with a given size limit.
 pub(crate) fn read_limited(path: &Path, limit: u64) -> Result<String, String> {
     let cannot = |e: std::io::Error| format!("cannot read `{}`: {}", shown_path(path), describe(&e));
-    let meta = std::fs::metadata(path).map_err(cannot)?;
-    if meta.is_dir() {
-        return Err(format!("cannot read `{}`: it is a folder", shown_path(path)));
-    }
-    if !meta.is_file() {
-        return Err(format!(
-            "cannot read `{}`: not a regular file (a FIFO, a socket or a device); name a `.lights` file",
-            shown_path(path)
-        ));
-    }
+    let (file, meta) = open_regular(path).map_err(cannot)?;
     if meta.len() > limit {
         return Err(too_large(&format!("`{}`", shown_path(path)), limit));
     }
-    let file = std::fs::File::open(path).map_err(cannot)?;
     // The file may grow between the two looks: never read past the limit.
     let Some(bytes) = read_at_most(file, limit, meta.len()).map_err(cannot)? else {
         return Err(too_large(&format!("`{}`", shown_path(path)), limit));
@@ -229,6 +219,47 @@ pub(crate) fn read_limited(path: &Path, limit: u64) -> Result<String, String> {
             e.utf8_error().valid_up_to()
         )
     })
+}
+
+/// Open a named file for reading only if it is a regular file, deciding on
+/// the file actually opened (never on an earlier look at the path, which a
+/// FIFO swapped in between would defeat). It is opened with `O_NONBLOCK`
+/// (opening a FIFO then never waits for a writer) and `O_NOCTTY` (a
+/// terminal never becomes ours), the open descriptor is `fstat`ed, anything
+/// but a regular file refused, and `O_NONBLOCK` cleared again. Returns the
+/// file and its metadata. The error for a folder reads "it is a folder",
+/// for a FIFO, socket or device "not a regular file ...".
+pub(crate) fn open_regular(path: &Path) -> std::io::Result<(std::fs::File, std::fs::Metadata)> {
+    let file = open_nonblocking(path)?;
+    let meta = file.metadata()?;
+    if meta.is_dir() {
+        return Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, "it is a folder"));
+    }
+    if !meta.is_file() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "not a regular file (a FIFO, a socket or a device); name a `.lights` file",
+        ));
+    }
+    #[cfg(unix)]
+    {
+        let flags = rustix::fs::fcntl_getfl(&file)?;
+        rustix::fs::fcntl_setfl(&file, flags - rustix::fs::OFlags::NONBLOCK)?;
+    }
+    Ok((file, meta))
+}
+
+#[cfg(unix)]
+fn open_nonblocking(path: &Path) -> std::io::Result<std::fs::File> {
+    use rustix::fs::OFlags;
+    use std::os::unix::fs::OpenOptionsExt;
+    // std adds O_CLOEXEC itself.
+    std::fs::OpenOptions::new().read(true).custom_flags((OFlags::NONBLOCK | OFlags::NOCTTY).bits() as i32).open(path)
+}
+
+#[cfg(not(unix))]
+fn open_nonblocking(path: &Path) -> std::io::Result<std::fs::File> {
+    std::fs::File::open(path)
 }
 
 /// [`read`], printing the error (the caller then exits with status 2).
@@ -279,5 +310,63 @@ pub(crate) fn describe(e: &std::io::Error) -> String {
         std::io::ErrorKind::NotFound => "no such file or folder".into(),
         std::io::ErrorKind::PermissionDenied => "permission denied".into(),
         _ => e.to_string(),
+    }
+}
+
+#[cfg(all(test, unix))]
+mod open_regular_tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("lights-files-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    /// The race of the report: whatever an earlier look at the path said, the
+    /// open itself must not wait on a FIFO (no writer ever comes here). A
+    /// plain `File::open` blocks forever on this FIFO; the watchdog turns
+    /// such a hang into a failure (and then frees the thread by writing).
+    #[test]
+    fn a_fifo_is_refused_without_waiting_for_a_writer() {
+        let dir = scratch("fifo");
+        let fifo = dir.join("pipe.lights");
+        rustix::fs::mknodat(
+            rustix::fs::CWD,
+            &fifo,
+            rustix::fs::FileType::Fifo,
+            rustix::fs::Mode::RUSR | rustix::fs::Mode::WUSR,
+            0,
+        )
+        .unwrap();
+        let (send, receive) = std::sync::mpsc::channel();
+        let path = fifo.clone();
+        std::thread::spawn(move || {
+            let _ = send.send(open_regular(&path).map(|_| ()).map_err(|e| e.to_string()));
+        });
+        let answer = receive.recv_timeout(std::time::Duration::from_secs(60));
+        if answer.is_err() {
+            // Unblock the stuck open so the test process can end.
+            let _ = std::fs::OpenOptions::new().write(true).open(&fifo);
+        }
+        let answer = answer.expect("opening a FIFO waited for a writer");
+        let err = answer.expect_err("a FIFO was opened as a file");
+        assert!(err.contains("not a regular file"), "{err}");
+        let read = read_limited(&fifo, 100).unwrap_err();
+        assert!(read.contains("pipe.lights") && read.contains("not a regular file"), "{read}");
+    }
+
+    #[test]
+    fn a_regular_file_is_read_blocking_and_a_folder_refused() {
+        let dir = scratch("regular");
+        let path = dir.join("a.lights");
+        std::fs::write(&path, "x").unwrap();
+        let (file, meta) = open_regular(&path).unwrap();
+        assert_eq!(meta.len(), 1);
+        let flags = rustix::fs::fcntl_getfl(&file).unwrap();
+        assert!(!flags.contains(rustix::fs::OFlags::NONBLOCK), "O_NONBLOCK was left set");
+        let err = read_limited(&dir, 100).unwrap_err();
+        assert!(err.ends_with("it is a folder"), "{err}");
     }
 }
