@@ -349,3 +349,83 @@ fn ctrl_c_right_after_the_address_line_exits_with_status_0() {
         assert_eq!(status.code(), Some(0), "run {run}: stderr: {err}");
     }
 }
+
+/// `f()` on a thread of its own, or a failure naming `what` when it does not
+/// answer within 15 s (a server that hangs must fail the test, not stall it).
+fn within<T: Send + 'static>(what: &str, f: impl FnOnce() -> T + Send + 'static) -> T {
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = send.send(f());
+    });
+    receive.recv_timeout(Duration::from_secs(15)).unwrap_or_else(|_| panic!("{what} did not answer within 15 s"))
+}
+
+/// The watched file swapped for a FIFO and back, thousands of times, while
+/// the server polls it and requests make it look (the check-then-open race
+/// of issue 25: a look that saw a file, then an open that got the FIFO,
+/// waited for a writer for good). The server never opens the FIFO as a
+/// file, keeps answering, says what is wrong while it is a FIFO, and follows
+/// the file once it is a file again.
+#[cfg(unix)]
+#[test]
+fn a_fifo_in_place_of_the_file_never_stalls_the_server() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    let dir = scratch("play_fifo");
+    let file = dir.join("pack.lights");
+    std::fs::write(&file, PACK).unwrap();
+    let server = start(&dir, &["play", "pack.lights", "--no-open"]);
+    let port = server.port;
+    // One regular file and one FIFO, hard-linked into place in turn.
+    let (regular, fifo) = (dir.join("regular"), dir.join("pipe"));
+    std::fs::write(&regular, PACK.replace("cross", "crossed")).unwrap();
+    assert!(Command::new("mkfifo").arg(&fifo).status().expect("run mkfifo").success());
+    let swap = |from: &std::path::Path, to: &std::path::Path| {
+        let temp = dir.join("swap.tmp");
+        let _ = std::fs::remove_file(&temp);
+        std::fs::hard_link(from, &temp).unwrap();
+        std::fs::rename(&temp, to).unwrap();
+    };
+    let stop = Arc::new(AtomicBool::new(false));
+    let swapper = {
+        let (stop, regular, fifo, file, dir) = (stop.clone(), regular.clone(), fifo.clone(), file.clone(), dir.clone());
+        std::thread::spawn(move || {
+            let temp = dir.join("swapper.tmp");
+            while !stop.load(Ordering::Relaxed) {
+                for from in [&regular, &fifo] {
+                    let _ = std::fs::remove_file(&temp);
+                    std::fs::hard_link(from, &temp).unwrap();
+                    std::fs::rename(&temp, &file).unwrap();
+                }
+            }
+        })
+    };
+    let deadline = Instant::now() + Duration::from_secs(4);
+    let mut answered = 0;
+    while Instant::now() < deadline {
+        let (status, _) = within("/api/version while the file was swapped", move || get(port, "/api/version"));
+        assert_eq!(status, 200);
+        answered += 1;
+    }
+    stop.store(true, Ordering::Relaxed);
+    swapper.join().unwrap();
+    assert!(answered > 10, "{answered}");
+
+    // Left a FIFO: the server says so, and keeps answering.
+    swap(&fifo, &file);
+    std::thread::sleep(Duration::from_millis(1200));
+    let (status, list) = within("/api/puzzles", move || get(port, "/api/puzzles"));
+    assert_eq!(status, 200);
+    assert!(list["error"].as_str().is_some_and(|e| e.contains("not a regular file")), "{list}");
+    assert_eq!(list["puzzles"], json!([]));
+    let (_, v) = within("/api/version", move || get(port, "/api/version"));
+    let old = v["version"].as_u64().unwrap();
+    // A file again: served again.
+    replace(&file, PACK);
+    within("/api/version", move || next_version(port, old));
+    let (status, list) = within("/api/puzzles", move || get(port, "/api/puzzles"));
+    assert_eq!((status, list["puzzles"].as_array().map(Vec::len)), (200, Some(4)), "{list}");
+    assert_eq!(list["puzzles"][0]["name"], "cross");
+    let (status, err) = interrupt(server);
+    assert_eq!(status.code(), Some(0), "stderr: {err}");
+}

@@ -238,7 +238,7 @@ async fn board_css() -> Response {
 
 async fn version(State(served): State<Shared>) -> Answer {
     let s = served.clone();
-    blocking(move || s.refresh()).await?;
+    blocking(move || s.refresh(false)).await?;
     answer(json!({ "version": served.current().1 }))
 }
 
@@ -247,7 +247,7 @@ async fn version(State(served): State<Shared>) -> Answer {
 /// so until then), so a file of many slow puzzles never holds the page up.
 async fn puzzles(State(served): State<Shared>) -> Answer {
     let list = blocking(move || {
-        served.refresh();
+        served.refresh(false);
         let (doc, version) = served.current();
         let error = served.file_error(&doc);
         let known = served.known(&doc);
@@ -265,7 +265,7 @@ async fn puzzles(State(served): State<Shared>) -> Answer {
 
 async fn board(State(served): State<Shared>, index: Result<Path<String>, PathRejection>) -> Answer {
     let board = blocking(move || {
-        served.refresh();
+        served.refresh(false);
         let (doc, version) = served.current();
         let i = block_index(index, &doc)?;
         let known = served.answers(&doc, std::iter::once(i));
@@ -456,7 +456,7 @@ pub(crate) fn run(args: Args) -> u8 {
             loop {
                 tokio::time::sleep(POLL).await;
                 let s = watched.clone();
-                let _ = tokio::task::spawn_blocking(move || s.refresh()).await;
+                let _ = tokio::task::spawn_blocking(move || s.refresh(true)).await;
             }
         });
         let (stopping_tx, mut stopping) = tokio::sync::watch::channel(false);

@@ -122,9 +122,17 @@ impl Served {
     }
 
     /// Re-read the file if its stamp changed, or if it could not be read
-    /// last time; a new text is a new version.
-    pub(super) fn refresh(&self) {
-        let _one_reader = lock(&self.reading);
+    /// last time; a new text is a new version. When another read is under
+    /// way, a request does not wait for it (`wait` false) and is answered
+    /// from the text served now: a read that never ends (a file on a hung
+    /// mount) cannot take every request down with it.
+    pub(super) fn refresh(&self, wait: bool) {
+        let _one_reader = match self.reading.try_lock() {
+            Ok(guard) => guard,
+            Err(std::sync::TryLockError::Poisoned(e)) => e.into_inner(),
+            Err(std::sync::TryLockError::WouldBlock) if wait => lock(&self.reading),
+            Err(std::sync::TryLockError::WouldBlock) => return,
+        };
         let stamp = Stamp::of(&self.path);
         {
             let loaded = lock(&self.loaded);
@@ -135,7 +143,8 @@ impl Served {
                 return; // still missing
             }
         }
-        // The stamp was taken before the read: a change in between is seen next time.
+        // The stamp was taken before the read: a change in between is seen next
+        // time. The read decides on the file it opened (never a FIFO).
         let text = files::read(&self.path);
         {
             let mut loaded = lock(&self.loaded);
