@@ -429,3 +429,73 @@ fn a_fifo_in_place_of_the_file_never_stalls_the_server() {
     let (status, err) = interrupt(server);
     assert_eq!(status.code(), Some(0), "stderr: {err}");
 }
+
+/// The number of threads of process `pid` now (Linux).
+#[cfg(target_os = "linux")]
+fn threads_of(pid: u32) -> usize {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    let line = status.lines().find_map(|l| l.strip_prefix("Threads:")).expect("a Threads line");
+    line.trim().parse().unwrap()
+}
+
+/// 200 clients ask for a slow solve at once (issue 25: 208 threads and
+/// 1.56 GB): the server runs one solve per core and queues a few, and the
+/// rest are told 503 with Retry-After at once; its threads stay bounded by
+/// the cores, whatever the number of clients.
+#[cfg(target_os = "linux")]
+#[test]
+fn concurrent_solves_are_bounded_by_the_cores() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    let dir = scratch("play_solves");
+    // About 0.3 s a solve: a torus of three states, many solutions.
+    let size = 200;
+    std::fs::write(
+        dir.join("slow.lights"),
+        format!("puzzle \"slow\" {{\n  size {size}x{size}\n  topology torus\n  states 3\n  lights on\n}}\n"),
+    )
+    .unwrap();
+    let server = start(&dir, &["play", "slow.lights", "--no-open"]);
+    let (port, pid) = (server.port, server.child.id());
+    let body = Arc::new(json!({ "lights": vec![1; size * size] }).to_string());
+    let clients: Vec<_> = (0..200)
+        .map(|_| {
+            let body = body.clone();
+            std::thread::spawn(move || {
+                let (status, head, text) = http(port, "POST", "/api/puzzle/0/solve", Some(&body), None);
+                (status, head, text)
+            })
+        })
+        .collect();
+    let done = Arc::new(AtomicBool::new(false));
+    let sampler = {
+        let done = done.clone();
+        std::thread::spawn(move || {
+            let mut most = 0;
+            while !done.load(Ordering::Relaxed) {
+                most = most.max(threads_of(pid));
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            most
+        })
+    };
+    let answers: Vec<_> = clients.into_iter().map(|c| c.join().unwrap()).collect();
+    done.store(true, Ordering::Relaxed);
+    let most = sampler.join().unwrap();
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    // The main thread, 2 workers, one solve per core and 8 more for blocking work.
+    assert!(most <= cores + 11, "{most} threads for 200 clients on {cores} cores");
+    let (mut solved, mut busy) = (0, 0);
+    for (status, head, text) in &answers {
+        match status {
+            200 => solved += 1,
+            503 if head.contains("retry-after: 1") && text.contains("busy") => busy += 1,
+            _ => panic!("{status}: {head}\n{text}"),
+        }
+    }
+    assert!(solved >= 1, "{solved} solved, {busy} told to retry");
+    assert_eq!(solved + busy, 200);
+    // Once they are served, a request is answered as before.
+    let (status, _) = get(port, "/api/version");
+    assert_eq!(status, 200);
+}

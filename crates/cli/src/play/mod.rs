@@ -7,6 +7,7 @@
 //! module only transports it and keeps the file's answers cached by block.
 
 mod guard;
+mod pool;
 mod served;
 
 use std::future::IntoFuture;
@@ -78,6 +79,8 @@ const BOARD_CSS: &str = include_str!("../../../../editors/play/board.css");
 const POLL: Duration = Duration::from_millis(500);
 /// How long one solve may take (the editor's default budget).
 const TIME_BUDGET: Duration = Duration::from_secs(10);
+/// Threads for blocking work besides the solves of the pool (see `run`).
+const BLOCKING_THREADS_BESIDE_SOLVES: usize = 8;
 /// After Ctrl-C, how long requests still running may take to finish.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(2);
 
@@ -128,18 +131,24 @@ type Shared = Arc<Served>;
 struct Failure {
     status: StatusCode,
     message: String,
+    /// `Retry-After`, in seconds, for a 503 of a busy server.
+    retry_after: Option<u32>,
 }
 
 impl IntoResponse for Failure {
     fn into_response(self) -> Response {
         let mut response = (self.status, Json(json!({ "error": self.message }))).into_response();
-        response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+        let headers = response.headers_mut();
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+        if let Some(seconds) = self.retry_after {
+            headers.insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        }
         response
     }
 }
 
 fn error(status: StatusCode, message: impl Into<String>) -> Failure {
-    Failure { status, message: message.into() }
+    Failure { status, message: message.into(), retry_after: None }
 }
 
 /// What a handler answers: JSON, or a JSON error.
@@ -264,6 +273,9 @@ async fn puzzles(State(served): State<Shared>) -> Answer {
 }
 
 async fn board(State(served): State<Shared>, index: Result<Path<String>, PathRejection>) -> Answer {
+    // A board may need its block solved: that takes a turn of the pool.
+    let shared = served.clone();
+    let _turn = shared.pool.turn().await?;
     let board = blocking(move || {
         served.refresh(false);
         let (doc, version) = served.current();
@@ -303,6 +315,7 @@ async fn solve(
     body: Result<Bytes, BytesRejection>,
 ) -> Answer {
     let Posted { doc, version, index: i, position } = posted(&served, index, &headers, body)?;
+    let _turn = served.pool.turn().await?;
     let stop = Arc::new(AtomicBool::new(false));
     let _stop_on_drop = StopOnDrop(stop.clone());
     let result = blocking(move || {
@@ -410,7 +423,16 @@ pub(crate) fn run(args: Args) -> u8 {
         }
         _ => {}
     }
-    let runtime = match tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build() {
+    let pool = pool::SolvePool::per_core();
+    // Threads for blocking work: the solves of the pool, the background pass,
+    // the file's reads and the requests' short analyses.
+    let blocking_threads = pool.solvers() + BLOCKING_THREADS_BESIDE_SOLVES;
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .max_blocking_threads(blocking_threads)
+        .enable_all()
+        .build()
+    {
         Ok(r) => r,
         Err(e) => {
             eprintln!("error: cannot start the server: {e}");
@@ -434,7 +456,7 @@ pub(crate) fn run(args: Args) -> u8 {
         };
         let loaded = Loaded { version: 1, stamp, text, doc: Arc::new(doc) };
         let hosts = vec![format!("127.0.0.1:{port}"), format!("localhost:{port}")];
-        let served = Arc::new(Served::new(args.file, shown, args.puzzle, loaded, hosts));
+        let served = Arc::new(Served::new(args.file, shown, args.puzzle, loaded, hosts, pool));
         // Listen for Ctrl-C before the address is printed: whoever reads the
         // address may interrupt at once, and must not kill the process.
         let interrupted = match interrupted() {

@@ -11,6 +11,7 @@ use lights_compiler::{Block, BlockKey};
 use lights_ide::play;
 use lights_ide::{outcome_of, Answers, Document, Outcome};
 
+use super::pool::SolvePool;
 use super::TIME_BUDGET;
 use crate::files;
 
@@ -80,6 +81,8 @@ pub(super) struct Served {
     background: AtomicBool,
     /// The addresses the server answers as (`127.0.0.1:PORT`, `localhost:PORT`).
     pub(super) hosts: Vec<String>,
+    /// The solves requests may run at once.
+    pub(super) pool: SolvePool,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -107,6 +110,7 @@ impl Served {
         start: Option<String>,
         loaded: Loaded,
         hosts: Vec<String>,
+        pool: SolvePool,
     ) -> Served {
         Served {
             path,
@@ -118,6 +122,7 @@ impl Served {
             solve_ended: Condvar::new(),
             background: AtomicBool::new(false),
             hosts,
+            pool,
         }
     }
 
