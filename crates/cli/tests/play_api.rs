@@ -59,12 +59,13 @@ impl Drop for Server {
 }
 
 fn start(dir: &std::path::Path, args: &[&str]) -> Server {
-    let mut child = command(dir, args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start lights play");
+    start_command(command(dir, args))
+}
+
+/// [`start`] for a command of one's own.
+fn start_command(mut command: Command) -> Server {
+    let mut child =
+        command.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("start lights play");
     let mut out = BufReader::new(child.stdout.take().expect("stdout"));
     let mut line = String::new();
     out.read_line(&mut line).expect("the first line");
@@ -496,6 +497,67 @@ fn concurrent_solves_are_bounded_by_the_cores() {
     assert!(solved >= 1, "{solved} solved, {busy} told to retry");
     assert_eq!(solved + busy, 200);
     // Once they are served, a request is answered as before.
+    let (status, _) = get(port, "/api/version");
+    assert_eq!(status, 200);
+}
+
+/// The number of file descriptors process `pid` has open (Linux).
+#[cfg(target_os = "linux")]
+fn fds_of(pid: u32) -> usize {
+    std::fs::read_dir(format!("/proc/{pid}/fd")).map_or(0, |d| d.count())
+}
+
+/// 2,000 connections that never send a byte, to a server allowed 256 file
+/// descriptors (issue 25: they all stayed open, and under a low descriptor
+/// limit nobody else got in). The server keeps at most its 128 connections
+/// open, closing idle ones to make room, and a new client is answered.
+#[cfg(target_os = "linux")]
+#[test]
+fn two_thousand_idle_connections_do_not_keep_a_client_out() {
+    let dir = scratch("play_idle");
+    std::fs::write(dir.join("pack.lights"), PACK).unwrap();
+    let mut command = Command::new("sh");
+    command
+        .args(["-c", "ulimit -n 256 && exec \"$0\" \"$@\"", env!("CARGO_BIN_EXE_lights")])
+        .args(["play", "pack.lights", "--no-open"])
+        .current_dir(&dir);
+    let server = start_command(command);
+    let (port, pid) = (server.port, server.child.id());
+    let idle: Vec<TcpStream> = (0..2000).map(|_| TcpStream::connect(("127.0.0.1", port)).expect("connect")).collect();
+    let started = Instant::now();
+    let (status, list) = within("/api/puzzles after 2,000 idle connections", move || get(port, "/api/puzzles"));
+    eprintln!("answered {:?} after the 2,000 connections", started.elapsed());
+    assert_eq!(status, 200);
+    assert_eq!(list["puzzles"].as_array().map(Vec::len), Some(4));
+    // 128 connections, the listener, the standard streams and the runtime's own.
+    let fds = fds_of(pid);
+    assert!(fds <= 128 + 32, "{fds} descriptors open");
+    drop(idle);
+    let (status, err) = interrupt(server);
+    assert_eq!(status.code(), Some(0), "stderr: {err}");
+}
+
+/// A connection that sends half a request header, then nothing, is closed
+/// after the header timeout (here 300 ms), and so is one that sends nothing.
+#[test]
+fn a_half_sent_header_is_closed_after_the_header_timeout() {
+    let dir = scratch("play_half_header");
+    std::fs::write(dir.join("pack.lights"), PACK).unwrap();
+    let server = start(&dir, &["play", "pack.lights", "--no-open", "--header-timeout-ms", "300"]);
+    let port = server.port;
+    for sent in [format!("GET /api/version HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"), String::new()] {
+        let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
+        stream.write_all(sent.as_bytes()).unwrap();
+        // Closed well before 15 s: the read ends (whatever the server said first).
+        stream.set_read_timeout(Some(Duration::from_secs(15))).unwrap();
+        let mut rest = Vec::new();
+        let ended = stream.read_to_end(&mut rest);
+        assert!(
+            ended.is_ok() || ended.as_ref().is_err_and(|e| e.kind() == std::io::ErrorKind::ConnectionReset),
+            "{sent:?}: still open: {ended:?}"
+        );
+    }
+    // A whole request on a new connection is answered as ever.
     let (status, _) = get(port, "/api/version");
     assert_eq!(status, 200);
 }

@@ -6,11 +6,11 @@
 //! same the language server gives the editor (`lights/board`, …); this
 //! module only transports it and keeps the file's answers cached by block.
 
+mod connections;
 mod guard;
 mod pool;
 mod served;
 
-use std::future::IntoFuture;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -68,6 +68,14 @@ pub(crate) struct Args {
     /// Do not open a browser; only print the address
     #[arg(long)]
     no_open: bool,
+    /// The time a request's headers may take to arrive, in milliseconds (for tests)
+    #[arg(long, hide = true, value_name = "MS", default_value_t = 10_000,
+          value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+    header_timeout_ms: u64,
+    /// The connections open at once (for tests)
+    #[arg(long, hide = true, value_name = "N", default_value_t = 128,
+          value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    max_connections: u64,
 }
 
 /// The board view, built from editors/play.
@@ -481,29 +489,14 @@ pub(crate) fn run(args: Args) -> u8 {
                 let _ = tokio::task::spawn_blocking(move || s.refresh(true)).await;
             }
         });
-        let (stopping_tx, mut stopping) = tokio::sync::watch::channel(false);
-        let server = axum::serve(listener, router(served)).with_graceful_shutdown(async move {
-            interrupted.await;
-            let _ = stopping_tx.send(true);
-        });
-        let mut server = std::pin::pin!(server.into_future());
-        let ended = tokio::select! {
-            ended = &mut server => ended,
-            _ = async { let _ = stopping.wait_for(|&s| s).await; } => {
-                // Requests still running get a moment to finish.
-                tokio::time::timeout(SHUTDOWN_GRACE, &mut server).await.unwrap_or(Ok(()))
-            }
+        let limits = connections::Limits {
+            header_timeout: Duration::from_millis(args.header_timeout_ms),
+            max_connections: usize::try_from(args.max_connections).unwrap_or(usize::MAX),
+            shutdown_grace: SHUTDOWN_GRACE,
         };
-        match ended {
-            Ok(()) => {
-                eprintln!("lights play: stopped");
-                EXIT_OK
-            }
-            Err(e) => {
-                eprintln!("error: the server stopped: {e}");
-                EXIT_USAGE
-            }
-        }
+        connections::serve(listener, router(served), limits, interrupted).await;
+        eprintln!("lights play: stopped");
+        EXIT_OK
     });
     // Do not wait for solves still running.
     runtime.shutdown_timeout(Duration::from_millis(100));

@@ -94,7 +94,7 @@ mod tests {
             assert!(futures_poll_once(w.as_mut()).is_none(), "a turn was given while none was free");
         }
         assert_eq!(pool.waiting.load(Ordering::Acquire), 16);
-        let refused = pool.turn().await.err().expect("the 17th waiter was queued");
+        let refused = pool.turn().await.expect_err("the 17th waiter was queued");
         assert_eq!(refused.status, StatusCode::SERVICE_UNAVAILABLE);
         assert_eq!(refused.retry_after, Some(RETRY_AFTER_SECONDS));
         // A waiter that goes away leaves the queue; a turn given back goes on.
