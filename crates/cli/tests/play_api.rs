@@ -458,6 +458,9 @@ fn concurrent_solves_are_bounded_by_the_cores() {
     .unwrap();
     let server = start(&dir, &["play", "slow.lights", "--no-open"]);
     let (port, pid) = (server.port, server.child.id());
+    // The board, solved once (from its start).
+    let (status, _) = get(port, "/api/puzzle/0");
+    assert_eq!(status, 200);
     let body = Arc::new(json!({ "lights": vec![1; size * size] }).to_string());
     let clients: Vec<_> = (0..200)
         .map(|_| {
@@ -480,6 +483,10 @@ fn concurrent_solves_are_bounded_by_the_cores() {
             most
         })
     };
+    // While the pool is full, a board whose answer is known needs no turn.
+    std::thread::sleep(Duration::from_millis(300));
+    let (status, board) = get(port, "/api/puzzle/0");
+    assert_eq!(status, 200, "{board}");
     let answers: Vec<_> = clients.into_iter().map(|c| c.join().unwrap()).collect();
     done.store(true, Ordering::Relaxed);
     let most = sampler.join().unwrap();

@@ -281,9 +281,13 @@ async fn puzzles(State(served): State<Shared>) -> Answer {
 }
 
 async fn board(State(served): State<Shared>, index: Result<Path<String>, PathRejection>) -> Answer {
-    // A board may need its block solved: that takes a turn of the pool.
+    // A board whose block must be solved first takes a turn of the pool.
+    let unsolved = match &index {
+        Ok(Path(text)) => text.parse().is_ok_and(|i| served.needs_solving(i)),
+        Err(_) => false,
+    };
     let shared = served.clone();
-    let _turn = shared.pool.turn().await?;
+    let _turn = if unsolved { Some(shared.pool.turn().await?) } else { None };
     let board = blocking(move || {
         served.refresh(false);
         let (doc, version) = served.current();

@@ -196,6 +196,14 @@ impl Served {
         Known(doc.keys().filter_map(|k| Some((k, solved.done.get(&k)?.clone()))).collect())
     }
 
+    /// Whether block `index` of the text served now is to be solved (it is
+    /// played and its answer is not known yet).
+    pub(super) fn needs_solving(&self, index: usize) -> bool {
+        let (doc, _) = self.current();
+        let Some(key) = doc.key(index) else { return false };
+        play::wants_solving(&doc, index) && !lock(&self.solved).done.contains_key(&key)
+    }
+
     /// Solve the playable blocks among `which` whose answer is not known
     /// (each within the time budget, and each once: a block another request
     /// is solving is waited for), and return the answers of `doc`.
