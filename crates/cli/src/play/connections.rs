@@ -236,3 +236,40 @@ async fn serve_connection(stream: TcpStream, router: Router, connection: &Arc<Co
     served.as_mut().graceful_shutdown();
     let _ = tokio::time::timeout(limits.shutdown_grace.max(limits.header_timeout), served).await;
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ids(open: &Open) -> Vec<u64> {
+        lock(&open.by_age).1.keys().copied().collect()
+    }
+
+    #[test]
+    fn the_oldest_that_never_asked_goes_first_then_the_oldest_idle() {
+        let open = Open::default();
+        let (_, asked_idle) = open.add(); // 0
+        asked_idle.asked.store(true, Ordering::Release);
+        let (_, running) = open.add(); // 1
+        let _request = Running::start(&running);
+        let (_, never_asked) = open.add(); // 2
+        let (_, never_asked_too) = open.add(); // 3
+                                               // Too young to close: told how long until the oldest idle one is old enough.
+        let grace = Duration::from_secs(3600);
+        let wait = open.close_one_idle(grace).expect_err("a young connection was closed");
+        assert!(wait.is_some_and(|w| w <= grace && w > grace / 2), "{wait:?}");
+        assert_eq!(ids(&open), [0, 1, 2, 3]);
+        // Old enough: the ones that never asked, oldest first, then the idle
+        // one that asked; never the one running a request.
+        for (closed, left) in [(&never_asked, vec![0, 1, 3]), (&never_asked_too, vec![0, 1]), (&asked_idle, vec![1])] {
+            assert_eq!(open.close_one_idle(Duration::ZERO), Ok(()));
+            assert_eq!(ids(&open), left);
+            // Told to close (a permit is stored for its task).
+            assert!(std::pin::pin!(closed.close.notified()).as_mut().enable());
+        }
+        assert_eq!(open.close_one_idle(Duration::ZERO), Err(None), "the running one was closed");
+        drop(_request);
+        assert_eq!(open.close_one_idle(Duration::ZERO), Ok(()));
+        assert!(ids(&open).is_empty());
+    }
+}
