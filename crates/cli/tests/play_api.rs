@@ -573,6 +573,20 @@ fn a_half_sent_header_is_closed_after_the_header_timeout() {
             "{sent:?}: still open: {ended:?}"
         );
     }
+    // A body that trickles (10 of 100 bytes, then nothing) gets 408, and the
+    // connection closes.
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
+    let head = format!(
+        "POST /api/puzzle/0/solve HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{{\"lights\":"
+    );
+    stream.write_all(head.as_bytes()).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(15))).unwrap();
+    let mut answer = Vec::new();
+    let ended = stream.read_to_end(&mut answer);
+    let answer = String::from_utf8_lossy(&answer);
+    assert!(ended.is_ok(), "still open: {ended:?} {answer}");
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    assert!(answer.contains("the body did not arrive within"), "{answer}");
     // A whole request on a new connection is answered as ever.
     let (status, _) = get(port, "/api/version");
     assert_eq!(status, 200);

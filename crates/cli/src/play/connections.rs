@@ -13,24 +13,30 @@
 //!   kernel's queue). So thousands of idle connections never keep a new
 //!   client out for more than `IDLE_GRACE`, and a burst of honest clients,
 //!   whose requests are on their way, is not cut off.
+//! - A request's body must arrive within the header timeout too (else 408
+//!   and the connection closes), so a request trickling its body cannot
+//!   hold a connection, counted as running, for long.
 //! - Out of file descriptors (`accept` fails), the same: an idle connection
 //!   is closed, and the accept is tried again a moment later.
 
 use std::collections::BTreeMap;
-use std::convert::Infallible;
 use std::future::Future;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use axum::extract::Request;
-use axum::response::Response;
+use axum::http::StatusCode;
+use axum::response::IntoResponse;
 use axum::Router;
+use http_body_util::BodyExt;
 use hyper::body::Incoming;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::Notify;
+
+use super::{error, Failure};
 
 /// How connections are bounded.
 #[derive(Clone, Copy, Debug)]
@@ -210,14 +216,37 @@ pub(super) async fn serve(listener: TcpListener, router: Router, limits: Limits,
     }
 }
 
+/// The largest body read: axum's default limit, which the routes apply too.
+const BODY_LIMIT: usize = 2 * 1024 * 1024;
+
+/// The request with its body read in full, within `timeout`: 408 past it,
+/// 413 over [`BODY_LIMIT`].
+async fn read_body(request: Request<Incoming>, timeout: Duration) -> Result<Request, Failure> {
+    let (parts, body) = request.into_parts();
+    let read = tokio::time::timeout(timeout, http_body_util::Limited::new(body, BODY_LIMIT).collect()).await;
+    match read {
+        Ok(Ok(collected)) => Ok(Request::from_parts(parts, axum::body::Body::from(collected.to_bytes()))),
+        Ok(Err(e)) if e.is::<http_body_util::LengthLimitError>() => {
+            Err(error(StatusCode::PAYLOAD_TOO_LARGE, "the body is over 2 MB"))
+        }
+        Ok(Err(e)) => Err(error(StatusCode::BAD_REQUEST, format!("the body could not be read: {e}"))),
+        Err(_) => Err(error(
+            StatusCode::REQUEST_TIMEOUT,
+            format!("the body did not arrive within {}", lights_ide::duration(timeout)),
+        )),
+    }
+}
+
 async fn serve_connection(stream: TcpStream, router: Router, connection: &Arc<Connection>, limits: Limits) {
     let counted = connection.clone();
     let service = hyper::service::service_fn(move |request: Request<Incoming>| {
         let running = Running::start(&counted);
         let mut router = router.clone();
         async move {
-            let response: Result<Response, Infallible> =
-                tower_service::Service::call(&mut router, request.map(axum::body::Body::new)).await;
+            let response = match read_body(request, limits.header_timeout).await {
+                Ok(request) => tower_service::Service::call(&mut router, request).await,
+                Err(failure) => Ok(failure.into_response()),
+            };
             drop(running);
             response
         }
