@@ -59,12 +59,13 @@ impl Drop for Server {
 }
 
 fn start(dir: &std::path::Path, args: &[&str]) -> Server {
-    let mut child = command(dir, args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start lights play");
+    start_command(command(dir, args))
+}
+
+/// [`start`] for a command of one's own.
+fn start_command(mut command: Command) -> Server {
+    let mut child =
+        command.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("start lights play");
     let mut out = BufReader::new(child.stdout.take().expect("stdout"));
     let mut line = String::new();
     out.read_line(&mut line).expect("the first line");
@@ -265,6 +266,13 @@ fn the_page_and_every_endpoint_answer_and_follow_the_file() {
         (format!("{host}Host: example.com\r\n"), None, 400),
         (format!("{host}Sec-Fetch-Site: cross-site\r\n"), None, 403),
         (format!("{host}Sec-Fetch-Site: same-origin\r\n"), None, 200),
+        // A guard header sent twice: the second value is not hidden behind the first.
+        (format!("{host}Sec-Fetch-Site: same-origin\r\nSec-Fetch-Site: cross-site\r\n"), None, 400),
+        (
+            format!("{host}Origin: http://127.0.0.1:{port}\r\nOrigin: http://example.com\r\nContent-Type: application/json\r\n"),
+            Some(&body),
+            400,
+        ),
         (format!("{host}Origin: http://example.com\r\nContent-Type: application/json\r\n"), Some(&body), 403),
         (format!("{host}Origin: http://127.0.0.1:{port}\r\nContent-Type: application/json\r\n"), Some(&body), 200),
         (format!("{host}Content-Type: text/plain\r\n"), Some(&body), 415),
@@ -324,4 +332,262 @@ fn an_unknown_puzzle_name_is_bad_usage() {
     assert!(err.contains("no puzzle named \"nope\"") && err.contains("\"ring of five\""), "{err}");
     let o = command(&dir, &["play", "-", "--no-open"]).stdin(Stdio::null()).output().unwrap();
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+}
+
+/// Ctrl-C at once after the address line (before any request) stops the
+/// server with status 0, never by the signal: the handler is installed
+/// before the line is printed.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_right_after_the_address_line_exits_with_status_0() {
+    use std::os::unix::process::ExitStatusExt;
+    let dir = scratch("play_sigint");
+    std::fs::write(dir.join("pack.lights"), PACK).unwrap();
+    for run in 0..20 {
+        let server = start(&dir, &["play", "pack.lights", "--no-open"]);
+        let (status, err) = interrupt(server);
+        assert_eq!(status.signal(), None, "run {run}: killed by a signal; stderr: {err}");
+        assert_eq!(status.code(), Some(0), "run {run}: stderr: {err}");
+    }
+}
+
+/// `f()` on a thread of its own, or a failure naming `what` when it does not
+/// answer within 15 s (a server that hangs must fail the test, not stall it).
+fn within<T: Send + 'static>(what: &str, f: impl FnOnce() -> T + Send + 'static) -> T {
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = send.send(f());
+    });
+    receive.recv_timeout(Duration::from_secs(15)).unwrap_or_else(|_| panic!("{what} did not answer within 15 s"))
+}
+
+/// The watched file swapped for a FIFO and back, thousands of times, while
+/// the server polls it and requests make it look (the check-then-open race
+/// of issue 25: a look that saw a file, then an open that got the FIFO,
+/// waited for a writer for good). The server never opens the FIFO as a
+/// file, keeps answering, says what is wrong while it is a FIFO, and follows
+/// the file once it is a file again.
+#[cfg(unix)]
+#[test]
+fn a_fifo_in_place_of_the_file_never_stalls_the_server() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    let dir = scratch("play_fifo");
+    let file = dir.join("pack.lights");
+    std::fs::write(&file, PACK).unwrap();
+    let server = start(&dir, &["play", "pack.lights", "--no-open"]);
+    let port = server.port;
+    // One regular file and one FIFO, hard-linked into place in turn.
+    let (regular, fifo) = (dir.join("regular"), dir.join("pipe"));
+    std::fs::write(&regular, PACK.replace("cross", "crossed")).unwrap();
+    assert!(Command::new("mkfifo").arg(&fifo).status().expect("run mkfifo").success());
+    let swap = |from: &std::path::Path, to: &std::path::Path| {
+        let temp = dir.join("swap.tmp");
+        let _ = std::fs::remove_file(&temp);
+        std::fs::hard_link(from, &temp).unwrap();
+        std::fs::rename(&temp, to).unwrap();
+    };
+    let stop = Arc::new(AtomicBool::new(false));
+    let swapper = {
+        let (stop, regular, fifo, file, dir) = (stop.clone(), regular.clone(), fifo.clone(), file.clone(), dir.clone());
+        std::thread::spawn(move || {
+            let temp = dir.join("swapper.tmp");
+            while !stop.load(Ordering::Relaxed) {
+                for from in [&regular, &fifo] {
+                    let _ = std::fs::remove_file(&temp);
+                    std::fs::hard_link(from, &temp).unwrap();
+                    std::fs::rename(&temp, &file).unwrap();
+                }
+            }
+        })
+    };
+    let deadline = Instant::now() + Duration::from_secs(4);
+    let mut answered = 0;
+    while Instant::now() < deadline {
+        let (status, _) = within("/api/version while the file was swapped", move || get(port, "/api/version"));
+        assert_eq!(status, 200);
+        answered += 1;
+    }
+    stop.store(true, Ordering::Relaxed);
+    swapper.join().unwrap();
+    assert!(answered > 10, "{answered}");
+
+    // Left a FIFO: the server says so, and keeps answering.
+    swap(&fifo, &file);
+    std::thread::sleep(Duration::from_millis(1200));
+    let (status, list) = within("/api/puzzles", move || get(port, "/api/puzzles"));
+    assert_eq!(status, 200);
+    assert!(list["error"].as_str().is_some_and(|e| e.contains("not a regular file")), "{list}");
+    assert_eq!(list["puzzles"], json!([]));
+    let (_, v) = within("/api/version", move || get(port, "/api/version"));
+    let old = v["version"].as_u64().unwrap();
+    // A file again: served again.
+    replace(&file, PACK);
+    within("/api/version", move || next_version(port, old));
+    let (status, list) = within("/api/puzzles", move || get(port, "/api/puzzles"));
+    assert_eq!((status, list["puzzles"].as_array().map(Vec::len)), (200, Some(4)), "{list}");
+    assert_eq!(list["puzzles"][0]["name"], "cross");
+    let (status, err) = interrupt(server);
+    assert_eq!(status.code(), Some(0), "stderr: {err}");
+}
+
+/// The number of threads of process `pid` now (Linux).
+#[cfg(target_os = "linux")]
+fn threads_of(pid: u32) -> usize {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    let line = status.lines().find_map(|l| l.strip_prefix("Threads:")).expect("a Threads line");
+    line.trim().parse().unwrap()
+}
+
+/// 200 clients ask for a slow solve at once (issue 25: 208 threads and
+/// 1.56 GB): the server runs one solve per core and queues a few, and the
+/// rest are told 503 with Retry-After at once; its threads stay bounded by
+/// the cores, whatever the number of clients.
+#[cfg(target_os = "linux")]
+#[test]
+fn concurrent_solves_are_bounded_by_the_cores() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    let dir = scratch("play_solves");
+    // About 0.3 s a solve: a torus of three states, many solutions.
+    let size = 200;
+    std::fs::write(
+        dir.join("slow.lights"),
+        format!("puzzle \"slow\" {{\n  size {size}x{size}\n  topology torus\n  states 3\n  lights on\n}}\n"),
+    )
+    .unwrap();
+    let server = start(&dir, &["play", "slow.lights", "--no-open"]);
+    let (port, pid) = (server.port, server.child.id());
+    // The board, solved once (from its start).
+    let (status, _) = get(port, "/api/puzzle/0");
+    assert_eq!(status, 200);
+    let body = Arc::new(json!({ "lights": vec![1; size * size] }).to_string());
+    let clients: Vec<_> = (0..200)
+        .map(|_| {
+            let body = body.clone();
+            std::thread::spawn(move || {
+                let (status, head, text) = http(port, "POST", "/api/puzzle/0/solve", Some(&body), None);
+                (status, head, text)
+            })
+        })
+        .collect();
+    let done = Arc::new(AtomicBool::new(false));
+    let sampler = {
+        let done = done.clone();
+        std::thread::spawn(move || {
+            let mut most = 0;
+            while !done.load(Ordering::Relaxed) {
+                most = most.max(threads_of(pid));
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            most
+        })
+    };
+    // While the pool is full, a board whose answer is known needs no turn.
+    std::thread::sleep(Duration::from_millis(300));
+    let (status, board) = get(port, "/api/puzzle/0");
+    assert_eq!(status, 200, "{board}");
+    let answers: Vec<_> = clients.into_iter().map(|c| c.join().unwrap()).collect();
+    done.store(true, Ordering::Relaxed);
+    let most = sampler.join().unwrap();
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    // The main thread, 2 workers, one solve per core and 8 more for blocking work.
+    assert!(most <= cores + 11, "{most} threads for 200 clients on {cores} cores");
+    let (mut solved, mut busy) = (0, 0);
+    for (status, head, text) in &answers {
+        match status {
+            200 => solved += 1,
+            503 if head.contains("retry-after: 1") && text.contains("busy") => busy += 1,
+            _ => panic!("{status}: {head}\n{text}"),
+        }
+    }
+    assert!(solved >= 1, "{solved} solved, {busy} told to retry");
+    assert_eq!(solved + busy, 200);
+    // Once they are served, a request is answered as before.
+    let (status, _) = get(port, "/api/version");
+    assert_eq!(status, 200);
+}
+
+/// The number of file descriptors process `pid` has open (Linux).
+#[cfg(target_os = "linux")]
+fn fds_of(pid: u32) -> usize {
+    std::fs::read_dir(format!("/proc/{pid}/fd")).map_or(0, |d| d.count())
+}
+
+/// 2,000 connections that never send a byte, to a server allowed 256 file
+/// descriptors (issue 25: they all stayed open, and under a low descriptor
+/// limit nobody else got in). The server keeps at most its 128 connections
+/// open, closing idle ones to make room, and a new client is answered.
+#[cfg(target_os = "linux")]
+#[test]
+fn two_thousand_idle_connections_do_not_keep_a_client_out() {
+    let dir = scratch("play_idle");
+    std::fs::write(dir.join("pack.lights"), PACK).unwrap();
+    let mut command = Command::new("sh");
+    command
+        .args(["-c", "ulimit -n 256 && exec \"$0\" \"$@\"", env!("CARGO_BIN_EXE_lights")])
+        .args(["play", "pack.lights", "--no-open"])
+        .current_dir(&dir);
+    let server = start_command(command);
+    let (port, pid) = (server.port, server.child.id());
+    let mut idle = Vec::new();
+    for _ in 0..2000 {
+        match TcpStream::connect(("127.0.0.1", port)) {
+            Ok(stream) => idle.push(stream),
+            // The test's own descriptor limit (1,024 on some machines) is reached.
+            Err(e) if e.raw_os_error() == Some(24) => break,
+            Err(e) => panic!("connect: {e}"),
+        }
+    }
+    assert!(idle.len() >= 900, "only {} connections opened", idle.len());
+    let started = Instant::now();
+    let (status, list) = within("/api/puzzles after 2,000 idle connections", move || get(port, "/api/puzzles"));
+    eprintln!("answered {:?} after the 2,000 connections", started.elapsed());
+    assert_eq!(status, 200);
+    assert_eq!(list["puzzles"].as_array().map(Vec::len), Some(4));
+    // 128 connections, the listener, the standard streams and the runtime's own.
+    let fds = fds_of(pid);
+    assert!(fds <= 128 + 32, "{fds} descriptors open");
+    drop(idle);
+    let (status, err) = interrupt(server);
+    assert_eq!(status.code(), Some(0), "stderr: {err}");
+}
+
+/// A connection that sends half a request header, then nothing, is closed
+/// after the header timeout (here 300 ms), and so is one that sends nothing.
+#[test]
+fn a_half_sent_header_is_closed_after_the_header_timeout() {
+    let dir = scratch("play_half_header");
+    std::fs::write(dir.join("pack.lights"), PACK).unwrap();
+    let server = start(&dir, &["play", "pack.lights", "--no-open", "--header-timeout-ms", "300"]);
+    let port = server.port;
+    for sent in [format!("GET /api/version HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"), String::new()] {
+        let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
+        stream.write_all(sent.as_bytes()).unwrap();
+        // Closed well before 15 s: the read ends (whatever the server said first).
+        stream.set_read_timeout(Some(Duration::from_secs(15))).unwrap();
+        let mut rest = Vec::new();
+        let ended = stream.read_to_end(&mut rest);
+        assert!(
+            ended.is_ok() || ended.as_ref().is_err_and(|e| e.kind() == std::io::ErrorKind::ConnectionReset),
+            "{sent:?}: still open: {ended:?}"
+        );
+    }
+    // A body that trickles (10 of 100 bytes, then nothing) gets 408, and the
+    // connection closes.
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
+    let head = format!(
+        "POST /api/puzzle/0/solve HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{{\"lights\":"
+    );
+    stream.write_all(head.as_bytes()).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(15))).unwrap();
+    let mut answer = Vec::new();
+    let ended = stream.read_to_end(&mut answer);
+    let answer = String::from_utf8_lossy(&answer);
+    assert!(ended.is_ok(), "still open: {ended:?} {answer}");
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    assert!(answer.contains("the body did not arrive within"), "{answer}");
+    // A whole request on a new connection is answered as ever.
+    let (status, _) = get(port, "/api/version");
+    assert_eq!(status, 200);
 }

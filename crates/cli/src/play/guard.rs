@@ -10,6 +10,8 @@
 //!   puzzle list, a form posted to `…/solve`). Browsers say where a request
 //!   comes from (`Origin` on posts, `Sec-Fetch-Site` on every request): only
 //!   this server's own origin, and navigation typed by the user, are let in.
+//!   Each of these headers must come at most once: a second value is not
+//!   looked at by whoever reads the first, so a repeated one is refused (400).
 
 use axum::extract::{Request, State};
 use axum::http::{header, HeaderMap, StatusCode};
@@ -33,6 +35,11 @@ fn refusal(hosts: &[String], headers: &HeaderMap) -> Option<Failure> {
         return Some(error(StatusCode::FORBIDDEN, format!("this server answers as {} only, not {host}", hosts[0])));
     }
     let own_origin = |origin: &str| hosts.iter().any(|h| origin.eq_ignore_ascii_case(&format!("http://{h}")));
+    for name in [header::ORIGIN.as_str(), "sec-fetch-site"] {
+        if headers.get_all(name).iter().nth(1).is_some() {
+            return Some(error(StatusCode::BAD_REQUEST, format!("a request must send {name} once, not several times")));
+        }
+    }
     if let Some(origin) = headers.get(header::ORIGIN) {
         if !origin.to_str().is_ok_and(own_origin) {
             return Some(error(StatusCode::FORBIDDEN, "requests from pages of other sites are refused"));
@@ -90,6 +97,21 @@ mod tests {
         let twice = check(&[("host", b"127.0.0.1:8080"), ("host", b"evil.com")]).unwrap();
         assert_eq!(twice, (StatusCode::BAD_REQUEST, "a request must name one host, not several".into()));
         assert_eq!(check(&[("host", b"\xffevil.com")]).unwrap().0, StatusCode::BAD_REQUEST);
+    }
+
+    #[test]
+    fn repeated_guard_headers_are_bad_requests() {
+        let host: (&str, &[u8]) = ("host", b"127.0.0.1:8080");
+        let own: (&str, &[u8]) = ("origin", b"http://127.0.0.1:8080");
+        let evil: (&str, &[u8]) = ("origin", b"http://evil.example");
+        let same: (&str, &[u8]) = ("sec-fetch-site", b"same-origin");
+        let cross: (&str, &[u8]) = ("sec-fetch-site", b"cross-site");
+        // The first value alone would be let in: the second must not hide behind it.
+        for repeated in [[host, own, evil], [host, own, own], [host, same, cross], [host, same, same]] {
+            let (status, message) = check(&repeated).unwrap();
+            assert_eq!(status, StatusCode::BAD_REQUEST, "{repeated:?}");
+            assert!(message.contains("once, not several times"), "{message}");
+        }
     }
 
     #[test]

@@ -6,10 +6,11 @@
 //! same the language server gives the editor (`lights/board`, …); this
 //! module only transports it and keeps the file's answers cached by block.
 
+mod connections;
 mod guard;
+mod pool;
 mod served;
 
-use std::future::IntoFuture;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -67,6 +68,14 @@ pub(crate) struct Args {
     /// Do not open a browser; only print the address
     #[arg(long)]
     no_open: bool,
+    /// The time a request's headers may take to arrive, in milliseconds (for tests)
+    #[arg(long, hide = true, value_name = "MS", default_value_t = 10_000,
+          value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+    header_timeout_ms: u64,
+    /// The connections open at once (for tests)
+    #[arg(long, hide = true, value_name = "N", default_value_t = 128,
+          value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    max_connections: u64,
 }
 
 /// The board view, built from editors/play.
@@ -78,6 +87,8 @@ const BOARD_CSS: &str = include_str!("../../../../editors/play/board.css");
 const POLL: Duration = Duration::from_millis(500);
 /// How long one solve may take (the editor's default budget).
 const TIME_BUDGET: Duration = Duration::from_secs(10);
+/// Threads for blocking work besides the solves of the pool (see `run`).
+const BLOCKING_THREADS_BESIDE_SOLVES: usize = 8;
 /// After Ctrl-C, how long requests still running may take to finish.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(2);
 
@@ -128,18 +139,24 @@ type Shared = Arc<Served>;
 struct Failure {
     status: StatusCode,
     message: String,
+    /// `Retry-After`, in seconds, for a 503 of a busy server.
+    retry_after: Option<u32>,
 }
 
 impl IntoResponse for Failure {
     fn into_response(self) -> Response {
         let mut response = (self.status, Json(json!({ "error": self.message }))).into_response();
-        response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+        let headers = response.headers_mut();
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+        if let Some(seconds) = self.retry_after {
+            headers.insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        }
         response
     }
 }
 
 fn error(status: StatusCode, message: impl Into<String>) -> Failure {
-    Failure { status, message: message.into() }
+    Failure { status, message: message.into(), retry_after: None }
 }
 
 /// What a handler answers: JSON, or a JSON error.
@@ -238,7 +255,7 @@ async fn board_css() -> Response {
 
 async fn version(State(served): State<Shared>) -> Answer {
     let s = served.clone();
-    blocking(move || s.refresh()).await?;
+    blocking(move || s.refresh(false)).await?;
     answer(json!({ "version": served.current().1 }))
 }
 
@@ -247,7 +264,7 @@ async fn version(State(served): State<Shared>) -> Answer {
 /// so until then), so a file of many slow puzzles never holds the page up.
 async fn puzzles(State(served): State<Shared>) -> Answer {
     let list = blocking(move || {
-        served.refresh();
+        served.refresh(false);
         let (doc, version) = served.current();
         let error = served.file_error(&doc);
         let known = served.known(&doc);
@@ -264,8 +281,15 @@ async fn puzzles(State(served): State<Shared>) -> Answer {
 }
 
 async fn board(State(served): State<Shared>, index: Result<Path<String>, PathRejection>) -> Answer {
+    // A board whose block must be solved first takes a turn of the pool.
+    let unsolved = match &index {
+        Ok(Path(text)) => text.parse().is_ok_and(|i| served.needs_solving(i)),
+        Err(_) => false,
+    };
+    let shared = served.clone();
+    let _turn = if unsolved { Some(shared.pool.turn().await?) } else { None };
     let board = blocking(move || {
-        served.refresh();
+        served.refresh(false);
         let (doc, version) = served.current();
         let i = block_index(index, &doc)?;
         let known = served.answers(&doc, std::iter::once(i));
@@ -303,6 +327,7 @@ async fn solve(
     body: Result<Bytes, BytesRejection>,
 ) -> Answer {
     let Posted { doc, version, index: i, position } = posted(&served, index, &headers, body)?;
+    let _turn = served.pool.turn().await?;
     let stop = Arc::new(AtomicBool::new(false));
     let _stop_on_drop = StopOnDrop(stop.clone());
     let result = blocking(move || {
@@ -347,6 +372,18 @@ fn router(served: Shared) -> Router {
         .method_not_allowed_fallback(not_allowed)
         .layer(middleware::from_fn_with_state(served.clone(), guard::own_site))
         .with_state(served)
+}
+
+/// Ctrl-C (SIGINT), caught from the moment this returns: the future ends
+/// when it comes.
+fn interrupted() -> std::io::Result<impl std::future::Future<Output = ()>> {
+    #[cfg(unix)]
+    let mut signal = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::interrupt())?;
+    #[cfg(windows)]
+    let mut signal = tokio::signal::windows::ctrl_c()?;
+    Ok(async move {
+        signal.recv().await;
+    })
 }
 
 /// Open `url` in the user's browser; a failure is a warning.
@@ -398,7 +435,16 @@ pub(crate) fn run(args: Args) -> u8 {
         }
         _ => {}
     }
-    let runtime = match tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build() {
+    let pool = pool::SolvePool::per_core();
+    // Threads for blocking work: the solves of the pool, the background pass,
+    // the file's reads and the requests' short analyses.
+    let blocking_threads = pool.solvers() + BLOCKING_THREADS_BESIDE_SOLVES;
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .max_blocking_threads(blocking_threads)
+        .enable_all()
+        .build()
+    {
         Ok(r) => r,
         Err(e) => {
             eprintln!("error: cannot start the server: {e}");
@@ -422,7 +468,16 @@ pub(crate) fn run(args: Args) -> u8 {
         };
         let loaded = Loaded { version: 1, stamp, text, doc: Arc::new(doc) };
         let hosts = vec![format!("127.0.0.1:{port}"), format!("localhost:{port}")];
-        let served = Arc::new(Served::new(args.file, shown, args.puzzle, loaded, hosts));
+        let served = Arc::new(Served::new(args.file, shown, args.puzzle, loaded, hosts, pool));
+        // Listen for Ctrl-C before the address is printed: whoever reads the
+        // address may interrupt at once, and must not kill the process.
+        let interrupted = match interrupted() {
+            Ok(i) => i,
+            Err(e) => {
+                eprintln!("error: cannot listen for Ctrl-C: {e}");
+                return EXIT_USAGE;
+            }
+        };
         let url = format!("http://127.0.0.1:{port}/");
         println!("lights play: {url} — Ctrl-C to stop");
         let _ = std::io::stdout().flush();
@@ -435,32 +490,17 @@ pub(crate) fn run(args: Args) -> u8 {
             loop {
                 tokio::time::sleep(POLL).await;
                 let s = watched.clone();
-                let _ = tokio::task::spawn_blocking(move || s.refresh()).await;
+                let _ = tokio::task::spawn_blocking(move || s.refresh(true)).await;
             }
         });
-        let (stopping_tx, mut stopping) = tokio::sync::watch::channel(false);
-        let server = axum::serve(listener, router(served)).with_graceful_shutdown(async move {
-            let _ = tokio::signal::ctrl_c().await;
-            let _ = stopping_tx.send(true);
-        });
-        let mut server = std::pin::pin!(server.into_future());
-        let ended = tokio::select! {
-            ended = &mut server => ended,
-            _ = async { let _ = stopping.wait_for(|&s| s).await; } => {
-                // Requests still running get a moment to finish.
-                tokio::time::timeout(SHUTDOWN_GRACE, &mut server).await.unwrap_or(Ok(()))
-            }
+        let limits = connections::Limits {
+            header_timeout: Duration::from_millis(args.header_timeout_ms),
+            max_connections: usize::try_from(args.max_connections).unwrap_or(usize::MAX),
+            shutdown_grace: SHUTDOWN_GRACE,
         };
-        match ended {
-            Ok(()) => {
-                eprintln!("lights play: stopped");
-                EXIT_OK
-            }
-            Err(e) => {
-                eprintln!("error: the server stopped: {e}");
-                EXIT_USAGE
-            }
-        }
+        connections::serve(listener, router(served), limits, interrupted).await;
+        eprintln!("lights play: stopped");
+        EXIT_OK
     });
     // Do not wait for solves still running.
     runtime.shutdown_timeout(Duration::from_millis(100));

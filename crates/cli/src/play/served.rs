@@ -11,6 +11,7 @@ use lights_compiler::{Block, BlockKey};
 use lights_ide::play;
 use lights_ide::{outcome_of, Answers, Document, Outcome};
 
+use super::pool::SolvePool;
 use super::TIME_BUDGET;
 use crate::files;
 
@@ -80,6 +81,8 @@ pub(super) struct Served {
     background: AtomicBool,
     /// The addresses the server answers as (`127.0.0.1:PORT`, `localhost:PORT`).
     pub(super) hosts: Vec<String>,
+    /// The solves requests may run at once.
+    pub(super) pool: SolvePool,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -107,6 +110,7 @@ impl Served {
         start: Option<String>,
         loaded: Loaded,
         hosts: Vec<String>,
+        pool: SolvePool,
     ) -> Served {
         Served {
             path,
@@ -118,13 +122,22 @@ impl Served {
             solve_ended: Condvar::new(),
             background: AtomicBool::new(false),
             hosts,
+            pool,
         }
     }
 
     /// Re-read the file if its stamp changed, or if it could not be read
-    /// last time; a new text is a new version.
-    pub(super) fn refresh(&self) {
-        let _one_reader = lock(&self.reading);
+    /// last time; a new text is a new version. When another read is under
+    /// way, a request does not wait for it (`wait` false) and is answered
+    /// from the text served now: a read that never ends (a file on a hung
+    /// mount) cannot take every request down with it.
+    pub(super) fn refresh(&self, wait: bool) {
+        let _one_reader = match self.reading.try_lock() {
+            Ok(guard) => guard,
+            Err(std::sync::TryLockError::Poisoned(e)) => e.into_inner(),
+            Err(std::sync::TryLockError::WouldBlock) if wait => lock(&self.reading),
+            Err(std::sync::TryLockError::WouldBlock) => return,
+        };
         let stamp = Stamp::of(&self.path);
         {
             let loaded = lock(&self.loaded);
@@ -135,7 +148,8 @@ impl Served {
                 return; // still missing
             }
         }
-        // The stamp was taken before the read: a change in between is seen next time.
+        // The stamp was taken before the read: a change in between is seen next
+        // time. The read decides on the file it opened (never a FIFO).
         let text = files::read(&self.path);
         {
             let mut loaded = lock(&self.loaded);
@@ -180,6 +194,14 @@ impl Served {
     pub(super) fn known(&self, doc: &Document) -> Known {
         let solved = lock(&self.solved);
         Known(doc.keys().filter_map(|k| Some((k, solved.done.get(&k)?.clone()))).collect())
+    }
+
+    /// Whether block `index` of the text served now is to be solved (it is
+    /// played and its answer is not known yet).
+    pub(super) fn needs_solving(&self, index: usize) -> bool {
+        let (doc, _) = self.current();
+        let Some(key) = doc.key(index) else { return false };
+        play::wants_solving(&doc, index) && !lock(&self.solved).done.contains_key(&key)
     }
 
     /// Solve the playable blocks among `which` whose answer is not known
