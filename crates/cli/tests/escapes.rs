@@ -143,10 +143,8 @@ fn the_named_places_are_still_shown_escaped() {
 }
 
 /// `lights play --puzzle` with an unknown name prints the file's puzzles
-/// and exits. Its list is made in `crates/cli/src/play/` (helper "play"'s
-/// part of issue 25), which does not escape it yet.
+/// and exits, names and path escaped like every other command's.
 #[test]
-#[ignore = "play/mod.rs prints its --puzzle list and path raw (helper \"play\"'s file)"]
 fn play_lists_its_puzzles_escaped() {
     let (dir, file) = hostile_folder("escapes_play");
     let missing = format!("nope{HOSTILE}");

@@ -422,15 +422,21 @@ pub(crate) fn run(args: Args) -> u8 {
         eprintln!("error: lights play needs a file (it re-reads it when it changes), not standard input");
         return EXIT_USAGE;
     }
-    let shown = args.file.display().to_string();
+    let shown = crate::files::shown_path(&args.file);
     let (stamp, text) = read(&args.file);
     let doc = Document::new(text.as_deref().unwrap_or(""));
     match (&text, &args.puzzle) {
         (Err(e), _) => eprintln!("warning: {e}; serving it all the same (the page follows when it can be read)"),
         (Ok(_), Some(name)) if !doc.analysis().puzzles.iter().any(|p| p.name.as_deref() == Some(name)) => {
-            let names: Vec<String> =
-                doc.analysis().puzzles.iter().filter_map(|p| p.name.clone()).map(|n| format!("\"{n}\"")).collect();
-            eprintln!("error: `{shown}` has no puzzle named \"{name}\"; its puzzles are: {}", names.join(", "));
+            let names: Vec<String> = doc
+                .analysis()
+                .puzzles
+                .iter()
+                .filter_map(|p| p.name.as_deref())
+                .map(|n| crate::excerpt::quoted_name(Some(n)))
+                .collect();
+            let name = crate::excerpt::quoted_name(Some(name));
+            eprintln!("error: `{shown}` has no puzzle named {name}; its puzzles are: {}", names.join(", "));
             return EXIT_USAGE;
         }
         _ => {}
