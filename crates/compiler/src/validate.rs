@@ -835,7 +835,8 @@ impl<'s> Validator<'s> {
             }
             self.push(d);
         }
-        let mut out = Vec::with_capacity(rows);
+        // Sized by the rows written, never by the `size` typed (issue 25).
+        let mut out = Vec::with_capacity(g.rows.len().min(rows));
         for (i, row) in g.rows.iter().enumerate() {
             if row.form == RowForm::Bad {
                 continue; // already reported
@@ -868,9 +869,14 @@ impl<'s> Validator<'s> {
 
     fn grid(&mut self, g: &ast::Grid, rows: usize, cols: usize, w: u32, kind: Kind) -> Option<Board> {
         let before = self.diags.len();
-        let mut values = Vec::with_capacity(rows * cols);
-        let mut cell_spans = Vec::with_capacity(rows * cols);
-        for (_, cells) in self.grid_rows(g, rows, cols) {
+        let checked = self.grid_rows(g, rows, cols);
+        // Reserve what the text holds (rows of the right width), not
+        // `rows * cols`: `size 100000x100000` over a one-cell grid is an
+        // L0103 error, not a 160 GB allocation (issue 25).
+        let written: usize = checked.iter().map(|(_, cells)| cells.len()).sum();
+        let mut values = Vec::with_capacity(written);
+        let mut cell_spans = Vec::with_capacity(written);
+        for (_, cells) in checked {
             for cell in cells {
                 let v = self.cell_value(cell, w, kind, "value").unwrap_or(0);
                 values.push(v);
