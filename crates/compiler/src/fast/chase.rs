@@ -26,7 +26,7 @@ use lights_algebra::{solve_cancellable, solve_gf2_dense, BitMatrix, Kernel, Kern
 use num_bigint::BigUint;
 
 use super::{minimum_of, recheck, FastError, FastModulus, MATERIALIZE_LIMIT};
-use crate::lower::press_pattern_into;
+use crate::lower::{press_pattern_into, POLL_EVERY};
 use crate::model::{Puzzle, Rule};
 use crate::report::{unknowns_limit, Presses, QuietPattern, Report, SolveError, SolveOptions};
 
@@ -102,16 +102,21 @@ enum Equations {
 }
 
 impl Equations {
-    fn new(p: &Puzzle, layout: &Layout) -> Self {
+    /// `Cancelled` when `cancel` answers true: it is polled while the press
+    /// patterns are built, which is long for large stencils (issue 25).
+    fn new(p: &Puzzle, layout: &Layout, cancel: &dyn Fn() -> bool) -> Result<Self, FastError> {
         if matches!(p.rule, Rule::Cross | Rule::King) {
-            return Equations::Symmetric { any_locked: p.any_locked() };
+            return Ok(Equations::Symmetric { any_locked: p.any_locked() });
         }
         let cells = p.cells();
         let w = p.states;
         let mut pattern = Vec::new();
         // Two passes over the press patterns (count, then fill).
-        let mut for_each_entry = |f: &mut dyn FnMut(usize, usize, u32)| {
+        let mut for_each_entry = |f: &mut dyn FnMut(usize, usize, u32)| -> Result<(), FastError> {
             for k in 0..cells {
+                if k % POLL_EVERY == 0 && cancel() {
+                    return Err(FastError::Cancelled);
+                }
                 let cell = layout.cell(k);
                 if p.is_locked(cell) {
                     continue;
@@ -124,9 +129,10 @@ impl Equations {
                     }
                 }
             }
+            Ok(())
         };
         let mut start = vec![0u32; cells + 1];
-        for_each_entry(&mut |_, e, _| start[e + 1] += 1);
+        for_each_entry(&mut |_, e, _| start[e + 1] += 1)?;
         for e in 0..cells {
             start[e + 1] += start[e];
         }
@@ -140,8 +146,8 @@ impl Equations {
             vars[at] = k as u32;
             coefs[at] = wt;
             fill[e] += 1;
-        });
-        Equations::Stored { start, vars, coefs }
+        })?;
+        Ok(Equations::Stored { start, vars, coefs })
     }
 
     /// Equation `e` into `out`: (press position, coefficient), in no
@@ -198,7 +204,7 @@ impl Plan {
 
     fn new(p: &Puzzle, transposed: bool, cancel: &dyn Fn() -> bool) -> Result<Plan, FastError> {
         let layout = Layout { transposed, rows: p.rows, cols: p.cols };
-        let eqs = Equations::new(p, &layout);
+        let eqs = Equations::new(p, &layout, cancel)?;
         let mut eq = Vec::new();
         let cells = p.cells();
         let w = p.states;
