@@ -191,11 +191,14 @@ fn stencil_pattern_into(p: &Puzzle, s: &Stencil, r: usize, c: usize, out: &mut V
     });
 }
 
+/// A stencil's nonzero entries as (row offset, column offset, weight).
+type Offsets = Vec<(i64, i64, u32)>;
+
 /// Calls `f` with the nonzero offsets of `s` in press order (nearest the
 /// centre, then reading order), computed once per stencil and thread.
 fn with_stencil_offsets(s: &Stencil, f: impl FnOnce(&[(i64, i64, u32)])) {
     thread_local! {
-        static CACHE: RefCell<Option<(Stencil, Vec<(i64, i64, u32)>)>> = const { RefCell::new(None) };
+        static CACHE: RefCell<Option<(Stencil, Offsets)>> = const { RefCell::new(None) };
     }
     CACHE.with(|cache| {
         let mut cache = cache.borrow_mut();
