@@ -25,6 +25,7 @@ use lights_algebra::modular::mod_inv;
 use lights_algebra::{solve_cancellable, solve_gf2_dense, BitMatrix, Kernel, KernelGenerator, Solution, SparseMatrix};
 use num_bigint::BigUint;
 
+use super::try_vec;
 use super::{minimum_of, recheck, FastError, FastModulus, MATERIALIZE_LIMIT};
 use crate::lower::{press_pattern_into, POLL_EVERY};
 use crate::model::{Puzzle, Rule};
@@ -131,15 +132,16 @@ impl Equations {
             }
             Ok(())
         };
-        let mut start = vec![0u32; cells + 1];
+        let mut start = try_vec(cells + 1, 0u32)?;
         for_each_entry(&mut |_, e, _| start[e + 1] += 1)?;
         for e in 0..cells {
             start[e + 1] += start[e];
         }
-        let mut fill = start.clone();
+        let mut fill = try_vec(start.len(), 0u32)?;
+        fill.copy_from_slice(&start);
         let total = start[cells] as usize;
-        let mut vars = vec![0u32; total];
-        let mut coefs = vec![0u32; total];
+        let mut vars = try_vec(total, 0u32)?;
+        let mut coefs = try_vec(total, 0u32)?;
         // Presses in position order keep each equation's vars sorted.
         for_each_entry(&mut |k, e, wt| {
             let at = fill[e] as usize;
@@ -211,11 +213,11 @@ impl Plan {
         // Which coefficients are units mod W (a table: this is asked per entry).
         let units: Vec<bool> = (0..w).map(|c| gcd(c, w) == 1).collect();
         let unit = |c: u32| units[c as usize];
-        let mut fresh = vec![NONE; cells];
-        let mut determined = vec![false; cells];
-        let mut forces = vec![NONE; cells];
-        let mut inverse = vec![0u32; cells];
-        let mut last_use = vec![0u32; cells];
+        let mut fresh = try_vec(cells, NONE)?;
+        let mut determined = try_vec(cells, false)?;
+        let mut forces = try_vec(cells, NONE)?;
+        let mut inverse = try_vec(cells, 0u32)?;
+        let mut last_use = try_vec(cells, 0u32)?;
         let mut unknowns = 0u32;
         let mut leftover = 0usize;
         for e in 0..cells {

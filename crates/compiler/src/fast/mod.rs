@@ -50,6 +50,17 @@ impl From<lights_algebra::AlgebraError> for FastError {
     }
 }
 
+/// `vec![value; len]` when memory allows: board-sized buffers of the fast
+/// paths (10⁸ cells and more) are an `OutOfMemory` answer when they do not
+/// fit, not an abort (issue 25).
+pub(crate) fn try_vec<T: Clone>(len: usize, value: T) -> Result<Vec<T>, FastError> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len)
+        .map_err(|_| FastError::OutOfMemory { bytes: len.saturating_mul(std::mem::size_of::<T>()) })?;
+    v.resize(len, value);
+    Ok(v)
+}
+
 impl From<FastError> for SolveError {
     fn from(e: FastError) -> Self {
         match e {
