@@ -208,9 +208,10 @@ impl Block {
         match (self, e) {
             (_, SolveError::Cancelled) => None,
             (Block::Lights(p), _) => check::solve_failure(p, e),
-            (Block::Sliding(_), SolveError::TooLarge { .. } | SolveError::BoardTooLarge { .. }) => {
-                Some(self.internal_error("the sliding solver declined the board"))
-            }
+            (
+                Block::Sliding(_),
+                SolveError::TooLarge { .. } | SolveError::BoardTooLarge { .. } | SolveError::OutOfMemory { .. },
+            ) => Some(self.internal_error("the sliding solver declined the board")),
             (Block::Sliding(_), SolveError::Internal(msg)) => Some(self.internal_error(msg)),
         }
     }

@@ -70,6 +70,18 @@ pub fn solve_failure(p: &Puzzle, e: &SolveError) -> Option<Diagnostic> {
                  (the polynomial method) is solved beyond that, up to 100,000×100,000",
             ),
         ),
+        SolveError::OutOfMemory { bytes } => Some(
+            Diagnostic::error(
+                Code::TooLargeToSolve,
+                *p.head,
+                format!(
+                    "this puzzle is too large to verify on this machine: the solver could not allocate {} of working memory",
+                    human_bytes(*bytes)
+                ),
+            )
+            .with_label("not verified")
+            .with_note("split the board, or check it on a machine with more memory"),
+        ),
         SolveError::Internal(msg) => Some(
             Diagnostic::error(Code::SolverFailure, *p.head, format!("internal solver error: {msg}"))
                 .with_label("not verified")
@@ -172,8 +184,9 @@ pub fn why_unsolvable(p: &Puzzle, r: &Report) -> Vec<String> {
         )
     };
     notes.push(proof);
-    let small = p.rows <= MAX_GRID_NOTE && p.cols <= MAX_GRID_NOTE;
-    let marks: Vec<u32> = match (small, uniform) {
+    // The same test as `grid_note`'s: a graph of 25 to 576 nodes once got
+    // no marks here but a note there, and indexed past them (issue 25).
+    let marks: Vec<u32> = match (grid_note_fits(p), uniform) {
         (false, _) => Vec::new(),
         (true, true) => y.iter().map(|v| u32::from(v != 0)).collect(),
         (true, false) => y.to_vec(),
@@ -379,13 +392,9 @@ fn name_cells(p: &Puzzle, cells: &[usize]) -> String {
 
 /// A small board drawn as a grid (`.` for 0; see [`board_lines`]), or
 /// `None` when too large to be useful.
+/// `values` has one value per cell; any other length draws nothing.
 pub fn grid_note(p: &Puzzle, values: &[u32]) -> Option<String> {
-    let small = if p.is_graph() {
-        p.cols <= MAX_GRID_NOTE * MAX_GRID_NOTE
-    } else {
-        p.rows <= MAX_GRID_NOTE && p.cols <= MAX_GRID_NOTE
-    };
-    if !small {
+    if !grid_note_fits(p) || values.len() != p.cells() {
         return None;
     }
     let width = values.iter().map(|v| v.to_string().len()).max().unwrap_or(1);
@@ -398,6 +407,16 @@ pub fn grid_note(p: &Puzzle, values: &[u32]) -> Option<String> {
         }
     });
     Some(lines.iter().map(|l| format!("  {l}")).collect::<Vec<_>>().join("\n"))
+}
+
+/// Whether [`grid_note`] draws `p`: a board up to 24×24, a graph up to
+/// 576 nodes (one `at` line).
+fn grid_note_fits(p: &Puzzle) -> bool {
+    if p.is_graph() {
+        p.cols <= MAX_GRID_NOTE * MAX_GRID_NOTE
+    } else {
+        p.rows <= MAX_GRID_NOTE && p.cols <= MAX_GRID_NOTE
+    }
 }
 
 /// A board's cells as text lines, each cell's text from `cell` padded to
@@ -459,4 +478,17 @@ fn strip_ansi_len(s: &str) -> usize {
         }
     }
     n
+}
+
+/// `bytes` for a message: "34.4 GB", "512 B" (`usize::MAX`: "more than the address space").
+fn human_bytes(bytes: usize) -> String {
+    if bytes == usize::MAX {
+        return "more than the address space".to_string();
+    }
+    match bytes {
+        0..1_000 => format!("{bytes} B"),
+        1_000..1_000_000 => format!("{:.1} kB", bytes as f64 / 1e3),
+        1_000_000..1_000_000_000 => format!("{:.1} MB", bytes as f64 / 1e6),
+        _ => format!("{:.1} GB", bytes as f64 / 1e9),
+    }
 }

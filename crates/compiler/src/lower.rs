@@ -7,7 +7,10 @@
 
 use lights_algebra::SparseMatrix;
 
-use crate::model::{Gluing, Puzzle, Rule, Shape, Topology};
+use std::cell::RefCell;
+use std::collections::HashSet;
+
+use crate::model::{Gluing, Puzzle, Rule, Shape, Stencil, Topology};
 
 /// The linear system of a puzzle.
 #[derive(Clone, Debug)]
@@ -21,19 +24,34 @@ pub struct LinearSystem {
 }
 
 pub fn lower(p: &Puzzle) -> LinearSystem {
+    match lower_cancellable(p, &|| false) {
+        Some(system) => system,
+        None => unreachable!("lowering stops only when cancelled"),
+    }
+}
+
+/// [`lower`], or `None` when `cancel` answers true (polled every
+/// [`POLL_EVERY`] presses, so a stop or time budget stops lowering too).
+pub fn lower_cancellable(p: &Puzzle, cancel: &dyn Fn() -> bool) -> Option<LinearSystem> {
     let w = p.states;
     let unknowns: Vec<usize> = (0..p.cells()).filter(|&i| !p.is_locked(i)).collect();
     let mut matrix = SparseMatrix::new(p.cells(), unknowns.len());
     let mut pattern = Vec::new();
     for (col, &cell) in unknowns.iter().enumerate() {
+        if col % POLL_EVERY == 0 && cancel() {
+            return None;
+        }
         press_pattern_into(p, cell / p.cols, cell % p.cols, &mut pattern);
         for &(target, weight) in &pattern {
             matrix.push_entry(col, target, weight % w);
         }
     }
     let rhs = p.goal.iter().zip(p.lights.iter()).map(|(g, l)| (u32::from(g) + w - u32::from(l)) % w).collect();
-    LinearSystem { matrix, rhs, unknowns, modulus: w }
+    Some(LinearSystem { matrix, rhs, unknowns, modulus: w })
 }
+
+/// Presses between two polls of the stop flag while building patterns.
+pub const POLL_EVERY: usize = 64;
 
 /// The cells a press at 0-based (r, c) changes, with their weights (each
 /// cell at most once, weights nonzero).
@@ -108,16 +126,7 @@ fn square_pattern_into(p: &Puzzle, r: usize, c: usize, out: &mut Vec<(usize, u32
         Rule::Cross => offsets_from(&CROSS, out),
         Rule::Ring => offsets_from(&CROSS[1..], out),
         Rule::King => offsets_from(&KING, out),
-        Rule::Stencil(s) => {
-            let (hr, hc) = ((s.rows / 2) as i64, (s.cols / 2) as i64);
-            let mut offsets: Vec<(i64, i64, u32)> = (0..s.rows)
-                .flat_map(|i| (0..s.cols).map(move |j| (i, j)))
-                .map(|(i, j)| (i as i64 - hr, j as i64 - hc, s.weights[i * s.cols + j]))
-                .filter(|&(_, _, wt)| wt != 0)
-                .collect();
-            offsets.sort_by_key(|&(dr, dc, _)| (dr * dr + dc * dc, dr, dc));
-            offsets_from(&offsets, out);
-        }
+        Rule::Stencil(s) => stencil_pattern_into(p, s, r, c, out),
         Rule::Flip => {
             // The rows and columns of the press (with their mirrors across a
             // twisted border), each cell once, in linear time: the centre,
@@ -156,6 +165,57 @@ fn square_pattern_into(p: &Puzzle, r: usize, c: usize, out: &mut Vec<(usize, u32
             offsets_from(&offsets, out);
         }
     }
+}
+
+/// A stencil's press: its nonzero offsets nearest the centre first (sorted
+/// once per stencil, not per press), each cell once. Work is linear in the
+/// stencil's size: a 99×99 stencil on 300×300 once spent minutes here on a
+/// per-press sort and a linear scan per entry (issue 25).
+fn stencil_pattern_into(p: &Puzzle, s: &Stencil, r: usize, c: usize, out: &mut Vec<(usize, u32)>) {
+    let (rows, cols, topo) = (p.rows, p.cols, p.topology);
+    let (hr, hc) = (s.rows / 2, s.cols / 2);
+    // Offsets map one to one unless the board wraps onto itself under the
+    // stencil: on the plane, or inside the board, no cell can come twice.
+    let inside = r >= hr && r + hr < rows && c >= hc && c + hc < cols;
+    let may_repeat = !inside && topo != Topology::Plane;
+    with_stencil_offsets(s, |offsets| {
+        // Sized by the stencil, which is written out in the text.
+        let mut seen: HashSet<usize> = HashSet::with_capacity(if may_repeat { offsets.len() } else { 0 });
+        for &(dr, dc, weight) in offsets {
+            let Some((tr, tc)) = map_cell(topo, rows, cols, r as i64 + dr, c as i64 + dc) else { continue };
+            let idx = tr * cols + tc;
+            if !may_repeat || seen.insert(idx) {
+                out.push((idx, weight));
+            }
+        }
+    });
+}
+
+/// A stencil's nonzero entries as (row offset, column offset, weight).
+type Offsets = Vec<(i64, i64, u32)>;
+
+/// Calls `f` with the nonzero offsets of `s` in press order (nearest the
+/// centre, then reading order), computed once per stencil and thread.
+fn with_stencil_offsets(s: &Stencil, f: impl FnOnce(&[(i64, i64, u32)])) {
+    thread_local! {
+        static CACHE: RefCell<Option<(Stencil, Offsets)>> = const { RefCell::new(None) };
+    }
+    CACHE.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        if cache.as_ref().is_none_or(|(cached, _)| cached != s) {
+            let (hr, hc) = ((s.rows / 2) as i64, (s.cols / 2) as i64);
+            let mut offsets: Vec<(i64, i64, u32)> = (0..s.rows)
+                .flat_map(|i| (0..s.cols).map(move |j| (i, j)))
+                .map(|(i, j)| (i as i64 - hr, j as i64 - hc, s.weights[i * s.cols + j]))
+                .filter(|&(_, _, wt)| wt != 0)
+                .collect();
+            offsets.sort_by_key(|&(dr, dc, _)| (dr * dr + dc * dc, dr, dc));
+            *cache = Some((s.clone(), offsets));
+        }
+        if let Some((_, offsets)) = cache.as_ref() {
+            f(offsets);
+        }
+    });
 }
 
 /// Add `weight` at a mapped cell, unless it fell off the board or was
@@ -231,7 +291,6 @@ pub fn apply_presses(p: &Puzzle, presses: &[u16]) -> Vec<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::Stencil;
 
     fn puzzle(rows: usize, cols: usize, rule: Rule, topology: Topology) -> Puzzle {
         Puzzle { name: "t".into(), ..Puzzle::new(rows, cols, 2, rule, topology) }

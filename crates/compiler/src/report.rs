@@ -86,6 +86,11 @@ pub enum SolveError {
         limit: usize,
     },
     Cancelled,
+    /// A board-sized buffer (`bytes` long) could not be allocated: the
+    /// board is within the limits but does not fit in this machine's memory.
+    OutOfMemory {
+        bytes: usize,
+    },
     /// A self-check of the algebra failed: a bug.
     Internal(String),
 }

@@ -4,7 +4,7 @@
 use lights_algebra::{minimum_weight, solve_cancellable, AlgebraError};
 
 use crate::fast::{self, Plan};
-use crate::lower::{lower, LinearSystem};
+use crate::lower::{lower_cancellable, LinearSystem};
 use crate::model::{Presses, Puzzle, PER_CELL_LIMIT};
 pub use crate::report::{unknowns_limit, MinimumSolution, QuietPattern, Report, SolveError, SolveOptions};
 
@@ -66,7 +66,7 @@ pub fn solve_dense(p: &Puzzle, opts: SolveOptions, cancel: &dyn Fn() -> bool) ->
     if unknowns > limit {
         return Err(SolveError::TooLarge { unknowns, limit });
     }
-    let system = lower(p);
+    let system = lower_cancellable(p, cancel).ok_or(SolveError::Cancelled)?;
     solve_system(p, &system, opts, cancel)
 }
 

@@ -384,13 +384,17 @@ impl<'s> Validator<'s> {
 
     fn edge_list(&mut self, list: &ast::GraphEdges) -> Option<(Graph, Board)> {
         let before = self.diags.len();
-        let mut edges: Vec<(u32, u32)> = Vec::with_capacity(list.items.len());
-        let mut seen: HashMap<(u32, u32), Span> = HashMap::new();
+        // Each edge with the item that wrote it; repeats are found by a sort
+        // afterwards (a hash map of every edge cost more than the rest of
+        // validation on files of millions of edges, issue 25).
+        let mut written: Vec<((u32, u32), u32)> = Vec::with_capacity(list.items.len());
         let mut nodes = 0usize;
         let mut used: Vec<u32> = Vec::new();
-        for item in &list.items {
+        for (k, item) in list.items.iter().enumerate() {
+            let Ok(k) = u32::try_from(k) else { break };
             let mut ends = Vec::with_capacity(2);
-            for n in std::iter::once(&item.a).chain(item.b.as_ref()) {
+            for n in std::iter::once(item.a(self.src)).chain(item.b(self.src)) {
+                let n = &n;
                 let Some(v) = self.number(n, "node number") else { continue };
                 if v == 0 || v > crate::graph::MAX_NODES as u64 {
                     self.push(
@@ -413,23 +417,35 @@ impl<'s> Validator<'s> {
                 );
                 continue;
             }
-            let key = (a.min(b), a.max(b));
-            if let Some(prev) = seen.get(&key) {
-                self.push(
-                    Diagnostic::error(
-                        Code::BadGraph,
-                        item.span,
-                        format!("edge {}-{} is written twice", key.0 + 1, key.1 + 1),
-                    )
-                    .with_label("written again")
-                    .with_secondary(*prev, "first written here")
-                    .with_note("edges carry no weight: write each one once"),
-                );
-                continue;
-            }
-            seen.insert(key, item.span);
-            edges.push(key);
+            written.push(((a.min(b), a.max(b)), k));
         }
+        // Sorted by edge, then by item: each repeat comes after the first
+        // writing of its edge (the diagnostics are sorted by span later).
+        let mut by_edge = written.clone();
+        by_edge.sort_unstable();
+        let mut first = None;
+        for &(key, item) in &by_edge {
+            match first {
+                Some((k, at)) if k == key => {
+                    let again: &ast::GraphItem = &list.items[item as usize];
+                    let at: &ast::GraphItem = &list.items[at as usize];
+                    self.push(
+                        Diagnostic::error(
+                            Code::BadGraph,
+                            again.span,
+                            format!("edge {}-{} is written twice", key.0 + 1, key.1 + 1),
+                        )
+                        .with_label("written again")
+                        .with_secondary(at.span, "first written here")
+                        .with_note("edges carry no weight: write each one once"),
+                    );
+                }
+                _ => first = Some((key, item)),
+            }
+        }
+        drop(by_edge);
+        // With a repeat there is an error and no graph: no need to drop it.
+        let edges: Vec<(u32, u32)> = written.into_iter().map(|(key, _)| key).collect();
         if self.diags[before..].iter().any(Diagnostic::is_error) {
             return None;
         }
@@ -835,7 +851,8 @@ impl<'s> Validator<'s> {
             }
             self.push(d);
         }
-        let mut out = Vec::with_capacity(rows);
+        // Sized by the rows written, never by the `size` typed (issue 25).
+        let mut out = Vec::with_capacity(g.rows.len().min(rows));
         for (i, row) in g.rows.iter().enumerate() {
             if row.form == RowForm::Bad {
                 continue; // already reported
@@ -868,9 +885,14 @@ impl<'s> Validator<'s> {
 
     fn grid(&mut self, g: &ast::Grid, rows: usize, cols: usize, w: u32, kind: Kind) -> Option<Board> {
         let before = self.diags.len();
-        let mut values = Vec::with_capacity(rows * cols);
-        let mut cell_spans = Vec::with_capacity(rows * cols);
-        for (_, cells) in self.grid_rows(g, rows, cols) {
+        let checked = self.grid_rows(g, rows, cols);
+        // Reserve what the text holds (rows of the right width), not
+        // `rows * cols`: `size 100000x100000` over a one-cell grid is an
+        // L0103 error, not a 160 GB allocation (issue 25).
+        let written: usize = checked.iter().map(|(_, cells)| cells.len()).sum();
+        let mut values = Vec::with_capacity(written);
+        let mut cell_spans = Vec::with_capacity(written);
+        for (_, cells) in checked {
             for cell in cells {
                 let v = self.cell_value(cell, w, kind, "value").unwrap_or(0);
                 values.push(v);

@@ -13,6 +13,10 @@
 //! - [`actions`]: every code action's edits apply to the text and leave a
 //!   file with no more syntax errors than before.
 //! - [`lsp`]: the language server survives any sequence of messages.
+//! - [`check_grammar`]: [`check`] on a file the bytes choose statement by
+//!   statement ([`grammar::source`]): graphs, holes, hex boards, stencils.
+
+pub mod grammar;
 
 use std::time::Duration;
 
@@ -105,6 +109,14 @@ pub fn check(data: &[u8]) {
         let _ = lights_ide::hover(&doc, &answers, at);
         let _ = lights_ide::completion(&doc, at, true);
     }
+}
+
+/// [`check`] on the file [`grammar::source`] writes from `data`, and
+/// [`format`] on it: the same properties on inputs that parse.
+pub fn check_grammar(data: &[u8]) {
+    let src = grammar::source(data);
+    check(src.as_bytes());
+    format(src.as_bytes());
 }
 
 /// Formatting is idempotent and keeps the meaning.

@@ -69,7 +69,7 @@ fn cell_hover(doc: &Document, i: usize, answers: &dyn Answers, offset: usize) ->
             let src = doc.text();
             grid_hover(src, syntax, Some(model), report, offset)
                 .or_else(|| list_hover(src, syntax, Some(model), report, offset))
-                .or_else(|| graph_hover(syntax, model, report, offset))
+                .or_else(|| graph_hover(src, syntax, model, report, offset))
         }
         // A block with errors: its cells still say where they are.
         None if syntax.kind == lights_syntax::BlockKind::Puzzle => {
@@ -351,7 +351,13 @@ fn entry_index(entry: &Entry, model: Option<&Puzzle>) -> Option<usize> {
 /// The `graph` statement: a node number of a written graph, else (its name,
 /// its size, its braces) the graph's summary. The keyword itself is left to
 /// the reference.
-fn graph_hover(block: &PuzzleBlock, model: &Puzzle, report: Option<&Report>, offset: usize) -> Option<Hover> {
+fn graph_hover(
+    src: &str,
+    block: &PuzzleBlock,
+    model: &Puzzle,
+    report: Option<&Report>,
+    offset: usize,
+) -> Option<Hover> {
     let g = model.shape.graph()?;
     let stmt = block.statements.iter().find(|s| matches!(s.kind, StatementKind::Graph(_)))?;
     let StatementKind::Graph(spec) = &stmt.kind else { return None };
@@ -362,7 +368,7 @@ fn graph_hover(block: &PuzzleBlock, model: &Puzzle, report: Option<&Report>, off
             (span, doc)
         }
         GraphSpec::Edges(list) => {
-            let numbers = list.items.iter().flat_map(|item| std::iter::once(&item.a).chain(item.b.as_ref()));
+            let numbers = list.items.iter().flat_map(|item| std::iter::once(item.a(src)).chain(item.b(src)));
             for n in numbers {
                 if n.span.contains(offset) || n.span.end == offset {
                     let i = n.value().and_then(|v| usize::try_from(v).ok()).and_then(|v| v.checked_sub(1));

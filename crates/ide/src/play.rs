@@ -451,6 +451,9 @@ pub fn solve_from_with(
         Some(Outcome::Failed(SolveError::BoardTooLarge { cells, limit })) => {
             Err(PlayError::Failed(format!("too large: {cells} cells, the solver takes at most {limit} here")))
         }
+        Some(Outcome::Failed(SolveError::OutOfMemory { bytes })) => {
+            Err(PlayError::Failed(format!("too large: the solver could not allocate {bytes} bytes")))
+        }
         Some(Outcome::Failed(SolveError::Cancelled)) => Err(PlayError::Stopped),
         Some(Outcome::Failed(SolveError::Internal(msg))) => Err(PlayError::Failed(format!("internal error: {msg}"))),
         Some(Outcome::TimedOut(_)) => Err(PlayError::Stopped),

@@ -156,12 +156,43 @@ pub struct GraphEdges {
     pub items: Vec<GraphItem>,
 }
 
-/// One edge `a-b`, or a lone node `a` (`b` is `None`).
+/// One edge `a-b`, or a lone node `a` (no `b`). Kept as offsets into the
+/// item's span, 24 bytes, and its numbers read from the source on demand:
+/// a file of millions of edges held two `Number`s (with their strings) per
+/// edge, about ten times the text (issue 25).
 #[derive(Clone, Debug)]
 pub struct GraphItem {
     pub span: Span,
-    pub a: Number,
-    pub b: Option<Number>,
+    /// Where `a` ends, from `span.start`.
+    a_len: u32,
+    /// Where `b` starts, from `span.start`; 0 for a lone node.
+    b_from: u32,
+}
+
+impl GraphItem {
+    /// The item at `span`: `a` starts it, `b` (when there) ends it.
+    pub fn new(span: Span, a: Span, b: Option<Span>) -> GraphItem {
+        let rel = |at: usize| u32::try_from(at.saturating_sub(span.start)).unwrap_or(u32::MAX);
+        GraphItem { span, a_len: rel(a.end), b_from: b.map_or(0, |b| rel(b.start)) }
+    }
+
+    pub fn a_span(&self) -> Span {
+        Span::new(self.span.start, self.span.start + self.a_len as usize)
+    }
+
+    pub fn b_span(&self) -> Option<Span> {
+        (self.b_from != 0).then(|| Span::new(self.span.start + self.b_from as usize, self.span.end))
+    }
+
+    /// The first node, read from `src` (the text this item was parsed from).
+    pub fn a(&self, src: &str) -> Number {
+        Number::at(src, self.a_span())
+    }
+
+    /// The second node of an edge.
+    pub fn b(&self, src: &str) -> Option<Number> {
+        self.b_span().map(|s| Number::at(src, s))
+    }
 }
 
 impl StatementKind {
@@ -209,6 +240,11 @@ pub struct Number {
 }
 
 impl Number {
+    /// The number written at `span` of `src` (empty text when `span` is not in `src`).
+    pub fn at(src: &str, span: Span) -> Number {
+        Number { span, text: src.get(span.start..span.end).unwrap_or("").to_string() }
+    }
+
     pub fn value(&self) -> Option<u64> {
         self.text.parse().ok()
     }

@@ -167,9 +167,10 @@ impl<'s> Formatter<'s> {
     /// `graph { 1-2 2-3 }` on one line when written on one line; otherwise
     /// `graph {`, the items line by line as written, `}`.
     fn graph_edges(&mut self, head: Span, edges: &GraphEdges) {
-        let item_text = |i: &GraphItem| match &i.b {
-            Some(b) => format!("{}-{}", num(&i.a), num(b)),
-            None => num(&i.a),
+        let src = self.src;
+        let item_text = |i: &GraphItem| match i.b(src) {
+            Some(b) => format!("{}-{}", num(&i.a(src)), num(&b)),
+            None => num(&i.a(src)),
         };
         let one_line = self.lines.line(edges.span.start) == self.lines.line(edges.span.end.saturating_sub(1));
         if one_line {

@@ -611,12 +611,29 @@ fn graph_edges(pair: Pair<Rule>) -> GraphEdges {
         .filter(|p| matches!(p.as_rule(), Rule::graph_edge | Rule::graph_node))
         .map(|item| {
             let s = span(&item);
-            let mut nums = item.into_inner().filter(|p| p.as_rule() == Rule::int).map(number);
-            let a = nums.next().expect("grammar: node number");
-            GraphItem { span: s, a, b: nums.next() }
+            let mut nums = digit_runs(item.as_str(), s.start);
+            let a = nums.next().unwrap_or(s);
+            GraphItem::new(s, a, nums.next())
         })
         .collect();
     GraphEdges { span: whole, items }
+}
+
+/// The spans of the runs of ASCII digits of `text` (which starts at
+/// `offset`): the ends of an atomic `graph_edge` (`12 - 7`) or a `graph_node`.
+fn digit_runs(text: &str, offset: usize) -> impl Iterator<Item = Span> + '_ {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        while i < bytes.len() && !bytes[i].is_ascii_digit() {
+            i += 1;
+        }
+        let start = i;
+        while i < bytes.len() && bytes[i].is_ascii_digit() {
+            i += 1;
+        }
+        (i > start).then(|| Span::new(offset + start, offset + i))
+    })
 }
 
 fn sparse(pair: Pair<Rule>) -> Sparse {

@@ -19,14 +19,17 @@ fn statements(src: &str) -> Vec<Statement> {
 fn items(src: &str, list: &[GraphItem]) -> Vec<String> {
     list.iter()
         .map(|i| {
-            assert_eq!(i.a.span.text(src), i.a.text);
-            assert!(i.span.text(src).starts_with(&i.a.text));
-            match &i.b {
+            let a = i.a(src);
+            assert_eq!(a.span.text(src), a.text);
+            assert!(a.text.bytes().all(|c| c.is_ascii_digit()) && !a.text.is_empty());
+            assert!(i.span.text(src).starts_with(&a.text));
+            match i.b(src) {
                 Some(b) => {
+                    assert!(b.text.bytes().all(|c| c.is_ascii_digit()) && !b.text.is_empty());
                     assert!(i.span.text(src).ends_with(&b.text));
-                    format!("{}-{}", i.a.text, b.text)
+                    format!("{}-{}", a.text, b.text)
                 }
-                None => i.a.text.clone(),
+                None => a.text.clone(),
             }
         })
         .collect()

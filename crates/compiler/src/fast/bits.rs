@@ -2,6 +2,8 @@
 //! a row is `words(width)` words, bit `c` = word `c / 64`, bit `c % 64`;
 //! bits past the width are always zero.
 
+use super::FastError;
+
 /// Words in a row of `width` bits.
 pub fn words(width: usize) -> usize {
     width.div_ceil(64)
@@ -50,6 +52,18 @@ impl BitGrid {
         BitGrid { rows, width, words_per_row, data: vec![0; rows * words_per_row] }
     }
 
+    /// [`BitGrid::zeros`] when memory allows: a board of billions of cells
+    /// (`size 2x4294967296`, which the polynomial method takes on) may not
+    /// fit, and that is an answer (`OutOfMemory`), not an abort.
+    pub fn try_zeros(rows: usize, width: usize) -> Result<Self, FastError> {
+        let words_per_row = words(width);
+        let len = rows.checked_mul(words_per_row).ok_or(FastError::OutOfMemory { bytes: usize::MAX })?;
+        let mut data = Vec::new();
+        data.try_reserve_exact(len).map_err(|_| FastError::OutOfMemory { bytes: len.saturating_mul(8) })?;
+        data.resize(len, 0);
+        Ok(BitGrid { rows, width, words_per_row, data })
+    }
+
     pub fn row(&self, r: usize) -> &[u64] {
         &self.data[r * self.words_per_row..(r + 1) * self.words_per_row]
     }
@@ -73,8 +87,8 @@ impl BitGrid {
     }
 
     /// The transposed grid (`width × rows`), in 64×64 blocks.
-    pub fn transposed(&self) -> BitGrid {
-        let mut out = BitGrid::zeros(self.width, self.rows);
+    pub fn transposed(&self) -> Result<BitGrid, FastError> {
+        let mut out = BitGrid::try_zeros(self.width, self.rows)?;
         let mut block = [0u64; 64];
         for r0 in (0..self.rows).step_by(64) {
             for cw in 0..self.words_per_row {
@@ -90,7 +104,7 @@ impl BitGrid {
                 }
             }
         }
-        out
+        Ok(out)
     }
 }
 
@@ -218,13 +232,13 @@ mod tests {
                     g.set(r, c, s & 1 == 1);
                 }
             }
-            let t = g.transposed();
+            let t = g.transposed().unwrap();
             for r in 0..rows {
                 for c in 0..width {
                     assert_eq!(g.get(r, c), t.get(c, r));
                 }
             }
-            assert_eq!(t.transposed(), g);
+            assert_eq!(t.transposed().unwrap(), g);
         }
     }
 

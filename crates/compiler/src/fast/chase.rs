@@ -25,8 +25,9 @@ use lights_algebra::modular::mod_inv;
 use lights_algebra::{solve_cancellable, solve_gf2_dense, BitMatrix, Kernel, KernelGenerator, Solution, SparseMatrix};
 use num_bigint::BigUint;
 
+use super::try_vec;
 use super::{minimum_of, recheck, FastError, FastModulus, MATERIALIZE_LIMIT};
-use crate::lower::press_pattern_into;
+use crate::lower::{press_pattern_into, POLL_EVERY};
 use crate::model::{Puzzle, Rule};
 use crate::report::{unknowns_limit, Presses, QuietPattern, Report, SolveError, SolveOptions};
 
@@ -102,16 +103,21 @@ enum Equations {
 }
 
 impl Equations {
-    fn new(p: &Puzzle, layout: &Layout) -> Self {
+    /// `Cancelled` when `cancel` answers true: it is polled while the press
+    /// patterns are built, which is long for large stencils (issue 25).
+    fn new(p: &Puzzle, layout: &Layout, cancel: &dyn Fn() -> bool) -> Result<Self, FastError> {
         if matches!(p.rule, Rule::Cross | Rule::King) {
-            return Equations::Symmetric { any_locked: p.any_locked() };
+            return Ok(Equations::Symmetric { any_locked: p.any_locked() });
         }
         let cells = p.cells();
         let w = p.states;
         let mut pattern = Vec::new();
         // Two passes over the press patterns (count, then fill).
-        let mut for_each_entry = |f: &mut dyn FnMut(usize, usize, u32)| {
+        let mut for_each_entry = |f: &mut dyn FnMut(usize, usize, u32)| -> Result<(), FastError> {
             for k in 0..cells {
+                if k % POLL_EVERY == 0 && cancel() {
+                    return Err(FastError::Cancelled);
+                }
                 let cell = layout.cell(k);
                 if p.is_locked(cell) {
                     continue;
@@ -124,24 +130,26 @@ impl Equations {
                     }
                 }
             }
+            Ok(())
         };
-        let mut start = vec![0u32; cells + 1];
-        for_each_entry(&mut |_, e, _| start[e + 1] += 1);
+        let mut start = try_vec(cells + 1, 0u32)?;
+        for_each_entry(&mut |_, e, _| start[e + 1] += 1)?;
         for e in 0..cells {
             start[e + 1] += start[e];
         }
-        let mut fill = start.clone();
+        let mut fill = try_vec(start.len(), 0u32)?;
+        fill.copy_from_slice(&start);
         let total = start[cells] as usize;
-        let mut vars = vec![0u32; total];
-        let mut coefs = vec![0u32; total];
+        let mut vars = try_vec(total, 0u32)?;
+        let mut coefs = try_vec(total, 0u32)?;
         // Presses in position order keep each equation's vars sorted.
         for_each_entry(&mut |k, e, wt| {
             let at = fill[e] as usize;
             vars[at] = k as u32;
             coefs[at] = wt;
             fill[e] += 1;
-        });
-        Equations::Stored { start, vars, coefs }
+        })?;
+        Ok(Equations::Stored { start, vars, coefs })
     }
 
     /// Equation `e` into `out`: (press position, coefficient), in no
@@ -198,18 +206,18 @@ impl Plan {
 
     fn new(p: &Puzzle, transposed: bool, cancel: &dyn Fn() -> bool) -> Result<Plan, FastError> {
         let layout = Layout { transposed, rows: p.rows, cols: p.cols };
-        let eqs = Equations::new(p, &layout);
+        let eqs = Equations::new(p, &layout, cancel)?;
         let mut eq = Vec::new();
         let cells = p.cells();
         let w = p.states;
         // Which coefficients are units mod W (a table: this is asked per entry).
         let units: Vec<bool> = (0..w).map(|c| gcd(c, w) == 1).collect();
         let unit = |c: u32| units[c as usize];
-        let mut fresh = vec![NONE; cells];
-        let mut determined = vec![false; cells];
-        let mut forces = vec![NONE; cells];
-        let mut inverse = vec![0u32; cells];
-        let mut last_use = vec![0u32; cells];
+        let mut fresh = try_vec(cells, NONE)?;
+        let mut determined = try_vec(cells, false)?;
+        let mut forces = try_vec(cells, NONE)?;
+        let mut inverse = try_vec(cells, 0u32)?;
+        let mut last_use = try_vec(cells, 0u32)?;
         let mut unknowns = 0u32;
         let mut leftover = 0usize;
         for e in 0..cells {

@@ -33,6 +33,10 @@ use lights_algebra::{minimum_weight, Kernel, KernelGenerator};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FastError {
     Cancelled,
+    /// A board-sized buffer could not be allocated.
+    OutOfMemory {
+        bytes: usize,
+    },
     /// A self-check failed: a bug.
     Internal(String),
 }
@@ -46,10 +50,22 @@ impl From<lights_algebra::AlgebraError> for FastError {
     }
 }
 
+/// `vec![value; len]` when memory allows: board-sized buffers of the fast
+/// paths (10⁸ cells and more) are an `OutOfMemory` answer when they do not
+/// fit, not an abort (issue 25).
+pub(crate) fn try_vec<T: Clone>(len: usize, value: T) -> Result<Vec<T>, FastError> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len)
+        .map_err(|_| FastError::OutOfMemory { bytes: len.saturating_mul(std::mem::size_of::<T>()) })?;
+    v.resize(len, value);
+    Ok(v)
+}
+
 impl From<FastError> for SolveError {
     fn from(e: FastError) -> Self {
         match e {
             FastError::Cancelled => SolveError::Cancelled,
+            FastError::OutOfMemory { bytes } => SolveError::OutOfMemory { bytes },
             FastError::Internal(m) => SolveError::Internal(m),
         }
     }
@@ -150,10 +166,10 @@ fn solve_polynomial_on(
     cancel: &dyn Fn() -> bool,
 ) -> Result<Report, FastError> {
     let grid;
-    let rhs = match need_bits(p) {
+    let rhs = match need_bits(p)? {
         NeedBits::Uniform(v) => poly::Rhs::Uniform(v),
         NeedBits::Grid(g) => {
-            grid = if transposed { g.transposed() } else { g };
+            grid = if transposed { g.transposed()? } else { g };
             poly::Rhs::Grid(&grid)
         }
     };
@@ -162,7 +178,7 @@ fn solve_polynomial_on(
         PolyBoard::Rows(board) => {
             let a = poly::solve(&board, &rhs, cancel)?;
             let chase_zero = move |first: &[u64]| -> Result<(BitGrid, bool), FastError> {
-                let mut g = BitGrid::zeros(board.height, board.width);
+                let mut g = BitGrid::try_zeros(board.height, board.width)?;
                 let past = poly::chase(&board, first, &zero, false, Some(&mut g), cancel)?;
                 Ok((g, past.iter().all(|&w| w == 0)))
             };
@@ -185,7 +201,7 @@ fn solve_polynomial_on(
         PolyBoard::Torus { height, width } => {
             let a = torus::solve(height, width, &rhs, cancel)?;
             let expand_zero = move |seed: &torus::Seed| -> Result<(BitGrid, bool), FastError> {
-                let mut g = BitGrid::zeros(height, width);
+                let mut g = BitGrid::try_zeros(height, width)?;
                 let closes = torus::expand(height, width, seed, &zero, &mut g, cancel)?;
                 Ok((g, closes))
             };
@@ -220,34 +236,34 @@ fn report_from_grids(
     cancel: &dyn Fn() -> bool,
 ) -> Result<Report, FastError> {
     // Back to the puzzle's orientation, packed.
-    let to_presses = |g: &BitGrid| -> Presses {
-        if transposed {
-            let t = g.transposed();
+    let to_presses = |g: &BitGrid| -> Result<Presses, FastError> {
+        Ok(if transposed {
+            let t = g.transposed()?;
             Presses::from_bit_rows(p.rows, p.cols, |r| t.row(r))
         } else {
             Presses::from_bit_rows(p.rows, p.cols, |r| g.row(r))
-        }
+        })
     };
     let cells = p.cells();
     let materialize = cells.saturating_mul(answer.nullity + 1) <= MATERIALIZE_LIMIT;
     let quiet_patterns = if materialize {
         (0..answer.nullity)
-            .map(|k| Ok(QuietPattern { presses: to_presses(&(answer.quiet)(k)?), order: 2 }))
+            .map(|k| Ok(QuietPattern { presses: to_presses(&(answer.quiet)(k)?)?, order: 2 }))
             .collect::<Result<Vec<_>, FastError>>()?
     } else {
         Vec::new()
     };
-    let certificate = answer.certificate.as_ref().map(to_presses);
+    let certificate = answer.certificate.as_ref().map(to_presses).transpose()?;
     // The solution grid's buffer becomes the packed solution (no second
     // board-sized buffer; the transposed grid replaces the original).
-    let into_presses = |g: BitGrid| -> Presses {
-        let g = if transposed { g.transposed() } else { g };
-        Presses::from_padded_bits(g.data, g.rows, g.width, g.words_per_row)
+    let into_presses = |g: BitGrid| -> Result<Presses, FastError> {
+        let g = if transposed { g.transposed()? } else { g };
+        Ok(Presses::from_padded_bits(g.data, g.rows, g.width, g.words_per_row))
     };
     let minimum = match answer.solution.take() {
         Some(grid) => Some(minimum_of(
             p,
-            into_presses(grid),
+            into_presses(grid)?,
             &quiet_patterns,
             materialize && opts.search_minimum,
             answer.nullity == 0,
@@ -306,7 +322,7 @@ enum NeedBits {
     Grid(BitGrid),
 }
 
-fn need_bits(p: &Puzzle) -> NeedBits {
+fn need_bits(p: &Puzzle) -> Result<NeedBits, FastError> {
     let base = (p.goal.base() ^ p.lights.base()) & 1 == 1;
     let (goal_base, lights_base) = (p.goal.base(), p.lights.base());
     let mut exceptions = p
@@ -316,9 +332,9 @@ fn need_bits(p: &Puzzle) -> NeedBits {
         .chain(p.lights.exceptions().filter(move |&(_, v)| (v ^ lights_base) & 1 == 1))
         .peekable();
     if exceptions.peek().is_none() {
-        return NeedBits::Uniform(base);
+        return Ok(NeedBits::Uniform(base));
     }
-    let mut g = BitGrid::zeros(p.rows, p.cols);
+    let mut g = BitGrid::try_zeros(p.rows, p.cols)?;
     if base {
         for r in 0..p.rows {
             g.row_mut(r).fill(u64::MAX);
@@ -329,7 +345,7 @@ fn need_bits(p: &Puzzle) -> NeedBits {
         let (r, c) = (i / p.cols, i % p.cols);
         bits::flip(g.row_mut(r), c);
     }
-    NeedBits::Grid(g)
+    Ok(NeedBits::Grid(g))
 }
 
 /// Independent check of a fast path's answer on boards small enough: the

@@ -130,7 +130,7 @@ pub fn solve(height: usize, width: usize, rhs: &Rhs<'_>, cancel: &dyn Fn() -> bo
     if let (Some(x0), Some(x1)) = (&first.solution, &second.solution) {
         let y = ring.reduce(&sum(x0, &diag.w.mul(x1)));
         let seed = (ring.to_row(x1), ring.to_row(&y));
-        let mut grid = BitGrid::zeros(m, n);
+        let mut grid = BitGrid::try_zeros(m, n)?;
         if !expand(m, n, &seed, rhs, &mut grid, cancel)? {
             return Err(FastError::Internal("the torus method's solution leaves lights wrong".into()));
         }
