@@ -5,7 +5,8 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use lights_compiler::Diagnostic;
-use lights_syntax::{format_source, FormatError};
+use lights_syntax::format::{format_keeping_layout, Layout};
+use lights_syntax::FormatError;
 
 use crate::{files, render, EXIT_OK, EXIT_PUZZLE_ERROR, EXIT_USAGE};
 
@@ -122,67 +123,22 @@ fn run_stdin(shown: &str, mode: Mode, format: FmtFormat) -> u8 {
 }
 
 /// The canonical text, with the file's byte-order mark and line endings
-/// kept, or `None` after printing why the file cannot be formatted (its
-/// syntax errors).
+/// kept (the rule the language server's formatting shares:
+/// [`format_keeping_layout`]), or `None` after printing why the file cannot
+/// be formatted (its syntax errors).
 fn format_reporting(shown: &str, src: &str) -> Option<String> {
-    let original = Original::of(src);
-    match format_source(&original.lf) {
-        Ok(formatted) => Some(original.restore(formatted)),
+    match format_keeping_layout(src) {
+        Ok(formatted) => Some(formatted),
         Err(FormatError::Syntax(errors)) => {
+            // The errors' spans are in the text the formatter saw.
+            let (_, lf) = Layout::split(src);
             let color = render::use_color(std::io::stderr().is_terminal());
             let mut err = std::io::stderr().lock();
             let _ = writeln!(err, "error: not formatting {shown}: it has syntax errors (fix them first)");
             let errors: Vec<Diagnostic> = errors.into_iter().map(Diagnostic::from).collect();
-            let _ = render::write_diagnostics(&mut err, shown, &original.lf, &errors, color);
+            let _ = render::write_diagnostics(&mut err, shown, &lf, &errors, color);
             None
         }
-    }
-}
-
-/// What `fmt` keeps of a file's bytes while the formatter, which writes LF
-/// lines and no byte-order mark, rewrites the rest: the byte-order mark and
-/// the line ending (that of the first line: LF, CRLF or CR alone; a file
-/// mixing them gets the first one throughout, as the formatter's canonical
-/// form). CR alone ends a line for the parser too, so turning it into LF
-/// for the formatter changes no meaning.
-struct Original<'a> {
-    bom: bool,
-    ending: &'static str,
-    /// The text without its byte-order mark, with LF line endings.
-    lf: std::borrow::Cow<'a, str>,
-}
-
-impl<'a> Original<'a> {
-    fn of(src: &'a str) -> Original<'a> {
-        let (bom, body) = match src.strip_prefix('\u{feff}') {
-            Some(body) => (true, body),
-            None => (false, src),
-        };
-        let ending = match body.find(['\r', '\n']) {
-            Some(i) if body[i..].starts_with("\r\n") => "\r\n",
-            Some(i) if body[i..].starts_with('\r') => "\r",
-            _ => "\n",
-        };
-        let lf = match ending {
-            "\r\n" => body.replace("\r\n", "\n").into(),
-            "\r" => body.replace('\r', "\n").into(),
-            _ => body.into(),
-        };
-        Original { bom, ending, lf }
-    }
-
-    /// `formatted` (LF lines) with the original's mark and line endings.
-    fn restore(&self, formatted: String) -> String {
-        let mut out = String::with_capacity(formatted.len() + formatted.len() / 16 + 3);
-        if self.bom {
-            out.push('\u{feff}');
-        }
-        if self.ending == "\n" {
-            out.push_str(&formatted);
-        } else {
-            out.push_str(&formatted.replace('\n', self.ending));
-        }
-        out
     }
 }
 

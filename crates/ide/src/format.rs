@@ -1,8 +1,10 @@
 //! Formatting: the canonical form of `lights fmt`, as the whole text or as
-//! the one edit that turns the text into it.
+//! the one edit that turns the text into it. The document's byte-order mark
+//! and line ending are kept by the same function `lights fmt` calls
+//! ([`format_keeping_layout`]).
 
 use lights_compiler::edit::TextEdit;
-use lights_syntax::format::format_source;
+use lights_syntax::format::format_keeping_layout;
 use lights_syntax::Span;
 
 use crate::document::Document;
@@ -10,7 +12,7 @@ use crate::document::Document;
 /// The formatted text, `None` when the text is already formatted, or why it
 /// cannot be formatted (a file with syntax errors is never rewritten).
 pub fn format(doc: &Document) -> Result<Option<String>, String> {
-    let formatted = format_source(doc.text()).map_err(|e| e.to_string())?;
+    let formatted = format_keeping_layout(doc.text()).map_err(|e| e.to_string())?;
     Ok((formatted != doc.text()).then_some(formatted))
 }
 
@@ -23,21 +25,27 @@ pub fn format_edit(doc: &Document) -> Result<Option<TextEdit>, String> {
 }
 
 /// The one edit that turns `old` into `new`, starting at a line's start and
-/// ending at one (or at the end): never between a `\r` and its `\n`.
+/// ending at one (or at the end) of `old`: never between a `\r` and its
+/// `\n`. A line ends at LF, CRLF or CR alone, so a CR-only file gets an edit
+/// of the lines that change too, not of the whole text.
 pub(crate) fn minimal_edit(old: &str, new: &str) -> TextEdit {
     let (a, b) = (old.as_bytes(), new.as_bytes());
-    let mut prefix = a.iter().zip(b).take_while(|(x, y)| x == y).count();
-    // Back to the start of the line (never between a `\r` and its `\n`).
-    prefix = a[..prefix].iter().rposition(|&c| c == b'\n').map_or(0, |i| i + 1);
+    let shared = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    // Back to the start of the line.
+    let prefix = (0..=shared).rev().find(|&i| starts_line(a, i)).unwrap_or(0);
     let most = a.len().min(b.len()) - prefix;
-    let mut suffix = a.iter().rev().zip(b.iter().rev()).take(most).take_while(|(x, y)| x == y).count();
+    let shared_tail = a.iter().rev().zip(b.iter().rev()).take(most).take_while(|(x, y)| x == y).count();
     // Forward to the start of a line: the shared tail is whole lines.
-    let tail = &a[a.len() - suffix..];
-    if suffix < a.len() && a[a.len() - suffix - 1] != b'\n' {
-        suffix -= tail.iter().position(|&c| c == b'\n').map_or(suffix, |i| i + 1);
-    }
+    let end = (a.len() - shared_tail..=a.len()).find(|&i| starts_line(a, i)).unwrap_or(a.len());
+    let suffix = a.len() - end;
     let text = new[prefix..new.len() - suffix].to_string();
-    TextEdit { span: Span::new(prefix, old.len() - suffix), text }
+    TextEdit { span: Span::new(prefix, end), text }
+}
+
+/// Whether byte `i` of `text` starts a line (or is its end): after LF, or
+/// after a CR not followed by LF.
+fn starts_line(text: &[u8], i: usize) -> bool {
+    i == 0 || i == text.len() || text[i - 1] == b'\n' || (text[i - 1] == b'\r' && text[i] != b'\n')
 }
 
 #[cfg(test)]
@@ -60,6 +68,25 @@ mod tests {
     }
 
     #[test]
+    fn formatting_keeps_the_byte_order_mark_and_line_endings_with_a_small_edit() {
+        let canonical = "puzzle \"a\" {\n  size 2x2\n  lights on\n}\n\n".repeat(20);
+        let messy = format!("{canonical}puzzle \"b\" {{\nsize 2x2\n}}\n");
+        let want = format!("{canonical}puzzle \"b\" {{\n  size 2x2\n}}\n");
+        for ending in ["\r\n", "\r"] {
+            for bom in ["", "\u{feff}"] {
+                let src = format!("{bom}{}", messy.replace('\n', ending));
+                let doc = Document::new(src.clone());
+                let formatted = format(&doc).unwrap().unwrap();
+                assert_eq!(formatted, format!("{bom}{}", want.replace('\n', ending)), "{ending:?} {bom:?}");
+                let edit = format_edit(&doc).unwrap().unwrap();
+                assert_eq!(apply(&src, std::slice::from_ref(&edit)), formatted);
+                assert!(edit.text.len() < 30, "only the changed lines, {ending:?} {bom:?}: {edit:?}");
+                assert!(format_edit(&Document::new(formatted)).unwrap().is_none(), "{ending:?} {bom:?}");
+            }
+        }
+    }
+
+    #[test]
     fn minimal_edits_apply_to_the_new_text_at_line_boundaries() {
         let cases = [
             ("a\nb\nc\n", "a\nB\nc\n"),
@@ -69,13 +96,19 @@ mod tests {
             ("same\n", "same\nsame\n"),
             ("ab", "abab"),
             ("é\nx", "é\ny"),
+            ("a\rb\rc\r", "a\rB\rc\r"),
+            ("a\r\nb", "a\rb"),
+            ("a\rb", "a\r\nb"),
         ];
         for (old, new) in cases {
             let edit = minimal_edit(old, new);
             assert_eq!(apply(old, std::slice::from_ref(&edit)), new, "{old:?} -> {new:?}: {edit:?}");
-            let starts_line = |s: &str, at: usize| at == 0 || s.as_bytes()[at - 1] == b'\n';
-            assert!(starts_line(old, edit.span.start), "{old:?} -> {new:?}: {edit:?}");
-            assert!(edit.span.end == old.len() || starts_line(old, edit.span.end), "{old:?} -> {new:?}: {edit:?}");
+            let at_line = |s: &str, at: usize| {
+                let b = s.as_bytes();
+                at == 0 || at == b.len() || b[at - 1] == b'\n' || (b[at - 1] == b'\r' && b[at] != b'\n')
+            };
+            assert!(at_line(old, edit.span.start), "{old:?} -> {new:?}: {edit:?}");
+            assert!(at_line(old, edit.span.end), "{old:?} -> {new:?}: {edit:?}");
         }
     }
 }

@@ -48,6 +48,91 @@ pub fn format_source(src: &str) -> Result<String, FormatError> {
     Ok(Formatter::new(src).file(&file))
 }
 
+/// [`format_source`] for a file as it is stored: its byte-order mark and
+/// its line ending ([`Layout`]) are kept. This is the one formatting rule of
+/// every front end (`lights fmt`, the language server's formatting), so
+/// they cannot drift. On syntax errors the spans are in the text the
+/// formatter saw: [`Layout::split`]`(src).1`.
+pub fn format_keeping_layout(src: &str) -> Result<String, FormatError> {
+    let (layout, lf) = Layout::split(src);
+    format_source(&lf).map(|formatted| layout.restore(&formatted))
+}
+
+/// A file's line ending: that of its first line (LF when it has none).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineEnding {
+    Lf,
+    CrLf,
+    /// CR alone (classic Mac OS); the parser ends a line there too.
+    Cr,
+}
+
+impl LineEnding {
+    /// The ending of `text`'s first line; LF when it has one line.
+    pub fn of(text: &str) -> LineEnding {
+        match text.find(['\r', '\n']) {
+            Some(i) if text[i..].starts_with("\r\n") => LineEnding::CrLf,
+            Some(i) if text[i..].starts_with('\r') => LineEnding::Cr,
+            _ => LineEnding::Lf,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LineEnding::Lf => "\n",
+            LineEnding::CrLf => "\r\n",
+            LineEnding::Cr => "\r",
+        }
+    }
+}
+
+/// What formatting keeps of a file's bytes while the formatter, which
+/// writes LF lines and no byte-order mark, rewrites the rest: the
+/// byte-order mark and the line ending of the first line. A file mixing
+/// endings gets the first one throughout (the canonical form has one).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Layout {
+    pub bom: bool,
+    pub ending: LineEnding,
+}
+
+impl Layout {
+    /// The layout of `src`, and its text without the byte-order mark with
+    /// every line ending (CRLF, CR alone, LF) made LF. The parser ends a
+    /// line at each of them, so this changes no meaning.
+    pub fn split(src: &str) -> (Layout, std::borrow::Cow<'_, str>) {
+        let (bom, body) = match src.strip_prefix('\u{feff}') {
+            Some(body) => (true, body),
+            None => (false, src),
+        };
+        let layout = Layout { bom, ending: LineEnding::of(body) };
+        let lf = if body.contains('\r') { body.replace("\r\n", "\n").replace('\r', "\n").into() } else { body.into() };
+        (layout, lf)
+    }
+
+    /// `lf` (LF lines, no byte-order mark) in this layout.
+    pub fn restore(&self, lf: &str) -> String {
+        let ending = self.ending.as_str();
+        let extra = if ending.len() > 1 { lf.bytes().filter(|&b| b == b'\n').count() } else { 0 };
+        let mut out = String::with_capacity(lf.len() + extra + 3);
+        if self.bom {
+            out.push('\u{feff}');
+        }
+        match self.ending {
+            LineEnding::Lf => out.push_str(lf),
+            _ => {
+                for (i, line) in lf.split('\n').enumerate() {
+                    if i > 0 {
+                        out.push_str(ending);
+                    }
+                    out.push_str(line);
+                }
+            }
+        }
+        out
+    }
+}
+
 /// One line of output before layout: its text, its depth, and where it came from.
 struct Item {
     indent: usize,
@@ -442,6 +527,27 @@ pub fn quote(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::format_source;
+
+    #[test]
+    fn the_byte_order_mark_and_line_endings_are_kept() {
+        use super::{format_keeping_layout, LineEnding};
+        const CANONICAL: &str = "puzzle \"a\" {\n  size 2x2\n  lights on\n}\n";
+        const MESSY: &str = "puzzle \"a\" {\nsize 2x2\n    lights on\n}\n";
+        for ending in ["\n", "\r\n", "\r"] {
+            for bom in ["", "\u{feff}"] {
+                let src = format!("{bom}{}", MESSY.replace('\n', ending));
+                let want = format!("{bom}{}", CANONICAL.replace('\n', ending));
+                assert_eq!(format_keeping_layout(&src).unwrap(), want, "{ending:?} {bom:?}");
+                assert_eq!(format_keeping_layout(&want).unwrap(), want, "{ending:?} {bom:?}: already canonical");
+                assert_eq!(LineEnding::of(&src).as_str(), ending);
+            }
+        }
+        // A mixed file (lone CRs too) takes its first line's ending throughout.
+        let mixed = "puzzle \"a\" {\r\nsize 2x2\n    lights on\r}\r\n";
+        assert_eq!(format_keeping_layout(mixed).unwrap(), CANONICAL.replace('\n', "\r\n"));
+        // Errors are those of the LF text.
+        assert!(format_keeping_layout("\u{feff}puzzle \"a\" {\r\n  siz 2x2\r\n}\r\n").is_err());
+    }
 
     #[test]
     fn canonical_layout() {
