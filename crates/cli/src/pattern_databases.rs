@@ -45,13 +45,37 @@ impl CacheFile {
     }
 }
 
+/// The largest cache file read: the tables take 11.5 MB (two tables of
+/// 16·15·14·13·12·11 entries and one of 16·15·14, one byte each), so
+/// anything larger is not ours.
+pub(crate) const MAX_CACHE_BYTES: u64 = 32 << 20;
+
 impl TableStore for CacheFile {
+    /// The kept bytes, read only from a regular file (a FIFO or a device
+    /// planted at the path must not hang or flood the solver) and only up
+    /// to [`MAX_CACHE_BYTES`]; an error makes the caller rebuild the tables.
     fn load(&self) -> Result<Option<Vec<u8>>, String> {
-        match std::fs::read(&self.path) {
-            Ok(bytes) => Ok(Some(bytes)),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(e.to_string()),
+        use std::io::Read;
+        let (file, meta) = match crate::files::open_regular(&self.path) {
+            Ok(opened) => opened,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) if e.kind() == std::io::ErrorKind::InvalidInput => {
+                return Err("it is not a regular file (a folder, a FIFO, a socket or a device)".into())
+            }
+            Err(e) => return Err(crate::files::describe(&e)),
+        };
+        let too_large =
+            || format!("it is larger than {}, more than the tables take", crate::files::show_size(MAX_CACHE_BYTES));
+        if meta.len() > MAX_CACHE_BYTES {
+            return Err(too_large());
         }
+        let mut bytes = Vec::with_capacity(meta.len() as usize);
+        // It may grow after the look: never read past the bound.
+        file.take(MAX_CACHE_BYTES + 1).read_to_end(&mut bytes).map_err(|e| crate::files::describe(&e))?;
+        if bytes.len() as u64 > MAX_CACHE_BYTES {
+            return Err(too_large());
+        }
+        Ok(Some(bytes))
     }
 
     fn save(&self, bytes: &[u8]) -> Result<(), String> {
@@ -151,6 +175,9 @@ fn stage(s: BuildStage) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[cfg(unix)]
+    use std::os::unix::fs::FileTypeExt;
+
     use super::*;
 
     fn scratch(name: &str) -> PathBuf {
@@ -171,6 +198,51 @@ mod tests {
         let names: Vec<_> = std::fs::read_dir(dir.join("nested")).unwrap().map(|e| e.unwrap().file_name()).collect();
         assert_eq!(names, vec![PDB_FILE_NAME]);
         assert!(file.location().ends_with(PDB_FILE_NAME));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Runs `f` on another thread; a hang fails the test instead of
+    /// stalling it.
+    fn within_a_minute<T: Send + 'static>(what: &str, f: impl FnOnce() -> T + Send + 'static) -> T {
+        let (send, receive) = std::sync::mpsc::channel();
+        std::thread::spawn(move || send.send(f()));
+        receive.recv_timeout(std::time::Duration::from_secs(60)).unwrap_or_else(|_| panic!("{what} hung"))
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_planted_at_the_cache_path_is_refused_without_waiting() {
+        let dir = scratch("fifo");
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(PDB_FILE_NAME);
+        rustix::fs::mkfifoat(rustix::fs::CWD, &path, rustix::fs::Mode::from_raw_mode(0o600)).unwrap();
+        let file = CacheFile::at(&path);
+        // With `std::fs::read` this waits for a writer forever.
+        let err = within_a_minute("loading from a FIFO", move || file.load()).unwrap_err();
+        assert!(err.contains("not a regular file"), "{err}");
+        // Saving refuses it too, without waiting for a reader, and leaves it be.
+        let file = CacheFile::at(&path);
+        assert!(within_a_minute("saving to a FIFO", move || file.save(b"tables")).is_err());
+        assert!(std::fs::symlink_metadata(&path).unwrap().file_type().is_fifo());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_device_or_an_oversized_cache_file_is_not_read() {
+        let dir = scratch("oversized");
+        std::fs::create_dir_all(&dir).unwrap();
+        // /dev/zero never ends: reading it would fill memory.
+        let err = within_a_minute("loading /dev/zero", || CacheFile::at("/dev/zero").load()).unwrap_err();
+        assert!(err.contains("not a regular file"), "{err}");
+        // A sparse 4 GiB file: refused by its size, not read.
+        let path = dir.join(PDB_FILE_NAME);
+        std::fs::File::create(&path).unwrap().set_len(4 << 30).unwrap();
+        let err = CacheFile::at(&path).load().unwrap_err();
+        assert!(err.contains("larger than 32 MiB"), "{err}");
+        // At the bound it is read (the tables then check their own size).
+        std::fs::File::create(&path).unwrap().set_len(MAX_CACHE_BYTES).unwrap();
+        assert_eq!(CacheFile::at(&path).load().unwrap().map(|b| b.len() as u64), Some(MAX_CACHE_BYTES));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
