@@ -82,6 +82,7 @@ fn solve_system(
 ) -> Result<Report, SolveError> {
     let map_err = |e: AlgebraError| match e {
         AlgebraError::Cancelled => SolveError::Cancelled,
+        AlgebraError::OutOfMemory { bytes } => SolveError::OutOfMemory { bytes },
         other => SolveError::Internal(other.to_string()),
     };
     let sol = solve_cancellable(&sys.matrix, &sys.rhs, sys.modulus, cancel).map_err(map_err)?;
