@@ -49,7 +49,7 @@ fn first_unmet_cell(p: &Puzzle) -> Option<usize> {
     written.dedup();
     let mut first = written.iter().copied().find(|&i| p.need(i) != 0);
     let w = p.states;
-    let bases_differ = (u32::from(p.goal.base()) + w - u32::from(p.lights.base()) % w) % w != 0;
+    let bases_differ = !(u32::from(p.goal.base()) + w - u32::from(p.lights.base()) % w).is_multiple_of(w);
     if bases_differ {
         // `written` is sorted: the first gap in it is the first unwritten cell.
         let unwritten = written.iter().enumerate().find(|&(k, &i)| k != i).map_or(written.len(), |(k, _)| k);

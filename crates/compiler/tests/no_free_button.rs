@@ -56,11 +56,11 @@ fn puzzles(src: &str) -> Vec<Puzzle> {
 fn proves_unsolvable(p: &Puzzle, y: &[u32]) -> bool {
     let w = u64::from(p.states);
     let pats = patterns(p);
-    let quiet = free_cells(p)
-        .into_iter()
-        .all(|cell| y.iter().zip(&pats[cell]).map(|(&a, &b)| u64::from(a) * u64::from(b)).sum::<u64>() % w == 0);
+    let quiet = free_cells(p).into_iter().all(|cell| {
+        y.iter().zip(&pats[cell]).map(|(&a, &b)| u64::from(a) * u64::from(b)).sum::<u64>().is_multiple_of(w)
+    });
     let diff: u64 = y.iter().zip(need(p)).map(|(&a, b)| u64::from(a) * u64::from(b)).sum();
-    quiet && diff % w != 0
+    quiet && !diff.is_multiple_of(w)
 }
 
 /// The same answer as dense elimination, and a certificate that proves it.
