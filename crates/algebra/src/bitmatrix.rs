@@ -23,6 +23,24 @@ impl BitMatrix {
         BitMatrix { rows, cols, words_per_row, data: vec![0; rows * words_per_row] }
     }
 
+    /// [`zeros`](Self::zeros), or `None` when the memory is not there: a
+    /// matrix sized by the caller's system can be board-sized (10⁸ rows),
+    /// and must not abort the process. [`bytes`](Self::bytes) says how much
+    /// was asked for.
+    pub fn try_zeros(rows: usize, cols: usize) -> Option<Self> {
+        let words_per_row = cols.div_ceil(64);
+        let len = rows.checked_mul(words_per_row)?;
+        let mut data = Vec::new();
+        data.try_reserve_exact(len).ok()?;
+        data.resize(len, 0);
+        Some(BitMatrix { rows, cols, words_per_row, data })
+    }
+
+    /// The bytes of a `rows × cols` matrix (saturating).
+    pub fn bytes(rows: usize, cols: usize) -> usize {
+        rows.saturating_mul(cols.div_ceil(64)).saturating_mul(8)
+    }
+
     /// The words of row `r`. Panics when `r >= rows`.
     pub fn row(&self, r: usize) -> &[u64] {
         &self.data[r * self.words_per_row..(r + 1) * self.words_per_row]
@@ -73,7 +91,15 @@ impl BitMatrix {
 
     /// The transpose, by 64 × 64 bit blocks.
     pub(crate) fn transpose(&self) -> BitMatrix {
-        let mut out = BitMatrix::zeros(self.cols, self.rows);
+        self.transpose_into(BitMatrix::zeros(self.cols, self.rows))
+    }
+
+    /// [`transpose`](Self::transpose), or `None` when it does not fit.
+    pub(crate) fn try_transpose(&self) -> Option<BitMatrix> {
+        BitMatrix::try_zeros(self.cols, self.rows).map(|out| self.transpose_into(out))
+    }
+
+    fn transpose_into(&self, mut out: BitMatrix) -> BitMatrix {
         let mut block = [0u64; 64];
         for bi in 0..self.rows.div_ceil(64) {
             for bj in 0..self.words_per_row {

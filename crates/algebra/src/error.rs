@@ -23,8 +23,42 @@ pub enum AlgebraError {
         /// The size or index that was found.
         found: usize,
     },
+    /// A buffer sized by the system (`bytes` long) could not be allocated:
+    /// the system is well formed but does not fit in this machine's memory.
+    OutOfMemory {
+        /// The size of the allocation that failed.
+        bytes: usize,
+    },
     /// A self-check failed: this is a bug in `lights-algebra`.
     Internal(String),
+}
+
+/// An empty `Vec` with room for `len` items, or `OutOfMemory` when the
+/// memory is not there: buffers with one entry per equation can be
+/// board-sized (10⁸ rows and more), and must not abort the process.
+pub(crate) fn try_with_capacity<T>(len: usize) -> Result<Vec<T>, AlgebraError> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len)
+        .map_err(|_| AlgebraError::OutOfMemory { bytes: len.saturating_mul(std::mem::size_of::<T>()) })?;
+    Ok(v)
+}
+
+/// A `rows × cols` bit matrix, or `OutOfMemory`.
+pub(crate) fn try_bit_matrix(rows: usize, cols: usize) -> Result<crate::BitMatrix, AlgebraError> {
+    crate::BitMatrix::try_zeros(rows, cols)
+        .ok_or(AlgebraError::OutOfMemory { bytes: crate::BitMatrix::bytes(rows, cols) })
+}
+
+/// The transpose of `m`, or `OutOfMemory`.
+pub(crate) fn try_transposed(m: &crate::BitMatrix) -> Result<crate::BitMatrix, AlgebraError> {
+    m.try_transpose().ok_or(AlgebraError::OutOfMemory { bytes: crate::BitMatrix::bytes(m.cols, m.rows) })
+}
+
+/// `vec![value; len]` when memory allows (see [`try_with_capacity`]).
+pub(crate) fn try_vec<T: Clone>(len: usize, value: T) -> Result<Vec<T>, AlgebraError> {
+    let mut v = try_with_capacity(len)?;
+    v.resize(len, value);
+    Ok(v)
 }
 
 impl fmt::Display for AlgebraError {
@@ -37,6 +71,7 @@ impl fmt::Display for AlgebraError {
             AlgebraError::DimensionMismatch { what, expected, found } => {
                 write!(f, "dimension mismatch in {what}: expected {expected}, found {found}")
             }
+            AlgebraError::OutOfMemory { bytes } => write!(f, "could not allocate {bytes} bytes of working memory"),
             AlgebraError::Internal(msg) => write!(f, "internal error (self-check failed): {msg}"),
         }
     }

@@ -34,8 +34,8 @@
 //! The result is a row echelon form; the particular solution and the kernel
 //! basis come from back-substitution (one pass per free column).
 
-use crate::bitmatrix::BitMatrix;
 use crate::cancel::Canceller;
+use crate::error::{try_bit_matrix, try_transposed, try_vec, try_with_capacity};
 use crate::gf2_m4ri;
 use crate::linear::LinearResult;
 use crate::sparse::{SparseMatrix, SparseRow};
@@ -343,14 +343,14 @@ impl Eliminator {
 
     /// Eliminates columns `c ..` of the remaining rows with the dense Four
     /// Russians eliminator: the rows (from word `c / 64` on, right-hand side
-    /// as an extra last column) go into a [`BitMatrix`], and its echelon rows
+    /// as an extra last column) go into a [`BitMatrix`](crate::BitMatrix), and its echelon rows
     /// come back as pivot rows and zero rows.
     fn finish_dense(&mut self, c: usize, canc: &mut Canceller<'_>) -> Result<(), AlgebraError> {
         let w_c = c / 64;
         let base = w_c * 64;
         let rhs_col = self.ncols - base;
         let active: Vec<usize> = self.buckets[c..].iter_mut().flat_map(std::mem::take).map(|r| r as usize).collect();
-        let mut m = BitMatrix::zeros(active.len(), rhs_col + 1);
+        let mut m = try_bit_matrix(active.len(), rhs_col + 1)?;
         for (i, &r) in active.iter().enumerate() {
             let row = &self.bits[r];
             let dst = m.row_mut(i);
@@ -416,15 +416,21 @@ fn is_dense(a: &SparseMatrix) -> bool {
 }
 
 impl Gf2Input<'_> {
-    fn to_bit_rows(&self, rhs: &[u32]) -> Vec<BitRow> {
+    /// One bit row per equation. The buffers with one entry per equation
+    /// are fallible: a board-sized system is `OutOfMemory`, not an abort.
+    fn to_bit_rows(&self, rhs: &[u32]) -> Result<Vec<BitRow>, AlgebraError> {
         let rhs_bit = |i: usize| rhs.get(i).is_some_and(|&v| v & 1 == 1);
-        match self {
-            Gf2Input::Rows(rows) => rows.iter().enumerate().map(|(i, r)| BitRow::from_sparse(r, rhs_bit(i))).collect(),
+        Ok(match self {
+            Gf2Input::Rows(rows) => {
+                let mut bits = try_with_capacity(rows.len())?;
+                bits.extend(rows.iter().enumerate().map(|(i, r)| BitRow::from_sparse(r, rhs_bit(i))));
+                bits
+            }
             Gf2Input::Columns(a) if is_dense(a) => {
                 // Column bitsets (writes stay within one column), then a bit
                 // transpose: scattering the entries straight into rows misses
                 // the cache on nearly every entry of a dense matrix.
-                let mut by_column = BitMatrix::zeros(a.cols, a.rows);
+                let mut by_column = try_bit_matrix(a.cols, a.rows)?;
                 for (c, col) in a.columns.iter().enumerate().take(a.cols) {
                     let bits = by_column.row_mut(c);
                     for &(r, v) in col {
@@ -433,18 +439,19 @@ impl Gf2Input<'_> {
                         }
                     }
                 }
-                let by_row = by_column.transpose();
-                (0..a.rows)
-                    .map(|r| {
-                        let mut row = BitRow { lo: 0, first: 0, words: by_row.row(r).to_vec(), rhs: rhs_bit(r) };
-                        row.trim();
-                        row
-                    })
-                    .collect()
+                let by_row = try_transposed(&by_column)?;
+                drop(by_column);
+                let mut bits = try_with_capacity(a.rows)?;
+                bits.extend((0..a.rows).map(|r| {
+                    let mut row = BitRow { lo: 0, first: 0, words: by_row.row(r).to_vec(), rhs: rhs_bit(r) };
+                    row.trim();
+                    row
+                }));
+                bits
             }
             Gf2Input::Columns(a) => {
                 // Pass 1: word span of each row; pass 2: set (toggle) the bits.
-                let mut span = vec![(usize::MAX, 0usize); a.rows];
+                let mut span = try_vec(a.rows, (usize::MAX, 0usize))?;
                 for (c, col) in a.columns.iter().enumerate() {
                     for &(r, v) in col {
                         if let (Some(s), true) = (span.get_mut(r as usize), v & 1 == 1) {
@@ -453,16 +460,13 @@ impl Gf2Input<'_> {
                         }
                     }
                 }
-                let mut bits: Vec<BitRow> = span
-                    .iter()
-                    .enumerate()
-                    .map(|(i, &(lo, hi))| BitRow {
-                        lo: if lo == usize::MAX { 0 } else { lo },
-                        first: 0,
-                        words: if lo == usize::MAX { Vec::new() } else { vec![0; hi - lo + 1] },
-                        rhs: rhs_bit(i),
-                    })
-                    .collect();
+                let mut bits: Vec<BitRow> = try_with_capacity(a.rows)?;
+                bits.extend(span.iter().enumerate().map(|(i, &(lo, hi))| BitRow {
+                    lo: if lo == usize::MAX { 0 } else { lo },
+                    first: 0,
+                    words: if lo == usize::MAX { Vec::new() } else { vec![0; hi - lo + 1] },
+                    rhs: rhs_bit(i),
+                }));
                 for (c, col) in a.columns.iter().enumerate() {
                     for &(r, v) in col {
                         if let (Some(row), true) = (bits.get_mut(r as usize), v & 1 == 1) {
@@ -477,7 +481,7 @@ impl Gf2Input<'_> {
                 }
                 bits
             }
-        }
+        })
     }
 }
 
@@ -504,7 +508,7 @@ fn eliminate(
     policy: M4riPolicy,
     canc: &mut Canceller<'_>,
 ) -> Result<Echelon, AlgebraError> {
-    let bits = input.to_bit_rows(rhs);
+    let bits = input.to_bit_rows(rhs)?;
     let nrows = bits.len();
     let mut el =
         Eliminator { bits, buckets: vec![Vec::new(); ncols], zero_rows: Vec::new(), pivots: Vec::new(), ncols };
@@ -616,6 +620,26 @@ fn solve_with(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 25: buffers with one entry per equation are fallible. A system
+    /// taller than memory is `OutOfMemory` (reported as L0205), where
+    /// `vec![…; rows]` panicked or aborted the process.
+    #[test]
+    fn a_system_taller_than_memory_is_out_of_memory() {
+        let tall = SparseMatrix { rows: 1 << 60, cols: 1, columns: vec![vec![(0, 1)]] };
+        let oom = |r: Result<Vec<BitRow>, AlgebraError>| matches!(r, Err(AlgebraError::OutOfMemory { .. }));
+        assert!(oom(Gf2Input::Columns(&tall).to_bit_rows(&[1])));
+        let mut c = Canceller::new(&|| false);
+        let r = solve(Gf2Input::Columns(&tall), 1, &[1], true, &mut c);
+        assert!(matches!(r, Err(AlgebraError::OutOfMemory { .. })), "{:?}", r.err());
+        // The dense layout's bit matrices too.
+        use crate::BitMatrix;
+        assert!(BitMatrix::try_zeros(1 << 60, 128).is_none());
+        assert!(BitMatrix::try_zeros(usize::MAX, 1 << 20).is_none());
+        let small = BitMatrix::try_zeros(3, 70).expect("a small matrix fits");
+        assert_eq!((small.words_per_row, small.data.len()), (2, 6));
+        assert!(matches!(try_bit_matrix(1 << 60, 64), Err(AlgebraError::OutOfMemory { bytes }) if bytes == 1 << 63));
+    }
 
     struct Lcg(u64);
     impl Lcg {

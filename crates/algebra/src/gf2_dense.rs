@@ -71,7 +71,7 @@ pub(crate) fn solve_with(
     canc: &mut Canceller<'_>,
 ) -> Result<Gf2Solution, AlgebraError> {
     let (n, m) = (a.rows, a.cols);
-    let mut aug = BitMatrix::zeros(n, m + 1);
+    let mut aug = crate::error::try_bit_matrix(n, m + 1)?;
     for r in 0..n {
         let (src, dst) = (a.row(r), aug.row_mut(r));
         dst[..src.len()].copy_from_slice(src);

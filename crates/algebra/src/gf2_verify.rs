@@ -20,6 +20,7 @@
 
 use crate::bitmatrix::{xor4, BitMatrix};
 use crate::cancel::Canceller;
+use crate::error::try_transposed;
 use crate::AlgebraError;
 
 /// Up to this many vectors are checked one product at a time.
@@ -74,10 +75,11 @@ pub(crate) fn check_kernel(a: &BitMatrix, kernel: &[Vec<u64>], canc: &mut Cancel
         return Ok(());
     }
     let rest: Vec<usize> = (0..m).filter(|&c| !is_free[c]).collect();
-    let at = a.transpose();
+    // A and its parts are as tall as the system (board-sized): fallible.
+    let at = try_transposed(a)?;
     canc.tick(a.data.len())?;
-    let mut c = select_rows(&at, &free_cols).transpose(); // A_F: rows × d
-    let a_rest = select_rows(&at, &rest).transpose(); // A_R: rows × |rest|
+    let mut c = try_transposed(&select_rows(&at, &free_cols))?; // A_F: rows × d
+    let a_rest = try_transposed(&select_rows(&at, &rest))?; // A_R: rows × |rest|
     drop(at);
     let b = select_rows(&k.transpose(), &rest); // B: |rest| × d
     canc.tick(a.data.len() + k.data.len())?;

@@ -204,6 +204,36 @@ fn the_slow_hostile_corpus_never_crashes_the_cli() {
     assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
 }
 
+/// One free button on a 10,000² board: a `locked` grid of 100 MB (read
+/// with `--max-bytes`), written here rather than committed. The chase's
+/// per-cell buffers once aborted allocating 400 MB under the limit; now a
+/// buffer that does not fit is L0205 (and a board that fits is answered).
+#[test]
+#[ignore = "writes a 100 MB file and parses it: slow in a debug build; run with --ignored"]
+fn one_free_button_on_a_huge_board_never_aborts() {
+    let scratch = common::scratch("hostile_corpus_one_free");
+    let n = 10_000;
+    let mut src = format!("puzzle \"a\" {{\n  size {n}x{n}\n  rule king\n  lights at 1,1\n  locked {{\n");
+    src.push_str(&format!("    .{}\n", "x".repeat(n - 1)));
+    let row = format!("    {}\n", "x".repeat(n));
+    for _ in 1..n {
+        src.push_str(&row);
+    }
+    src.push_str("  }\n}\n");
+    let file = scratch.join("one-free-10000.lights");
+    fs::write(&file, &src).expect("write the board");
+    let args: Vec<String> = ["check", "--max-bytes", "200000000", file.to_str().expect("utf-8 path")]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let run = run_limited(&scratch, &args);
+    let _ = fs::remove_file(&file);
+    let code = run.status.and_then(|s| s.code());
+    assert_eq!(code, Some(1), "ended by {:?} after {:?}:\n{}", run.status, run.elapsed, run.stderr);
+    assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+    assert!(run.stdout.contains("L0205") || run.stdout.contains("L0201"), "{}", run.stdout);
+}
+
 /// `lights lsp` under the same limit: every corpus file opened in turn, its
 /// diagnostics awaited; the server must stay alive, and an unsolvable graph
 /// gets L0201 (a panicking block once showed L0302 instead).

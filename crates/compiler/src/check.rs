@@ -7,7 +7,7 @@ use num_traits::Zero;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::lower::apply_presses;
 use crate::model::{Board, Claim, Puzzle, Rule};
-use crate::report::{Report, SolveError};
+use crate::report::{Presses, Report, SolveError};
 use crate::summary::count;
 
 /// Grids up to this size are drawn in notes; larger ones are summarised.
@@ -117,6 +117,10 @@ pub fn why_unsolvable(p: &Puzzle, r: &Report) -> Vec<String> {
     let w = u64::from(p.states);
     let mut notes = Vec::new();
     let Some(y) = &r.certificate else { return notes };
+    if p.free_cells() == 0 {
+        notes.push(nothing_to_press(p, y));
+        return notes;
+    }
     // The marked cells are streamed from the packed certificate, never
     // collected: on a huge board they can be billions.
     let marked = y.count_nonzero();
@@ -209,6 +213,22 @@ pub fn why_unsolvable(p: &Puzzle, r: &Report) -> Vec<String> {
         notes.push(format!("this is also a quiet pattern: {how} changes nothing"));
     }
     notes
+}
+
+/// The proof when no button is free (see [`crate::buttonless`]): the
+/// certificate's one cell shows another light than its goal, and nothing
+/// can change it.
+fn nothing_to_press(p: &Puzzle, y: &Presses) -> String {
+    let what = if p.has_holes() { "locked or a hole" } else { "locked" };
+    match y.nonzero().next() {
+        Some((i, _)) => format!(
+            "why: every button is {what}, so nothing can be pressed; {} is {} now, and the goal needs {}",
+            p.cell_label(i),
+            p.lights.get(i),
+            p.goal.get(i)
+        ),
+        None => format!("why: every button is {what}, so nothing can be pressed"),
+    }
 }
 
 fn gcd(a: u64, b: u64) -> u64 {

@@ -8,6 +8,7 @@
 
 pub mod block;
 pub mod board;
+pub mod buttonless;
 pub mod check;
 pub mod diagnostic;
 pub mod edit;

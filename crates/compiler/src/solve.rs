@@ -38,6 +38,10 @@ fn solve_by_plan(p: &Puzzle, opts: SolveOptions, cancel: &dyn Fn() -> bool) -> R
     if plan != Plan::Polynomial && p.cells() > PER_CELL_LIMIT {
         return Err(SolveError::BoardTooLarge { cells: p.cells(), limit: PER_CELL_LIMIT });
     }
+    // Nothing to press: answered from the lights and the goal alone.
+    if let Some(report) = crate::buttonless::answer(p) {
+        return Ok(report);
+    }
     match plan {
         Plan::Polynomial => {
             if let Some(r) = fast::solve_polynomial(p, opts, cancel) {
@@ -78,6 +82,7 @@ fn solve_system(
 ) -> Result<Report, SolveError> {
     let map_err = |e: AlgebraError| match e {
         AlgebraError::Cancelled => SolveError::Cancelled,
+        AlgebraError::OutOfMemory { bytes } => SolveError::OutOfMemory { bytes },
         other => SolveError::Internal(other.to_string()),
     };
     let sol = solve_cancellable(&sys.matrix, &sys.rhs, sys.modulus, cancel).map_err(map_err)?;

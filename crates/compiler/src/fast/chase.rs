@@ -25,8 +25,8 @@ use lights_algebra::modular::mod_inv;
 use lights_algebra::{solve_cancellable, solve_gf2_dense, BitMatrix, Kernel, KernelGenerator, Solution, SparseMatrix};
 use num_bigint::BigUint;
 
-use super::try_vec;
 use super::{minimum_of, recheck, FastError, FastModulus, MATERIALIZE_LIMIT};
+use super::{try_vec, try_with_capacity};
 use crate::lower::{press_pattern_into, POLL_EVERY};
 use crate::model::{Puzzle, Rule};
 use crate::report::{unknowns_limit, Presses, QuietPattern, Report, SolveError, SolveOptions};
@@ -459,8 +459,8 @@ struct Slab<W> {
 }
 
 impl<W: Copy + Default> Slab<W> {
-    fn new(len: usize, presses: usize) -> Self {
-        Slab { len, data: Vec::new(), free: Vec::new(), slot_of: vec![NONE; presses] }
+    fn new(len: usize, presses: usize) -> Result<Self, FastError> {
+        Ok(Slab { len, data: Vec::new(), free: Vec::new(), slot_of: try_vec(presses, NONE)? })
     }
     fn alloc(&mut self, v: usize) -> usize {
         let s = match self.free.pop() {
@@ -507,14 +507,16 @@ fn symbolic<F: Forms>(
 ) -> Result<Leftover<F::Word>, FastError> {
     let cells = p.cells();
     let len = forms.len();
-    let mut slab: Slab<F::Word> = Slab::new(len, cells);
+    let mut slab: Slab<F::Word> = Slab::new(len, cells)?;
     let mut acc = vec![F::Word::default(); len];
     let mut unit = vec![F::Word::default(); len];
     let mut sources: Vec<(u32, u32)> = Vec::with_capacity(16);
+    // As many leftover equations as the plan counted: board-sized when the
+    // chase determines little, so fallible.
     let mut left = Leftover {
-        equations: Vec::with_capacity(plan.leftover),
-        forms: Vec::with_capacity(plan.leftover * len),
-        rhs: Vec::with_capacity(plan.leftover),
+        equations: try_with_capacity(plan.leftover)?,
+        forms: try_with_capacity(plan.leftover.saturating_mul(len))?,
+        rhs: try_with_capacity(plan.leftover)?,
     };
     let mut eq = Vec::new();
     for (e, &b) in rhs.iter().enumerate().take(cells) {
@@ -568,10 +570,10 @@ fn symbolic<F: Forms>(
 
 /// The numeric chase: every press from the unknowns' values (`rhs` all zero
 /// for quiet patterns). Returns presses per position.
-fn numeric(p: &Puzzle, plan: &Plan, rhs: Option<&[u32]>, values: &[u32]) -> Vec<u32> {
+fn numeric(p: &Puzzle, plan: &Plan, rhs: Option<&[u32]>, values: &[u32]) -> Result<Vec<u32>, FastError> {
     let cells = p.cells();
     let w = u64::from(p.states);
-    let mut x = vec![0u32; cells];
+    let mut x = try_vec(cells, 0u32)?;
     for k in 0..cells {
         if plan.fresh[k] != NONE {
             x[k] = values[plan.fresh[k] as usize];
@@ -594,7 +596,7 @@ fn numeric(p: &Puzzle, plan: &Plan, rhs: Option<&[u32]>, values: &[u32]) -> Vec<
         let need = (b + w * w - sum % w) % w;
         x[target as usize] = (need * u64::from(plan.inverse[e]) % w) as u32;
     }
-    x
+    Ok(x)
 }
 
 /// The numeric chase of up to 64 quiet patterns at once over GF(2): lane
@@ -698,10 +700,10 @@ fn quiet_by_position(p: &Puzzle, plan: &Plan, generators: &[lights_algebra::Kern
 }
 
 /// The certificate on every equation from the leftover one (module docs).
-fn extend_certificate(p: &Puzzle, plan: &Plan, equations: &[u32], z: &[u32]) -> Vec<u32> {
+fn extend_certificate(p: &Puzzle, plan: &Plan, equations: &[u32], z: &[u32]) -> Result<Vec<u32>, FastError> {
     let cells = p.cells();
     let w = u64::from(p.states);
-    let mut y = vec![0u64; cells];
+    let mut y = try_vec(cells, 0u64)?;
     for (row, &e) in equations.iter().enumerate() {
         y[e as usize] = u64::from(z[row]);
     }
@@ -726,7 +728,9 @@ fn extend_certificate(p: &Puzzle, plan: &Plan, equations: &[u32], z: &[u32]) -> 
         let inv = u64::from(mod_inv(own as u32, p.states).unwrap_or(0));
         y[e] = (w - sum) % w * inv % w;
     }
-    y.into_iter().map(|v| v as u32).collect()
+    let mut out = try_with_capacity(cells)?;
+    out.extend(y.into_iter().map(|v| v as u32));
+    Ok(out)
 }
 
 /// The leftover system over GF(2), bit-packed, by the dense eliminator.
@@ -789,7 +793,8 @@ fn run(p: &Puzzle, plan: &Plan, opts: SolveOptions, cancel: &dyn Fn() -> bool) -
     let w = p.states;
     let layout = &plan.layout;
     // Right-hand side per equation position: goal − lights.
-    let rhs: Vec<u32> = (0..cells).map(|k| p.need(layout.cell(k))).collect();
+    let mut rhs: Vec<u32> = try_with_capacity(cells)?;
+    rhs.extend((0..cells).map(|k| p.need(layout.cell(k))));
     let (sol, equations) = if w == 2 {
         let left = symbolic(p, plan, &rhs, &Gf2Forms { unknowns: plan.unknowns }, cancel)?;
         (solve_leftover_gf2(&left, plan.unknowns, cancel)?, left.equations)
@@ -799,12 +804,12 @@ fn run(p: &Puzzle, plan: &Plan, opts: SolveOptions, cancel: &dyn Fn() -> bool) -
         (solve_leftover_mod(&left, &forms, cancel)?, left.equations)
     };
 
-    let to_cells = |by_position: Vec<u32>| -> Vec<u32> {
-        let mut out = vec![0u32; cells];
+    let to_cells = |by_position: Vec<u32>| -> Result<Vec<u32>, FastError> {
+        let mut out = try_vec(cells, 0u32)?;
         for (k, v) in by_position.into_iter().enumerate() {
             out[layout.cell(k)] = v;
         }
-        out
+        Ok(out)
     };
     let nullity = sol.kernel.generators.len();
     let materialize = cells.saturating_mul(nullity + 1) <= MATERIALIZE_LIMIT;
@@ -812,18 +817,19 @@ fn run(p: &Puzzle, plan: &Plan, opts: SolveOptions, cancel: &dyn Fn() -> bool) -
         quiet_by_position(p, plan, &sol.kernel.generators)
             .into_iter()
             .zip(&sol.kernel.generators)
-            .map(|(x, g)| QuietPattern { presses: Presses::from_values(&to_cells(x), w), order: g.order })
-            .collect()
+            .map(|(x, g)| Ok(QuietPattern { presses: Presses::from_values(&to_cells(x)?, w), order: g.order }))
+            .collect::<Result<_, FastError>>()?
     } else {
         Vec::new()
     };
     let certificate = sol
         .certificate
         .as_ref()
-        .map(|z| Presses::from_values(&to_cells(extend_certificate(p, plan, &equations, z)), w));
+        .map(|z| Ok::<_, FastError>(Presses::from_values(&to_cells(extend_certificate(p, plan, &equations, z)?)?, w)))
+        .transpose()?;
     let minimum = match &sol.particular {
         Some(u) => {
-            let x = Presses::from_values(&to_cells(numeric(p, plan, Some(&rhs), u)), w);
+            let x = Presses::from_values(&to_cells(numeric(p, plan, Some(&rhs), u)?)?, w);
             Some(minimum_of(p, x, &quiet_patterns, materialize && opts.search_minimum, nullity == 0, cancel)?)
         }
         None => None,

@@ -45,6 +45,7 @@ impl From<lights_algebra::AlgebraError> for FastError {
     fn from(e: lights_algebra::AlgebraError) -> Self {
         match e {
             lights_algebra::AlgebraError::Cancelled => FastError::Cancelled,
+            lights_algebra::AlgebraError::OutOfMemory { bytes } => FastError::OutOfMemory { bytes },
             other => FastError::Internal(other.to_string()),
         }
     }
@@ -54,10 +55,17 @@ impl From<lights_algebra::AlgebraError> for FastError {
 /// paths (10⁸ cells and more) are an `OutOfMemory` answer when they do not
 /// fit, not an abort (issue 25).
 pub(crate) fn try_vec<T: Clone>(len: usize, value: T) -> Result<Vec<T>, FastError> {
+    let mut v = try_with_capacity(len)?;
+    v.resize(len, value);
+    Ok(v)
+}
+
+/// An empty `Vec` with room for `len` items, when memory allows (see
+/// [`try_vec`]).
+pub(crate) fn try_with_capacity<T>(len: usize) -> Result<Vec<T>, FastError> {
     let mut v = Vec::new();
     v.try_reserve_exact(len)
         .map_err(|_| FastError::OutOfMemory { bytes: len.saturating_mul(std::mem::size_of::<T>()) })?;
-    v.resize(len, value);
     Ok(v)
 }
 
