@@ -471,12 +471,16 @@ impl<'s> Builder<'s> {
     fn row(&mut self, pair: Pair<'s, Rule>) -> Row {
         match pair.as_rule() {
             Rule::spaced_row => {
-                let tokens: Vec<Span> = children(pair).map(|c| span(&c)).collect();
-                let row_span = tokens[0].join(*tokens.last().expect("spaced rows have cells"));
+                let tokens: Vec<Span> = cells(pair.as_str(), span(&pair).start).collect();
+                let row_span = match (tokens.first(), tokens.last()) {
+                    (Some(first), Some(last)) => first.join(*last),
+                    _ => span(&pair),
+                };
                 Row { span: row_span, form: RowForm::Spaced, tokens }
             }
             Rule::compact_row => {
-                let token = span(&children(pair).next().expect("grammar: compact row has its token"));
+                // The token, without the blanks the row ends with.
+                let token = cells(pair.as_str(), span(&pair).start).next().unwrap_or_else(|| span(&pair));
                 Row { span: token, form: RowForm::Compact, tokens: vec![token] }
             }
             _ => {
@@ -677,25 +681,47 @@ fn digit_runs(text: &str, offset: usize) -> impl Iterator<Item = Span> + '_ {
     })
 }
 
+/// The cells of an atomic grid row (`text` starts at `offset`): the runs of
+/// text between blanks (spaces, tabs, BOMs: the grammar's `WHITESPACE`).
+fn cells(text: &str, offset: usize) -> impl Iterator<Item = Span> + '_ {
+    let blank = |c: char| matches!(c, ' ' | '\t' | '\u{FEFF}');
+    let mut rest = text.char_indices().peekable();
+    std::iter::from_fn(move || {
+        while rest.next_if(|&(_, c)| blank(c)).is_some() {}
+        let (start, _) = *rest.peek()?;
+        let mut end = start;
+        while let Some((i, c)) = rest.next_if(|&(_, c)| !blank(c)) {
+            end = i + c.len_utf8();
+        }
+        Some(Span::new(offset + start, offset + end))
+    })
+}
+
+/// One atomic `entry`: `int (, int)? (: int)?`, blanks allowed around the
+/// separators, which tell which number is which.
+fn entry(text: &str, offset: usize) -> Entry {
+    let whole = Span::new(offset, offset + text.len());
+    let number_at =
+        |s: Span| Number { span: s, text: text.get(s.start - offset..s.end - offset).unwrap_or("").to_string() };
+    let row = number_at(digit_runs(text, offset).next().unwrap_or(whole));
+    let (mut col, mut value) = (None, None);
+    for (i, c) in text.char_indices() {
+        let slot = match c {
+            ',' => &mut col,
+            ':' => &mut value,
+            _ => continue,
+        };
+        // The number after this separator: the first run of digits past it.
+        *slot = digit_runs(&text[i..], offset + i).next().map(number_at);
+    }
+    Entry { span: whole, row, col, value }
+}
+
 fn sparse(pair: Pair<Rule>) -> Sparse {
     let whole = span(&pair);
     let entries = children(pair)
         .filter(|p| p.as_rule() == Rule::entry)
-        .map(|e| {
-            let es = span(&e);
-            // `int (, int)? (: int)?`: the separators tell which number is which.
-            let mut parts = e.into_inner().filter(|p| p.as_rule() != Rule::COMMENT);
-            let row = number(parts.next().expect("grammar: entry row"));
-            let (mut col, mut value) = (None, None);
-            while let Some(sep) = parts.next() {
-                let n = parts.next().map(number);
-                match sep.as_rule() {
-                    Rule::comma => col = n,
-                    _ => value = n,
-                }
-            }
-            Entry { span: es, row, col, value }
-        })
+        .map(|e| entry(e.as_str(), span(&e).start))
         .collect::<Vec<Entry>>();
     // The list ends with its last entry, not with a comment after it.
     let end = entries.last().map_or(whole.end, |e| e.span.end);
