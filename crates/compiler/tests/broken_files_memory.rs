@@ -1,8 +1,15 @@
 //! Issue 25 item 9: a broken file is analysed in memory bounded by its text.
 //! 200,000 unclosed blocks peaked at 1.96 GB in the language server (about
-//! 4 KB per block in the analysis). The ceiling asserted here, by a counting
-//! allocator (bytes requested, at the peak), is a multiple of the input for
-//! each family of broken file of docs/RELIABILITY.md §3.
+//! 4 KB per block). The ceilings asserted here, by a counting allocator
+//! (bytes requested, at the peak; a reallocation counts old and new), are
+//! multiples of the input, per family of broken file of docs/RELIABILITY.md
+//! §3, each set just above what is measured (each failed before the cuts of
+//! issue 25: 113×, 465×, 90×, 212× and 126×).
+//!
+//! They are not the 20× the issue hoped for: these files have one
+//! diagnostic per 2 to 18 bytes (an owned message, label and notes, ~300
+//! bytes with the `Diagnostic`), and pest holds two 40-byte tokens per rule
+//! matched in a block until the block is built.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
@@ -83,12 +90,12 @@ fn misspelt_statement_lines() {
 fn one_one_repeated_on_one_line() {
     let src = format!("puzzle \"a\" {{ size 2x2 lights at {}}}\n", "1,1 ".repeat(N));
     let ratio = peak_of("1,1 on one line", &src);
-    assert!(ratio <= 230.0, "{ratio:.1}×");
+    assert!(ratio <= 185.0, "{ratio:.1}×");
 }
 
 #[test]
 fn rows_on_one_line() {
     let src = format!("puzzle \"a\" {{ size 2x2 lights {{ {}}} }}\n", ". 1 / ".repeat(N));
     let ratio = peak_of(". 1 / rows on one line", &src);
-    assert!(ratio <= 140.0, "{ratio:.1}×");
+    assert!(ratio <= 120.0, "{ratio:.1}×");
 }

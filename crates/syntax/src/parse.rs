@@ -721,7 +721,14 @@ fn sparse(pair: Pair<Rule>) -> Sparse {
     let whole = span(&pair);
     let entries = children(pair)
         .filter(|p| p.as_rule() == Rule::entry)
-        .map(|e| entry(e.as_str(), span(&e).start))
+        .map(|e| {
+            let mut entry = entry(e.as_str(), span(&e).start);
+            // An entry's span goes on over the blanks after it, as it did
+            // when the rule was not atomic (labels and edits rely on it).
+            let after = &e.as_span().get_input()[e.as_span().end()..];
+            entry.span.end += after.len() - after.trim_start_matches([' ', '\t', '\u{FEFF}']).len();
+            entry
+        })
         .collect::<Vec<Entry>>();
     // The list ends with its last entry, not with a comment after it.
     let end = entries.last().map_or(whole.end, |e| e.span.end);
