@@ -42,6 +42,9 @@ pub use sliding::SlidingPuzzle;
 /// A file after parsing and validation.
 #[derive(Debug)]
 pub struct FileAnalysis {
+    /// The parsed file. Its `errors` are moved into the diagnostics (of
+    /// their block, or of the file) and left empty here: one copy of each
+    /// message, not two (issue 25 item 9).
     pub syntax: SourceFile,
     pub puzzles: Vec<PuzzleAnalysis>,
     /// Diagnostics that belong to no puzzle block (text outside blocks).
@@ -92,7 +95,7 @@ impl FileAnalysis {
 
 /// Parse and validate a whole file (no solving).
 pub fn analyze(src: &str) -> FileAnalysis {
-    let syntax = lights_syntax::parse(src);
+    let mut syntax = lights_syntax::parse(src);
     let mut file_diagnostics = Vec::new();
     let mut puzzles: Vec<PuzzleAnalysis> = syntax
         .puzzles
@@ -108,6 +111,10 @@ pub fn analyze(src: &str) -> FileAnalysis {
                     (sliding.map(Block::Sliding), diagnostics)
                 }
             };
+            let mut diagnostics = diagnostics;
+            // Exact sizes: a vector grows to 4 diagnostics (480 bytes) at
+            // its first push, and most blocks have one or two.
+            diagnostics.shrink_to_fit();
             PuzzleAnalysis {
                 name: block.name.as_ref().map(|n| n.value.clone()),
                 span: block.span,
@@ -122,12 +129,14 @@ pub fn analyze(src: &str) -> FileAnalysis {
     // Syntax errors go to the block they are in, or to the file. Blocks are
     // in source order and do not overlap: the block is found by binary
     // search (a linear search per error was quadratic on broken files).
-    for err in &syntax.errors {
-        let d = Diagnostic::from(err.clone());
-        let before = puzzles.partition_point(|p| p.span.start <= err.span.start);
+    for err in std::mem::take(&mut syntax.errors) {
+        let start = err.span.start;
+        let d = Diagnostic::from(err);
+        let before = puzzles.partition_point(|p| p.span.start <= start);
         let holder = before.checked_sub(1).and_then(|i| puzzles.get_mut(i));
-        match holder.filter(|p| p.span.contains(err.span.start) || p.span.start == err.span.start) {
+        match holder.filter(|p| p.span.contains(start) || p.span.start == start) {
             Some(p) => {
+                p.diagnostics.reserve_exact(1);
                 p.diagnostics.push(d);
                 p.block = None;
             }
@@ -136,10 +145,10 @@ pub fn analyze(src: &str) -> FileAnalysis {
     }
 
     // Names are unique within a file, across both kinds of block.
-    let mut names: HashMap<String, Span> = HashMap::new();
+    let mut names: HashMap<&str, Span> = HashMap::new();
     for (block, analysis) in syntax.puzzles.iter().zip(puzzles.iter_mut()) {
         let Some(name) = &block.name else { continue };
-        if let Some(first) = names.get(&name.value) {
+        if let Some(first) = names.get(name.value.as_str()) {
             analysis.diagnostics.push(
                 Diagnostic::error(
                     Code::DuplicateName,
@@ -152,7 +161,7 @@ pub fn analyze(src: &str) -> FileAnalysis {
             );
             analysis.block = None;
         } else {
-            names.insert(name.value.clone(), name.span);
+            names.insert(&name.value, name.span);
         }
     }
     for p in &mut puzzles {

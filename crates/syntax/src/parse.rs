@@ -11,39 +11,48 @@ use crate::{SyntaxError, SyntaxErrorKind, BLOCK_KEYWORDS, SLIDING_STATEMENT_KEYW
 
 /// Parse a whole file. Never fails: malformed parts are reported in
 /// [`SourceFile::errors`] and skipped.
+///
+/// The file is parsed one item (block, stray line, blank) at a time, each
+/// step on the rest of the text: pest keeps about 100 bytes of tokens per
+/// rule it matched, so parsing the whole file at once held the tokens of
+/// every block until the last one was built (issue 25 item 9).
 pub fn parse(src: &str) -> SourceFile {
-    let mut out = SourceFile::default();
-    let pairs = match LightsParser::parse(Rule::file, src) {
-        Ok(pairs) => pairs,
-        Err(err) => {
-            // The grammar is built so this cannot happen; never panic on it anyway.
-            out.errors.push(SyntaxError {
-                kind: SyntaxErrorKind::OutsideBlock,
-                span: Span::new(0, src.len()),
-                message: format!("the file could not be read as `.lights`: {err}"),
-                label: "here".into(),
-                notes: vec![],
-            });
-            return out;
-        }
-    };
-    let mut builder = Builder { src, out, lines: std::cell::OnceCell::new() };
-    for file in pairs {
-        builder.file(file);
-    }
+    let mut builder = Builder { src, out: SourceFile::default(), lines: std::cell::OnceCell::new() };
+    builder.file();
     let mut out = builder.out;
     out.errors.sort_by_key(|e| (e.span.start, e.span.end));
     out
 }
 
-fn span(pair: &Pair<Rule>) -> Span {
-    let s = pair.as_span();
-    Span::new(s.start(), s.end())
+std::thread_local! {
+    /// Where the text of the step being built starts in the file: pest's
+    /// positions count from the start of the text it was given.
+    static STEP_START: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
-/// Children of a pair, without the comments (which are collected separately).
-/// The first backslash escape in a quoted name that the language does not
-/// have (only `\"` and `\\`), e.g. `\a`.
+/// Sets [`STEP_START`] for one step, and back to 0 when dropped (the
+/// re-parses of single lines in `bad_statement` read no spans from pest).
+struct StepStart;
+
+impl StepStart {
+    fn at(offset: usize) -> StepStart {
+        STEP_START.with(|s| s.set(offset));
+        StepStart
+    }
+}
+
+impl Drop for StepStart {
+    fn drop(&mut self) {
+        STEP_START.with(|s| s.set(0));
+    }
+}
+
+fn span(pair: &Pair<Rule>) -> Span {
+    let s = pair.as_span();
+    let base = STEP_START.with(std::cell::Cell::get);
+    Span::new(base + s.start(), base + s.end())
+}
+
 fn bad_escape(text: &str) -> Option<String> {
     let mut chars = text.chars();
     while let Some(c) = chars.next() {
@@ -75,20 +84,55 @@ impl<'s> Builder<'s> {
         self.out.errors.push(SyntaxError { kind, span, message, label: label.to_string(), notes });
     }
 
-    fn file(&mut self, file: Pair<'s, Rule>) {
+    fn file(&mut self) {
+        let src = self.src;
+        // Consecutive stray lines are one mistake, not one per line: a
+        // stray line waits here for the next item.
+        let mut stray: Option<Span> = None;
+        let mut at = 0;
+        loop {
+            let step = match LightsParser::parse(Rule::file_step, &src[at..]) {
+                Ok(mut pairs) => pairs.next(),
+                Err(err) => {
+                    // The grammar is built so this cannot happen; never panic on it anyway.
+                    self.error(
+                        SyntaxErrorKind::OutsideBlock,
+                        Span::new(at, src.len()),
+                        format!("the file could not be read as `.lights`: {err}"),
+                        "here",
+                        vec![],
+                    );
+                    break;
+                }
+            };
+            let Some(step) = step else { break };
+            let _start = StepStart::at(at);
+            let end = span(&step).end;
+            self.file_step(step, &mut stray);
+            // Every item takes at least one character; only the end takes none.
+            if end <= at || end >= src.len() {
+                break;
+            }
+            at = end;
+        }
+        if let Some(prev) = stray {
+            self.report_stray(prev);
+        }
+    }
+
+    /// One step of the file: the comments before its item, then the item.
+    fn file_step(&mut self, step: Pair<'s, Rule>, stray: &mut Option<Span>) {
         // Comments can appear at any depth; collect them all, in order.
-        for p in file.clone().into_inner().flatten() {
+        for p in step.clone().into_inner().flatten() {
             if p.as_rule() == Rule::COMMENT {
                 self.out.comments.push(span(&p));
             }
         }
-        let mut stray: Option<Span> = None;
-        for item in file.into_inner() {
+        for item in step.into_inner() {
             match item.as_rule() {
                 Rule::stray => {
                     let s = span(&item);
-                    // Consecutive stray lines are one mistake, not one per line.
-                    stray = Some(match stray {
+                    *stray = Some(match stray.take() {
                         Some(prev) if self.only_blank_between(prev.end, s.start) => prev.join(s),
                         Some(prev) => {
                             self.report_stray(prev);
@@ -106,9 +150,6 @@ impl<'s> Builder<'s> {
                 }
                 _ => {}
             }
-        }
-        if let Some(prev) = stray {
-            self.report_stray(prev);
         }
     }
 
@@ -430,12 +471,16 @@ impl<'s> Builder<'s> {
     fn row(&mut self, pair: Pair<'s, Rule>) -> Row {
         match pair.as_rule() {
             Rule::spaced_row => {
-                let tokens: Vec<Span> = children(pair).map(|c| span(&c)).collect();
-                let row_span = tokens[0].join(*tokens.last().expect("spaced rows have cells"));
+                let tokens: Vec<Span> = cells(pair.as_str(), span(&pair).start).collect();
+                let row_span = match (tokens.first(), tokens.last()) {
+                    (Some(first), Some(last)) => first.join(*last),
+                    _ => span(&pair),
+                };
                 Row { span: row_span, form: RowForm::Spaced, tokens }
             }
             Rule::compact_row => {
-                let token = span(&children(pair).next().expect("grammar: compact row has its token"));
+                // The token, without the blanks the row ends with.
+                let token = cells(pair.as_str(), span(&pair).start).next().unwrap_or_else(|| span(&pair));
                 Row { span: token, form: RowForm::Compact, tokens: vec![token] }
             }
             _ => {
@@ -636,24 +681,53 @@ fn digit_runs(text: &str, offset: usize) -> impl Iterator<Item = Span> + '_ {
     })
 }
 
+/// The cells of an atomic grid row (`text` starts at `offset`): the runs of
+/// text between blanks (spaces, tabs, BOMs: the grammar's `WHITESPACE`).
+fn cells(text: &str, offset: usize) -> impl Iterator<Item = Span> + '_ {
+    let blank = |c: char| matches!(c, ' ' | '\t' | '\u{FEFF}');
+    let mut rest = text.char_indices().peekable();
+    std::iter::from_fn(move || {
+        while rest.next_if(|&(_, c)| blank(c)).is_some() {}
+        let (start, _) = *rest.peek()?;
+        let mut end = start;
+        while let Some((i, c)) = rest.next_if(|&(_, c)| !blank(c)) {
+            end = i + c.len_utf8();
+        }
+        Some(Span::new(offset + start, offset + end))
+    })
+}
+
+/// One atomic `entry`: `int (, int)? (: int)?`, blanks allowed around the
+/// separators, which tell which number is which.
+fn entry(text: &str, offset: usize) -> Entry {
+    let whole = Span::new(offset, offset + text.len());
+    let number_at =
+        |s: Span| Number { span: s, text: text.get(s.start - offset..s.end - offset).unwrap_or("").to_string() };
+    let row = number_at(digit_runs(text, offset).next().unwrap_or(whole));
+    let (mut col, mut value) = (None, None);
+    for (i, c) in text.char_indices() {
+        let slot = match c {
+            ',' => &mut col,
+            ':' => &mut value,
+            _ => continue,
+        };
+        // The number after this separator: the first run of digits past it.
+        *slot = digit_runs(&text[i..], offset + i).next().map(number_at);
+    }
+    Entry { span: whole, row, col, value }
+}
+
 fn sparse(pair: Pair<Rule>) -> Sparse {
     let whole = span(&pair);
     let entries = children(pair)
         .filter(|p| p.as_rule() == Rule::entry)
         .map(|e| {
-            let es = span(&e);
-            // `int (, int)? (: int)?`: the separators tell which number is which.
-            let mut parts = e.into_inner().filter(|p| p.as_rule() != Rule::COMMENT);
-            let row = number(parts.next().expect("grammar: entry row"));
-            let (mut col, mut value) = (None, None);
-            while let Some(sep) = parts.next() {
-                let n = parts.next().map(number);
-                match sep.as_rule() {
-                    Rule::comma => col = n,
-                    _ => value = n,
-                }
-            }
-            Entry { span: es, row, col, value }
+            let mut entry = entry(e.as_str(), span(&e).start);
+            // An entry's span goes on over the blanks after it, as it did
+            // when the rule was not atomic (labels and edits rely on it).
+            let after = &e.as_span().get_input()[e.as_span().end()..];
+            entry.span.end += after.len() - after.trim_start_matches([' ', '\t', '\u{FEFF}']).len();
+            entry
         })
         .collect::<Vec<Entry>>();
     // The list ends with its last entry, not with a comment after it.
