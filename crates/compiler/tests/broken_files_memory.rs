@@ -11,51 +11,14 @@
 //! bytes with the `Diagnostic`), and pest holds two 40-byte tokens per rule
 //! matched in a block until the block is built.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
-use std::sync::Mutex;
-
-struct Counting;
-
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-/// Tests run on threads of one process: one measurement at a time.
-static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let now = LIVE.fetch_add(layout.size(), Relaxed) + layout.size();
-        PEAK.fetch_max(now, Relaxed);
-        // SAFETY: the caller's layout is passed on unchanged.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        LIVE.fetch_sub(layout.size(), Relaxed);
-        // SAFETY: `ptr` was allocated by `System` with this layout.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let now = LIVE.fetch_add(new_size, Relaxed) + new_size;
-        PEAK.fetch_max(now, Relaxed);
-        // SAFETY: as for `alloc` and `dealloc`.
-        let new = unsafe { System.realloc(ptr, layout, new_size) };
-        LIVE.fetch_sub(layout.size(), Relaxed);
-        new
-    }
-}
+mod counting;
 
 #[global_allocator]
-static ALLOCATOR: Counting = Counting;
+static ALLOCATOR: counting::Counting = counting::Counting;
 
 /// Peak bytes allocated by `analyze` on `src`, and the ratio to its length.
 fn peak_of(family: &str, src: &str) -> f64 {
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let before = LIVE.load(Relaxed);
-    PEAK.store(before, Relaxed);
-    let analysis = lights_compiler::analyze(src);
-    let peak = PEAK.load(Relaxed) - before;
+    let (analysis, peak) = counting::peak_bytes(|| lights_compiler::analyze(src));
     let errors = analysis.all_diagnostics().len();
     drop(analysis);
     let ratio = peak as f64 / src.len() as f64;

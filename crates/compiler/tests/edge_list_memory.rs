@@ -4,32 +4,12 @@
 //! The ceiling asserted here, by a counting allocator (bytes requested, at
 //! the peak), is 20× the input for parse + validation.
 
-use std::alloc::{GlobalAlloc, Layout, System};
+mod counting;
+
 use std::fmt::Write;
-use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
-
-struct Counting;
-
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let now = LIVE.fetch_add(layout.size(), Relaxed) + layout.size();
-        PEAK.fetch_max(now, Relaxed);
-        // SAFETY: the caller's layout is passed on unchanged.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        LIVE.fetch_sub(layout.size(), Relaxed);
-        // SAFETY: `ptr` was allocated by `System` with this layout.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
 
 #[global_allocator]
-static ALLOCATOR: Counting = Counting;
+static ALLOCATOR: counting::Counting = counting::Counting;
 
 /// A path through `n` nodes plus `n` chords, one line: about 13 bytes an edge.
 fn edge_list(n: u32) -> String {
@@ -51,10 +31,7 @@ fn edge_list(n: u32) -> String {
 #[test]
 fn an_edge_list_is_analysed_within_20_times_its_text() {
     let src = edge_list(150_000);
-    let before = LIVE.load(Relaxed);
-    PEAK.store(before, Relaxed);
-    let analysis = lights_compiler::analyze(&src);
-    let peak = PEAK.load(Relaxed) - before;
+    let (analysis, peak) = counting::peak_bytes(|| lights_compiler::analyze(&src));
     assert!(analysis.puzzles[0].block.is_some(), "{:?}", analysis.all_diagnostics());
     let ratio = peak as f64 / src.len() as f64;
     eprintln!("edge list: {} bytes of text, peak {peak} bytes ({ratio:.1}×)", src.len());

@@ -6,38 +6,16 @@
 //! The answers must agree with dense elimination (the reference path) on
 //! every small board, and each certificate must prove unsolvability.
 
+mod counting;
 mod reference;
-
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
 use lights_compiler::solve::{solve, solve_dense, SolveOptions};
 use lights_compiler::{check_source, Block, BlockReport, Code, Puzzle};
 use proptest::prelude::*;
 use reference::{free_cells, need, patterns};
 
-struct Counting;
-
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let now = LIVE.fetch_add(layout.size(), Relaxed) + layout.size();
-        PEAK.fetch_max(now, Relaxed);
-        // SAFETY: the caller's layout is passed on unchanged.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        LIVE.fetch_sub(layout.size(), Relaxed);
-        // SAFETY: `ptr` was allocated by `System` with this layout.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
 #[global_allocator]
-static ALLOCATOR: Counting = Counting;
+static ALLOCATOR: counting::Counting = counting::Counting;
 
 fn puzzles(src: &str) -> Vec<Puzzle> {
     let analysis = lights_compiler::analyze(src);
@@ -213,10 +191,7 @@ proptest! {
 fn huge_locked_boards_are_answered_without_algebra() {
     for rule in ["flip", "king", "ring", "cross", "merlin"] {
         let src = block("a", &format!("  size 10000x10000\n  rule {rule}\n  locked on\n  lights at 1,1\n"));
-        let before = LIVE.load(Relaxed);
-        PEAK.store(before, Relaxed);
-        let analysis = check_source(&src);
-        let peak = PEAK.load(Relaxed) - before;
+        let (analysis, peak) = counting::peak_bytes(|| check_source(&src));
         let pa = &analysis.puzzles[0];
         let Some(BlockReport::Lights(r)) = &pa.report else { panic!("{rule}: no report: {:?}", pa.diagnostics) };
         assert!(!r.solvable && r.solutions == 0u32.into(), "{rule}");
