@@ -327,6 +327,13 @@ pub(crate) fn describe(e: &std::io::Error) -> String {
     }
 }
 
+/// A FIFO at `path` (owner read and write), for the tests of readers and
+/// writers that must never wait on one.
+#[cfg(all(test, unix))]
+pub(crate) fn make_fifo(path: &Path) {
+    rustix::fs::mkfifoat(rustix::fs::CWD, path, rustix::fs::Mode::from_raw_mode(0o600)).unwrap();
+}
+
 #[cfg(all(test, unix))]
 mod open_regular_tests {
     use super::*;
@@ -346,14 +353,7 @@ mod open_regular_tests {
     fn a_fifo_is_refused_without_waiting_for_a_writer() {
         let dir = scratch("fifo");
         let fifo = dir.join("pipe.lights");
-        rustix::fs::mknodat(
-            rustix::fs::CWD,
-            &fifo,
-            rustix::fs::FileType::Fifo,
-            rustix::fs::Mode::RUSR | rustix::fs::Mode::WUSR,
-            0,
-        )
-        .unwrap();
+        make_fifo(&fifo);
         let (send, receive) = std::sync::mpsc::channel();
         let path = fifo.clone();
         std::thread::spawn(move || {

@@ -259,14 +259,7 @@ mod tests {
     fn a_fifo_or_a_device_is_refused_without_waiting() {
         let dir = scratch("fifo");
         let fifo = dir.join("p.lights");
-        rustix::fs::mknodat(
-            rustix::fs::CWD,
-            &fifo,
-            rustix::fs::FileType::Fifo,
-            rustix::fs::Mode::RUSR | rustix::fs::Mode::WUSR,
-            0,
-        )
-        .unwrap();
+        crate::files::make_fifo(&fifo);
         for path in [fifo.as_path(), Path::new("/dev/null")] {
             let err = write_text(path, "x").unwrap_err();
             assert!(err.contains("not a regular file"), "{err}");
