@@ -360,11 +360,8 @@ fn comments_in(text: &str) -> Vec<&str> {
 /// `edit` with the file's own line endings (those of its first line): CRLF
 /// files get CRLF lines, CR-only files CR lines.
 fn native(src: &str, mut edit: TextEdit) -> TextEdit {
-    let ending = match src.find(['\r', '\n']) {
-        Some(i) if src[i..].starts_with("\r\n") => "\r\n",
-        Some(i) if src[i..].starts_with('\r') => "\r",
-        _ => "\n",
-    };
+    // The same rule as formatting keeps (`LineEnding::of`).
+    let ending = lights_syntax::format::LineEnding::of(src).as_str();
     if ending != "\n" && edit.text.contains('\n') {
         edit.text = edit.text.replace("\r\n", "\n").replace('\n', ending);
     }
