@@ -235,7 +235,7 @@ fn puzzle_json(
 /// Write `value` as pretty JSON to `out`, every character that could act
 /// on a terminal written as a `\u` escape (see [`JsonSafe`]).
 pub(crate) fn write_json<T: Serialize + ?Sized>(out: &mut dyn std::io::Write, value: &T) -> std::io::Result<()> {
-    let mut safe = JsonSafe { inner: std::io::BufWriter::new(out), pending: Vec::new() };
+    let mut safe = JsonSafe::new(std::io::BufWriter::new(out));
     serde_json::to_writer_pretty(&mut safe, value).map_err(std::io::Error::other)?;
     safe.finish()
 }
@@ -331,7 +331,7 @@ mod tests {
         assert_eq!(back, ["a\u{7f}b\u{9b}2J\u{2028}\u{1b}é€😀"]);
         // A character cut between two writes is still seen whole.
         let mut out = Vec::new();
-        let mut w = JsonSafe { inner: &mut out, pending: Vec::new() };
+        let mut w = JsonSafe::new(&mut out);
         use std::io::Write;
         let bytes = "x\u{85}\u{2029}y".as_bytes();
         for b in bytes {
