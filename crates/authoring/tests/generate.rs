@@ -116,6 +116,13 @@ proptest! {
                 }
                 return Ok(());
             }
+            Err(GenerateError::Invalid(msg)) if msg.starts_with("no press changes any light") => {
+                // Only when every press vector leaves the dark board dark:
+                // W^cells solutions (a stencil with an empty centre on 1×1).
+                let everything = u64::from(opts.states).pow((opts.rows * opts.cols) as u32);
+                prop_assert_eq!(dark_board_solutions(&opts), everything, "{}", msg);
+                return Ok(());
+            }
             Err(e) => return Err(TestCaseError::fail(format!("unexpected error: {e}"))),
         };
         prop_assert_eq!(format_source(&generated.text).ok(), Some(generated.text.clone()));
