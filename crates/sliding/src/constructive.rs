@@ -34,10 +34,9 @@ use crate::board::Board;
 use crate::grid::{Grid, Labelled, NONE};
 use crate::moves::{cancel_back_and_forth, Move};
 use crate::pair::pair_moves;
-use crate::pdb::PatternDatabases;
 use crate::search::manhattan::ManhattanLc;
-use crate::search::pdb_heuristic::PdbHeuristic;
 use crate::search::{ida_star, Budget, Stop, Stopped};
+use crate::staged::Tables;
 
 /// Why no solution came out.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,8 +49,9 @@ pub(crate) enum Failure {
 /// How the last region is finished.
 #[derive(Clone, Copy, Default)]
 pub(crate) struct Finish<'a> {
-    /// Finish a 4×4 region (smaller than the board) with these.
-    pub databases: Option<&'a PatternDatabases>,
+    /// Finish a 4×4 region (smaller than the board) with the pattern
+    /// databases these give.
+    pub tables: Option<&'a Tables<'a>>,
     /// Nodes that search may take before reduction goes on instead.
     pub node_limit: u64,
 }
@@ -142,10 +142,10 @@ impl Worker<'_> {
                     false => Err(Failure::Stuck("the last region cannot be solved")),
                 };
             }
-            if let (4, 4, Some(databases)) = (height, width, self.finish.databases) {
+            if let (4, 4, Some(tables)) = (height, width, self.finish.tables) {
                 // Never the whole board: on a 4×4 board the caller's own
                 // search has already given up (and passes no tables).
-                if (top, left) != (0, 0) && self.finish_optimally(top, left, 4, 4, Some(databases))? {
+                if (top, left) != (0, 0) && self.finish_optimally(top, left, 4, 4, Some(tables))? {
                     return Ok(());
                 }
             }
@@ -182,7 +182,7 @@ impl Worker<'_> {
         left: usize,
         height: usize,
         width: usize,
-        databases: Option<&PatternDatabases>,
+        tables: Option<&Tables>,
     ) -> Result<bool, Failure> {
         let cols = self.grid.cols;
         // Region cells get local indices; a label (a goal cell inside the
@@ -196,10 +196,12 @@ impl Worker<'_> {
             .collect();
         let region = Labelled { rows: height, cols: width, cells, blank_label: (height * width - 1) as u8 };
         let grid = Grid::new(height, width);
-        let budget = Budget { node_limit: databases.map(|_| self.finish.node_limit), cancel: self.cancel };
-        let result = match databases {
-            Some(databases) => ida_star(&grid, &region, &mut PdbHeuristic::new(databases), budget),
+        let result = match tables {
+            Some(tables) => {
+                tables.search(&grid, &region, Some(self.finish.node_limit)).map_err(|_| Failure::Cancelled)?
+            }
             None => {
+                let budget = Budget { node_limit: None, cancel: self.cancel };
                 let mut heuristic = ManhattanLc::new(height, width, region.blank_label);
                 ida_star(&grid, &region, &mut heuristic, budget)
             }

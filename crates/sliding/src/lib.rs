@@ -113,11 +113,14 @@ mod random;
 mod replay;
 mod search;
 mod solve;
+mod staged;
 
 pub use board::{Board, BoardError, Cell, OffBoard, Tile, BLANK, MAX_CELLS, MIN_SIDE};
 pub use invariant::{invariant, position_invariant, Invariant, Parity, PositionInvariant, ShapeMismatch};
 pub use moves::{moves_to_string, Move};
-pub use pdb::cache::{load_or_build, pattern_databases, CacheError, PdbSource, TableStore, PDB_FILE_NAME};
+pub use pdb::cache::{
+    load_or_build, pattern_databases, stored_pattern_databases, CacheError, PdbSource, TableStore, PDB_FILE_NAME,
+};
 pub use pdb::{BuildProgress, BuildStage, Cancelled, PatternDatabases};
 pub use random::{random_position, random_solvable, random_walk, SplitMix64};
 pub use replay::{parse_moves, replay, replay_to_goal, ReplayError};
@@ -125,3 +128,4 @@ pub use solve::{
     estimated_moves, solve, Method, Solution, SolveError, SolveOptions, Strategy, DEFAULT_NODE_LIMIT,
     NARROW_OPTIMAL_CELLS,
 };
+pub use staged::{set_default_table_store, small_table_nodes, SMALL_TABLES_NODES};

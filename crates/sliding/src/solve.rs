@@ -2,7 +2,6 @@
 //! method, and a replay of the answer before it is returned.
 
 use std::fmt;
-use std::sync::Arc;
 
 use crate::board::Board;
 use crate::constructive::{self, Failure, Finish};
@@ -10,12 +9,12 @@ use crate::grid::{is_small, Grid, Labelled, SMALL_SIDE};
 use crate::invariant::{invariant, Invariant, ShapeMismatch};
 use crate::large;
 use crate::moves::{moves_to_string, Move};
-use crate::pdb::cache::{pattern_databases, PdbSource};
-use crate::pdb::{BuildProgress, PatternDatabases, BLANK_CELL, SIDE};
+use crate::pdb::cache::PdbSource;
+use crate::pdb::{BuildProgress, BLANK_CELL, SIDE};
 use crate::replay::replay_to_goal;
 use crate::search::manhattan::ManhattanLc;
-use crate::search::pdb_heuristic::PdbHeuristic;
 use crate::search::{ida_star, Budget, Found, Heuristic, Stop, Stopped};
+use crate::staged::Tables;
 
 /// Which kind of answer to look for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -244,14 +243,9 @@ fn reduction(
 ) -> Result<Solution, SolveError> {
     let (rows, cols) = (start.rows(), start.cols());
     let wants_databases = options.pattern_databases && rows >= SIDE && cols >= SIDE && rows * cols > SIDE * SIDE;
-    let (databases, pdb_source) = if wants_databases {
-        let (databases, source) = databases(options)?;
-        (Some(databases), Some(source))
-    } else {
-        (None, None)
-    };
+    let tables = tables(options);
     let finish = Finish {
-        databases: databases.as_deref(),
+        tables: wants_databases.then_some(&tables),
         node_limit: options.node_limit.map_or(FINISH_NODE_LIMIT, |l| l.min(FINISH_NODE_LIMIT)),
     };
     let small = is_small(rows, cols);
@@ -278,15 +272,14 @@ fn reduction(
         lower_bound: bound.min(len),
         method: Method::Reduction,
         nodes,
-        pdb_source,
+        pdb_source: tables.source.into_inner(),
     })
 }
 
-/// The 4×4 pattern databases as the options say (memory, the store or a build).
-fn databases(options: &SolveOptions) -> Result<(Arc<PatternDatabases>, PdbSource), SolveError> {
-    let never = || false;
-    pattern_databases(options.tables, options.progress.unwrap_or(&|_| {}), options.cancel.unwrap_or(&never))
-        .map_err(|_| SolveError::Cancelled)
+/// The 4×4 pattern databases as the options say (memory, the store, the
+/// quick 5-5-5 tables or a build of the 6-6-3 ones: `crate::staged`).
+fn tables<'a>(options: &SolveOptions<'a>) -> Tables<'a> {
+    Tables::new(options.tables, options.progress, options.cancel)
 }
 
 /// The sum of the tiles' row and column distances from their goal cells
@@ -382,13 +375,14 @@ fn optimal(start: &Board, goal: &Board, options: &SolveOptions) -> Result<Soluti
         .flatten();
     let (result, method, pdb_source) = match flip {
         Some(flip) => {
-            let (databases, source) = databases(options)?;
             let mirrored = flip.labelled(&labelled);
             debug_assert_eq!(mirrored.blank_label, BLANK_CELL);
-            let mut heuristic = PdbHeuristic::new(&databases);
-            let result = ida_star(&grid, &mirrored, &mut heuristic, budget)
+            let tables = tables(options);
+            let result = tables
+                .search(&grid, &mirrored, options.node_limit)
+                .map_err(|_| SolveError::Cancelled)?
                 .map(|found| Found { moves: found.moves.into_iter().map(|m| flip.mv(m)).collect(), ..found });
-            (result, Method::PatternDatabases, Some(source))
+            (result, Method::PatternDatabases, tables.source.into_inner())
         }
         None => {
             let mut heuristic = manhattan_lc(&labelled);

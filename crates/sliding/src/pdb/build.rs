@@ -23,8 +23,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::thread;
 use std::time::Duration;
 
+#[cfg(test)]
+use super::GROUPS;
 use super::{
-    rank, table_len, BuildProgress, BuildStage, Cancelled, PatternDatabases, BLANK_CELL, CELLS, GROUPS, MAX_GROUP, SIDE,
+    rank, table_len, BuildProgress, BuildStage, Cancelled, Groups, PatternDatabases, BLANK_CELL, CELLS, MAX_GROUP, SIDE,
 };
 
 /// Not reached yet.
@@ -145,20 +147,21 @@ fn build_table(group: &[u8], filled: &AtomicU64, stop: &AtomicBool) -> Option<Ve
     Some(dist)
 }
 
-/// Builds the three tables, one thread each.
+/// Builds the tables of `groups`, one thread each.
 pub(crate) fn build_all(
+    groups: Groups,
     progress: &dyn Fn(BuildProgress),
     cancel: &dyn Fn() -> bool,
 ) -> Result<PatternDatabases, Cancelled> {
-    let total: u64 = GROUPS.iter().map(|g| table_len(g.len()) as u64).sum();
-    let filled: Vec<AtomicU64> = GROUPS.iter().map(|_| AtomicU64::new(0)).collect();
+    let total: u64 = groups.iter().map(|g| table_len(g.len()) as u64).sum();
+    let filled: Vec<AtomicU64> = groups.iter().map(|_| AtomicU64::new(0)).collect();
     let stop = AtomicBool::new(false);
     let report = |finished: usize| {
         let done = filled.iter().map(|f| f.load(Ordering::Relaxed)).sum();
-        progress(BuildProgress { stage: BuildStage::Building { finished, tables: GROUPS.len() }, done, total });
+        progress(BuildProgress { stage: BuildStage::Building { finished, tables: groups.len() }, done, total });
     };
     let tables = thread::scope(|scope| {
-        let workers: Vec<_> = GROUPS
+        let workers: Vec<_> = groups
             .iter()
             .zip(&filled)
             .map(|(group, filled)| {
@@ -182,8 +185,8 @@ pub(crate) fn build_all(
         workers.into_iter().map(|w| w.join().ok().flatten()).collect::<Option<Vec<Vec<u8>>>>()
     });
     let tables = tables.ok_or(Cancelled)?;
-    report(GROUPS.len());
-    Ok(PatternDatabases { tables })
+    report(groups.len());
+    Ok(PatternDatabases { groups, tables })
 }
 
 #[cfg(test)]

@@ -54,6 +54,10 @@ pub enum PdbSource {
     /// Built now; `saved_to` the store's location when they were kept,
     /// `note` why they were not, or why stored ones were replaced (corrupt).
     Built { saved_to: Option<String>, note: Option<String> },
+    /// The smaller 5-5-5 tables, which a process builds for itself in a
+    /// few tenths of a second (`built`: by this search) while the 6-6-3
+    /// ones are not at hand; they are never stored.
+    Small { built: bool },
 }
 
 /// Why stored tables were not used.
@@ -165,7 +169,7 @@ impl PatternDatabases {
             tables.push(content[at..at + len].to_vec());
             at += len;
         }
-        Ok(PatternDatabases { tables })
+        Ok(PatternDatabases { groups: GROUPS, tables })
     }
 }
 
@@ -211,6 +215,27 @@ pub fn load_or_build(
     }
     send(BuildStage::Finished, total);
     Ok((dbs, PdbSource::Built { saved_to, note }))
+}
+
+/// The tables, from this process's memory or else from `store`, never
+/// built: `None` when neither has them (or the stored ones are unusable).
+/// Loaded ones are kept in memory for the rest of the process. `progress`
+/// hears `Loading` and `Finished` when the store is read.
+pub fn stored_pattern_databases(
+    store: Option<&dyn TableStore>,
+    progress: &dyn Fn(BuildProgress),
+) -> Option<(Arc<PatternDatabases>, PdbSource)> {
+    let mut held = IN_MEMORY.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(dbs) = held.as_ref() {
+        return Some((Arc::clone(dbs), PdbSource::Memory));
+    }
+    let store = store?;
+    let total: u64 = GROUPS.iter().map(|g| table_len(g.len()) as u64).sum();
+    progress(BuildProgress { stage: BuildStage::Loading, done: 0, total });
+    let dbs = Arc::new(PatternDatabases::from_bytes(&store.load().ok()??).ok()?);
+    *held = Some(Arc::clone(&dbs));
+    progress(BuildProgress { stage: BuildStage::Finished, done: total, total });
+    Some((dbs, PdbSource::Stored(store.location())))
 }
 
 /// The tables this process already holds.

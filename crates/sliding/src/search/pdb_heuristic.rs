@@ -10,30 +10,33 @@
 //! directly, and `T(t)`'s group in the reflection.
 
 use super::Heuristic;
-use crate::pdb::{PatternDatabases, BLANK_CELL, CELLS, GROUPS, MAX_GROUP, TRANSPOSE};
+use crate::pdb::{Groups, PatternDatabases, BLANK_CELL, CELLS, GROUP_COUNT, MAX_GROUP, TRANSPOSE};
 
 pub(crate) struct PdbHeuristic<'a> {
     databases: &'a PatternDatabases,
+    groups: Groups,
     /// Group of each label (the blank's entry is unused).
     group_of: [u8; CELLS],
-    direct: [u32; GROUPS.len()],
-    reflected: [u32; GROUPS.len()],
+    direct: [u32; GROUP_COUNT],
+    reflected: [u32; GROUP_COUNT],
 }
 
 impl<'a> PdbHeuristic<'a> {
     pub(crate) fn new(databases: &'a PatternDatabases) -> PdbHeuristic<'a> {
+        let groups = databases.groups();
+        debug_assert_eq!(groups.len(), GROUP_COUNT);
         let mut group_of = [0u8; CELLS];
-        for (g, labels) in GROUPS.iter().enumerate() {
+        for (g, labels) in groups.iter().enumerate() {
             for &l in labels.iter() {
                 group_of[l as usize] = g as u8;
             }
         }
-        PdbHeuristic { databases, group_of, direct: [0; GROUPS.len()], reflected: [0; GROUPS.len()] }
+        PdbHeuristic { databases, groups, group_of, direct: [0; GROUP_COUNT], reflected: [0; GROUP_COUNT] }
     }
 
     #[inline]
     fn direct_value(&self, group: usize, pos: &[u8]) -> u32 {
-        let labels = GROUPS[group];
+        let labels = self.groups[group];
         let mut cells = [0u8; MAX_GROUP];
         for (c, &l) in cells.iter_mut().zip(labels) {
             *c = pos[l as usize];
@@ -43,7 +46,7 @@ impl<'a> PdbHeuristic<'a> {
 
     #[inline]
     fn reflected_value(&self, group: usize, pos: &[u8]) -> u32 {
-        let labels = GROUPS[group];
+        let labels = self.groups[group];
         let mut cells = [0u8; MAX_GROUP];
         for (c, &l) in cells.iter_mut().zip(labels) {
             *c = TRANSPOSE[pos[TRANSPOSE[l as usize] as usize] as usize];
@@ -61,8 +64,8 @@ impl<'a> PdbHeuristic<'a> {
 /// Both sums' group values.
 #[derive(Clone, Copy)]
 pub(crate) struct Values {
-    direct: [u32; GROUPS.len()],
-    reflected: [u32; GROUPS.len()],
+    direct: [u32; GROUP_COUNT],
+    reflected: [u32; GROUP_COUNT],
 }
 
 impl Heuristic for PdbHeuristic<'_> {
@@ -79,7 +82,7 @@ impl Heuristic for PdbHeuristic<'_> {
 
     fn reset(&mut self, _cells: &[u8], pos: &[u8]) -> u32 {
         debug_assert_eq!(pos.len(), CELLS);
-        for g in 0..GROUPS.len() {
+        for g in 0..GROUP_COUNT {
             self.direct[g] = self.direct_value(g, pos);
             self.reflected[g] = self.reflected_value(g, pos);
         }
