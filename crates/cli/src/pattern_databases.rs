@@ -1,20 +1,22 @@
 //! The 4×4 pattern databases, made ready before sliding blocks are solved.
 //!
-//! Solving a 4×4 sliding block optimally (and finishing larger boards) needs
-//! tables that take a few seconds to build the first time, then load from
-//! the user's cache. A solve has no progress hook, but
-//! `lights_sliding::pattern_databases` keeps the tables in memory for the
-//! rest of the process: preparing them here first, with a progress bar,
-//! lets the solves that follow find them at once.
+//! Solving a 4×4 sliding block optimally (and finishing larger boards) uses
+//! pattern databases. The 6-6-3 tables take seconds to build and are kept
+//! in the user's cache; without them the solver uses 5-5-5 tables it builds
+//! in tenths of a second, and builds the 6-6-3 ones only for searches that
+//! need them (see `lights_sliding::set_default_table_store`). [`prepare`]
+//! loads cached tables and gives the solver the cache and a progress
+//! display for that build: a solve itself has no progress hook.
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use lights_ide::Document;
-use lights_sliding::{BuildProgress, BuildStage, PdbSource, TableStore, PDB_FILE_NAME};
+use lights_sliding::{BuildProgress, BuildStage, TableStore, PDB_FILE_NAME};
 
 /// The tables kept in a file between runs (the solver library keeps no
 /// files itself: this is the store `lights` gives it, for `check`, `solve`
@@ -102,43 +104,63 @@ pub(crate) fn needs_tables(doc: &Document, selected: impl Fn(usize) -> bool) -> 
     (0..doc.block_count()).any(|i| selected(i) && doc.block(i).is_some_and(|b| b.needs_pattern_databases()))
 }
 
-/// Set once the tables are in this process's memory.
+/// Set once [`prepare`] has run.
 static READY: AtomicBool = AtomicBool::new(false);
 
-/// Load or build the tables (once per process). On a terminal a progress bar
-/// on standard error shows the stage and the entries filled, once the work
-/// has taken half a second (a load from the cache never shows one).
-/// Elsewhere (CI logs, pipes) a build is announced by one line on standard
-/// error; a load says nothing. Standard output is never touched.
+/// Make the 6-6-3 tables' cache known to the solver (once per process):
+/// tables cached by an earlier run are loaded now (quick, silent); without
+/// them nothing is built here. The solver then answers with its quick 5-5-5
+/// tables (tenths of a second), and builds the 6-6-3 ones — into the cache
+/// — only if its searches run past their node budget. That build shows a
+/// progress bar on standard error on a terminal, once it has taken half a
+/// second; elsewhere (CI logs, pipes) it is announced by one line on
+/// standard error. Standard output is never touched.
 pub(crate) fn prepare() {
-    if READY.load(Ordering::Acquire) {
+    if READY.swap(true, Ordering::AcqRel) {
         return;
     }
-    let store = CacheFile::in_user_cache();
+    let store = CacheFile::in_user_cache().map(Arc::new);
+    if let Some(file) = &store {
+        if lights_sliding::stored_pattern_databases(Some(&**file), &|_| {}).is_none() {
+            // A file there that is not usable tables is replaced if they are built.
+            if let Some(why) = unusable(file) {
+                eprintln!("warning: 4×4 pattern databases: {} was not used, {why}", file.location());
+            }
+        }
+    }
     let where_kept = match &store {
         Some(file) => format!("once; cached in {}", file.path().parent().unwrap_or(file.path()).display()),
         None => "no cache directory: set LIGHTS_CACHE_DIR to keep them".to_string(),
     };
-    let bar = std::io::stderr().is_terminal().then(new_bar);
+    let terminal = std::io::stderr().is_terminal();
+    // Made when the build starts: it shows once the build has run half a second.
+    let bar = OnceLock::new();
     let announced = AtomicBool::new(false);
-    let progress = |p: BuildProgress| match &bar {
-        Some(bar) => show(bar, p),
-        None => {
-            if matches!(p.stage, BuildStage::Building { .. }) && !announced.swap(true, Ordering::Relaxed) {
-                eprintln!("building the 4×4 pattern databases for sliding puzzles ({where_kept})…");
+    let progress = move |p: BuildProgress| {
+        let building = matches!(p.stage, BuildStage::Building { .. });
+        if terminal {
+            let bar = if building { Some(bar.get_or_init(new_bar)) } else { bar.get() };
+            if let Some(bar) = bar {
+                show(bar, p);
+                if p.stage == BuildStage::Finished {
+                    bar.finish_and_clear();
+                }
             }
+        } else if building && !announced.swap(true, Ordering::Relaxed) {
+            eprintln!("building the 4×4 pattern databases for sliding puzzles ({where_kept})…");
         }
     };
-    // Nothing cancels: an interrupted build leaves no file (it is written
-    // atomically), and the next run starts again.
-    let result = lights_sliding::pattern_databases(store.as_ref().map(|s| s as &dyn TableStore), &progress, &|| false);
-    if let Some(bar) = &bar {
-        bar.finish_and_clear();
+    lights_sliding::set_default_table_store(store.map(|s| s as Arc<dyn TableStore>), Some(Arc::new(progress)));
+}
+
+/// Why the bytes in `file` are not usable tables (`None`: there are none,
+/// or they are).
+fn unusable(file: &CacheFile) -> Option<String> {
+    match file.load() {
+        Ok(None) => None,
+        Ok(Some(bytes)) => lights_sliding::PatternDatabases::from_bytes(&bytes).err().map(|e| e.to_string()),
+        Err(e) => Some(format!("cannot read it: {e}")),
     }
-    if let Ok((_, PdbSource::Built { note: Some(note), .. })) = &result {
-        eprintln!("warning: 4×4 pattern databases: {note}");
-    }
-    READY.store(result.is_ok(), Ordering::Release);
 }
 
 /// A hidden bar: [`show`] draws it once the work has run half a second.

@@ -112,7 +112,8 @@ impl<'a> Tables<'a> {
         };
 
         let mut earlier = 0;
-        if let Some((full, source)) = stored_pattern_databases(store, progress) {
+        // Loading is quick: no progress for it.
+        if let Some((full, source)) = stored_pattern_databases(store, &silent) {
             *self.source.borrow_mut() = Some(source);
             return Ok(with(&full, node_limit));
         }
