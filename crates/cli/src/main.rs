@@ -64,9 +64,10 @@ enum Command {
             reads standard input). Reports every syntax and meaning error, \
             an unsolvable puzzle without `expect unsolvable`, every `expect` that does not hold, and a \
             `solution` that does not solve its puzzle. Sliding blocks are checked the same way (solvability \
-            by the invariant, `expect moves N` against the fewest moves, `solution` strings replayed); the \
-            first one of at least 4×4 builds the solver's pattern databases once (a few seconds; cached in \
-            $LIGHTS_CACHE_DIR, else $XDG_CACHE_HOME/lights, else ~/.cache/lights).\n\n\
+            by the invariant, `expect moves N` against the fewest moves, `solution` strings replayed); blocks \
+            of at least 4×4 are searched with pattern databases: quick ones built in tenths of a second, or \
+            the full ones cached in $LIGHTS_CACHE_DIR, else $XDG_CACHE_HOME/lights, else ~/.cache/lights \
+            (built there, in a few seconds, only when many hard 4×4 blocks need them).\n\n\
             --answer yes-no prints only `Yes` (solvable) or `No` (not solvable) for each puzzle, one line per \
             puzzle in file order, for scripts and programming exercises; errors go to standard error and make \
             the exit status 1, and a puzzle with errors prints no answer.\n\n\
@@ -122,9 +123,10 @@ enum Command {
             in whatever form it was written). A replaced solution's comments are kept above the new one, and \
             the file keeps its line endings (CRLF files get CRLF lines). The file is written only when every \
             new solution checks.\n\n\
-            The first sliding block of at least 4×4 builds the solver's pattern databases (a few seconds, \
-            with a progress bar on a terminal), then caches them in $LIGHTS_CACHE_DIR, else \
-            $XDG_CACHE_HOME/lights, else ~/.cache/lights.",
+            Sliding blocks of at least 4×4 are searched with pattern databases: quick ones built in tenths of \
+            a second, or the full ones cached in $LIGHTS_CACHE_DIR, else $XDG_CACHE_HOME/lights, else \
+            ~/.cache/lights (built there, in a few seconds with a progress bar on a terminal, only when many \
+            hard 4×4 blocks need them).",
         after_help = "Examples:\n  lights solve examples/classic.lights\n  lights solve pack.lights --puzzle level-3\n  lights solve pack.lights --write\n  lights solve examples/sliding.lights --puzzle \"eight, hardest\"\n  lights solve pack.lights --format json\n  lights solve examples/all-lights-48.lights --solution-out all-lights-48.png"
     )]
     Solve {

@@ -63,9 +63,12 @@
 //! Result<`[`Solution`]`, `[`SolveError`]`>`. The invariant is checked first
 //! ([`SolveError::Unsolvable`] carries it). With the default
 //! [`Strategy::Auto`], boards of up to 16 cells (but not 2×7, 2×8, 7×2,
-//! 8×2) are solved optimally by IDA* — 4×4 with the 6-6-3 pattern databases
-//! when the goal's blank is in a corner (built on first use, kept by the
-//! caller's store), otherwise with Manhattan distance + linear conflict. Larger
+//! 8×2) are solved optimally by IDA* — 4×4 with pattern databases when the
+//! goal's blank is in a corner (the 6-6-3 ones when this process holds them
+//! or the caller's store has them; otherwise quick 5-5-5 ones built in
+//! tenths of a second, and the 6-6-3 ones built and stored only once the
+//! process has spent [`SMALL_TABLES_NODES`] nodes with those — the same
+//! moves either way), otherwise with Manhattan distance + linear conflict. Larger
 //! boards, and searches past `node_limit` nodes ([`DEFAULT_NODE_LIMIT`]),
 //! get the constructive method's answer (line by line; its last 4×4 or 3×3
 //! solved optimally; boards with a side above 16 are first reduced to
@@ -95,7 +98,9 @@
 //! environment and writes no files: a store decides where the bytes of
 //! [`PatternDatabases::to_bytes`] are kept ([`PDB_FILE_NAME`] is the name to
 //! give them); [`load_or_build`] does the same without keeping the tables
-//! in memory.
+//! in memory. [`stored_pattern_databases`] only loads (memory or store,
+//! never a build), and [`set_default_table_store`] names the store (and the
+//! build's progress) for solves whose options name none.
 //!
 //! **Random positions.** [`random_solvable`]`(&goal, seed)` (uniform among
 //! the positions that reach `goal`) and [`random_walk`]`(&goal, steps,
