@@ -36,8 +36,11 @@ fn positions() -> Vec<(String, Board, Board)> {
 fn lights_block(name: &str, start: &Board, moves: usize) -> String {
     let mut out = format!("sliding \"{name}\" {{\n  size {}x{}\n  tiles {{\n", start.rows(), start.cols());
     for row in start.cells().chunks(start.cols()) {
-        let cells: Vec<String> =
-            row.iter().map(|&t| if t == 0 { ".".to_string() } else { t.to_string() }).map(|c| format!("{c:>2}")).collect();
+        let cells: Vec<String> = row
+            .iter()
+            .map(|&t| if t == 0 { ".".to_string() } else { t.to_string() })
+            .map(|c| format!("{c:>2}"))
+            .collect();
         out.push_str(&format!("    {}\n", cells.join(" ")));
     }
     out.push_str(&format!("  }}\n  expect moves {moves}\n}}\n"));

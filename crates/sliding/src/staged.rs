@@ -38,6 +38,9 @@ static SMALL: Mutex<Option<Arc<PatternDatabases>>> = Mutex::new(None);
 /// that ran out).
 static SMALL_SPENT: AtomicU64 = AtomicU64::new(0);
 
+/// The location of the last store that held no usable 6-6-3 tables.
+static MISSED_STORE: Mutex<Option<String>> = Mutex::new(None);
+
 type Progress = dyn Fn(BuildProgress) + Send + Sync;
 
 /// Where a solve keeps the 6-6-3 tables when its options name no store.
@@ -112,10 +115,18 @@ impl<'a> Tables<'a> {
         };
 
         let mut earlier = 0;
-        // Loading is quick: no progress for it.
-        if let Some((full, source)) = stored_pattern_databases(store, &silent) {
+        // Loading is quick: no progress for it. A store that had no usable
+        // tables is not read again by this process (a corrupt file would
+        // cost a read and a checksum on every search).
+        let location = store.map(|s| s.location());
+        let missed = MISSED_STORE.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        let store_to_read = if location.is_some() && location == missed { None } else { store };
+        if let Some((full, source)) = stored_pattern_databases(store_to_read, &silent) {
             *self.source.borrow_mut() = Some(source);
             return Ok(with(&full, node_limit));
+        }
+        if location.is_some() {
+            *MISSED_STORE.lock().unwrap_or_else(|e| e.into_inner()) = location;
         }
         let spent = SMALL_SPENT.load(Ordering::Relaxed);
         if spent < SMALL_TABLES_NODES {

@@ -19,10 +19,12 @@ use lights_sliding::{
 struct Store {
     bytes: Mutex<Option<Vec<u8>>>,
     saves: Mutex<usize>,
+    loads: Mutex<usize>,
 }
 
 impl TableStore for Store {
     fn load(&self) -> Result<Option<Vec<u8>>, String> {
+        *self.loads.lock().unwrap() += 1;
         Ok(self.bytes.lock().unwrap().clone())
     }
     fn save(&self, bytes: &[u8]) -> Result<(), String> {
@@ -109,6 +111,12 @@ fn quick_tables_first_same_answers_then_the_full_tables_when_they_run_out() {
     let sink = Arc::clone(&heard);
     let progress = move |p: BuildProgress| sink.lock().unwrap().push(p.stage);
     set_default_table_store(Some(store.clone() as Arc<dyn TableStore>), Some(Arc::new(progress)));
+    // An empty store is read once, not on every search.
+    for (start, goal) in &cases[1..3] {
+        let solution = solve(start, goal, &SolveOptions::default()).unwrap();
+        assert_eq!(solution.pdb_source, Some(PdbSource::Small { built: false }));
+    }
+    assert_eq!(*store.loads.lock().unwrap(), 1);
     let (start, goal) = &cases[0];
     let limited = SolveOptions { strategy: Strategy::OptimalOnly, node_limit: Some(2_000), ..SolveOptions::default() };
     let before = small_table_nodes();
@@ -119,6 +127,7 @@ fn quick_tables_first_same_answers_then_the_full_tables_when_they_run_out() {
     // Both stages' nodes are counted.
     assert!(nodes >= 4_000, "{nodes}");
     assert_eq!(*store.saves.lock().unwrap(), 1, "the built tables are kept in the store");
+    assert_eq!(*store.loads.lock().unwrap(), 2, "read again before the build");
     let stages = heard.lock().unwrap().clone();
     assert!(stages.iter().any(|s| matches!(s, BuildStage::Building { .. })), "{stages:?}");
     assert!(stages.contains(&BuildStage::Saving));
