@@ -551,11 +551,10 @@ fn sliding_json_stays_clean_without_a_terminal_and_tables_are_built_only_when_ne
 
 /// The first 4×4 block that needs pattern databases is solved with the
 /// quick 5-5-5 tables the solver builds in memory: nothing is written to
-/// the cache and nothing is said. 6-6-3 tables an earlier run cached are
-/// loaded silently; a cache file that is not tables gets one warning line
-/// on standard error (never on standard output).
+/// the cache and nothing is said. A cache file that is not tables gets one
+/// warning line on standard error (never on standard output).
 #[test]
-fn the_first_4x4_check_builds_no_cache_and_cached_tables_load_silently() {
+fn the_first_4x4_check_builds_no_cache_and_warns_about_a_bad_cache_file() {
     let dir = scratch("sliding-build");
     let cache = dir.join("cache");
     let src = "sliding \"near\" {\n  size 4x4\n  tiles {\n     1  2  3  4\n     5  6  7  8\n     9 10 11 12\n    13 14  . 15\n  }\n  expect moves 1\n}\n";
@@ -580,14 +579,81 @@ fn the_first_4x4_check_builds_no_cache_and_cached_tables_load_silently() {
         err.starts_with("warning: 4×4 pattern databases: ") && err.contains("not a pattern-database file"),
         "{err}"
     );
+}
 
-    // Tables cached by an earlier run (built here by the library) are loaded without a word.
-    let (tables, _) = lights_sliding::load_or_build(None, &|_| {}, &|| false).unwrap();
-    std::fs::write(&file, tables.to_bytes()).unwrap();
-    let out = lights_cached(&dir, &cache, &["solve", "b.lights"]);
-    assert_eq!(out.status.code(), Some(0));
+/// Tiles (row by row, 0 the blank) as the lines of a `.lights` grid.
+fn grid_lines(tiles: &[u32], cols: usize) -> String {
+    let rows: Vec<String> = tiles
+        .chunks(cols)
+        .map(|row| {
+            let cells: Vec<String> =
+                row.iter().map(|&t| if t == 0 { " .".to_string() } else { format!("{t:>2}") }).collect();
+            format!("    {}\n", cells.join(" "))
+        })
+        .collect();
+    rows.concat()
+}
+
+/// A check whose 4×4 searches run past the quick tables' node budget
+/// builds the full tables once, into the cache, saying so in one line on
+/// standard error off a terminal; the next run loads them without a word
+/// and gives the same moves. Six hard blocks (63 and 61 moves, each with
+/// the goal's blank in three corners: the same search mirrored) spend the
+/// budget (25 million nodes, 4.5 million each); the build takes 4–6 s of CPU.
+#[test]
+fn hard_4x4_blocks_past_the_quick_budget_build_the_full_tables_once_into_the_cache() {
+    use lights_sliding::{random_solvable, Board};
+    let dir = scratch("sliding-hard");
+    let cache = dir.join("cache");
+    let standard = Board::standard_goal(4, 4).unwrap();
+    // Cell `i` of a board mirrored in its rows and/or columns.
+    let mirror = |tiles: &[u32], rows: bool, cols: bool| -> Vec<u32> {
+        (0..16)
+            .map(|i| {
+                let (r, c) = (i / 4, i % 4);
+                tiles[(if rows { 3 - r } else { r }) * 4 + if cols { 3 - c } else { c }]
+            })
+            .collect()
+    };
+    let mut src = String::new();
+    let mut expected = Vec::new();
+    for (seed, moves) in [(2057, 63), (2034, 61)] {
+        let start = random_solvable(&standard, seed);
+        for (rows, cols) in [(false, false), (false, true), (true, false)] {
+            let name = format!("seed {seed}, mirrored {rows} {cols}");
+            src.push_str(&format!(
+                "sliding \"{name}\" {{\n  size 4x4\n  tiles {{\n{}  }}\n  goal {{\n{}  }}\n  expect moves {moves}\n}}\n\n",
+                grid_lines(&mirror(start.cells(), rows, cols), 4),
+                grid_lines(&mirror(standard.cells(), rows, cols), 4),
+            ));
+            expected.push(moves);
+        }
+    }
+    std::fs::write(dir.join("h.lights"), &src).unwrap();
+    let out = lights_cached(&dir, &cache, &["check", "--format", "json", "h.lights"]);
+    assert_eq!(out.status.code(), Some(0), "{}\n{}", stdout(&out), stderr(&out));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("standard output is JSON");
+    let found: Vec<(u64, String)> = json
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p["moves"].as_u64().unwrap(), p["solution"].as_str().unwrap().to_string()))
+        .collect();
+    assert_eq!(found.iter().map(|f| f.0).collect::<Vec<_>>(), expected);
+    let err = stderr(&out);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("building the 4×4 pattern databases") && err.contains(cache.to_str().unwrap()), "{err}");
+    assert!(!err.contains('\r') && !err.contains('\x1b'), "{err:?}");
+    assert_eq!(entries(&cache).len(), 1, "one cache file: {:?}", entries(&cache));
+
+    // Loaded from the cache without a word: the same moves.
+    let out = lights_cached(&dir, &cache, &["solve", "--format", "json", "h.lights"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(stderr(&out), "", "loaded from the cache without a word");
-    assert!(stdout(&out).contains("solution \"R\""), "{}", stdout(&out));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("standard output is JSON");
+    for (p, (moves, solution)) in json.as_array().unwrap().iter().zip(&found) {
+        assert_eq!((p["moves"].as_u64().unwrap(), p["solution"].as_str().unwrap()), (*moves, solution.as_str()));
+    }
 }
 
 /// A sliding block larger than 16×16 (the language allows up to 65,536
