@@ -49,6 +49,10 @@ describe("package.json", () => {
     for (const f of ["../play/dist/board.js", "../play/board.css", "../play/index.html"]) expect(existsSync(join(root, f)), f).toBe(true);
   });
 
+  it("scopes lights.server.path to the machine (the Remote tab in a remote window), overridable by a workspace", () => {
+    expect(manifest.contributes.configuration.properties["lights.server.path"].scope).toBe("machine-overridable");
+  });
+
   it("keeps a workspace from choosing the binary in an untrusted folder", () => {
     expect(manifest.capabilities.untrustedWorkspaces.restrictedConfigurations).toEqual(["lights.server.path"]);
   });

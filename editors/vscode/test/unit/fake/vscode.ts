@@ -122,6 +122,7 @@ export const state = {
   collections: [] as DiagnosticCollection[],
   panels: [] as WebviewPanel[],
   applied: [] as unknown[],
+  progress: [] as { title: string; reports: unknown[]; ended: boolean; messagesWhenEnded: number }[],
   /** How an edit is applied to the documents (set by the test). */
   applyEdit: (_edit: unknown) => true,
 };
@@ -136,7 +137,9 @@ export function reset(): void {
   state.collections = [];
   state.panels = [];
   state.applied = [];
+  state.progress = [];
   state.applyEdit = () => true;
+  env.remoteName = undefined;
   workspace.workspaceFolders = undefined;
   workspace.textDocuments = [];
   window.activeTextEditor = undefined;
@@ -254,14 +257,22 @@ export const window = {
     state.statusBar.push(text);
     return { dispose() {} };
   },
+  /** Records the progress shown (state.progress) and when it ends, relative to the messages shown. */
   async withProgress<T>(
-    _options: unknown,
+    options: { title?: string },
     task: (
       progress: { report(v: unknown): void },
       token: { isCancellationRequested: boolean; onCancellationRequested: (f: () => void) => void },
     ) => Promise<T>,
   ): Promise<T> {
-    return task({ report() {} }, { isCancellationRequested: false, onCancellationRequested() {} });
+    const record = { title: options.title ?? "", reports: [] as unknown[], ended: false, messagesWhenEnded: -1 };
+    state.progress.push(record);
+    try {
+      return await task({ report: (v) => record.reports.push(v) }, { isCancellationRequested: false, onCancellationRequested() {} });
+    } finally {
+      record.ended = true;
+      record.messagesWhenEnded = state.messages.length;
+    }
   },
   createWebviewPanel(
     viewType: string,
@@ -282,7 +293,11 @@ export const workspace = {
   workspaceFolders: undefined as { uri: Uri; name: string }[] | undefined,
   textDocuments: [] as TextDocument[],
   getConfiguration(section: string) {
-    return { get: (key: string) => state.config[`${section}.${key}`] };
+    return {
+      get: (key: string) => state.config[`${section}.${key}`],
+      // Every value set by a test counts as the user's (globalValue).
+      inspect: (key: string) => ({ key: `${section}.${key}`, globalValue: state.config[`${section}.${key}`] }),
+    };
   },
   get onDidOpenTextDocument() {
     return events.open.event;
@@ -303,6 +318,13 @@ export const workspace = {
   asRelativePath(uri: Uri): string {
     return path.basename(uri.fsPath);
   },
+};
+
+export const version = "1.82.0-fake";
+
+export const env = {
+  /** Set by a test to pretend to be a remote window (`ssh-remote`, `wsl`, code-server's host). */
+  remoteName: undefined as string | undefined,
 };
 
 export const commands = {
