@@ -93,6 +93,11 @@ const need = [
   "extension/out/play/board.css",
   "extension/images/icon.png",
   "extension/images/file-icon.svg",
+  "extension/media/first-puzzles.lights",
+  "extension/media/walkthrough/open.md",
+  "extension/media/walkthrough/counts.md",
+  "extension/media/walkthrough/insert.md",
+  "extension/media/walkthrough/play.md",
 ];
 for (const n of need) if (!list.has(n)) problems.push(`missing ${n}`);
 // vsce renames these (readme.md, changelog.md, LICENSE.txt).
@@ -147,6 +152,11 @@ try {
   }
   for (const l of manifest.contributes.languages) {
     JSON.parse(text(`extension/${l.configuration.replace(/^\.\//, "")}`));
+  }
+  for (const w of manifest.contributes.walkthroughs ?? []) {
+    for (const step of w.steps) {
+      if (!list.has(`extension/${step.media.markdown}`)) problems.push(`the walkthrough's ${step.media.markdown} is not in the package`);
+    }
   }
 } catch (e) {
   problems.push(`cannot read the packaged manifest, grammar or language configuration: ${e.message}`);

@@ -188,10 +188,21 @@ interface Target {
   name: string | undefined;
 }
 
-/** The puzzle under the cursor of the active `.lights` editor, or `undefined` after saying why not. */
+/**
+ * The `.lights` editor a command acts on: the active one, else one that is
+ * visible (beside the walkthrough or the Play board, which are not text
+ * editors).
+ */
+function lightsEditor(): vscode.TextEditor | undefined {
+  const active = vscode.window.activeTextEditor;
+  if (active !== undefined && active.document.languageId === LANGUAGE) return active;
+  return vscode.window.visibleTextEditors.find((e) => e.document.languageId === LANGUAGE);
+}
+
+/** The puzzle under the cursor of the `.lights` editor, or `undefined` after saying why not. */
 async function targetAtCursor(): Promise<Target | undefined> {
-  const editor = vscode.window.activeTextEditor;
-  if (editor === undefined || editor.document.languageId !== LANGUAGE) {
+  const editor = lightsEditor();
+  if (editor === undefined) {
     void vscode.window.showInformationMessage("Lights: open a .lights file and put the cursor in a puzzle.");
     return undefined;
   }
@@ -432,8 +443,8 @@ class PlayPanel {
   }
 
   static async show(context: vscode.ExtensionContext): Promise<void> {
-    const editor = vscode.window.activeTextEditor;
-    if (editor === undefined || editor.document.languageId !== LANGUAGE) {
+    const editor = lightsEditor();
+    if (editor === undefined) {
       void vscode.window.showInformationMessage("Lights: open a .lights file to play its puzzles.");
       return;
     }
@@ -567,6 +578,27 @@ function playDeps(document: () => vscode.TextDocument, selected: () => number): 
   };
 }
 
+// ---------------------------------------------------------------- example
+
+/**
+ * "Lights: Open Example Puzzles" (the walkthrough's first step): the
+ * extension's media/first-puzzles.lights as a new untitled `.lights` file,
+ * beside the walkthrough when that is what is showing.
+ */
+async function openExample(context: vscode.ExtensionContext): Promise<void> {
+  const file = path.join(context.extensionPath, "media", "first-puzzles.lights");
+  let content: string;
+  try {
+    content = fs.readFileSync(file, "utf8");
+  } catch (e) {
+    void vscode.window.showErrorMessage(`Lights: the example puzzles are missing from the extension (${file}): ${e instanceof Error ? e.message : String(e)}`);
+    return;
+  }
+  const document = await vscode.workspace.openTextDocument({ language: LANGUAGE, content });
+  const column = vscode.window.activeTextEditor === undefined ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active;
+  await vscode.window.showTextDocument(document, { viewColumn: column, preview: false });
+}
+
 // ---------------------------------------------------------------- activation
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
@@ -587,6 +619,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration("lights")) void onConfigurationChanged(context);
     }),
+    vscode.commands.registerCommand("lights.openExample", () => openExample(context)),
     vscode.commands.registerCommand("lights.insertSolutionAtCursor", () => insertSolution()),
     vscode.commands.registerCommand("lights.checkWorkspace", () => checkWorkspace(context, checks)),
     vscode.commands.registerCommand("lights.play", () => PlayPanel.show(context)),

@@ -476,3 +476,81 @@ describe.skipIf(lightsBin === undefined)("Lights: Play", () => {
     expect(panel!.webview.html).not.toContain("<script");
   });
 });
+
+describe("the first run (walkthrough)", () => {
+  const media = join(__dirname, "..", "..", "media");
+
+  it("Lights: Open Example Puzzles opens the example as an untitled .lights file, beside the walkthrough", async () => {
+    process.env.PATH = "";
+    // The real extension folder: media/ is part of it.
+    ctx = context(join(__dirname, "..", ".."));
+    vscode.state.config["lights.server.path"] = lightsBin ?? "";
+    await activate(ctx as never);
+    await vscode.commands.executeCommand("lights.openExample");
+    const [shown] = vscode.window.shown;
+    expect(shown!.document.languageId).toBe("lights");
+    expect(shown!.document.uri.scheme).toBe("untitled");
+    expect(shown!.document.text).toBe(readFileSync(join(media, "first-puzzles.lights"), "utf8"));
+    // Nothing was active (the walkthrough is not a text editor): beside it.
+    expect(shown!.options).toEqual({ viewColumn: vscode.ViewColumn.Beside, preview: false });
+
+    // From an editor, in its place.
+    await vscode.commands.executeCommand("lights.openExample");
+    expect(vscode.window.shown[1]!.options).toEqual({ viewColumn: vscode.ViewColumn.Active, preview: false });
+  });
+
+  it("says so when the example file is missing", async () => {
+    process.env.PATH = "";
+    ctx = context(extensionFolder(false));
+    await activate(ctx as never);
+    vscode.state.messages.length = 0;
+    await vscode.commands.executeCommand("lights.openExample");
+    expect(vscode.state.messages).toEqual([
+      { kind: "error", text: expect.stringContaining("the example puzzles are missing from the extension"), buttons: [] },
+    ]);
+    expect(vscode.window.shown).toEqual([]);
+  });
+
+  it.skipIf(lightsBin === undefined)("the example's puzzles are what the walkthrough says: 1 press, 4 × 15 presses, unsolvable", async () => {
+    const text = readFileSync(join(media, "first-puzzles.lights"), "utf8");
+    const { entries } = await checkText(text);
+    expect(entries.map((e) => [e.puzzle, e.status])).toEqual([
+      ["plus", "4 solutions · minimum 1 press"],
+      ["all-on", "4 solutions · minimum 15 presses"],
+      ["stuck", "unsolvable"],
+    ]);
+    expect(entries[2]!.diagnostics.map((d) => d.code)).toEqual(["L0201"]);
+    // The pages show these figures and the plus's one press (row 2, column 2).
+    expect(readFileSync(join(media, "walkthrough", "counts.md"), "utf8")).toContain("✓ 4 solutions · minimum 15 presses");
+    const raw = JSON.parse(
+      (await import("node:child_process")).spawnSync(lightsBin!, ["check", "--format", "json", "-"], { input: text, encoding: "utf8" }).stdout,
+    ) as { solution: number[][] | null }[];
+    expect(raw[0]!.solution).toEqual([
+      [0, 0, 0, 0, 0],
+      [0, 1, 0, 0, 0],
+      [0, 0, 0, 0, 0],
+      [0, 0, 0, 0, 0],
+      [0, 0, 0, 0, 0],
+    ]);
+    expect(readFileSync(join(media, "walkthrough", "insert.md"), "utf8")).toContain(
+      "  solution {\n    . . . . .\n    . 1 . . .\n    . . . . .\n    . . . . .\n    . . . . .\n  }",
+    );
+  });
+
+  it.skipIf(lightsBin === undefined)("Play and Insert Solution work from the walkthrough, on the .lights editor beside it", async () => {
+    ctx = context(extensionFolder(false, true));
+    vscode.state.config["lights.server.path"] = lightsBin;
+    const file = join(repo, "examples", "classic.lights");
+    const text = readFileSync(file, "utf8");
+    const line = text.split("\n").findIndex((l) => l.startsWith('puzzle "all-on"')) + 2;
+    const doc = openEditor(file, text, line);
+    await activate(ctx as never);
+    // The walkthrough has the focus: no active text editor, the file is visible beside it.
+    vscode.window.visibleTextEditors.push(vscode.window.activeTextEditor!);
+    vscode.window.activeTextEditor = undefined;
+    await vscode.commands.executeCommand("lights.play");
+    expect(vscode.state.panels).toHaveLength(1);
+    expect(vscode.state.messages).toEqual([]);
+    expect(doc.languageId).toBe("lights");
+  });
+});

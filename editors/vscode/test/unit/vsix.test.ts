@@ -111,6 +111,10 @@ function vsix(file: string, platform: string | undefined, extra: { name: string;
     { name: "extension/out/play/board.css", data: "" },
     { name: "extension/images/icon.png", data: "" },
     { name: "extension/images/file-icon.svg", data: "" },
+    ...["first-puzzles.lights", "walkthrough/open.md", "walkthrough/counts.md", "walkthrough/insert.md", "walkthrough/play.md"].map((f) => ({
+      name: `extension/media/${f}`,
+      data: "",
+    })),
     { name: "extension/readme.md", data: "" },
     { name: "extension/changelog.md", data: "" },
     { name: "extension/LICENSE.txt", data: "" },

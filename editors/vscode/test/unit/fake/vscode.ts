@@ -42,11 +42,14 @@ export class Uri {
   static file(p: string): Uri {
     return new Uri("file", path.resolve(p));
   }
+  static untitled(name: string): Uri {
+    return new Uri("untitled", name);
+  }
   static joinPath(base: Uri, ...parts: string[]): Uri {
     return new Uri(base.scheme, path.join(base.fsPath, ...parts));
   }
   toString(): string {
-    return `file://${encodeURI(this.fsPath)}`;
+    return this.scheme === "file" ? `file://${encodeURI(this.fsPath)}` : `${this.scheme}:${this.fsPath}`;
   }
 }
 
@@ -80,6 +83,7 @@ export enum ProgressLocation {
 }
 
 export enum ViewColumn {
+  Active = -1,
   Beside = -2,
 }
 
@@ -143,6 +147,8 @@ export function reset(): void {
   workspace.workspaceFolders = undefined;
   workspace.textDocuments = [];
   window.activeTextEditor = undefined;
+  window.visibleTextEditors = [];
+  window.shown = [];
   window.outputs = [];
   events.open = new EventEmitter();
   events.change = new EventEmitter();
@@ -242,8 +248,21 @@ class WebviewPanel {
   }
 }
 
+type Editor = { document: TextDocument; selection: { active: Position } };
+
 export const window = {
-  activeTextEditor: undefined as { document: TextDocument; selection: { active: Position } } | undefined,
+  activeTextEditor: undefined as Editor | undefined,
+  /** Editors showing (the active one is not added by tests that set it directly). */
+  visibleTextEditors: [] as Editor[],
+  /** What showTextDocument was asked to show, and where. */
+  shown: [] as { document: TextDocument; options: unknown }[],
+  async showTextDocument(document: TextDocument, options?: unknown): Promise<Editor> {
+    const editor = { document, selection: { active: new Position(0, 0) } };
+    window.shown.push({ document, options });
+    window.activeTextEditor = editor;
+    window.visibleTextEditors.push(editor);
+    return editor;
+  },
   outputs: [] as OutputChannel[],
   createOutputChannel(name: string): OutputChannel {
     const c = new OutputChannel(name);
@@ -314,6 +333,12 @@ export const workspace = {
   async applyEdit(edit: unknown): Promise<boolean> {
     state.applied.push(edit);
     return state.applyEdit(edit);
+  },
+  /** An untitled document with this content (the only form the extension uses). */
+  async openTextDocument(options: { language: string; content: string }): Promise<TextDocument> {
+    const doc = new TextDocument(Uri.untitled(`Untitled-${workspace.textDocuments.length + 1}`), options.content, options.language);
+    workspace.textDocuments.push(doc);
+    return doc;
   },
   asRelativePath(uri: Uri): string {
     return path.basename(uri.fsPath);
