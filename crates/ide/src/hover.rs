@@ -3,7 +3,9 @@
 //! graph, a cell's or node's neighbours; an entry of an `at` list; a node of
 //! a written graph, or the graph's summary; a stencil entry's offset; a
 //! keyword, rule, topology, grid or graph name's meaning; a block name's
-//! result.
+//! result. Over a diagnostic whose note draws a board (a wrong solution's
+//! board after its presses, the cells of a proof), the board too, in
+//! monospace: an editor's list of problems shows only the note's title.
 
 use lights_compiler::lower::press_pattern;
 use lights_compiler::model::{Graph, GraphKind, Puzzle, Rule, Shape};
@@ -26,6 +28,45 @@ pub struct Hover {
 }
 
 pub fn hover(doc: &Document, answers: &dyn Answers, offset: usize) -> Option<Hover> {
+    let here = hover_here(doc, answers, offset);
+    let Some((span, boards)) = drawn_notes(doc, answers, offset) else { return here };
+    Some(match here {
+        Some(mut h) => {
+            h.markdown.push_str("\n\n---\n\n");
+            h.markdown.push_str(&boards);
+            h
+        }
+        None => Hover { span, markdown: boards },
+    })
+}
+
+/// The boards drawn by the notes of the block diagnostics under `offset`,
+/// each under its code and title in a `text` block, with the span of the
+/// first such diagnostic; `None` when there is none (or in a comment).
+fn drawn_notes(doc: &Document, answers: &dyn Answers, offset: usize) -> Option<(Span, String)> {
+    if doc.analysis().syntax.comments.iter().any(|c| c.contains(offset)) {
+        return None;
+    }
+    let i = doc.block_at(offset)?;
+    let mut span = None;
+    let mut parts = Vec::new();
+    for d in crate::diagnostics::block_diagnostics(doc, i, answers) {
+        if !d.span.contains(offset) {
+            continue;
+        }
+        for note in &d.notes {
+            let Some((title, board)) = note.split_once('\n') else { continue };
+            let rows: Vec<&str> = board.lines().map(str::trim_end).filter(|l| !l.trim().is_empty()).collect();
+            let indent = rows.iter().map(|l| l.len() - l.trim_start().len()).min().unwrap_or(0);
+            let rows: Vec<&str> = rows.iter().map(|l| &l[indent..]).collect();
+            parts.push(format!("**{}** {}\n\n```text\n{}\n```", d.code.as_str(), title.trim_end(), rows.join("\n")));
+            span.get_or_insert(d.span);
+        }
+    }
+    Some((span?, parts.join("\n\n")))
+}
+
+fn hover_here(doc: &Document, answers: &dyn Answers, offset: usize) -> Option<Hover> {
     let syntax = &doc.analysis().syntax;
     if syntax.comments.iter().any(|c| c.contains(offset)) {
         return None;
