@@ -77,9 +77,9 @@ fn no_crate_embeds_a_file_outside_its_folder() {
         }
         for (file, target) in embedded(&crate_dir) {
             seen += 1;
-            let resolved = target
-                .canonicalize()
-                .unwrap_or_else(|e| panic!("{} embeds {}, which cannot be read: {e}", file.display(), target.display()));
+            let resolved = target.canonicalize().unwrap_or_else(|e| {
+                panic!("{} embeds {}, which cannot be read: {e}", file.display(), target.display())
+            });
             assert!(
                 resolved.starts_with(&crate_dir),
                 "{} embeds {}, outside its crate {}: `cargo package` leaves it out. Copy it into the crate \
