@@ -124,3 +124,24 @@ fn the_embedded_copies_are_byte_equal_to_their_sources() {
         }
     }
 }
+
+#[test]
+fn the_build_scripts_warn_about_the_same_copies() {
+    // crates/cli/build.rs lists its copies as ("SOURCE", "COPY") pairs; crates/syntax/build.rs names the grammar.
+    let build = std::fs::read_to_string(root().join("crates/cli/build.rs")).unwrap();
+    let mut listed: Vec<(String, String)> = build
+        .lines()
+        .filter_map(|l| {
+            let l = l.trim().strip_prefix("(\"")?.strip_suffix("\"),")?;
+            let (source, copy) = l.split_once("\", \"")?;
+            Some((source.to_string(), format!("crates/cli/{copy}")))
+        })
+        .collect();
+    let syntax = std::fs::read_to_string(root().join("crates/syntax/build.rs")).unwrap();
+    assert!(syntax.contains("\"../../grammar/lights.pest\"") && syntax.contains("\"grammar/lights.pest\""));
+    listed.push(("grammar/lights.pest".into(), "crates/syntax/grammar/lights.pest".into()));
+    listed.sort();
+    let mut pairs = pairs();
+    pairs.sort();
+    assert_eq!(listed, pairs, "crates/cli/build.rs and tests/packaging/sync-assets list different copies");
+}
