@@ -14,8 +14,10 @@ use serde_json::{json, Value};
 use super::{Place, Policy, Reporter, Totals};
 
 /// The diagnostics reference, built into the binary so every rule carries
-/// its own help.
-const DIAGNOSTICS_DOC: &str = include_str!("../../../../docs/diagnostics.md");
+/// its own help: the crate's copy of `docs/diagnostics.md` (a published
+/// crate cannot reach outside its folder; `tests/packaging/sync-assets`
+/// refreshes it and a test fails when it is stale).
+const DIAGNOSTICS_DOC: &str = include_str!("../../assets/diagnostics.md");
 
 /// Where the diagnostics reference is published, when the build knows:
 /// `LIGHTS_DOCS_URL` (the URL of `docs/diagnostics.md`) or the package's

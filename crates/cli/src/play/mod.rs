@@ -78,10 +78,13 @@ pub(crate) struct Args {
     max_connections: u64,
 }
 
-/// The board view, built from editors/play.
-const INDEX_HTML: &str = include_str!("../../../../editors/play/index.html");
-const BOARD_JS: &str = include_str!("../../../../editors/play/dist/board.js");
-const BOARD_CSS: &str = include_str!("../../../../editors/play/board.css");
+/// The board view, built from editors/play: the crate's copies under
+/// `assets/play/` (a published crate cannot reach outside its folder;
+/// `tests/packaging/sync-assets` refreshes them and a test fails when one is
+/// stale).
+const INDEX_HTML: &str = include_str!("../../assets/play/index.html");
+const BOARD_JS: &str = include_str!("../../assets/play/board.js");
+const BOARD_CSS: &str = include_str!("../../assets/play/board.css");
 
 /// How often the file is looked at for changes.
 const POLL: Duration = Duration::from_millis(500);
