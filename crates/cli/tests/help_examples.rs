@@ -1,5 +1,6 @@
 //! Every example in every `--help` text works: each command's examples are
-//! run with `sh`, in order, in one scratch folder holding a copy of
+//! run with `bash -o pipefail` (a failing command inside a pipe fails the
+//! example), in order, in one scratch folder holding a copy of
 //! `examples/` (and the `in.txt` coordinate list the import examples read),
 //! with the binary under test first on `PATH`; each must exit 0.
 
@@ -73,8 +74,8 @@ fn every_help_example_runs_and_succeeds() {
             if example.starts_with("lights lsp") {
                 continue;
             }
-            let run = Command::new("sh")
-                .args(["-c", &example])
+            let run = Command::new("bash")
+                .args(["-o", "pipefail", "-c", &example])
                 .current_dir(&dir)
                 .env("PATH", &path)
                 .env("LIGHTS_CACHE_DIR", dir.join("cache"))
