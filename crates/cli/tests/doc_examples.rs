@@ -24,6 +24,10 @@
 //! - a line running any program other than `lights`, `printf`, `echo` and
 //!   `cat` (`sage`, `jq`, `cargo`…).
 //!
+//! **`lights.toml` examples.** A ` ```toml ` fence is a `lights.toml`: `lights
+//! check --config` with it must accept `examples/classic.lights` (exit 0);
+//! ` ```toml no-run ` marks another kind of TOML file.
+//!
 //! The scratch folder holds what the examples name: `examples/` (a copy of
 //! the repository's), `levels/` (a user's folder of levels: a copy of
 //! `examples/`), `pack.lights` (`lights generate --size 5x5 --count 10 --name
@@ -333,6 +337,28 @@ fn every_shell_example_runs() {
     println!("shell lines: {ran} run, {} skipped:\n  {}", skipped.len(), skipped.join("\n  "));
     assert!(failures.is_empty(), "shell examples that fail:\n{}", failures.join("\n"));
     assert!(ran >= 20, "only {ran} shell lines run");
+}
+
+#[test]
+fn every_lights_toml_example_is_accepted() {
+    let dir = scratch("doc_toml");
+    let (mut checked, mut failures) = (0, Vec::new());
+    for doc in documents() {
+        let text = std::fs::read_to_string(root().join(&doc)).unwrap();
+        for fence in fences(&text).into_iter().filter(|f| f.kind() == "toml" && !f.has("no-run")) {
+            let config = dir.join(format!("{checked}.toml"));
+            std::fs::write(&config, fence.body.join("\n") + "\n").unwrap();
+            let classic = root().join("examples/classic.lights");
+            let out = lights(&dir, &["check", "-q", "--config", config.to_str().unwrap(), classic.to_str().unwrap()]);
+            checked += 1;
+            if out.status.code() != Some(0) {
+                failures.push(format!("{doc}:{}: exit {:?}\n  {}", fence.line, out.status.code(), stderr(&out).trim()));
+            }
+        }
+    }
+    println!("lights.toml examples: {checked} checked");
+    assert!(failures.is_empty(), "lights.toml examples that are refused:\n{}", failures.join("\n"));
+    assert!(checked >= 1, "no lights.toml example found");
 }
 
 #[test]
