@@ -15,7 +15,10 @@
 //! others every line, `\` continuations joined, comments and blank lines left
 //! out) run with `bash -o pipefail -c`, in order, in one scratch folder, with
 //! the binary under test first on `PATH`. Each must exit 0, or the code the
-//! fence names: ` ```console exit=2 `. A fence without an info string holding
+//! fence names: ` ```console exit=2 `. The output a `console` fence shows
+//! (unless it elides a part with `…`) must be part of what the command prints
+//! (its lines in order; lines it leaves out, such as a random seed, are
+//! allowed). A fence without an info string holding
 //! a `$ lights` line is an error: tag it. Skipped, and counted:
 //! - every line of a fence marked `no-run` (install, build and test
 //!   commands: ` ```sh no-run `);
@@ -151,6 +154,35 @@ fn commands(fence: &Fence) -> Vec<String> {
         out.push(pending);
     }
     out
+}
+
+/// The output a `console` fence shows after each `$ ` line (trailing blank
+/// lines dropped), in the order of [`commands`]; `None` when nothing is
+/// shown or the text elides a part (`…`).
+fn shown_outputs(fence: &Fence) -> Vec<Option<Vec<String>>> {
+    let mut out: Vec<Vec<String>> = Vec::new();
+    for l in &fence.body {
+        if l.trim_start().starts_with("$ ") {
+            out.push(Vec::new());
+        } else if let Some(last) = out.last_mut() {
+            last.push(l.trim_end().to_string());
+        }
+    }
+    out.into_iter()
+        .map(|mut lines| {
+            while lines.last().is_some_and(String::is_empty) {
+                lines.pop();
+            }
+            (!lines.is_empty() && !lines.iter().any(|l| l.contains('…'))).then_some(lines)
+        })
+        .collect()
+}
+
+/// Whether `shown` is a part of `real`: its lines in order, others (such as
+/// a `seed:` line a page leaves out) between them allowed.
+fn shows_part_of(shown: &[String], real: &str) -> bool {
+    let mut real = real.lines().map(str::trim_end);
+    shown.iter().all(|s| real.any(|r| r == s))
 }
 
 /// The programs a command line runs: the first word of each part between
@@ -301,7 +333,8 @@ fn every_shell_example_runs() {
                 continue;
             }
             let expected: i32 = fence.attr("exit").map_or(0, |e| e.parse().expect("exit=N"));
-            for command in commands(&fence) {
+            let shown = if fence.kind() == "console" { shown_outputs(&fence) } else { Vec::new() };
+            for (k, command) in commands(&fence).into_iter().enumerate() {
                 if let Some(why) = skip_reason(&fence, &command) {
                     if command.starts_with("lights ") && !fence.has("no-run") {
                         for file in command.split_whitespace().filter(|w| w.ends_with(".lights")) {
@@ -330,6 +363,11 @@ fn every_shell_example_runs() {
                         run.status.code(),
                         stderr(&run).trim()
                     ));
+                } else if let Some(Some(lines)) = shown.get(k) {
+                    let real = stdout(&run) + &stderr(&run);
+                    if !shows_part_of(lines, &real) {
+                        failures.push(format!("{at}: {command}\n  prints\n{real}\n  not what the page shows"));
+                    }
                 }
             }
         }
@@ -379,6 +417,9 @@ fn shell_lines_and_their_programs() {
     assert_eq!(commands(&fence), ["lights a b"]);
     let console = Fence { line: 1, info: "console".into(), body: vec!["$ lights x".into(), "output".into()] };
     assert_eq!(commands(&console), ["lights x"]);
+    assert_eq!(shown_outputs(&console), [Some(vec!["output".to_string()])]);
+    assert!(shows_part_of(&["a".into(), "c".into()], "a\nb\nc  \n"));
+    assert!(!shows_part_of(&["c".into(), "a".into()], "a\nb\nc\n"));
     assert_eq!(programs("printf '1|2' | lights import coords # a | b"), ["printf", "lights"]);
     assert_eq!(programs("X=1 lights compile f -o s && sage s"), ["lights", "sage"]);
     assert_eq!(skip_reason(&fence, "lights compile f | jq ."), Some("runs `jq`".into()));
