@@ -1,6 +1,7 @@
 //! The `lights-ide` layer's plain data as LSP values: byte spans become
 //! positions in the negotiated encoding, diagnostics keep their code and
-//! message (notes appended), edits become workspace edits. Nothing here
+//! message (one-line notes appended; a drawn grid goes to the related
+//! information, a line each), edits become workspace edits. Nothing here
 //! decides what is said; it only changes the form.
 
 use std::collections::HashMap;
@@ -34,12 +35,45 @@ fn range(snap: &Snapshot, span: Span) -> Range {
     snap.map.range(snap.doc.text(), span)
 }
 
+/// What a note becomes in an LSP diagnostic: a one-line note is appended to
+/// the message; a drawn grid (a note of several lines: its title, then the
+/// rows) would be misaligned and cut short in an editor's list of problems,
+/// which uses a proportional font and one line per entry, so the message
+/// keeps only its title and each row becomes a related-information entry of
+/// its own (VS Code lists them under the problem and in its hover).
+struct SplitNote<'a> {
+    /// Appended to the message after `note: `.
+    short: String,
+    /// The grid's rows, common indentation removed (empty for a one-line note).
+    rows: Vec<&'a str>,
+}
+
+fn split_note(note: &str) -> SplitNote<'_> {
+    let mut lines = note.lines();
+    let title = lines.next().unwrap_or("").trim_end();
+    let rows: Vec<&str> = lines.map(str::trim_end).filter(|l| !l.trim().is_empty()).collect();
+    if rows.is_empty() {
+        return SplitNote { short: note.trim_end().to_string(), rows };
+    }
+    let indent = rows.iter().map(|l| l.len() - l.trim_start().len()).min().unwrap_or(0);
+    let rows = rows.into_iter().map(|l| &l[indent..]).collect();
+    let title = title.strip_suffix(':').unwrap_or(title);
+    SplitNote { short: format!("{title}: drawn below, in the related information"), rows }
+}
+
 pub(crate) fn diagnostic(snap: &Snapshot, problem: &Problem) -> lsp::Diagnostic {
     let d = &problem.diagnostic;
+    let here = range(snap, d.span);
     let mut message = d.message.clone();
+    let mut grids: Vec<DiagnosticRelatedInformation> = Vec::new();
     for note in &d.notes {
+        let split = split_note(note);
         message.push_str("\nnote: ");
-        message.push_str(note);
+        message.push_str(&split.short);
+        grids.extend(split.rows.iter().map(|row| DiagnosticRelatedInformation {
+            location: Location { uri: snap.uri.clone(), range: here },
+            message: (*row).to_string(),
+        }));
     }
     let related: Vec<DiagnosticRelatedInformation> = d
         .labels
@@ -49,9 +83,10 @@ pub(crate) fn diagnostic(snap: &Snapshot, problem: &Problem) -> lsp::Diagnostic 
             location: Location { uri: snap.uri.clone(), range: range(snap, l.span) },
             message: l.message.clone(),
         })
+        .chain(grids)
         .collect();
     lsp::Diagnostic {
-        range: range(snap, d.span),
+        range: here,
         severity: Some(match d.severity {
             Severity::Error => DiagnosticSeverity::ERROR,
             Severity::Warning => DiagnosticSeverity::WARNING,
@@ -186,5 +221,27 @@ pub(crate) fn folding_range(fold: &Fold) -> FoldingRange {
         end_line: fold.end_line as u32,
         kind: Some(FoldingRangeKind::Region),
         ..Default::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::split_note;
+
+    #[test]
+    fn a_one_line_note_is_kept_whole() {
+        let split = split_note("did you mean `king`?");
+        assert_eq!(split.short, "did you mean `king`?");
+        assert!(split.rows.is_empty());
+    }
+
+    #[test]
+    fn a_grid_note_keeps_its_title_and_gives_its_rows_without_the_common_indent() {
+        let split = split_note("the board after these presses:\n  . . 1\n  . 1 .\n  1 . .");
+        assert_eq!(split.short, "the board after these presses: drawn below, in the related information");
+        assert_eq!(split.rows, [". . 1", ". 1 .", "1 . ."]);
+        // A hex board's shifted rows keep their shift.
+        let hex = split_note("the marked cells:\n  1 . 1\n   . 1 .\n");
+        assert_eq!(hex.rows, ["1 . 1", " . 1 ."]);
     }
 }

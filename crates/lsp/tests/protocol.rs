@@ -67,6 +67,10 @@ fn diagnostics_carry_codes_notes_labels_and_certificate_cells() {
     assert_eq!(codes(&diags), ["L0201"]);
     let message = diags[0]["message"].as_str().unwrap();
     assert!(message.contains("\nnote: why: every press adds a multiple of 3"), "notes are appended: {message}");
+    // A drawn grid is not: its title stays, its rows go to the related
+    // information, one each (a list of problems shows one line per entry).
+    assert!(message.contains("\nnote: the marked cells: drawn below, in the related information\n"), "{message}");
+    assert!(message.lines().all(|l| l.starts_with("note: ") || l == message.lines().next().unwrap()), "{message}");
     let related: Vec<(&str, &Value)> = diags[0]["relatedInformation"]
         .as_array()
         .unwrap()
@@ -81,6 +85,8 @@ fn diagnostics_carry_codes_notes_labels_and_certificate_cells() {
             ("marked cell 1,2", &json!({"line": 5, "character": 6})),
             ("marked cell 2,1", &json!({"line": 6, "character": 4})),
             ("marked cell 2,2", &json!({"line": 6, "character": 6})),
+            ("1 1", &json!({"line": 1, "character": 0})),
+            ("1 1", &json!({"line": 1, "character": 0})),
         ]
     );
 }

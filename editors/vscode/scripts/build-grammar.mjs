@@ -112,7 +112,12 @@ function grid(kind, cells) {
   };
 }
 
-const OFF = "punctuation.definition.cell.off.lights";
+// Off cells and the blank of a sliding block are constants like `off`
+// (`constant.language`), which every default theme colours (Dark+ and
+// Light+: blue), unlike `punctuation.definition` (left in the text colour);
+// on cells are numbers (`constant.numeric`: green in both), so the two
+// differ at a glance.
+const OFF = "constant.language.cell.off.lights";
 const LOCKED_HERE = "invalid.illegal.cell.locked-outside-mask.lights";
 // A value cell: `.` or 0 is off, any other number a light on at that state.
 function valueCells(token) {
@@ -385,7 +390,7 @@ function entry(mask) {
 // A tile cell: `.` is the blank, a number a tile; `x` has no place among tiles.
 function tileCells(token) {
   return [
-    { match: String.raw`\.`, name: "punctuation.definition.cell.blank.lights" },
+    { match: String.raw`\.`, name: "constant.language.cell.blank.lights" },
     { match: token === "digit" ? "[0-9]" : "[0-9]+", name: "constant.numeric.integer.tile.lights" },
     { match: "x", name: "invalid.illegal.cell.x-in-tiles.lights" },
   ];

@@ -19,7 +19,7 @@ import {
 } from "vscode-languageclient/node";
 
 import { CheckEntry, count, entryLine, PlacedDiagnostic, placeDiagnostics, summarize, summaryLine } from "./check";
-import { checkFolder } from "./cli";
+import { checkFolder, run } from "./cli";
 import { PlayDeps, PlaySession, puzzleList, ServerDown } from "./playProtocol";
 import { makeNonce, messageHtml, playHtml } from "./preview";
 import {
@@ -32,8 +32,8 @@ import {
   PuzzleSymbol,
   solutionAction,
 } from "./puzzles";
-import { findServer, ServerLookup } from "./serverPath";
-import { LightsSettings, needsRestart, readSettings, serverSettings } from "./settings";
+import { describeLookup, findServer, ServerLookup } from "./serverPath";
+import { LightsSettings, needsRestart, readSettings, serverPathSettings, serverSettings } from "./settings";
 
 const LANGUAGE = "lights";
 
@@ -70,12 +70,28 @@ function lookupServer(context: vscode.ExtensionContext): ServerLookup {
   });
 }
 
-/** The one message shown when there is no `lights` binary, with a button to the setting. */
+/** A line in the "Lights Language Server" output channel (shown at every trace level). */
+function log(line: string): void {
+  try {
+    serverOutput.appendLine(`[${new Date().toLocaleTimeString()}] ${line}`);
+  } catch {
+    // The channel is gone (the extension is being deactivated).
+  }
+}
+
+/**
+ * The one message shown when there is no `lights` binary, with a button to
+ * the setting: in the Settings tab whose value is read (the Remote tab in a
+ * remote window, where the User tab's value does not apply).
+ */
 async function reportMissing(lookup: ServerLookup & { found: false }): Promise<void> {
+  log(`error: ${lookup.message}`);
   const open = "Open Settings";
   const choice = await vscode.window.showErrorMessage(`Lights: ${lookup.message}`, open);
   if (choice === open) {
-    await vscode.commands.executeCommand("workbench.action.openSettings", "lights.server.path");
+    const values = vscode.workspace.getConfiguration("lights").inspect("server.path");
+    const { command, args } = serverPathSettings(vscode.env.remoteName !== undefined, values);
+    await vscode.commands.executeCommand(command, ...args);
   }
 }
 
@@ -87,12 +103,27 @@ function binaryFor(context: vscode.ExtensionContext): string | undefined {
   return undefined;
 }
 
+/** `lights --version`'s answer, or why there is none (logged; the server is started anyway). */
+async function binaryVersion(bin: string): Promise<string> {
+  try {
+    const r = await run(bin, ["--version"], { signal: AbortSignal.timeout(10_000) });
+    if (r.code === 0 && r.stdout.trim() !== "") return r.stdout.trim();
+    return `no version (--version exited ${r.code ?? "by a signal"}${r.stderr.trim() === "" ? "" : `: ${r.stderr.trim()}`})`;
+  } catch (e) {
+    return `no version (${e instanceof Error ? e.message : String(e)})`;
+  }
+}
+
 async function startClient(context: vscode.ExtensionContext): Promise<void> {
+  const where = vscode.env.remoteName === undefined ? "local window" : `remote window (${vscode.env.remoteName})`;
+  log(`starting the language server (VS Code ${vscode.version}, ${where}, ${process.platform}-${process.arch})`);
   const lookup = lookupServer(context);
   if (!lookup.found) {
     void reportMissing(lookup);
     return;
   }
+  for (const line of describeLookup(lookup)) log(line);
+  log(`version: ${await binaryVersion(lookup.path)}`);
   output.appendLine(`language server: ${lookup.path} lsp (from ${describeSource(lookup.source)})`);
   const serverOptions: ServerOptions = { command: lookup.path, args: ["lsp"] };
   const clientOptions: LanguageClientOptions = {
@@ -107,11 +138,14 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
   client = c;
   try {
     await c.start();
+    log(`started: ${lookup.path} lsp`);
   } catch (e) {
     // The client has already said so (a notification, and the details in its
     // output channel): one message is enough.
     client = undefined;
-    output.appendLine(`the language server did not start: ${e instanceof Error ? e.message : String(e)}`);
+    const message = e instanceof Error ? e.message : String(e);
+    output.appendLine(`the language server did not start: ${message}`);
+    log(`error: the language server did not start: ${message}`);
   }
 }
 
@@ -123,6 +157,7 @@ async function stopClient(): Promise<void> {
   const c = client;
   client = undefined;
   if (c !== undefined) {
+    log("stopping the language server");
     try {
       await c.stop();
     } catch {
@@ -153,10 +188,21 @@ interface Target {
   name: string | undefined;
 }
 
-/** The puzzle under the cursor of the active `.lights` editor, or `undefined` after saying why not. */
+/**
+ * The `.lights` editor a command acts on: the active one, else one that is
+ * visible (beside the walkthrough or the Play board, which are not text
+ * editors).
+ */
+function lightsEditor(): vscode.TextEditor | undefined {
+  const active = vscode.window.activeTextEditor;
+  if (active !== undefined && active.document.languageId === LANGUAGE) return active;
+  return vscode.window.visibleTextEditors.find((e) => e.document.languageId === LANGUAGE);
+}
+
+/** The puzzle under the cursor of the `.lights` editor, or `undefined` after saying why not. */
 async function targetAtCursor(): Promise<Target | undefined> {
-  const editor = vscode.window.activeTextEditor;
-  if (editor === undefined || editor.document.languageId !== LANGUAGE) {
+  const editor = lightsEditor();
+  if (editor === undefined) {
     void vscode.window.showInformationMessage("Lights: open a .lights file and put the cursor in a puzzle.");
     return undefined;
   }
@@ -336,12 +382,17 @@ async function checkWorkspace(context: vscode.ExtensionContext, checks: vscode.D
   const buttons = summary.errors + summary.warnings > 0 ? [problems, report] : [report];
   const suffix = failures.length > 0 ? ` (${count(failures.length, "problem")} running lights check: see the report)` : "";
   const text = `Lights: ${line}${suffix}`;
-  const choice =
-    failures.length > 0 || summary.errors > 0
-      ? await vscode.window.showWarningMessage(text, ...buttons)
-      : await vscode.window.showInformationMessage(text, ...buttons);
-  if (choice === problems) await vscode.commands.executeCommand("workbench.actions.view.problems");
-  if (choice === report) output.show(true);
+  // The progress notification is over by now (withProgress has returned).
+  // The summary is not awaited: the command is done when the check is, not
+  // when the user answers (or never answers) the summary.
+  void (async () => {
+    const choice =
+      failures.length > 0 || summary.errors > 0
+        ? await vscode.window.showWarningMessage(text, ...buttons)
+        : await vscode.window.showInformationMessage(text, ...buttons);
+    if (choice === problems) await vscode.commands.executeCommand("workbench.actions.view.problems");
+    if (choice === report) output.show(true);
+  })();
 }
 
 // ---------------------------------------------------------------- play
@@ -392,8 +443,8 @@ class PlayPanel {
   }
 
   static async show(context: vscode.ExtensionContext): Promise<void> {
-    const editor = vscode.window.activeTextEditor;
-    if (editor === undefined || editor.document.languageId !== LANGUAGE) {
+    const editor = lightsEditor();
+    if (editor === undefined) {
       void vscode.window.showInformationMessage("Lights: open a .lights file to play its puzzles.");
       return;
     }
@@ -527,6 +578,27 @@ function playDeps(document: () => vscode.TextDocument, selected: () => number): 
   };
 }
 
+// ---------------------------------------------------------------- example
+
+/**
+ * "Lights: Open Example Puzzles" (the walkthrough's first step): the
+ * extension's media/first-puzzles.lights as a new untitled `.lights` file,
+ * beside the walkthrough when that is what is showing.
+ */
+async function openExample(context: vscode.ExtensionContext): Promise<void> {
+  const file = path.join(context.extensionPath, "media", "first-puzzles.lights");
+  let content: string;
+  try {
+    content = fs.readFileSync(file, "utf8");
+  } catch (e) {
+    void vscode.window.showErrorMessage(`Lights: the example puzzles are missing from the extension (${file}): ${e instanceof Error ? e.message : String(e)}`);
+    return;
+  }
+  const document = await vscode.workspace.openTextDocument({ language: LANGUAGE, content });
+  const column = vscode.window.activeTextEditor === undefined ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active;
+  await vscode.window.showTextDocument(document, { viewColumn: column, preview: false });
+}
+
 // ---------------------------------------------------------------- activation
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
@@ -547,6 +619,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration("lights")) void onConfigurationChanged(context);
     }),
+    vscode.commands.registerCommand("lights.openExample", () => openExample(context)),
     vscode.commands.registerCommand("lights.insertSolutionAtCursor", () => insertSolution()),
     vscode.commands.registerCommand("lights.checkWorkspace", () => checkWorkspace(context, checks)),
     vscode.commands.registerCommand("lights.play", () => PlayPanel.show(context)),

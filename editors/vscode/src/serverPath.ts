@@ -1,7 +1,11 @@
-// Finding the `lights` binary: the `lights.server.path` setting, else the
-// binary bundled in the extension (`server/lights`, `server/lights.exe`),
-// else `lights` on PATH. Pure: the file system and the environment come in
-// as arguments, so the search is tested without touching either.
+// Finding the `lights` binary: the binary bundled in the extension (the
+// platform .vsix has `server/lights`, `server/lights.exe`), else the
+// `lights.server.path` setting, else `lights` on PATH. The bundled server
+// comes first, so installing the platform package is all a user needs, and
+// a stale setting or PATH entry cannot shadow it; to run another build, use
+// the universal .vsix (no server inside) with the setting. Pure: the file
+// system and the environment come in as arguments, so the search is tested
+// without touching either.
 
 import * as path from "node:path";
 
@@ -21,7 +25,13 @@ export interface ServerSearch {
 }
 
 export type ServerLookup =
-  | { found: true; path: string; source: ServerSource }
+  | {
+      found: true;
+      path: string;
+      source: ServerSource;
+      /** The `lights.server.path` setting when it is set but not used (the bundled server came first). */
+      settingNotUsed?: string;
+    }
   | { found: false; message: string; settingIsWrong: boolean };
 
 /** `path.win32` or `path.posix`, by the platform searched (not the one running). */
@@ -99,31 +109,64 @@ export function searchPath(
 export const INSTALL_HINT =
   "Install it with `cargo install --path crates/cli` in the lights repository " +
   "(or build it with `cargo build --release` and use target/release/lights), " +
-  "then put it on PATH or set `lights.server.path` to the binary.";
+  "then set `lights.server.path` to the binary or put it on PATH.";
 
-/** Where the `lights` binary is, or why it was not found. */
+/**
+ * Why nothing was found, and what to do. The platform package makes the
+ * question moot; PATH is the extension host's, which is often not the one a
+ * user set (in a shell profile VS Code did not read, in a terminal, or on
+ * the local machine for a remote window).
+ */
+export const NOT_FOUND =
+  "The `lights` binary, which runs the language server, was not found. " +
+  "This copy of the extension has no server inside: the platform package (lights-linux-x64.vsix and the like) " +
+  "has one and needs nothing else. " +
+  INSTALL_HINT +
+  " Only the PATH of VS Code's extension host is searched, and it is not your shell's: " +
+  "a PATH set in a terminal, in a profile VS Code did not read, or on your own machine for a remote window " +
+  "(SSH, WSL, a container, code-server) does not reach it; the setting, with the full path, always works.";
+
+/** Where the `lights` binary is, or why it was not found: bundled, then the setting, then PATH. */
 export function findServer(search: ServerSearch): ServerLookup {
   const configured = resolveConfigured(search);
+  const shown = search.configured?.trim() ?? "";
+  const name = binaryName(search.platform);
+  const bundled = pathFor(search.platform).join(search.extensionPath, "server", name);
+  if (search.isExecutable(bundled)) {
+    return configured === undefined
+      ? { found: true, path: bundled, source: "bundled" }
+      : { found: true, path: bundled, source: "bundled", settingNotUsed: shown };
+  }
   if (configured !== undefined) {
     if (search.isExecutable(configured)) return { found: true, path: configured, source: "setting" };
-    const shown = search.configured?.trim() ?? "";
     const where = shown === configured ? "" : ` (${configured})`;
     return {
       found: false,
       settingIsWrong: true,
       message:
         `The setting \`lights.server.path\` is "${shown}"${where}, but there is no executable file there. ` +
-        "Point it at the `lights` binary, or clear it to use the bundled binary or `lights` on PATH.",
+        "Point it at the `lights` binary, or clear it to use `lights` on PATH.",
     };
   }
-  const name = binaryName(search.platform);
-  const bundled = pathFor(search.platform).join(search.extensionPath, "server", name);
-  if (search.isExecutable(bundled)) return { found: true, path: bundled, source: "bundled" };
   const onPath = searchPath("lights", search.env, search.platform, search.isExecutable);
   if (onPath !== undefined) return { found: true, path: onPath, source: "path" };
-  return {
-    found: false,
-    settingIsWrong: false,
-    message: `The \`lights\` binary (which runs the language server) was not found on PATH. ${INSTALL_HINT}`,
-  };
+  return { found: false, settingIsWrong: false, message: NOT_FOUND };
+}
+
+/** The output channel's lines about the binary found: where it is, where from, and a setting that is not used. */
+export function describeLookup(lookup: ServerLookup & { found: true }): string[] {
+  const from =
+    lookup.source === "bundled"
+      ? "the server bundled with the extension"
+      : lookup.source === "setting"
+        ? "the lights.server.path setting"
+        : "lights on PATH";
+  const lines = [`server: ${lookup.path} (${from})`];
+  if (lookup.settingNotUsed !== undefined) {
+    lines.push(
+      `the setting lights.server.path ("${lookup.settingNotUsed}") is not used: the server bundled with the extension comes first. ` +
+        "To run another build, install the universal package of the extension (no server inside) and keep the setting.",
+    );
+  }
+  return lines;
 }

@@ -83,3 +83,27 @@ export function serverSettings(s: LightsSettings): ServerSettings {
 export function needsRestart(before: LightsSettings, after: LightsSettings): boolean {
   return before.serverPath !== after.serverPath;
 }
+
+/** Where a setting's value comes from (VS Code's `WorkspaceConfiguration.inspect`). */
+export interface SettingValues {
+  globalValue?: unknown;
+  workspaceValue?: unknown;
+  workspaceFolderValue?: unknown;
+}
+
+/**
+ * The command that opens the Settings editor on `lights.server.path` in the
+ * tab whose value is read: the workspace's when it sets one; else, in a
+ * remote window (SSH, WSL, a container, code-server), the Remote tab,
+ * because the setting is `machine-overridable` and the value in the local
+ * User tab does not reach the remote machine; else the User tab.
+ */
+export function serverPathSettings(remote: boolean, values: SettingValues | undefined): { command: string; args: unknown[] } {
+  const query = { query: "lights.server.path" };
+  const set = (v: unknown) => typeof v === "string" && v.trim() !== "";
+  if (set(values?.workspaceFolderValue) || set(values?.workspaceValue)) {
+    return { command: "workbench.action.openWorkspaceSettings", args: [query] };
+  }
+  if (remote) return { command: "workbench.action.openRemoteSettings", args: [query] };
+  return { command: "workbench.action.openGlobalSettings", args: [query] };
+}

@@ -4,7 +4,7 @@
 // messages, edits, Problems entries, and the Play webview's HTML and messages.
 
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, symlinkSync, mkdirSync, copyFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, symlinkSync, mkdirSync, copyFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -115,13 +115,19 @@ describe("activation without a lights binary", () => {
     const [m] = vscode.state.messages;
     expect(m!.kind).toBe("error");
     expect(m!.text).toContain("lights.server.path");
+    expect(m!.text).toContain("platform package");
     expect(m!.text).toContain("cargo install --path crates/cli");
     expect(m!.buttons).toEqual(["Open Settings"]);
+    // A local window: the User tab, searching for the setting.
     expect(vscode.state.executed).toContainEqual({
-      command: "workbench.action.openSettings",
-      args: ["lights.server.path"],
+      command: "workbench.action.openGlobalSettings",
+      args: [{ query: "lights.server.path" }],
     });
     expect(LanguageClient.instances).toHaveLength(0);
+    // The output channel says so too (not only at a verbose trace level).
+    const log = vscode.window.outputs.find((o) => o.name === "Lights Language Server")!;
+    expect(log.lines).toContainEqual(expect.stringMatching(/^\[.+\] starting the language server \(VS Code .+, local window, /));
+    expect(log.lines).toContainEqual(expect.stringMatching(/^\[.+\] error: The `lights` binary, which runs the language server, was not found/));
 
     // Other settings changing does not repeat the message; restarting by hand does.
     vscode.state.config["lights.codeLens.enable"] = false;
@@ -139,6 +145,21 @@ describe("activation without a lights binary", () => {
     await tick();
     expect(vscode.state.messages).toHaveLength(3);
     expect(vscode.state.messages[2]!.text).toBe(vscode.state.messages[0]!.text);
+  });
+
+  it("opens the Remote settings tab in a remote window", async () => {
+    process.env.PATH = "";
+    vscode.env.remoteName = "ssh-remote";
+    ctx = context(extensionFolder(false));
+    vscode.state.answer = "Open Settings";
+    await activate(ctx as never);
+    await tick();
+    expect(vscode.state.executed).toContainEqual({
+      command: "workbench.action.openRemoteSettings",
+      args: [{ query: "lights.server.path" }],
+    });
+    const log = vscode.window.outputs.find((o) => o.name === "Lights Language Server")!;
+    expect(log.lines).toContainEqual(expect.stringContaining("remote window (ssh-remote)"));
   });
 
   it("names the setting when it points at nothing", async () => {
@@ -185,13 +206,49 @@ describe.skipIf(lightsBin === undefined)("the language client", () => {
       params: { settings: serverSettings({ serverPath: "", codeLens: true, inlayHints: false, timeBudgetMs: 1234, cacheBudgetMb: 256 }) },
     });
 
-    // A new server path starts a new server.
-    vscode.state.config["lights.server.path"] = lightsBin;
+    // The output channel names the binary, where it came from and its version.
+    const log = vscode.window.outputs.find((o) => o.name === "Lights Language Server")!;
+    const version = (await import("node:child_process")).execFileSync(lightsBin!, ["--version"], { encoding: "utf8" }).trim();
+    expect(log.lines).toContainEqual(expect.stringMatching(/\] starting the language server \(VS Code /));
+    expect(log.lines).toContainEqual(expect.stringContaining(`] server: ${join(ext, "server", "lights")} (the server bundled with the extension)`));
+    expect(log.lines).toContainEqual(expect.stringContaining(`] version: ${version}`));
+    expect(log.lines).toContainEqual(expect.stringContaining(`] started: ${join(ext, "server", "lights")} lsp`));
+
+    // A new server path restarts the server, but the bundled one still comes first, and the log says the setting is not used.
+    vscode.state.config["lights.server.path"] = "/somewhere/else/lights";
     vscode.events.configuration.fire({ affectsConfiguration: (s) => s === "lights" });
     await vi.waitFor(() => expect(LanguageClient.instances).toHaveLength(2));
     await vi.waitFor(() => expect(LanguageClient.instances[1]!.isRunning()).toBe(true));
     expect(client!.stopped).toBe(true);
-    expect(LanguageClient.instances[1]!.serverOptions.command).toBe(lightsBin);
+    expect(LanguageClient.instances[1]!.serverOptions.command).toBe(join(ext, "server", "lights"));
+    expect(log.lines).toContainEqual(expect.stringContaining('] the setting lights.server.path ("/somewhere/else/lights") is not used'));
+    expect(vscode.state.messages).toEqual([]);
+  });
+
+  it("starts the binary of the setting when nothing is bundled, and logs it", async () => {
+    process.env.PATH = "";
+    ctx = context(extensionFolder(false));
+    vscode.state.config["lights.server.path"] = lightsBin;
+    await activate(ctx as never);
+    const [client] = LanguageClient.instances;
+    expect(client!.serverOptions.command).toBe(lightsBin);
+    const log = vscode.window.outputs.find((o) => o.name === "Lights Language Server")!;
+    expect(log.lines).toContainEqual(expect.stringContaining(`] server: ${lightsBin} (the lights.server.path setting)`));
+    expect(log.lines.some((l) => l.includes("is not used"))).toBe(false);
+  });
+
+  it("logs a binary that does not answer --version, and still tries it", async () => {
+    process.env.PATH = "";
+    const dir = mkdtempSync(join(tmpdir(), "lights-bad-"));
+    const bad = join(dir, "lights");
+    // Refuses --version, and runs the real server for `lsp`.
+    writeFileSync(bad, `#!/bin/sh\nif [ "$1" = --version ]; then echo 'no such option' >&2; exit 3; fi\nexec '${lightsBin}' "$@"\n`, { mode: 0o755 });
+    ctx = context(extensionFolder(false));
+    vscode.state.config["lights.server.path"] = bad;
+    await activate(ctx as never);
+    const log = vscode.window.outputs.find((o) => o.name === "Lights Language Server")!;
+    expect(log.lines).toContainEqual(expect.stringContaining("] version: no version (--version exited 3: no such option)"));
+    await vi.waitFor(() => expect(LanguageClient.instances[0]!.isRunning()).toBe(true));
   });
 });
 
@@ -273,6 +330,10 @@ describe.skipIf(lightsBin === undefined)("Lights: Check Workspace", () => {
 
     const [summary] = vscode.state.messages;
     expect(summary).toMatchObject({ kind: "warning", buttons: ["Open Problems", "Show Report"] });
+    // One progress notification, over before the summary shows.
+    expect(vscode.state.progress).toEqual([
+      { title: "Lights: checking .lights files", reports: [{ message: "corpus" }], ended: true, messagesWhenEnded: 0 },
+    ]);
     expect(summary!.text).toMatch(/^Lights: checked \d+ puzzles in \d+ files: \d+ errors/);
     const report = vscode.window.outputs.find((o) => o.name === "Lights")!;
     expect(report.lines).toContainEqual(expect.stringMatching(/^✗ L0109-unknown-rule\.lights: a: /));
@@ -413,5 +474,83 @@ describe.skipIf(lightsBin === undefined)("Lights: Play", () => {
     expect(panel!.viewType).toBe("lights.play");
     expect(panel!.webview.html).toContain("The board view is missing");
     expect(panel!.webview.html).not.toContain("<script");
+  });
+});
+
+describe("the first run (walkthrough)", () => {
+  const media = join(__dirname, "..", "..", "media");
+
+  it("Lights: Open Example Puzzles opens the example as an untitled .lights file, beside the walkthrough", async () => {
+    process.env.PATH = "";
+    // The real extension folder: media/ is part of it.
+    ctx = context(join(__dirname, "..", ".."));
+    vscode.state.config["lights.server.path"] = lightsBin ?? "";
+    await activate(ctx as never);
+    await vscode.commands.executeCommand("lights.openExample");
+    const [shown] = vscode.window.shown;
+    expect(shown!.document.languageId).toBe("lights");
+    expect(shown!.document.uri.scheme).toBe("untitled");
+    expect(shown!.document.text).toBe(readFileSync(join(media, "first-puzzles.lights"), "utf8"));
+    // Nothing was active (the walkthrough is not a text editor): beside it.
+    expect(shown!.options).toEqual({ viewColumn: vscode.ViewColumn.Beside, preview: false });
+
+    // From an editor, in its place.
+    await vscode.commands.executeCommand("lights.openExample");
+    expect(vscode.window.shown[1]!.options).toEqual({ viewColumn: vscode.ViewColumn.Active, preview: false });
+  });
+
+  it("says so when the example file is missing", async () => {
+    process.env.PATH = "";
+    ctx = context(extensionFolder(false));
+    await activate(ctx as never);
+    vscode.state.messages.length = 0;
+    await vscode.commands.executeCommand("lights.openExample");
+    expect(vscode.state.messages).toEqual([
+      { kind: "error", text: expect.stringContaining("the example puzzles are missing from the extension"), buttons: [] },
+    ]);
+    expect(vscode.window.shown).toEqual([]);
+  });
+
+  it.skipIf(lightsBin === undefined)("the example's puzzles are what the walkthrough says: 1 press, 4 × 15 presses, unsolvable", async () => {
+    const text = readFileSync(join(media, "first-puzzles.lights"), "utf8");
+    const { entries } = await checkText(text);
+    expect(entries.map((e) => [e.puzzle, e.status])).toEqual([
+      ["plus", "4 solutions · minimum 1 press"],
+      ["all-on", "4 solutions · minimum 15 presses"],
+      ["stuck", "unsolvable"],
+    ]);
+    expect(entries[2]!.diagnostics.map((d) => d.code)).toEqual(["L0201"]);
+    // The pages show these figures and the plus's one press (row 2, column 2).
+    expect(readFileSync(join(media, "walkthrough", "counts.md"), "utf8")).toContain("✓ 4 solutions · minimum 15 presses");
+    const raw = JSON.parse(
+      (await import("node:child_process")).spawnSync(lightsBin!, ["check", "--format", "json", "-"], { input: text, encoding: "utf8" }).stdout,
+    ) as { solution: number[][] | null }[];
+    expect(raw[0]!.solution).toEqual([
+      [0, 0, 0, 0, 0],
+      [0, 1, 0, 0, 0],
+      [0, 0, 0, 0, 0],
+      [0, 0, 0, 0, 0],
+      [0, 0, 0, 0, 0],
+    ]);
+    expect(readFileSync(join(media, "walkthrough", "insert.md"), "utf8")).toContain(
+      "  solution {\n    . . . . .\n    . 1 . . .\n    . . . . .\n    . . . . .\n    . . . . .\n  }",
+    );
+  });
+
+  it.skipIf(lightsBin === undefined)("Play and Insert Solution work from the walkthrough, on the .lights editor beside it", async () => {
+    ctx = context(extensionFolder(false, true));
+    vscode.state.config["lights.server.path"] = lightsBin;
+    const file = join(repo, "examples", "classic.lights");
+    const text = readFileSync(file, "utf8");
+    const line = text.split("\n").findIndex((l) => l.startsWith('puzzle "all-on"')) + 2;
+    const doc = openEditor(file, text, line);
+    await activate(ctx as never);
+    // The walkthrough has the focus: no active text editor, the file is visible beside it.
+    vscode.window.visibleTextEditors.push(vscode.window.activeTextEditor!);
+    vscode.window.activeTextEditor = undefined;
+    await vscode.commands.executeCommand("lights.play");
+    expect(vscode.state.panels).toHaveLength(1);
+    expect(vscode.state.messages).toEqual([]);
+    expect(doc.languageId).toBe("lights");
   });
 });

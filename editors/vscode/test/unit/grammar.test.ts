@@ -113,3 +113,45 @@ describe.skipIf(lightsBin === undefined)("the grammar on the parser's error corp
     expect(checked).toBeGreaterThanOrEqual(TEXT_CODES.size);
   });
 });
+
+describe("the colours of a board", () => {
+  /** The innermost scope of each non-blank character of a line inside a puzzle. */
+  function cellScopes(rows: string): Map<string, string> {
+    const text = `puzzle "p" {\n  size 2x3\n  lights {\n${rows}\n  }\n}`;
+    let stack = textmate.INITIAL;
+    const out = new Map<string, string>();
+    text.split("\n").forEach((line, i) => {
+      const r = grammar.tokenizeLine(line, stack);
+      stack = r.ruleStack;
+      if (i < 3 || i > 4) return;
+      for (const t of r.tokens) {
+        const s = line.slice(t.startIndex, t.endIndex).trim();
+        if (s !== "") out.set(s, t.scopes[t.scopes.length - 1]!);
+      }
+    });
+    return out;
+  }
+
+  it("gives off cells a scope default themes colour (constant.language, like `off`), and on cells another (constant.numeric)", () => {
+    const spaced = cellScopes("    . 1 0\n    2 . 1");
+    expect(spaced.get(".")).toBe("constant.language.cell.off.lights");
+    expect(spaced.get("0")).toBe("constant.language.cell.off.lights");
+    expect(spaced.get("1")).toBe("constant.numeric.cell.on.state-1.lights");
+    const compact = cellScopes("    .1.\n    1..");
+    expect(compact.get(".")).toBe("constant.language.cell.off.lights");
+    // `constant.language` and `constant.numeric` are separate rules in Dark+, Light+ and the high-contrast themes.
+    expect(spaced.get(".")!.split(".").slice(0, 2)).toEqual(["constant", "language"]);
+    expect(spaced.get("1")!.split(".").slice(0, 2)).toEqual(["constant", "numeric"]);
+  });
+
+  it("gives the blank of a sliding block the same kind of scope", () => {
+    let stack = textmate.INITIAL;
+    const scopes: string[] = [];
+    for (const line of ['sliding "s" {', "  tiles {", "    1 2", "    3 .", "  }", "}"]) {
+      const r = grammar.tokenizeLine(line, stack);
+      stack = r.ruleStack;
+      for (const t of r.tokens) if (line.slice(t.startIndex, t.endIndex) === ".") scopes.push(t.scopes[t.scopes.length - 1]!);
+    }
+    expect(scopes).toEqual(["constant.language.cell.blank.lights"]);
+  });
+});

@@ -49,6 +49,10 @@ describe("package.json", () => {
     for (const f of ["../play/dist/board.js", "../play/board.css", "../play/index.html"]) expect(existsSync(join(root, f)), f).toBe(true);
   });
 
+  it("scopes lights.server.path to the machine (the Remote tab in a remote window), overridable by a workspace", () => {
+    expect(manifest.contributes.configuration.properties["lights.server.path"].scope).toBe("machine-overridable");
+  });
+
   it("keeps a workspace from choosing the binary in an untrusted folder", () => {
     expect(manifest.capabilities.untrustedWorkspaces.restrictedConfigurations).toEqual(["lights.server.path"]);
   });
@@ -90,5 +94,24 @@ describe("language-configuration.json", () => {
   it("folds // region markers", () => {
     expect(new RegExp(config.folding.markers.start).test("  // region levels")).toBe(true);
     expect(new RegExp(config.folding.markers.end).test("// endregion")).toBe(true);
+  });
+
+  it("has a walkthrough whose pages are shipped and whose links run real commands", () => {
+    const [walkthrough] = manifest.contributes.walkthroughs;
+    expect(walkthrough.steps.map((s: { id: string }) => s.id)).toEqual(["openExample", "seeCounts", "insertSolution", "play"]);
+    const ignore = readFileSync(join(root, ".vscodeignore"), "utf8").split("\n");
+    expect(ignore).toEqual(expect.arrayContaining(["!media/first-puzzles.lights", "!media/walkthrough/*.md"]));
+    const ours = new Set(manifest.contributes.commands.map((c: { command: string }) => c.command));
+    // The code lens runs the server's command; VS Code's own commands are named as they are.
+    const known = new Set([...ours, "lights.insertSolution", "workbench.actions.view.problems"]);
+    for (const step of walkthrough.steps) {
+      expect(existsSync(join(root, step.media.markdown)), step.media.markdown).toBe(true);
+      expect(step.media.markdown).toMatch(/^media\/walkthrough\/[a-z]+\.md$/);
+      for (const [, id] of step.description.matchAll(/\(command:([\w.]+)\)/g)) expect(known.has(id), id).toBe(true);
+      for (const e of step.completionEvents) {
+        if (e.startsWith("onCommand:")) expect(known.has(e.slice("onCommand:".length)), e).toBe(true);
+      }
+    }
+    expect(ours.has("lights.openExample")).toBe(true);
   });
 });

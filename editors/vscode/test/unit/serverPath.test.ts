@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { binaryName, findServer, resolveConfigured, searchPath, ServerSearch } from "../../src/serverPath";
+import { binaryName, describeLookup, findServer, resolveConfigured, searchPath, ServerSearch } from "../../src/serverPath";
 
 /** A fake file system: the set of executable files. */
 function search(executables: string[], over: Partial<ServerSearch> = {}): ServerSearch {
@@ -16,18 +16,26 @@ function search(executables: string[], over: Partial<ServerSearch> = {}): Server
   };
 }
 
-describe("findServer: setting, then bundled, then PATH", () => {
+describe("findServer: bundled, then the setting, then PATH", () => {
   const all = ["/opt/lights/bin/lights", "/ext/server/lights", "/usr/bin/lights"];
 
-  it("takes the setting first", () => {
+  it("takes the bundled server first, and says when the setting is set but not used", () => {
     expect(findServer(search(all, { configured: "/opt/lights/bin/lights" }))).toEqual({
       found: true,
-      path: "/opt/lights/bin/lights",
-      source: "setting",
+      path: "/ext/server/lights",
+      source: "bundled",
+      settingNotUsed: "/opt/lights/bin/lights",
+    });
+    // Even a setting that points at nothing does not stand in the way of the bundled server.
+    expect(findServer(search(all, { configured: " /nowhere/lights " }))).toEqual({
+      found: true,
+      path: "/ext/server/lights",
+      source: "bundled",
+      settingNotUsed: "/nowhere/lights",
     });
   });
 
-  it("takes the bundled binary when the setting is empty or blank", () => {
+  it("takes the bundled binary when the setting is empty or blank, with nothing to say about it", () => {
     for (const configured of ["", "   ", undefined]) {
       expect(findServer(search(all, { configured }))).toEqual({
         found: true,
@@ -37,12 +45,27 @@ describe("findServer: setting, then bundled, then PATH", () => {
     }
   });
 
-  it("takes lights on PATH when nothing is bundled", () => {
+  it("takes the setting when nothing is bundled (the universal package), before PATH", () => {
+    const noBundle = ["/opt/lights/bin/lights", "/usr/bin/lights"];
+    expect(findServer(search(noBundle, { configured: "/opt/lights/bin/lights" }))).toEqual({
+      found: true,
+      path: "/opt/lights/bin/lights",
+      source: "setting",
+    });
+  });
+
+  it("does not take a bundled file that is not executable", () => {
+    const files = new Set(["/usr/bin/lights"]);
+    const r = findServer({ ...search([]), isExecutable: (f) => files.has(f) });
+    expect(r).toEqual({ found: true, path: "/usr/bin/lights", source: "path" });
+  });
+
+  it("takes lights on PATH when nothing is bundled or set", () => {
     expect(findServer(search(["/usr/bin/lights"]))).toEqual({ found: true, path: "/usr/bin/lights", source: "path" });
   });
 
-  it("does not fall back when the setting points at nothing", () => {
-    const r = findServer(search(all, { configured: "/nowhere/lights" }));
+  it("does not fall back to PATH when the setting points at nothing (and nothing is bundled)", () => {
+    const r = findServer(search(["/usr/bin/lights"], { configured: "/nowhere/lights" }));
     expect(r.found).toBe(false);
     if (r.found) return;
     expect(r.settingIsWrong).toBe(true);
@@ -50,14 +73,17 @@ describe("findServer: setting, then bundled, then PATH", () => {
     expect(r.message).toContain("/nowhere/lights");
   });
 
-  it("says what to do when there is no binary at all", () => {
+  it("says what to do when there is no binary at all: the platform package, the setting, and whose PATH", () => {
     const r = findServer(search([]));
     expect(r.found).toBe(false);
     if (r.found) return;
     expect(r.settingIsWrong).toBe(false);
+    expect(r.message).toContain("platform package (lights-linux-x64.vsix");
+    expect(r.message).toContain("has one and needs nothing else");
     expect(r.message).toContain("cargo install --path crates/cli");
     expect(r.message).toContain("lights.server.path");
-    expect(r.message).toContain("PATH");
+    expect(r.message).toContain("Only the PATH of VS Code's extension host is searched, and it is not your shell's");
+    expect(r.message).toContain("remote window");
   });
 
   it("looks for server\\lights.exe in the extension on Windows", () => {
@@ -125,5 +151,24 @@ describe("searchPath", () => {
     const env = { Path: 'C:\\tools;"C:\\Program Files\\lights"', PATHEXT: ".COM;.EXE;.BAT;.CMD" };
     expect(searchPath("lights", env, "win32", (f) => files.has(f))).toBe("C:\\Program Files\\lights\\lights.exe");
     expect(searchPath("lights", { Path: "C:\\tools", PATHEXT: ".CMD" }, "win32", (f) => files.has(f))).toBeUndefined();
+  });
+});
+
+describe("describeLookup (the output channel's lines)", () => {
+  it("names the binary and where it was found", () => {
+    expect(describeLookup({ found: true, path: "/ext/server/lights", source: "bundled" })).toEqual([
+      "server: /ext/server/lights (the server bundled with the extension)",
+    ]);
+    expect(describeLookup({ found: true, path: "/opt/lights", source: "setting" })).toEqual([
+      "server: /opt/lights (the lights.server.path setting)",
+    ]);
+    expect(describeLookup({ found: true, path: "/usr/bin/lights", source: "path" })).toEqual(["server: /usr/bin/lights (lights on PATH)"]);
+  });
+
+  it("says that a setting is not used, and how to use another build", () => {
+    const lines = describeLookup({ found: true, path: "/ext/server/lights", source: "bundled", settingNotUsed: "~/lights" });
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('the setting lights.server.path ("~/lights") is not used: the server bundled with the extension comes first');
+    expect(lines[1]).toContain("universal package");
   });
 });

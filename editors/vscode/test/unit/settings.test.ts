@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
-import { DEFAULT_SETTINGS, needsRestart, readSettings, serverSettings } from "../../src/settings";
+import { DEFAULT_SETTINGS, needsRestart, readSettings, serverPathSettings, serverSettings } from "../../src/settings";
 
 const manifest = JSON.parse(readFileSync(join(__dirname, "..", "..", "package.json"), "utf8"));
 const properties: Record<string, { default: unknown; minimum?: number; maximum?: number }> =
@@ -91,5 +91,31 @@ describe("package.json agrees with the settings module", () => {
       return undefined;
     });
     for (const key of seen) expect(Object.keys(properties)).toContain(key);
+  });
+});
+
+describe("serverPathSettings (the Open Settings button)", () => {
+  const query = { query: "lights.server.path" };
+
+  it("opens the User tab in a local window", () => {
+    expect(serverPathSettings(false, undefined)).toEqual({ command: "workbench.action.openGlobalSettings", args: [query] });
+    expect(serverPathSettings(false, { globalValue: "/opt/lights" })).toEqual({ command: "workbench.action.openGlobalSettings", args: [query] });
+  });
+
+  it("opens the Remote tab in a remote window, where the User tab's value is not read", () => {
+    expect(serverPathSettings(true, undefined)).toEqual({ command: "workbench.action.openRemoteSettings", args: [query] });
+    expect(serverPathSettings(true, { globalValue: "/opt/lights" })).toEqual({ command: "workbench.action.openRemoteSettings", args: [query] });
+  });
+
+  it("opens the Workspace tab when the workspace or a folder sets the path", () => {
+    for (const remote of [false, true]) {
+      expect(serverPathSettings(remote, { workspaceValue: "bin/lights" })).toEqual({ command: "workbench.action.openWorkspaceSettings", args: [query] });
+      expect(serverPathSettings(remote, { workspaceFolderValue: "bin/lights", globalValue: "x" })).toEqual({
+        command: "workbench.action.openWorkspaceSettings",
+        args: [query],
+      });
+    }
+    // A blank workspace value sets nothing.
+    expect(serverPathSettings(false, { workspaceValue: "  " }).command).toBe("workbench.action.openGlobalSettings");
   });
 });

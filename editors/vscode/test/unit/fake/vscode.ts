@@ -42,11 +42,14 @@ export class Uri {
   static file(p: string): Uri {
     return new Uri("file", path.resolve(p));
   }
+  static untitled(name: string): Uri {
+    return new Uri("untitled", name);
+  }
   static joinPath(base: Uri, ...parts: string[]): Uri {
     return new Uri(base.scheme, path.join(base.fsPath, ...parts));
   }
   toString(): string {
-    return `file://${encodeURI(this.fsPath)}`;
+    return this.scheme === "file" ? `file://${encodeURI(this.fsPath)}` : `${this.scheme}:${this.fsPath}`;
   }
 }
 
@@ -80,6 +83,7 @@ export enum ProgressLocation {
 }
 
 export enum ViewColumn {
+  Active = -1,
   Beside = -2,
 }
 
@@ -122,6 +126,7 @@ export const state = {
   collections: [] as DiagnosticCollection[],
   panels: [] as WebviewPanel[],
   applied: [] as unknown[],
+  progress: [] as { title: string; reports: unknown[]; ended: boolean; messagesWhenEnded: number }[],
   /** How an edit is applied to the documents (set by the test). */
   applyEdit: (_edit: unknown) => true,
 };
@@ -136,10 +141,14 @@ export function reset(): void {
   state.collections = [];
   state.panels = [];
   state.applied = [];
+  state.progress = [];
   state.applyEdit = () => true;
+  env.remoteName = undefined;
   workspace.workspaceFolders = undefined;
   workspace.textDocuments = [];
   window.activeTextEditor = undefined;
+  window.visibleTextEditors = [];
+  window.shown = [];
   window.outputs = [];
   events.open = new EventEmitter();
   events.change = new EventEmitter();
@@ -239,8 +248,21 @@ class WebviewPanel {
   }
 }
 
+type Editor = { document: TextDocument; selection: { active: Position } };
+
 export const window = {
-  activeTextEditor: undefined as { document: TextDocument; selection: { active: Position } } | undefined,
+  activeTextEditor: undefined as Editor | undefined,
+  /** Editors showing (the active one is not added by tests that set it directly). */
+  visibleTextEditors: [] as Editor[],
+  /** What showTextDocument was asked to show, and where. */
+  shown: [] as { document: TextDocument; options: unknown }[],
+  async showTextDocument(document: TextDocument, options?: unknown): Promise<Editor> {
+    const editor = { document, selection: { active: new Position(0, 0) } };
+    window.shown.push({ document, options });
+    window.activeTextEditor = editor;
+    window.visibleTextEditors.push(editor);
+    return editor;
+  },
   outputs: [] as OutputChannel[],
   createOutputChannel(name: string): OutputChannel {
     const c = new OutputChannel(name);
@@ -254,14 +276,22 @@ export const window = {
     state.statusBar.push(text);
     return { dispose() {} };
   },
+  /** Records the progress shown (state.progress) and when it ends, relative to the messages shown. */
   async withProgress<T>(
-    _options: unknown,
+    options: { title?: string },
     task: (
       progress: { report(v: unknown): void },
       token: { isCancellationRequested: boolean; onCancellationRequested: (f: () => void) => void },
     ) => Promise<T>,
   ): Promise<T> {
-    return task({ report() {} }, { isCancellationRequested: false, onCancellationRequested() {} });
+    const record = { title: options.title ?? "", reports: [] as unknown[], ended: false, messagesWhenEnded: -1 };
+    state.progress.push(record);
+    try {
+      return await task({ report: (v) => record.reports.push(v) }, { isCancellationRequested: false, onCancellationRequested() {} });
+    } finally {
+      record.ended = true;
+      record.messagesWhenEnded = state.messages.length;
+    }
   },
   createWebviewPanel(
     viewType: string,
@@ -282,7 +312,11 @@ export const workspace = {
   workspaceFolders: undefined as { uri: Uri; name: string }[] | undefined,
   textDocuments: [] as TextDocument[],
   getConfiguration(section: string) {
-    return { get: (key: string) => state.config[`${section}.${key}`] };
+    return {
+      get: (key: string) => state.config[`${section}.${key}`],
+      // Every value set by a test counts as the user's (globalValue).
+      inspect: (key: string) => ({ key: `${section}.${key}`, globalValue: state.config[`${section}.${key}`] }),
+    };
   },
   get onDidOpenTextDocument() {
     return events.open.event;
@@ -300,9 +334,22 @@ export const workspace = {
     state.applied.push(edit);
     return state.applyEdit(edit);
   },
+  /** An untitled document with this content (the only form the extension uses). */
+  async openTextDocument(options: { language: string; content: string }): Promise<TextDocument> {
+    const doc = new TextDocument(Uri.untitled(`Untitled-${workspace.textDocuments.length + 1}`), options.content, options.language);
+    workspace.textDocuments.push(doc);
+    return doc;
+  },
   asRelativePath(uri: Uri): string {
     return path.basename(uri.fsPath);
   },
+};
+
+export const version = "1.82.0-fake";
+
+export const env = {
+  /** Set by a test to pretend to be a remote window (`ssh-remote`, `wsl`, code-server's host). */
+  remoteName: undefined as string | undefined,
 };
 
 export const commands = {
