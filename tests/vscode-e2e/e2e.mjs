@@ -5,8 +5,13 @@
 //   CODE_SERVER   the code-server launcher (bin/code-server)
 //   LIGHTS_VSIX   the .vsix to install
 //   LIGHTS_BIN    the `lights` binary (for `lights fmt` and `lights check`)
-//   LIGHTS_SERVER_PATH  optional: a `lights.server.path` to put in the user
-//                 settings (for a universal .vsix, which has no server)
+//   LIGHTS_SERVER_PATH  optional: a `lights.server.path` to put in the remote
+//                 machine's settings (for a universal LIGHTS_VSIX, which has
+//                 no server)
+//   LIGHTS_UNIVERSAL_VSIX  optional: the universal .vsix, for the check that
+//                 `lights.server.path` in the *user* settings is honoured in
+//                 code-server's remote window (./run sets it when
+//                 LIGHTS_VSCODE_REMOTE_SETTING=1)
 //   LIGHTS_VSCODE_ARTIFACTS  where screenshots go
 // Every step is logged; the first failure names its step, saves a
 // screenshot and exits 1.
@@ -30,11 +35,13 @@ const need = (name) => {
 const CODE_SERVER = need("CODE_SERVER");
 const VSIX = need("LIGHTS_VSIX");
 const LIGHTS = need("LIGHTS_BIN");
+const SERVER_PATH = process.env.LIGHTS_SERVER_PATH || "";
 const ARTIFACTS = process.env.LIGHTS_VSCODE_ARTIFACTS ?? path.join(REPO, "target", "vscode-e2e-artifacts");
 const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
 /** Generous: code-server and the debug server share a small, busy machine. */
 const LONG = 90_000;
 
+rmSync(ARTIFACTS, { recursive: true, force: true });
 const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 let page;
@@ -90,7 +97,16 @@ async function command(title) {
     throw new Error(`the command palette has no "${title}"; it offers: ${JSON.stringify(shown)}`, { cause: error });
   }
   await entry.click();
-  await page.locator(".quick-input-widget").waitFor({ state: "hidden", timeout: LONG }).catch(() => {});
+  // The palette closes, or (a command that asks something) shows a new picker.
+  await page.waitForFunction(
+    (typed) => {
+      const widget = document.querySelector(".quick-input-widget");
+      const input = widget?.querySelector("input");
+      return !widget || widget.offsetParent === null || getComputedStyle(widget).display === "none" || input?.value !== typed;
+    },
+    `>${title}`,
+    { timeout: LONG },
+  );
 }
 
 /** Open a workspace file with Quick Open. */
@@ -147,33 +163,63 @@ async function waitProblems(predicate, what) {
   throw new Error(`the Problems panel never showed ${what}; it shows:\n  ${rows.join("\n  ")}`);
 }
 
-/** The text of an output channel, picked in the Output view. */
-async function outputText(channel) {
+/**
+ * Show an output channel in the Output view; returns a function giving its
+ * text (the locator is resolved anew each time: the view's editor is
+ * replaced when the channel changes). Word-wrapped lines are joined back
+ * (visual lines are concatenated without a separator).
+ */
+async function showOutput(channel) {
   await command("Output: Show Output Channels...");
   const input = page.locator(".quick-input-widget input");
   await input.waitFor({ state: "visible", timeout: LONG });
   await input.fill(channel);
-  await page.locator(".quick-input-widget .monaco-list-row", { hasText: channel }).first().waitFor({ timeout: LONG });
-  await page.keyboard.press("Enter");
+  const row = page.locator(".quick-input-widget .monaco-list-row", {
+    has: page.locator(".label-name", { hasText: new RegExp(`^\\s*${channel}\\s*$`) }),
+  });
+  await row.first().waitFor({ timeout: LONG });
+  await row.first().click();
+  await page.locator(".quick-input-widget").waitFor({ state: "hidden", timeout: LONG }).catch(() => {});
   const view = page.locator(".output-view .monaco-editor .view-lines, .panel .output .monaco-editor .view-lines").first();
   await view.waitFor({ timeout: LONG });
-  return view;
+  // Monaco draws spaces as no-break spaces.
+  return async () => (await view.locator(".view-line").allInnerTexts()).join("").replace(/\u00a0/g, " ");
+}
+
+/** Wait until the channel's text satisfies `predicate`; returns the text. */
+async function waitOutput(channel, predicate, what, timeout = LONG) {
+  const text = await showOutput(channel);
+  const deadline = Date.now() + timeout;
+  let now = "";
+  while (Date.now() < deadline) {
+    now = await text();
+    if (predicate(now)) return now;
+    await page.waitForTimeout(500);
+  }
+  throw new Error(`the "${channel}" output never showed ${what}; it shows:\n${now}`);
 }
 
 // ------------------------------------------------------------------ setup
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), "lights-vscode-e2e-"));
-const userData = path.join(tmp, "user-data");
-const extensions = path.join(tmp, "extensions");
 const workspace = path.join(tmp, "puzzles");
-let codeServer;
-let codeServerLog = "";
 let browser;
+const instances = [];
 
-step("make the workspace folder (fixtures + examples/classic.lights) and the user settings", async () => {
-  cpSync(path.join(HERE, "fixtures"), workspace, { recursive: true });
-  cpSync(path.join(REPO, "examples", "classic.lights"), path.join(workspace, "classic.lights"));
-  mkdirSync(path.join(userData, "User"), { recursive: true });
+/**
+ * A code-server of its own: user data, extensions, XDG folders (its
+ * config.yaml) under tmp/NAME. `user` and `machine` are settings.
+ */
+function codeServerInstance(name, { user = {}, machine } = {}) {
+  const root = path.join(tmp, name);
+  const inst = {
+    name,
+    args: ["--user-data-dir", path.join(root, "user-data"), "--extensions-dir", path.join(root, "extensions")],
+    env: { ...process.env, XDG_CONFIG_HOME: path.join(root, "config"), XDG_DATA_HOME: path.join(root, "data") },
+    log: "",
+    proc: undefined,
+    url: undefined,
+  };
   const settings = {
     "telemetry.telemetryLevel": "off",
     "workbench.startupEditor": "none",
@@ -189,42 +235,40 @@ step("make the workspace folder (fixtures + examples/classic.lights) and the use
     "files.autoSave": "off",
     "window.restoreWindows": "none",
     "chat.disableAIFeatures": true,
+    ...user,
   };
-  writeFileSync(path.join(userData, "User", "settings.json"), JSON.stringify(settings, null, 2));
-  // A universal .vsix has no server: name it in the remote machine's
-  // settings (code-server's extension host is "remote").
-  if (process.env.LIGHTS_SERVER_PATH) {
-    mkdirSync(path.join(userData, "Machine"), { recursive: true });
-    const machine = { "lights.server.path": process.env.LIGHTS_SERVER_PATH };
-    writeFileSync(path.join(userData, "Machine", "settings.json"), JSON.stringify(machine, null, 2));
+  mkdirSync(path.join(root, "user-data", "User"), { recursive: true });
+  writeFileSync(path.join(root, "user-data", "User", "settings.json"), JSON.stringify(settings, null, 2));
+  if (machine) {
+    mkdirSync(path.join(root, "user-data", "Machine"), { recursive: true });
+    writeFileSync(path.join(root, "user-data", "Machine", "settings.json"), JSON.stringify(machine, null, 2));
   }
-}, { setup: true });
+  instances.push(inst);
+  return inst;
+}
 
-const codeServerArgs = () => ["--user-data-dir", userData, "--extensions-dir", extensions];
-// code-server writes its config.yaml and data under XDG folders: keep them in tmp.
-const codeServerEnv = { ...process.env, XDG_CONFIG_HOME: path.join(tmp, "config"), XDG_DATA_HOME: path.join(tmp, "data") };
-
-step(`install the .vsix (${path.basename(VSIX)}) with code-server --install-extension`, async () => {
-  const out = execFileSync(CODE_SERVER, [...codeServerArgs(), "--install-extension", VSIX], {
+/** `code-server --install-extension VSIX`, checked with --list-extensions. */
+function installVsix(inst, vsix) {
+  const out = execFileSync(CODE_SERVER, [...inst.args, "--install-extension", vsix], {
     encoding: "utf8",
     stdio: ["ignore", "pipe", "pipe"],
-    env: codeServerEnv,
+    env: inst.env,
   });
   console.log(out.trim().replace(/^/gm, "     "));
-  const listed = execFileSync(CODE_SERVER, [...codeServerArgs(), "--list-extensions", "--show-versions"], {
+  const listed = execFileSync(CODE_SERVER, [...inst.args, "--list-extensions", "--show-versions"], {
     encoding: "utf8",
-    env: codeServerEnv,
+    env: inst.env,
   });
   assert.match(listed, /^lights\.lights@/m, `the extension should be installed; --list-extensions says:\n${listed}`);
-}, { setup: true });
+}
 
-let url;
-step("start code-server (--auth none, 127.0.0.1, free port, telemetry off)", async () => {
+/** Start code-server on a free port of 127.0.0.1, no auth, no telemetry; the folder to open is `workspace`. */
+async function startCodeServer(inst) {
   const port = await freePort();
-  codeServer = spawn(
+  inst.proc = spawn(
     CODE_SERVER,
     [
-      ...codeServerArgs(),
+      ...inst.args,
       "--auth", "none",
       "--bind-addr", `127.0.0.1:${port}`,
       "--disable-telemetry",
@@ -234,38 +278,73 @@ step("start code-server (--auth none, 127.0.0.1, free port, telemetry off)", asy
       "--ignore-last-opened",
       workspace,
     ],
-    { stdio: ["ignore", "pipe", "pipe"], detached: true, env: codeServerEnv },
+    { stdio: ["ignore", "pipe", "pipe"], detached: true, env: inst.env },
   );
-  codeServer.stdout.on("data", (d) => (codeServerLog += d));
-  codeServer.stderr.on("data", (d) => (codeServerLog += d));
+  inst.proc.stdout.on("data", (d) => (inst.log += d));
+  inst.proc.stderr.on("data", (d) => (inst.log += d));
   await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`code-server did not listen within 60 s:\n${codeServerLog}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`code-server did not listen within 60 s:\n${inst.log}`)), 60_000);
     const poll = setInterval(() => {
-      if (/HTTP server listening on/.test(codeServerLog)) {
+      if (/HTTP server listening on/.test(inst.log)) {
         clearTimeout(timer);
         clearInterval(poll);
         resolve();
       }
     }, 200);
-    codeServer.on("exit", (code) => {
+    inst.proc.on("exit", (code) => {
       clearTimeout(timer);
       clearInterval(poll);
-      reject(new Error(`code-server exited (${code}):\n${codeServerLog}`));
+      reject(new Error(`code-server exited (${code}):\n${inst.log}`));
     });
   });
-  url = `http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}`;
-}, { setup: true });
+  inst.url = `http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}`;
+}
 
-step("open the workbench in Chromium", async () => {
-  const args = ["--disable-background-networking", "--disable-dev-shm-usage", "--disable-gpu"];
-  if (typeof process.getuid === "function" && process.getuid() === 0) args.push("--no-sandbox");
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args });
+function stopCodeServer(inst) {
+  if (!inst.proc || inst.proc.exitCode !== null) return;
+  try {
+    process.kill(-inst.proc.pid, "SIGTERM");
+  } catch {
+    inst.proc.kill("SIGTERM");
+  }
+}
+
+/** A new page on the instance's workbench (it becomes `page`). */
+async function openWorkbench(inst) {
+  if (!browser) {
+    // The flags of tests/browser/lib.mjs; no sandbox for root.
+    const args = ["--disable-background-networking", "--disable-dev-shm-usage", "--disable-gpu"];
+    if (typeof process.getuid === "function" && process.getuid() === 0) args.push("--no-sandbox");
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args });
+  }
+  if (page) await page.context().close();
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   page = await context.newPage();
   page.setDefaultTimeout(LONG);
-  await page.goto(url);
+  await page.goto(inst.url);
   await page.locator(".monaco-workbench").waitFor({ timeout: LONG });
   await page.locator(".explorer-folders-view, .explorer-viewlet").first().waitFor({ timeout: LONG });
+}
+
+let main;
+step("make the workspace folder (fixtures + examples/classic.lights) and the settings", async () => {
+  cpSync(path.join(HERE, "fixtures"), workspace, { recursive: true });
+  cpSync(path.join(REPO, "examples", "classic.lights"), path.join(workspace, "classic.lights"));
+  // A universal .vsix has no server: name it in the remote machine's
+  // settings (code-server's extension host is "remote").
+  main = codeServerInstance("main", { machine: SERVER_PATH ? { "lights.server.path": SERVER_PATH } : undefined });
+}, { setup: true });
+
+step(`install the .vsix (${path.basename(VSIX)}) with code-server --install-extension`, async () => {
+  installVsix(main, VSIX);
+}, { setup: true });
+
+step("start code-server (--auth none, 127.0.0.1, free port, telemetry off)", async () => {
+  await startCodeServer(main);
+}, { setup: true });
+
+step("open the workbench in Chromium", async () => {
+  await openWorkbench(main);
   await screenshot("workbench");
 }, { setup: true });
 
@@ -394,43 +473,93 @@ step('"Lights: Play" opens the webview and a press changes the board', async () 
   await screenshot("play-pressed");
 });
 
-step('the "Lights Language Server" output channel is not empty at the default trace level', async () => {
-  const view = await outputText("Lights Language Server");
-  const deadline = Date.now() + LONG;
-  let text = "";
-  while (Date.now() < deadline) {
-    text = (await view.innerText()).trim();
-    if (text) break;
-    await page.waitForTimeout(500);
-  }
-  console.log(`     output: ${text.split("\n").slice(0, 4).join(" / ")}`);
+step('the "Lights Language Server" output channel logs start-up, the binary and its version (default trace level)', async () => {
+  const version = execFileSync(LIGHTS, ["--version"], { encoding: "utf8" }).trim();
+  // Where the server comes from: the platform .vsix carries it; a universal one is given the setting.
+  const source = SERVER_PATH
+    ? /server: \S+ \(the lights\.server\.path setting\)/
+    : /server: \S+\/server\/lights \(the server bundled with the extension\)/;
+  const text = await waitOutput(
+    "Lights Language Server",
+    (t) => t.includes(`version: ${version}`),
+    `"version: ${version}"`,
+  ).catch(async (e) => {
+    await screenshot("server-output");
+    throw e;
+  });
+  console.log(`     output: ${text.replace(/(\[\d+:\d+:\d+[^\]]*\])/g, "\n       $1")}`);
   await screenshot("server-output");
-  assert.ok(text.length > 0, "the Lights Language Server output channel is empty");
-  assert.match(text, /lights/i);
+  assert.match(text, /starting the language server .*remote window/, "start-up is logged (code-server's window is remote)");
+  assert.match(text, source, "the binary's path and where it comes from are logged");
 });
 
 step('"Lights: Check Workspace" reports, and its "checking" notification goes away', async () => {
   await command("Lights: Check Workspace");
-  const view = await outputText("Lights");
-  await page.waitForFunction(
-    (el) => /== lights check/.test(el.innerText) && /puzzles\.lights/.test(el.innerText),
-    await view.elementHandle(),
-    { timeout: LONG },
+  const text = await waitOutput(
+    "Lights",
+    (t) => /== lights check/.test(t) && /puzzles\.lights: corner: unsolvable/.test(t),
+    "the check's report",
   );
-  await page
-    .locator(".notification-toast", { hasText: "checking" })
-    .waitFor({ state: "detached", timeout: 30_000 })
-    .catch(async () => {
-      await screenshot("checking-stays");
-      throw new Error('the "Lights: checking .lights files" notification is still shown after the check finished');
-    });
+  assert.match(text, /messy\.lights: messy: 1 solution/);
+  const toast = page.locator(".notification-toast", { hasText: "checking" });
+  try {
+    await toast.waitFor({ state: "detached", timeout: 30_000 });
+  } catch {
+    await screenshot("checking-stays");
+    throw new Error('the "Lights: checking .lights files" notification is still shown 30 s after the check finished');
+  }
   await screenshot("check-workspace");
 });
+
+// Opt-in (LIGHTS_VSCODE_REMOTE_SETTING=1 in ./run): this check fails in
+// some starts (the extension host never sees the user setting), the
+// remote-window problem of issue 26; on by default once that is fixed.
+const UNIVERSAL = process.env.LIGHTS_UNIVERSAL_VSIX;
+if (UNIVERSAL) {
+  step("a universal .vsix and lights.server.path in the USER settings: the remote window runs that binary", async () => {
+    const remote = codeServerInstance("user-setting", { user: { "lights.server.path": LIGHTS } });
+    installVsix(remote, UNIVERSAL);
+    await startCodeServer(remote);
+    await openWorkbench(remote);
+    await openFile("puzzles.lights");
+    // The server answers: the lens of "corner" (unchanged by the quick fix).
+    // An error popup on the way (the setting read late) is a failure too.
+    const lens = page.locator(".codelens-decoration", { hasText: "✗ unsolvable" });
+    let popup;
+    const deadline = Date.now() + LONG;
+    while (Date.now() < deadline) {
+      try {
+        await noLightsError();
+      } catch (e) {
+        popup ??= e.message;
+      }
+      if (await lens.count()) break;
+      await page.waitForTimeout(500);
+    }
+    await screenshot("user-setting");
+    const answered = (await lens.count()) > 0;
+    const log = await (await showOutput("Lights Language Server"))();
+    console.log(`     output: ${log.replace(/(\[\d+:\d+:\d+[^\]]*\])/g, "\n       $1")}`);
+    if (!answered) throw new Error(`the server never answered: the user setting was not used${popup ? `; ${popup}` : ""}`);
+    if (popup) throw new Error(`the server answered in the end, but only after ${popup}`);
+    await waitOutput(
+      "Lights Language Server",
+      (t) => t.includes(`server: ${LIGHTS} (the lights.server.path setting)`),
+      `"server: ${LIGHTS} (the lights.server.path setting)"`,
+    );
+    stopCodeServer(remote);
+  });
+}
 
 // ------------------------------------------------------------------ run
 
 const failed = [];
+// LIGHTS_VSCODE_ONLY=REGEX: only the steps whose name matches (and the set-up), for working on one.
+let ran = 0;
+const only = process.env.LIGHTS_VSCODE_ONLY ? new RegExp(process.env.LIGHTS_VSCODE_ONLY) : undefined;
 for (const [i, { name, body, setup }] of steps.entries()) {
+  if (only && !setup && !only.test(name)) continue;
+  ran++;
   console.log(`[${i + 1}/${steps.length}] ${name}  (${elapsed()})`);
   try {
     await body();
@@ -444,18 +573,14 @@ for (const [i, { name, body, setup }] of steps.entries()) {
   }
 }
 await browser?.close().catch(() => {});
-if (codeServer && codeServer.exitCode === null) {
-  try {
-    process.kill(-codeServer.pid, "SIGTERM");
-  } catch {
-    codeServer.kill("SIGTERM");
-  }
+for (const inst of instances) stopCodeServer(inst);
+if (failed.length) {
+  for (const inst of instances) if (inst.log) console.error(`--- code-server (${inst.name}):\n${inst.log.slice(-4000)}`);
 }
-if (failed.length && codeServerLog) console.error(`--- code-server's output:\n${codeServerLog.slice(-4000)}`);
 if (!process.env.LIGHTS_VSCODE_KEEP) rmSync(tmp, { recursive: true, force: true });
 else console.log(`kept ${tmp}`);
 if (failed.length) {
   console.error(`vscode-e2e: ${failed.length} step(s) FAILED (${elapsed()}):\n${failed.map((n) => `  - ${n}`).join("\n")}`);
   process.exit(1);
 }
-console.log(`vscode-e2e: all ${steps.length} steps passed in ${elapsed()}`);
+console.log(`vscode-e2e: all ${ran} steps passed in ${elapsed()}${ran < steps.length ? ` (of ${steps.length})` : ""}`);
