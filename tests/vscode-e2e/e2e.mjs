@@ -136,6 +136,17 @@ async function goTo(line, column) {
     .waitFor({ timeout: LONG });
 }
 
+/** The file's text once a save has changed it from `before` (saving is asynchronous). */
+async function savedText(file, before) {
+  const deadline = Date.now() + LONG;
+  while (Date.now() < deadline) {
+    const now = readFileSync(file, "utf8");
+    if (now !== before) return now;
+    await page.waitForTimeout(250);
+  }
+  throw new Error(`${path.basename(file)} was not saved (its text on disk did not change)`);
+}
+
 /** The rows of the Problems panel, as text. */
 async function problemRows() {
   return page.locator(".markers-panel .monaco-list-row").evaluateAll((rows) =>
@@ -414,6 +425,7 @@ step("hover on a cell of a lights grid answers", async () => {
 });
 
 step("the quick fix replaces the wrong solution and L0203 goes away", async () => {
+  const before = readFileSync(path.join(workspace, "puzzles.lights"), "utf8");
   await goTo(31, 3);
   await command("Quick Fix...");
   const fix = page.locator(".action-widget .monaco-list-row", { hasText: "Replace solution" }).first();
@@ -422,7 +434,7 @@ step("the quick fix replaces the wrong solution and L0203 goes away", async () =
   await fix.click();
   await waitProblems((rows) => !rows.some((r) => r.includes("L0203")), "no L0203 after the quick fix");
   await command("File: Save");
-  const saved = readFileSync(path.join(workspace, "puzzles.lights"), "utf8");
+  const saved = await savedText(path.join(workspace, "puzzles.lights"), before);
   assert.match(saved, /solution \{\n\s*1 \. \.\n\s*\. \. \.\n\s*\. \. \.\n\s*\}/, `the minimum solution (press 1,1) should be written:\n${saved}`);
   const check = (() => {
     try {
@@ -445,9 +457,7 @@ step("Format Document gives what `lights fmt` gives", async () => {
   await command("Format Document");
   await page.locator(".tab.active.dirty, .tab.active[class*=dirty]").first().waitFor({ timeout: LONG });
   await command("File: Save");
-  const deadline = Date.now() + LONG;
-  while (readFileSync(file, "utf8") === before && Date.now() < deadline) await page.waitForTimeout(250);
-  assert.equal(readFileSync(file, "utf8"), expected);
+  assert.equal(await savedText(file, before), expected);
   await screenshot("formatted");
 });
 
@@ -549,7 +559,17 @@ if (UNIVERSAL) {
     const answered = (await lens.count()) > 0;
     const log = await (await showOutput("Lights Language Server"))();
     console.log(`     output: ${log.replace(/(\[\d+:\d+:\d+[^\]]*\])/g, "\n       $1")}`);
-    if (!answered) throw new Error(`the server never answered: the user setting was not used${popup ? `; ${popup}` : ""}`);
+    if (!answered) {
+      // For the report: is the setting there by now (read too early), or not at all?
+      await command("Lights: Restart Language Server");
+      const later = await lens
+        .first()
+        .waitFor({ timeout: 30_000 })
+        .then(() => "after Lights: Restart Language Server it is used")
+        .catch(() => "not even after Lights: Restart Language Server");
+      await screenshot("user-setting-restarted");
+      throw new Error(`the server never answered: the user setting was not used (${later})${popup ? `; ${popup}` : ""}`);
+    }
     if (popup) throw new Error(`the server answered in the end, but only after ${popup}`);
     await waitOutput(
       "Lights Language Server",
