@@ -531,8 +531,10 @@ step('"Lights: Check Workspace" reports, and its "checking" notification goes aw
 });
 
 // Opt-in (LIGHTS_VSCODE_REMOTE_SETTING=1 in ./run): this check fails in
-// some starts (the extension host never sees the user setting), the
-// remote-window problem of issue 26; on by default once that is fixed.
+// most starts (the extension host never sees the user setting), the
+// remote-window problem of issue 26; on by default once that is fixed. In a
+// remote window VS Code reads the local User settings with its
+// LOCAL_MACHINE_SCOPES, which leave out `machine-overridable`.
 const UNIVERSAL = process.env.LIGHTS_UNIVERSAL_VSIX;
 if (UNIVERSAL) {
   step("a universal .vsix and lights.server.path in the USER settings: the remote window runs that binary", async () => {
