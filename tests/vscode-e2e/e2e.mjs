@@ -9,9 +9,9 @@
 //                 machine's settings (for a universal LIGHTS_VSIX, which has
 //                 no server)
 //   LIGHTS_UNIVERSAL_VSIX  optional: the universal .vsix, for the check that
-//                 `lights.server.path` in the *user* settings is honoured in
-//                 code-server's remote window (./run sets it when
-//                 LIGHTS_VSCODE_REMOTE_SETTING=1)
+//                 `lights.server.path` in the Remote settings is honoured in
+//                 code-server's remote window (./run always sets it; with
+//                 LIGHTS_VSCODE_REMOTE_SETTING=1 the User tab is tried too)
 //   LIGHTS_VSCODE_ARTIFACTS  where screenshots go
 // Every step is logged; the first failure names its step, saves a
 // screenshot and exits 1.
@@ -530,15 +530,20 @@ step('"Lights: Check Workspace" reports, and its "checking" notification goes aw
   await screenshot("check-workspace");
 });
 
-// Opt-in (LIGHTS_VSCODE_REMOTE_SETTING=1 in ./run): this check fails in
-// most starts (the extension host never sees the user setting), the
-// remote-window problem of issue 26; on by default once that is fixed. In a
-// remote window VS Code reads the local User settings with its
-// LOCAL_MACHINE_SCOPES, which leave out `machine-overridable`.
+// lights.server.path with the universal .vsix (no server inside) in a
+// remote window (code-server's window is one). Its scope is
+// `machine-overridable`, as rust-analyzer's: VS Code applies it from the
+// Remote tab (the machine's settings), where the extension's "Open
+// Settings" leads, and by design not from the local User tab (VS Code reads
+// local User settings in a remote window with LOCAL_MACHINE_SCOPES, which
+// leave machine scopes out: the path would name a file on the other
+// machine). The Remote-tab check runs always; the User-tab one is opt-in
+// (LIGHTS_VSCODE_REMOTE_SETTING=1) and shows that rule, passing only when
+// the settings are read before the extension's manifest (a race).
 const UNIVERSAL = process.env.LIGHTS_UNIVERSAL_VSIX;
-if (UNIVERSAL) {
-  step("a universal .vsix and lights.server.path in the USER settings: the remote window runs that binary", async () => {
-    const remote = codeServerInstance("user-setting", { user: { "lights.server.path": LIGHTS } });
+function settingStep(tab, settings) {
+  step(`a universal .vsix and lights.server.path in the ${tab} settings: the remote window runs that binary`, async () => {
+    const remote = codeServerInstance(`setting-${tab.toLowerCase()}`, settings);
     installVsix(remote, UNIVERSAL);
     await startCodeServer(remote);
     await openWorkbench(remote);
@@ -557,7 +562,7 @@ if (UNIVERSAL) {
       if (await lens.count()) break;
       await page.waitForTimeout(500);
     }
-    await screenshot("user-setting");
+    await screenshot(`setting-${tab.toLowerCase()}`);
     const answered = (await lens.count()) > 0;
     const log = await (await showOutput("Lights Language Server"))();
     console.log(`     output: ${log.replace(/(\[\d+:\d+:\d+[^\]]*\])/g, "\n       $1")}`);
@@ -569,8 +574,8 @@ if (UNIVERSAL) {
         .waitFor({ timeout: 30_000 })
         .then(() => "after Lights: Restart Language Server it is used")
         .catch(() => "not even after Lights: Restart Language Server");
-      await screenshot("user-setting-restarted");
-      throw new Error(`the server never answered: the user setting was not used (${later})${popup ? `; ${popup}` : ""}`);
+      await screenshot(`setting-${tab.toLowerCase()}-restarted`);
+      throw new Error(`the server never answered: the ${tab} setting was not used (${later})${popup ? `; ${popup}` : ""}`);
     }
     if (popup) throw new Error(`the server answered in the end, but only after ${popup}`);
     await waitOutput(
@@ -580,6 +585,10 @@ if (UNIVERSAL) {
     );
     stopCodeServer(remote);
   });
+}
+if (UNIVERSAL) {
+  settingStep("Remote", { machine: { "lights.server.path": LIGHTS } });
+  if (process.env.LIGHTS_VSCODE_REMOTE_SETTING === "1") settingStep("User", { user: { "lights.server.path": LIGHTS } });
 }
 
 // ------------------------------------------------------------------ run
