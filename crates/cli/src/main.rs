@@ -156,14 +156,17 @@ enum Command {
     #[command(
         long_about = "Rewrite files in canonical form: two-space indentation, one statement per line, \
             aligned grids (compact rows on boards wider than 32 columns), comments kept in place. \
-            A file that does not parse is left untouched and reported. Files are replaced atomically.",
-        after_help = "Examples:\n  lights fmt examples/\n  lights fmt --check .   # in CI: exit 1 if a file would change\n  lights fmt --check --format github examples/   # annotations in a GitHub workflow\n  lights fmt --diff examples/\n  lights fmt - < examples/classic.lights   # an editor's format-on-save"
+            A file that does not parse is left untouched and reported. Files are replaced atomically.\n\n\
+            Exit status: 0 when every file is (or now is) formatted; 1 with --check or --diff when a file \
+            would be reformatted; 2 when a file could not be read or parsed (its syntax errors are shown), \
+            or on bad usage. As prettier: 2 wins over 1.",
+        after_help = "Examples:\n  lights fmt examples/\n  lights fmt --check .   # in CI: exit 1 if a file would change, 2 if one does not parse\n  lights fmt --check --format github examples/   # annotations in a GitHub workflow\n  lights fmt --diff examples/\n  lights fmt - < examples/classic.lights   # an editor's format-on-save"
     )]
     Fmt {
         /// Files and folders to format (`-`: standard input to standard output) [default: the current folder]
         #[arg(value_name = "PATH")]
         paths: Vec<PathBuf>,
-        /// Change nothing; list the files that would change and exit 1 if any
+        /// Change nothing; list the files that would change and exit 1 if any (2 if a file cannot be read or parsed)
         #[arg(long, conflicts_with = "diff")]
         check: bool,
         /// Change nothing; print a unified diff of what would change and exit 1 if anything would

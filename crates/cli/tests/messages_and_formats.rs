@@ -19,3 +19,25 @@ fn the_puzzle_line_counts_every_error_printed_above_it() {
     assert!(text.contains("✗ x.lights: wrong claim: unsolvable · 2 errors\n"), "{text}");
     assert!(text.contains("2 errors in 1 puzzle"), "{text}");
 }
+
+#[test]
+fn fmt_check_exits_1_for_would_reformat_and_2_for_a_file_it_cannot_parse() {
+    let dir = scratch("fmt_exit");
+    std::fs::write(dir.join("messy.lights"), "puzzle \"a\" {\nsize 2x2\n    lights on\n}\n").unwrap();
+    std::fs::write(dir.join("ok.lights"), "puzzle \"a\" {\n  size 2x2\n  lights on\n}\n").unwrap();
+    std::fs::write(dir.join("broken.lights"), "puzzle \"a\" {\n  size 2y2\n}\n").unwrap();
+    let code = |args: &[&str]| lights(&dir, args).status.code();
+    assert_eq!(code(&["fmt", "--check", "ok.lights"]), Some(0));
+    assert_eq!(code(&["fmt", "--check", "messy.lights", "ok.lights"]), Some(1), "would reformat");
+    assert_eq!(code(&["fmt", "--check", "broken.lights"]), Some(2), "does not parse");
+    assert_eq!(code(&["fmt", "--check", "messy.lights", "broken.lights"]), Some(2), "2 wins over 1");
+    assert_eq!(code(&["fmt", "--check", "missing.lights"]), Some(2), "cannot be read");
+    assert_eq!(code(&["fmt", "--diff", "broken.lights"]), Some(2));
+    assert_eq!(
+        lights_with_input(&dir, &["fmt", "--check", "-"], "puzzle \"a\" {\n  size 2y2\n}\n").status.code(),
+        Some(2)
+    );
+    // The help says so.
+    let help = stdout(&lights(&dir, &["fmt", "--help"]));
+    assert!(help.contains("2 when a file could not be read or parsed"), "{help}");
+}
