@@ -45,6 +45,20 @@ impl Input {
     }
 }
 
+/// Standard input for `check -`, where nothing at all (0 bytes) is an
+/// error, not an empty file: in `lights import coords in.txt | lights check
+/// -` it is what a failed first command leaves, and the pipe's status is
+/// the last command's, so the failure must show there (exit 2). An empty
+/// file named on the command line is still a file (L0009).
+fn read_nonempty_stdin() -> Result<String, String> {
+    match read_stdin()? {
+        text if text.is_empty() => Err(EMPTY_STDIN.to_string()),
+        text => Ok(text),
+    }
+}
+
+const EMPTY_STDIN: &str = "standard input is empty: nothing to check (did the command before `|` fail?)";
+
 /// Files are read and checked this many at a time, in parallel on every
 /// core; reports are then printed in the order the files were given.
 const BATCH: usize = 256;
@@ -63,7 +77,7 @@ fn check_all(
 ) -> bool {
     let mut unreadable = false;
     // Standard input is read first, on this thread.
-    let mut stdin_text = inputs.iter().any(|i| matches!(i, Input::Stdin(_))).then(read_stdin);
+    let mut stdin_text = inputs.iter().any(|i| matches!(i, Input::Stdin(_))).then(read_nonempty_stdin);
     for batch in inputs.chunks(BATCH) {
         let texts: Vec<Result<String, String>> = batch
             .iter()

@@ -41,3 +41,29 @@ fn fmt_check_exits_1_for_would_reformat_and_2_for_a_file_it_cannot_parse() {
     let help = stdout(&lights(&dir, &["fmt", "--help"]));
     assert!(help.contains("2 when a file could not be read or parsed"), "{help}");
 }
+
+#[test]
+fn a_failed_import_fails_the_pipe_into_check() {
+    // `lights import coords in.txt | lights check --answer yes-no -` with no
+    // in.txt: the import fails with nothing on standard output, and the
+    // check of that empty input exited 0 (only L0009), so the pipe passed.
+    let dir = scratch("import_pipe");
+    let import = lights(&dir, &["import", "coords", "in.txt"]);
+    assert_eq!(import.status.code(), Some(2));
+    assert_eq!(stdout(&import), "", "a failed import writes nothing");
+    for args in [&["check", "--answer", "yes-no", "-"][..], &["check", "-"], &["check", "--format", "json", "-"]] {
+        let out = lights_with_input(&dir, args, &stdout(&import));
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains("standard input is empty"), "{args:?}: {}", stderr(&out));
+    }
+    // A working import still checks through the pipe.
+    let import = lights_with_input(&dir, &["import", "coords"], "2\n1\n0 0\n");
+    assert_eq!(import.status.code(), Some(0));
+    let out = lights_with_input(&dir, &["check", "--answer", "yes-no", "-"], &stdout(&import));
+    assert_eq!((out.status.code(), stdout(&out).as_str()), (Some(0), "Yes\n"), "{}", stderr(&out));
+    // An empty file named on the command line is still a file: L0009, a warning.
+    std::fs::write(dir.join("empty.lights"), "").unwrap();
+    let out = lights(&dir, &["check", "empty.lights"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stdout(&out).contains("[L0009]"), "{}", stdout(&out));
+}
