@@ -222,6 +222,10 @@ pub(crate) fn run(paths: &[PathBuf], options: Options) -> u8 {
         Format::Sarif => Box::<formats::Sarif>::default(),
         Format::Junit => Box::<formats::Junit>::default(),
     };
+    // The CI formats name files relative to the current folder, without
+    // `./`; the human and JSON reports keep the paths as given.
+    let ci = matches!(format, Format::Concise | Format::Github | Format::Sarif | Format::Junit);
+    let name = |shown: &str| if ci { formats::repo_relative(shown) } else { shown.to_string() };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut status = EXIT_OK;
@@ -254,16 +258,16 @@ pub(crate) fn run(paths: &[PathBuf], options: Options) -> u8 {
             if all.iter().any(Diagnostic::is_error) {
                 status = status.max(EXIT_PUZZLE_ERROR);
             }
-            reporter.file(&mut out, &input.shown(), doc, solved, policy);
+            reporter.file(&mut out, &name(&input.shown()), doc, solved, policy);
         },
         |input, message| unreadable_out.push((input.shown(), message.to_string())),
     );
     for (shown, message) in &selection.unreadable {
         eprintln!("error: {message}");
-        reporter.unreadable(&mut out, shown, message);
+        reporter.unreadable(&mut out, &name(shown), message);
     }
     for (shown, message) in &unreadable_out {
-        reporter.unreadable(&mut out, shown, message);
+        reporter.unreadable(&mut out, &name(shown), message);
     }
     if unreadable || !selection.unreadable.is_empty() {
         status = EXIT_USAGE;

@@ -67,3 +67,40 @@ fn a_failed_import_fails_the_pipe_into_check() {
     assert_eq!(out.status.code(), Some(0));
     assert!(stdout(&out).contains("[L0009]"), "{}", stdout(&out));
 }
+
+/// A repository with one broken level under `levels/`.
+fn repo(tag: &str) -> std::path::PathBuf {
+    let dir = scratch(tag);
+    std::fs::create_dir_all(dir.join("levels")).unwrap();
+    std::fs::write(dir.join("levels/x.lights"), "puzzle \"x\" {\n  size 2x2\n  lights { 1 ? / 1 1 }\n}\n").unwrap();
+    dir
+}
+
+#[test]
+fn ci_formats_name_files_relative_to_the_repository_without_dot_slash() {
+    let dir = repo("ci_paths");
+    let absolute = dir.join("levels/x.lights").canonicalize().unwrap();
+    let absolute = absolute.to_str().unwrap();
+    for path in [".", "./levels", "levels", "./levels/x.lights", "levels/./x.lights", absolute] {
+        let out = lights(&dir, &["check", "--format", "github", path]);
+        let text = stdout(&out);
+        assert!(text.starts_with("::error file=levels/x.lights,line=3,"), "{path}: {text}");
+        let out = lights(&dir, &["check", "--format", "concise", path]);
+        assert!(stdout(&out).starts_with("levels/x.lights:3:"), "{path}: {}", stdout(&out));
+        let out = lights(&dir, &["check", "--format", "junit", path]);
+        assert!(stdout(&out).contains("classname=\"levels/x.lights\""), "{path}: {}", stdout(&out));
+        assert!(!stdout(&out).contains("./levels"), "{path}: {}", stdout(&out));
+        let sarif: serde_json::Value =
+            serde_json::from_str(&stdout(&lights(&dir, &["check", "--format", "sarif", path]))).unwrap();
+        let run = &sarif["runs"][0];
+        let location = &run["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"];
+        assert_eq!(location["uri"], "levels/x.lights", "{path}");
+        assert_eq!(location["uriBaseId"], "SRCROOT", "{path}");
+        assert_eq!(run["artifacts"][0]["location"]["uri"], "levels/x.lights", "{path}");
+        let root = run["originalUriBaseIds"]["SRCROOT"]["uri"].as_str().unwrap();
+        assert!(root.starts_with("file:///") && root.ends_with('/'), "{root}");
+    }
+    // The human report keeps the path as given.
+    let out = lights(&dir, &["check", "./levels"]);
+    assert!(stdout(&out).contains("./levels/x.lights"), "{}", stdout(&out));
+}
