@@ -104,3 +104,34 @@ fn ci_formats_name_files_relative_to_the_repository_without_dot_slash() {
     let out = lights(&dir, &["check", "./levels"]);
     assert!(stdout(&out).contains("./levels/x.lights"), "{}", stdout(&out));
 }
+
+#[test]
+fn sarif_has_what_githubs_ruleset_requires_for_the_tool_and_every_rule() {
+    // Microsoft's SARIF validator, GitHub ruleset: GH2012 wanted the
+    // driver's informationUri and each rule's fullDescription.
+    let dir = repo("sarif_rules");
+    let out = lights(&dir, &["check", "--format", "sarif", "levels"]);
+    let log: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let driver = &log["runs"][0]["tool"]["driver"];
+    let repository = env!("CARGO_PKG_REPOSITORY").trim_end_matches('/');
+    assert_eq!(driver["informationUri"], repository, "from the package's repository, one place");
+    assert!(repository.starts_with("https://"), "{repository}");
+    for key in ["name", "version", "semanticVersion"] {
+        assert!(driver[key].as_str().is_some_and(|v| !v.is_empty()), "driver.{key}");
+    }
+    let rules = driver["rules"].as_array().unwrap();
+    assert_eq!(rules.len(), lights_compiler::Code::ALL.len());
+    for rule in rules {
+        let id = rule["id"].as_str().unwrap();
+        let text = |key: &str| rule[key]["text"].as_str().unwrap_or_else(|| panic!("{id}: no {key}.text")).to_string();
+        let (short, full) = (text("shortDescription"), text("fullDescription"));
+        assert!(!short.is_empty() && !full.is_empty(), "{id}");
+        assert_ne!(short, full, "{id}: the full description says more than the title");
+        assert!(rule["name"].as_str().is_some_and(|n| !n.is_empty()), "{id}: name");
+        assert!(text("help").contains("**Trigger.**"), "{id}: help");
+        let help_uri = rule["helpUri"].as_str().unwrap_or_else(|| panic!("{id}: helpUri"));
+        assert!(help_uri.starts_with(&format!("{repository}/blob/main/docs/diagnostics.md#")), "{help_uri}");
+    }
+    let l0002 = rules.iter().find(|r| r["id"] == "L0002").unwrap();
+    assert!(l0002["fullDescription"]["text"].as_str().unwrap().starts_with("A `puzzle` line that is not"));
+}

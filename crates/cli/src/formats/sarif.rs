@@ -29,8 +29,31 @@ fn help_uri(code: Code) -> Option<String> {
     if let Some(docs) = option_env!("LIGHTS_DOCS_URL").filter(|u| !u.is_empty()) {
         return Some(format!("{docs}#{anchor}"));
     }
-    let repo = option_env!("CARGO_PKG_REPOSITORY").filter(|r| !r.is_empty())?;
-    Some(format!("{}/blob/main/docs/diagnostics.md#{anchor}", repo.trim_end_matches('/')))
+    Some(format!("{}/blob/main/docs/diagnostics.md#{anchor}", repository()?))
+}
+
+/// The package's `repository` (`[workspace.package]` in the root
+/// `Cargo.toml`) at build time, without a trailing `/`: the one place the
+/// log's addresses come from, so setting the real address is one line.
+fn repository() -> Option<&'static str> {
+    option_env!("CARGO_PKG_REPOSITORY").map(|r| r.trim_end_matches('/')).filter(|r| !r.is_empty())
+}
+
+/// `tool.driver.informationUri`: the project's home page (its repository).
+fn information_uri() -> Option<&'static str> {
+    repository()
+}
+
+/// A rule's `fullDescription`: the **Trigger.** paragraph of its section
+/// of the reference, as one line of plain text (else its title).
+fn full_description(code: Code) -> String {
+    let trigger = help_markdown(code).and_then(|help| {
+        let start = help.find("**Trigger.**")? + "**Trigger.**".len();
+        // The paragraph after the label, or the list that follows it.
+        let paragraph = help[start..].trim_start().split("\n\n").next()?;
+        Some(paragraph.split_whitespace().collect::<Vec<_>>().join(" "))
+    });
+    trigger.filter(|t| !t.is_empty()).unwrap_or_else(|| code.title().to_string())
 }
 
 /// The anchor GitHub gives a heading: lower case, punctuation dropped,
@@ -65,6 +88,7 @@ fn rules() -> Vec<Value> {
                 "id": code.as_str(),
                 "name": code.title(),
                 "shortDescription": { "text": code.title() },
+                "fullDescription": { "text": full_description(code) },
             });
             if let Some(uri) = help_uri(code) {
                 rule["helpUri"] = json!(uri);
@@ -163,16 +187,20 @@ impl Reporter for Sarif {
     }
 
     fn finish(&mut self, out: &mut dyn Write, _totals: &Totals) {
+        let mut driver = json!({
+            "name": "lights",
+            "version": env!("CARGO_PKG_VERSION"),
+            "semanticVersion": env!("CARGO_PKG_VERSION"),
+            "rules": rules(),
+        });
+        if let Some(uri) = information_uri() {
+            driver["informationUri"] = json!(uri);
+        }
         let log = json!({
             "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
             "version": "2.1.0",
             "runs": [{
-                "tool": { "driver": {
-                    "name": "lights",
-                    "version": env!("CARGO_PKG_VERSION"),
-                    "semanticVersion": env!("CARGO_PKG_VERSION"),
-                    "rules": rules(),
-                }},
+                "tool": { "driver": driver },
                 "originalUriBaseIds": original_uri_base_ids(),
                 "columnKind": "unicodeCodePoints",
                 "artifacts": self.artifacts,
@@ -263,6 +291,20 @@ mod tests {
             assert_eq!(anchor(&heading[3..]), anchor(&format!("{}: {}", code.as_str(), code.title())));
         }
         assert_eq!(anchor("L0202: `expect` does not hold"), "l0202-expect-does-not-hold");
+    }
+
+    #[test]
+    fn every_rule_has_a_full_description_from_its_trigger() {
+        for &code in Code::ALL {
+            let full = full_description(code);
+            assert_ne!(full, code.title(), "{}: no **Trigger.** paragraph", code.as_str());
+            assert!(!full.contains('\n') && !full.starts_with(' '), "{}: {full:?}", code.as_str());
+        }
+        assert!(
+            full_description(Code::ALL[1]).starts_with("A `puzzle` line that is not"),
+            "{}",
+            full_description(Code::ALL[1])
+        );
     }
 
     #[test]
