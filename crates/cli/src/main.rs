@@ -18,6 +18,7 @@ mod render;
 mod safe_write;
 mod solution_out;
 mod solve;
+mod suggest;
 mod table;
 
 use std::path::PathBuf;

@@ -135,3 +135,53 @@ fn sarif_has_what_githubs_ruleset_requires_for_the_tool_and_every_rule() {
     let l0002 = rules.iter().find(|r| r["id"] == "L0002").unwrap();
     assert!(l0002["fullDescription"]["text"].as_str().unwrap().starts_with("A `puzzle` line that is not"));
 }
+
+/// The bash completion case of `flag` (`--rule)` …) in every subcommand.
+fn bash_cases<'a>(script: &'a str, flag: &str) -> Vec<&'a str> {
+    let case = format!("{flag})");
+    let mut found = Vec::new();
+    let lines: Vec<&str> = script.lines().collect();
+    for (i, line) in lines.iter().enumerate() {
+        if line.trim() == case {
+            found.push(lines[i + 1].trim());
+        }
+    }
+    found
+}
+
+#[test]
+fn completions_offer_the_values_of_rule_graph_topology_and_grid_not_file_names() {
+    let dir = scratch("completions");
+    let bash = stdout(&lights(&dir, &["completions", "bash"]));
+    let expected: &[(&str, &[&str])] = &[
+        ("--rule", &["cross", "king", "flip", "merlin", "ring"]),
+        ("--topology", &["plane", "cylinder", "torus", "mobius", "klein", "projective"]),
+        ("--graph", &["cycle", "path", "complete", "cube-surface"]),
+        ("--grid", &["square", "hex"]),
+    ];
+    for (flag, values) in expected {
+        let cases = bash_cases(&bash, flag);
+        // census, generate and table take each of them.
+        assert!(cases.len() >= 3, "{flag}: {cases:?}");
+        for case in cases {
+            assert!(!case.contains("compgen -f"), "{flag} completes file names: {case}");
+            for value in *values {
+                assert!(case.split(['"', ' ']).any(|w| w == *value), "{flag} lacks {value}: {case}");
+            }
+        }
+    }
+    // `generate --graph` and `census --graph` take the named graphs too.
+    assert!(bash_cases(&bash, "--graph").iter().filter(|c| c.contains(" petersen ")).count() >= 2);
+    let zsh = stdout(&lights(&dir, &["completions", "zsh"]));
+    assert!(zsh.contains(":RULE:(cross king flip merlin ring)"), "zsh");
+    let fish = stdout(&lights(&dir, &["completions", "fish"]));
+    assert!(fish.lines().any(|l| l.contains("-l topology") && l.contains("-a \"plane")), "fish");
+    // The names only complete: a stencil and a sized graph are still taken.
+    let out = lights(&dir, &["census", "--size", "3x3", "--rule", ".1. / 111 / .1."]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let out = lights(&dir, &["generate", "--graph", "cycle:5", "--count", "1", "--seed", "1"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let out = lights(&dir, &["generate", "--size", "3x3", "--rule", "knig"]);
+    assert_eq!(out.status.code(), Some(2), "unknown names are still refused");
+    assert!(!stdout(&lights(&dir, &["generate", "--help"])).contains("possible values"), "--help unchanged");
+}
