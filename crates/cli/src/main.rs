@@ -10,6 +10,7 @@ mod fmt;
 mod formats;
 mod generate;
 mod import;
+mod man;
 mod output;
 mod pattern_databases;
 mod picture;
@@ -205,9 +206,18 @@ enum Command {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
-    /// Print the manual page (roff) on standard output
-    #[command(after_help = "Example:\n  lights man > lights.1   # then: man ./lights.1")]
-    Man,
+    /// Print the manual page (roff), or write every page into a folder
+    #[command(
+        long_about = "Print the manual page of `lights` (roff) on standard output. With --dir DIR, write every \
+            page into DIR instead: lights.1 and one page per command (lights-check.1, lights-fmt.1, …, \
+            lights-import-coords.1), the pages lights(1) refers to.",
+        after_help = "Examples:\n  lights man > lights.1   # then: man ./lights.1\n  lights man --dir man/   # every page; then: MANPATH=$PWD/man: man lights-check"
+    )]
+    Man {
+        /// Write every page (lights.1, lights-check.1, …) into this folder (made if missing)
+        #[arg(long, value_name = "DIR", value_hint = clap::ValueHint::DirPath)]
+        dir: Option<PathBuf>,
+    },
     // Authoring tools: each command's help text is on its `Args` struct.
     Generate(generate::Args),
     Table(table::Args),
@@ -308,16 +318,7 @@ fn main() -> ExitCode {
             clap_complete::generate(shell, &mut command, "lights", &mut std::io::stdout());
             EXIT_OK
         }
-        Command::Man => {
-            let command = <Cli as clap::CommandFactory>::command();
-            match clap_mangen::Man::new(command).render(&mut std::io::stdout()) {
-                Ok(()) => EXIT_OK,
-                Err(e) => {
-                    eprintln!("error: cannot write the manual page: {e}");
-                    EXIT_USAGE
-                }
-            }
-        }
+        Command::Man { dir } => man::run(<Cli as clap::CommandFactory>::command(), dir.as_deref()),
         Command::Lsp => match lights_lsp::run_stdio(
             pattern_databases::CacheFile::in_user_cache().map(|f| std::sync::Arc::new(f) as _),
         ) {

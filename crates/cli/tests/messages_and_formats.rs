@@ -185,3 +185,71 @@ fn completions_offer_the_values_of_rule_graph_topology_and_grid_not_file_names()
     assert_eq!(out.status.code(), Some(2), "unknown names are still refused");
     assert!(!stdout(&lights(&dir, &["generate", "--help"])).contains("possible values"), "--help unchanged");
 }
+
+#[test]
+fn man_dir_writes_a_page_per_subcommand_each_with_its_options() {
+    let dir = scratch("man");
+    let out = lights(&dir, &["man", "--dir", "pages"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let pages = dir.join("pages");
+    let top = std::fs::read_to_string(pages.join("lights.1")).unwrap();
+    // Every page the top page refers to exists, and mentions each option.
+    let mut referred = 0;
+    for name in [
+        "check",
+        "solve",
+        "fmt",
+        "lsp",
+        "completions",
+        "man",
+        "generate",
+        "table",
+        "census",
+        "render",
+        "compile",
+        "import",
+        "play",
+    ] {
+        assert!(top.contains(&format!("lights\\-{name}(1)")), "lights(1) lists lights-{name}(1)");
+        let page = std::fs::read_to_string(pages.join(format!("lights-{name}.1")))
+            .unwrap_or_else(|e| panic!("lights-{name}.1: {e}"));
+        assert!(page.contains(&format!(".TH lights-{name} 1")), "{name}: {page}");
+        assert!(page.contains(&format!("\"lights {}\"", env!("CARGO_PKG_VERSION"))), "{name}: the version");
+        referred += 1;
+    }
+    assert_eq!(referred, 13);
+    // The options, as `--help` lists them: every one is on the page.
+    let mut options = 0;
+    for sub in [
+        "check",
+        "solve",
+        "fmt",
+        "lsp",
+        "completions",
+        "man",
+        "generate",
+        "table",
+        "census",
+        "render",
+        "compile",
+        "import coords",
+        "play",
+    ] {
+        let mut args: Vec<&str> = sub.split(' ').collect();
+        args.push("--help");
+        let help = stdout(&lights(&dir, &args));
+        let page_name = format!("lights-{}.1", sub.replace(' ', "-"));
+        let page = std::fs::read_to_string(pages.join(&page_name)).unwrap();
+        for line in help.lines().map(str::trim_start).filter(|l| l.starts_with('-')) {
+            let Some(long) = line.split([' ', ',', '=']).find(|w| w.starts_with("--")) else { continue };
+            let roff = long.replace('-', "\\-");
+            assert!(page.contains(&roff), "{page_name} does not mention {long}");
+            options += 1;
+        }
+    }
+    assert!(options > 50, "{options} options checked");
+    assert!(pages.join("lights-import-coords.1").exists(), "nested subcommands too");
+    // Without --dir, the top page on standard output, as before.
+    let out = lights(&dir, &["man"]);
+    assert!(stdout(&out).starts_with(".ie") && stdout(&out).contains(".TH lights 1"), "{}", stdout(&out));
+}
