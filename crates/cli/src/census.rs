@@ -45,7 +45,7 @@ pub(crate) struct Args {
     #[arg(long, value_name = "RxC", value_parser = parse_size, required_unless_present = "graph", conflicts_with = "graph")]
     size: Option<(usize, usize)>,
     /// The nodes of a named graph instead of a board: petersen, cube, icosahedron, …, or cycle:N, path:N, complete:N, cube-surface:N
-    #[arg(long, value_name = "NAME[:N]", value_parser = parse_graph)]
+    #[arg(long, value_name = "NAME[:N]", value_parser = crate::suggest::graph_with(parse_graph), hide_possible_values = true)]
     graph: Option<Graph>,
     /// Number of lights on: K, or A..B (inclusive) [default: every K]
     #[arg(long, value_name = "K", value_parser = parse_bounded_range)]
@@ -57,10 +57,10 @@ pub(crate) struct Args {
     #[arg(long, value_enum, value_name = "SHAPE", default_value_t = Grid::Square, conflicts_with = "graph")]
     grid: Grid,
     /// cross, king, flip, merlin, ring, or a stencil such as '.1. / 111 / .1.' (rows separated by /, braces optional); hex grids and graphs take cross or ring
-    #[arg(long, default_value = "cross")]
+    #[arg(long, default_value = "cross", value_parser = crate::suggest::rule(), hide_possible_values = true)]
     rule: String,
     /// plane, cylinder, torus, mobius, klein or projective (hex grids: plane, cylinder or torus; not with --graph)
-    #[arg(long, default_value = "plane", conflicts_with = "graph")]
+    #[arg(long, default_value = "plane", conflicts_with = "graph", value_parser = crate::suggest::topology(), hide_possible_values = true)]
     topology: String,
     /// Number of states W of each light (2 to 65536)
     #[arg(long, default_value_t = 2, value_name = "W", value_parser = parse_states)]

@@ -45,6 +45,20 @@ impl Input {
     }
 }
 
+/// Standard input for `check -`, where nothing at all (0 bytes) is an
+/// error, not an empty file: in `lights import coords in.txt | lights check
+/// -` it is what a failed first command leaves, and the pipe's status is
+/// the last command's, so the failure must show there (exit 2). An empty
+/// file named on the command line is still a file (L0009).
+fn read_nonempty_stdin() -> Result<String, String> {
+    match read_stdin()? {
+        text if text.is_empty() => Err(EMPTY_STDIN.to_string()),
+        text => Ok(text),
+    }
+}
+
+const EMPTY_STDIN: &str = "standard input is empty: nothing to check (did the command before `|` fail?)";
+
 /// Files are read and checked this many at a time, in parallel on every
 /// core; reports are then printed in the order the files were given.
 const BATCH: usize = 256;
@@ -63,7 +77,7 @@ fn check_all(
 ) -> bool {
     let mut unreadable = false;
     // Standard input is read first, on this thread.
-    let mut stdin_text = inputs.iter().any(|i| matches!(i, Input::Stdin(_))).then(read_stdin);
+    let mut stdin_text = inputs.iter().any(|i| matches!(i, Input::Stdin(_))).then(read_nonempty_stdin);
     for batch in inputs.chunks(BATCH) {
         let texts: Vec<Result<String, String>> = batch
             .iter()
@@ -208,6 +222,10 @@ pub(crate) fn run(paths: &[PathBuf], options: Options) -> u8 {
         Format::Sarif => Box::<formats::Sarif>::default(),
         Format::Junit => Box::<formats::Junit>::default(),
     };
+    // The CI formats name files relative to the current folder, without
+    // `./`; the human and JSON reports keep the paths as given.
+    let ci = matches!(format, Format::Concise | Format::Github | Format::Sarif | Format::Junit);
+    let name = |shown: &str| if ci { formats::repo_relative(shown) } else { shown.to_string() };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut status = EXIT_OK;
@@ -240,16 +258,16 @@ pub(crate) fn run(paths: &[PathBuf], options: Options) -> u8 {
             if all.iter().any(Diagnostic::is_error) {
                 status = status.max(EXIT_PUZZLE_ERROR);
             }
-            reporter.file(&mut out, &input.shown(), doc, solved, policy);
+            reporter.file(&mut out, &name(&input.shown()), doc, solved, policy);
         },
         |input, message| unreadable_out.push((input.shown(), message.to_string())),
     );
     for (shown, message) in &selection.unreadable {
         eprintln!("error: {message}");
-        reporter.unreadable(&mut out, shown, message);
+        reporter.unreadable(&mut out, &name(shown), message);
     }
     for (shown, message) in &unreadable_out {
-        reporter.unreadable(&mut out, shown, message);
+        reporter.unreadable(&mut out, &name(shown), message);
     }
     if unreadable || !selection.unreadable.is_empty() {
         status = EXIT_USAGE;

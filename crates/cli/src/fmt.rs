@@ -10,6 +10,11 @@ use lights_syntax::FormatError;
 
 use crate::{files, render, EXIT_OK, EXIT_PUZZLE_ERROR, EXIT_USAGE};
 
+/// `fmt`'s exit status when a file could not be read or parsed (its
+/// syntax errors): 2, as prettier, whatever the mode. 1 means only that a
+/// file would be reformatted (`--check`, `--diff`).
+const EXIT_UNFORMATTABLE: u8 = EXIT_USAGE;
+
 /// What `fmt` does with a file that is not in canonical form.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Mode {
@@ -62,7 +67,9 @@ pub(crate) fn run(paths: &[PathBuf], stdin_filename: Option<&Path>, mode: Mode, 
             continue;
         };
         let Some(formatted) = format_reporting(&shown, &src) else {
-            status = status.max(EXIT_PUZZLE_ERROR);
+            // As prettier: 2 when a file could not be formatted at all, 1
+            // only for "would reformat", so CI tells the two apart.
+            status = EXIT_UNFORMATTABLE;
             continue;
         };
         if formatted == src {
@@ -103,7 +110,7 @@ fn run_stdin(shown: &str, mode: Mode, format: FmtFormat) -> u8 {
             return EXIT_USAGE;
         }
     };
-    let Some(formatted) = format_reporting(shown, &src) else { return EXIT_PUZZLE_ERROR };
+    let Some(formatted) = format_reporting(shown, &src) else { return EXIT_UNFORMATTABLE };
     let mut out = std::io::stdout().lock();
     match mode {
         Mode::Write => {

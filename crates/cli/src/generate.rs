@@ -58,13 +58,13 @@ pub(crate) struct Args {
     #[arg(long, value_enum, value_name = "SHAPE", default_value_t = Grid::Square, conflicts_with = "graph")]
     grid: Grid,
     /// Play on the nodes of a named graph instead of a board: petersen, cube, icosahedron, …, or cycle:N, path:N, complete:N, cube-surface:N
-    #[arg(long, value_name = "NAME[:N]", value_parser = generate::parse_graph)]
+    #[arg(long, value_name = "NAME[:N]", value_parser = crate::suggest::graph_with(generate::parse_graph), hide_possible_values = true)]
     graph: Option<Graph>,
     /// What a press changes: cross, king, flip, merlin, ring, or a stencil such as '.1. / 111 / .1.' (rows separated by /, braces optional); hex grids and graphs take cross or ring
-    #[arg(long, value_name = "RULE", default_value = "cross")]
+    #[arg(long, value_name = "RULE", default_value = "cross", value_parser = crate::suggest::rule(), hide_possible_values = true)]
     rule: String,
     /// The surface: plane, cylinder, torus, mobius, klein, projective (hex grids: plane, cylinder, torus; not with --graph)
-    #[arg(long, value_name = "NAME", default_value = "plane", value_parser = parse_topology, conflicts_with = "graph")]
+    #[arg(long, value_name = "NAME", default_value = "plane", value_parser = crate::suggest::topology_with(parse_topology), conflicts_with = "graph", hide_possible_values = true)]
     topology: Topology,
     /// States per light (the modulus W), 2…65536
     #[arg(long, value_name = "W", default_value_t = 2, value_parser = parse_states)]

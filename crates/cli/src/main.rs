@@ -10,6 +10,7 @@ mod fmt;
 mod formats;
 mod generate;
 mod import;
+mod man;
 mod output;
 mod pattern_databases;
 mod picture;
@@ -18,6 +19,7 @@ mod render;
 mod safe_write;
 mod solution_out;
 mod solve;
+mod suggest;
 mod table;
 
 use std::path::PathBuf;
@@ -156,14 +158,17 @@ enum Command {
     #[command(
         long_about = "Rewrite files in canonical form: two-space indentation, one statement per line, \
             aligned grids (compact rows on boards wider than 32 columns), comments kept in place. \
-            A file that does not parse is left untouched and reported. Files are replaced atomically.",
-        after_help = "Examples:\n  lights fmt examples/\n  lights fmt --check .   # in CI: exit 1 if a file would change\n  lights fmt --check --format github examples/   # annotations in a GitHub workflow\n  lights fmt --diff examples/\n  lights fmt - < examples/classic.lights   # an editor's format-on-save"
+            A file that does not parse is left untouched and reported. Files are replaced atomically.\n\n\
+            Exit status: 0 when every file is (or now is) formatted; 1 with --check or --diff when a file \
+            would be reformatted; 2 when a file could not be read or parsed (its syntax errors are shown), \
+            or on bad usage. As prettier: 2 wins over 1.",
+        after_help = "Examples:\n  lights fmt examples/\n  lights fmt --check .   # in CI: exit 1 if a file would change, 2 if one does not parse\n  lights fmt --check --format github examples/   # annotations in a GitHub workflow\n  lights fmt --diff examples/\n  lights fmt - < examples/classic.lights   # an editor's format-on-save"
     )]
     Fmt {
         /// Files and folders to format (`-`: standard input to standard output) [default: the current folder]
         #[arg(value_name = "PATH")]
         paths: Vec<PathBuf>,
-        /// Change nothing; list the files that would change and exit 1 if any
+        /// Change nothing; list the files that would change and exit 1 if any (2 if a file cannot be read or parsed)
         #[arg(long, conflicts_with = "diff")]
         check: bool,
         /// Change nothing; print a unified diff of what would change and exit 1 if anything would
@@ -201,9 +206,18 @@ enum Command {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
-    /// Print the manual page (roff) on standard output
-    #[command(after_help = "Example:\n  lights man > lights.1   # then: man ./lights.1")]
-    Man,
+    /// Print the manual page (roff), or write every page into a folder
+    #[command(
+        long_about = "Print the manual page of `lights` (roff) on standard output. With --dir DIR, write every \
+            page into DIR instead: lights.1 and one page per command (lights-check.1, lights-fmt.1, …, \
+            lights-import-coords.1), the pages lights(1) refers to.",
+        after_help = "Examples:\n  lights man > lights.1   # then: man ./lights.1\n  lights man --dir man/   # every page; then: MANPATH=$PWD/man: man lights-check"
+    )]
+    Man {
+        /// Write every page (lights.1, lights-check.1, …) into this folder (made if missing)
+        #[arg(long, value_name = "DIR", value_hint = clap::ValueHint::DirPath)]
+        dir: Option<PathBuf>,
+    },
     // Authoring tools: each command's help text is on its `Args` struct.
     Generate(generate::Args),
     Table(table::Args),
@@ -304,16 +318,7 @@ fn main() -> ExitCode {
             clap_complete::generate(shell, &mut command, "lights", &mut std::io::stdout());
             EXIT_OK
         }
-        Command::Man => {
-            let command = <Cli as clap::CommandFactory>::command();
-            match clap_mangen::Man::new(command).render(&mut std::io::stdout()) {
-                Ok(()) => EXIT_OK,
-                Err(e) => {
-                    eprintln!("error: cannot write the manual page: {e}");
-                    EXIT_USAGE
-                }
-            }
-        }
+        Command::Man { dir } => man::run(<Cli as clap::CommandFactory>::command(), dir.as_deref()),
         Command::Lsp => match lights_lsp::run_stdio(
             pattern_databases::CacheFile::in_user_cache().map(|f| std::sync::Arc::new(f) as _),
         ) {

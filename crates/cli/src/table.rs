@@ -53,16 +53,16 @@ pub(crate) struct Args {
     #[arg(long, value_enum, value_name = "SHAPE", default_value_t = Grid::Square, conflicts_with = "graph")]
     grid: Grid,
     /// Graphs instead of boards: cycle, path, complete or cube-surface, one line per size N (with --sizes)
-    #[arg(long, value_name = "FAMILY", conflicts_with = "rows", requires = "sizes")]
+    #[arg(long, value_name = "FAMILY", conflicts_with = "rows", requires = "sizes", value_parser = crate::suggest::graph_family(), hide_possible_values = true)]
     graph: Option<String>,
     /// The sizes N of the --graph family: N, or A..B (inclusive)
     #[arg(long, value_name = "RANGE", value_parser = parse_bounded_range, requires = "graph")]
     sizes: Option<RangeInclusive<usize>>,
     /// cross, king, flip, merlin, ring, or a stencil such as '.1. / 111 / .1.' (rows separated by /, braces optional); hex grids and graphs take cross or ring
-    #[arg(long, default_value = "cross")]
+    #[arg(long, default_value = "cross", value_parser = crate::suggest::rule(), hide_possible_values = true)]
     rule: String,
     /// plane, cylinder, torus, mobius, klein or projective (hex grids: plane, cylinder or torus; not with --graph)
-    #[arg(long, default_value = "plane", conflicts_with = "graph")]
+    #[arg(long, default_value = "plane", conflicts_with = "graph", value_parser = crate::suggest::topology(), hide_possible_values = true)]
     topology: String,
     /// Number of states W of each light (2 to 65536)
     #[arg(long, default_value_t = 2, value_name = "W", value_parser = parse_states)]

@@ -206,7 +206,7 @@ fn fmt_check_lists_files_and_fmt_rewrites_atomically() {
     assert!(names.iter().all(|n| !n.contains("tmp")), "{names:?}");
     // A broken file is refused and left untouched.
     let out = lights(&dir, &["fmt", "broken.lights"]);
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2), "a file that does not parse: 2, as prettier");
     assert!(stderr(&out).contains("not formatting broken.lights"));
     assert_eq!(std::fs::read_to_string(dir.join("broken.lights")).unwrap(), "puzzle \"a\" {\n size 2x\n}\n");
 }

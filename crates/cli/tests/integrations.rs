@@ -96,7 +96,7 @@ fn the_github_action_annotates_with_a_given_binary() {
     let out = sh(&dir, &script, &[("LIGHTS_BIN", env!("CARGO_BIN_EXE_lights"))]);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     let text = stdout(&out);
-    assert!(text.contains("::error file=./claim.lights,line=4,"), "{text}");
+    assert!(text.contains("::error file=claim.lights,line=4,"), "no `./`: {text}");
     // Without a binary, the one on PATH (the build step's) is used.
     let out = sh(&dir, &script.replace(" .", " good.lights"), &[]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));

@@ -20,7 +20,7 @@ fn fmt_reads_standard_input_and_writes_the_result_to_standard_output() {
 
     // A file with syntax errors: nothing on standard output, the errors on standard error.
     let out = lights_with_input(&dir, &["fmt", "-", "--stdin-filename", "x.lights"], "puzzle \"a\" {\n  size 2y2\n}\n");
-    assert_eq!((out.status.code(), stdout(&out).as_str()), (Some(1), ""));
+    assert_eq!((out.status.code(), stdout(&out).as_str()), (Some(2), ""));
     assert!(stderr(&out).contains("not formatting x.lights"), "{}", stderr(&out));
 }
 

@@ -64,15 +64,17 @@ pub fn status(doc: &Document, i: usize, answers: &dyn Answers) -> Status {
             let Some((block, report)) = doc.answered(i, answers) else { return line(Mark::Error, "not solved".into()) };
             let expected = !report.solvable() && block.expects_no_solution();
             let result = if expected { "unsolvable, as expected".to_string() } else { report.summary() };
-            // "unsolvable" already says what L0201 says.
-            let n = block_diagnostics(doc, i, answers)
-                .iter()
-                .filter(|d| d.is_error() && d.code != Code::Unsolvable)
-                .count();
-            match n {
+            // "unsolvable" already says what L0201 says, so L0201 alone adds
+            // no count; next to other errors the count is all of them (the
+            // number of errors printed just above the line in `lights
+            // check`, not one fewer).
+            let ds = block_diagnostics(doc, i, answers);
+            let others = ds.iter().filter(|d| d.is_error() && d.code != Code::Unsolvable).count();
+            let all = ds.iter().filter(|d| d.is_error()).count();
+            match others {
                 0 if report.solvable() || expected => line(Mark::Ok, result),
                 0 => line(Mark::Error, result),
-                n => line(Mark::Error, format!("{result} · {}", errors(n))),
+                _ => line(Mark::Error, format!("{result} · {}", errors(all))),
             }
         }
         Outcome::Failed(SolveError::TooLarge { .. } | SolveError::BoardTooLarge { .. }) => {

@@ -61,7 +61,8 @@ fn blocks_that_mean_the_same_are_solved_once() {
     assert_eq!(CALLS.load(Ordering::SeqCst) - before, 2);
     // Each block still gets its own diagnostics (its own claims and spans).
     let statuses: Vec<String> = (0..3).map(|i| lights_ide::status(&doc, i, &solved).to_string()).collect();
-    // b's own false `expect solvable` is its own error.
+    // b's own false `expect solvable` is its own error, counted with its
+    // L0201: the count is the errors shown, not one fewer.
     assert_eq!(statuses[0], "✗ unsolvable");
-    assert_eq!(statuses[1], "✗ unsolvable · 1 error");
+    assert_eq!(statuses[1], "✗ unsolvable · 2 errors");
 }

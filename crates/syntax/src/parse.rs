@@ -67,6 +67,23 @@ fn bad_escape(text: &str) -> Option<String> {
     None
 }
 
+/// The text after a closed, quoted name at the start of `text` (`"a" (` →
+/// `(`), or `None` when `text` does not start with a closed name.
+fn after_closed_name(text: &str) -> Option<&str> {
+    let rest = text.strip_prefix('"')?;
+    let mut chars = rest.char_indices();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '\\' => {
+                chars.next();
+            }
+            '"' => return Some(rest[i + 1..].trim()),
+            _ => {}
+        }
+    }
+    None
+}
+
 fn children<'a>(pair: Pair<'a, Rule>) -> impl Iterator<Item = Pair<'a, Rule>> {
     pair.into_inner().filter(|p| !matches!(p.as_rule(), Rule::COMMENT | Rule::by | Rule::comma | Rule::colon))
 }
@@ -275,6 +292,18 @@ impl<'s> Builder<'s> {
                     (
                         format!("unknown escape `{escape}` in the puzzle name"),
                         vec!["only `\\\"` (a quote) and `\\\\` (a backslash) are escapes in names".to_string()],
+                    )
+                } else if let Some(rest) = after_closed_name(text) {
+                    // `puzzle "a"` then a new line, or `puzzle "a" (`: the
+                    // name is whole, the `{` after it is what is missing.
+                    let found = rest.chars().next().map(|c| format!("found `{c}` where the `{{` goes; "));
+                    (
+                        format!("expected `{{` after the {kw} name"),
+                        vec![format!(
+                            "{}write `{kw} {} {{` on one line",
+                            found.unwrap_or_default(),
+                            text[..text.len() - rest.len()].trim()
+                        )],
                     )
                 } else if text.starts_with('"') {
                     (
@@ -893,6 +922,22 @@ mod tests {
         assert_eq!(f.errors.len(), 1);
         assert_eq!(f.errors[0].message, "unknown escape `\\a` in the puzzle name");
         let f = parse("puzzle \"a\\\" {\n  size 2x2\n}\n");
+        assert_eq!(f.errors[0].message, "the puzzle name's quotes are not closed");
+    }
+
+    #[test]
+    fn a_missing_brace_after_a_closed_name_is_named() {
+        for src in ["puzzle \"my level\"\n  size 3x3\n}\n", "puzzle \"my level\" (\n  size 3x3\n}\n"] {
+            let f = parse(src);
+            assert_eq!(f.errors.len(), 1, "{src:?}: {:?}", f.errors);
+            assert_eq!(f.errors[0].message, "expected `{` after the puzzle name", "{src:?}");
+            assert!(f.errors[0].notes[0].contains("`puzzle \"my level\" {`"), "{:?}", f.errors[0].notes);
+        }
+        assert!(parse("puzzle \"a\" (\n  size 2x2\n}\n").errors[0].notes[0].starts_with("found `(`"));
+        let f = parse("sliding \"s\"\n  size 3x3\n}\n");
+        assert_eq!(f.errors[0].message, "expected `{` after the sliding name");
+        // A name with an escaped quote that is never closed is still that.
+        let f = parse("puzzle \"a\\\" b\n  size 2x2\n}\n");
         assert_eq!(f.errors[0].message, "the puzzle name's quotes are not closed");
     }
 

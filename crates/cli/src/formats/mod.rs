@@ -20,6 +20,47 @@ pub(crate) use github::Github;
 pub(crate) use junit::Junit;
 pub(crate) use sarif::Sarif;
 
+/// A path as the CI formats name it (`concise`, `github`, `sarif`,
+/// `junit`): relative to the current folder, which in CI is the
+/// repository's root, without `./` (GitHub does not attach an annotation
+/// for `./levels/x.lights` to the diff): `./levels/x.lights` and
+/// `levels/./x.lights` are `levels/x.lights`, and an absolute path inside
+/// the current folder is made relative to it. Other paths (outside the
+/// folder, `../x`, `<stdin>`) are kept as given.
+pub(crate) fn repo_relative(shown: &str) -> String {
+    let cwd = std::env::current_dir().ok();
+    relative_to(shown, cwd.as_deref())
+}
+
+fn relative_to(shown: &str, cwd: Option<&std::path::Path>) -> String {
+    use std::path::{Component, Path, PathBuf};
+    let path = Path::new(shown);
+    let path = match cwd {
+        Some(cwd) if path.is_absolute() => {
+            let inside = path.strip_prefix(cwd).ok().map(Path::to_path_buf).or_else(|| {
+                // The current folder through a symbolic link (macOS's /tmp).
+                let (real_cwd, real) = (std::fs::canonicalize(cwd).ok()?, std::fs::canonicalize(path).ok()?);
+                real.strip_prefix(real_cwd).ok().map(Path::to_path_buf)
+            });
+            match inside {
+                Some(p) if !p.as_os_str().is_empty() => p,
+                _ => return shown.to_string(),
+            }
+        }
+        _ => path.to_path_buf(),
+    };
+    let kept: PathBuf = path.components().filter(|c| *c != Component::CurDir).collect();
+    if kept.as_os_str().is_empty() {
+        return shown.to_string();
+    }
+    let text = kept.to_string_lossy();
+    if cfg!(windows) {
+        text.replace('\\', "/")
+    } else {
+        text.into_owned()
+    }
+}
+
 /// A machine format: told about every file in order, then finished.
 pub(crate) trait Reporter {
     /// One checked file (`shown` is its path as given, or `<stdin>`), its
@@ -135,6 +176,21 @@ pub(crate) fn puzzles(doc: &Document, solved: &Solved, policy: Policy) -> (Vec<P
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ci_paths_are_relative_without_dot_slash() {
+        let cwd = std::path::Path::new("/work/repo");
+        let rel = |s| relative_to(s, Some(cwd));
+        assert_eq!(rel("./levels/x.lights"), "levels/x.lights");
+        assert_eq!(rel("././levels/./x.lights"), "levels/x.lights");
+        assert_eq!(rel("levels/x.lights"), "levels/x.lights");
+        assert_eq!(rel("/work/repo/levels/x.lights"), "levels/x.lights");
+        assert_eq!(rel("/work/repo2/x.lights"), "/work/repo2/x.lights", "outside the folder: kept");
+        assert_eq!(rel("/elsewhere/x.lights"), "/elsewhere/x.lights");
+        assert_eq!(rel("../x.lights"), "../x.lights");
+        assert_eq!(rel("<stdin>"), "<stdin>");
+        assert_eq!(rel("a, b: «c».lights"), "a, b: «c».lights");
+    }
 
     #[test]
     fn places_count_characters_and_lines_from_one() {

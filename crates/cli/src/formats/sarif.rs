@@ -29,8 +29,31 @@ fn help_uri(code: Code) -> Option<String> {
     if let Some(docs) = option_env!("LIGHTS_DOCS_URL").filter(|u| !u.is_empty()) {
         return Some(format!("{docs}#{anchor}"));
     }
-    let repo = option_env!("CARGO_PKG_REPOSITORY").filter(|r| !r.is_empty())?;
-    Some(format!("{}/blob/main/docs/diagnostics.md#{anchor}", repo.trim_end_matches('/')))
+    Some(format!("{}/blob/main/docs/diagnostics.md#{anchor}", repository()?))
+}
+
+/// The package's `repository` (`[workspace.package]` in the root
+/// `Cargo.toml`) at build time, without a trailing `/`: the one place the
+/// log's addresses come from, so setting the real address is one line.
+fn repository() -> Option<&'static str> {
+    option_env!("CARGO_PKG_REPOSITORY").map(|r| r.trim_end_matches('/')).filter(|r| !r.is_empty())
+}
+
+/// `tool.driver.informationUri`: the project's home page (its repository).
+fn information_uri() -> Option<&'static str> {
+    repository()
+}
+
+/// A rule's `fullDescription`: the **Trigger.** paragraph of its section
+/// of the reference, as one line of plain text (else its title).
+fn full_description(code: Code) -> String {
+    let trigger = help_markdown(code).and_then(|help| {
+        let start = help.find("**Trigger.**")? + "**Trigger.**".len();
+        // The paragraph after the label, or the list that follows it.
+        let paragraph = help[start..].trim_start().split("\n\n").next()?;
+        Some(paragraph.split_whitespace().collect::<Vec<_>>().join(" "))
+    });
+    trigger.filter(|t| !t.is_empty()).unwrap_or_else(|| code.title().to_string())
 }
 
 /// The anchor GitHub gives a heading: lower case, punctuation dropped,
@@ -65,6 +88,7 @@ fn rules() -> Vec<Value> {
                 "id": code.as_str(),
                 "name": code.title(),
                 "shortDescription": { "text": code.title() },
+                "fullDescription": { "text": full_description(code) },
             });
             if let Some(uri) = help_uri(code) {
                 rule["helpUri"] = json!(uri);
@@ -87,20 +111,22 @@ pub(crate) struct Sarif {
 impl Sarif {
     /// The index of `shown` among the run's artifacts (added when new).
     fn artifact(&mut self, shown: &str) -> usize {
-        let uri = uri(shown);
-        if let Some(i) = self.artifacts.iter().position(|a| a["location"]["uri"] == uri) {
+        let location = artifact_location(shown);
+        if let Some(i) = self.artifacts.iter().position(|a| a["location"]["uri"] == location["uri"]) {
             return i;
         }
-        self.artifacts.push(json!({ "location": { "uri": uri }, "sourceLanguage": "lights" }));
+        self.artifacts.push(json!({ "location": location, "sourceLanguage": "lights" }));
         self.artifacts.len() - 1
     }
 
     fn location(&mut self, shown: &str, doc: &Document, span: lights_syntax::Span) -> Value {
         let at = Place::of(doc, span);
         let index = self.artifact(shown);
+        let mut artifact = artifact_location(shown);
+        artifact["index"] = json!(index);
         json!({
             "physicalLocation": {
-                "artifactLocation": { "uri": uri(shown), "index": index },
+                "artifactLocation": artifact,
                 "region": {
                     "startLine": at.line,
                     "startColumn": at.column,
@@ -156,21 +182,26 @@ impl Reporter for Sarif {
         self.notifications.push(json!({
             "level": "error",
             "message": { "text": message },
-            "locations": [{ "physicalLocation": { "artifactLocation": { "uri": uri(shown) } } }],
+            "locations": [{ "physicalLocation": { "artifactLocation": artifact_location(shown) } }],
         }));
     }
 
     fn finish(&mut self, out: &mut dyn Write, _totals: &Totals) {
+        let mut driver = json!({
+            "name": "lights",
+            "version": env!("CARGO_PKG_VERSION"),
+            "semanticVersion": env!("CARGO_PKG_VERSION"),
+            "rules": rules(),
+        });
+        if let Some(uri) = information_uri() {
+            driver["informationUri"] = json!(uri);
+        }
         let log = json!({
             "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
             "version": "2.1.0",
             "runs": [{
-                "tool": { "driver": {
-                    "name": "lights",
-                    "version": env!("CARGO_PKG_VERSION"),
-                    "semanticVersion": env!("CARGO_PKG_VERSION"),
-                    "rules": rules(),
-                }},
+                "tool": { "driver": driver },
+                "originalUriBaseIds": original_uri_base_ids(),
                 "columnKind": "unicodeCodePoints",
                 "artifacts": self.artifacts,
                 "results": self.results,
@@ -185,11 +216,57 @@ impl Reporter for Sarif {
     }
 }
 
+/// The base of the run's relative URIs: `lights check` names files
+/// relative to the folder it ran in (in CI, the repository's root), so
+/// every relative `uri` has `"uriBaseId": "SRCROOT"`, and `SRCROOT` is that
+/// folder as an absolute `file:` URI ending in `/` (as SARIF §3.14.14
+/// wants), when it is known.
+const SRCROOT: &str = "SRCROOT";
+
+fn original_uri_base_ids() -> Value {
+    let root = std::env::current_dir().ok().and_then(|d| d.to_str().map(folder_uri));
+    match root {
+        Some(uri) => json!({ SRCROOT: { "uri": uri } }),
+        None => json!({ SRCROOT: { "description": { "text": "the folder `lights check` ran in" } } }),
+    }
+}
+
+/// An absolute folder as a `file:` URI ending in `/`.
+fn folder_uri(folder: &str) -> String {
+    let path = folder.replace('\\', "/");
+    let encoded = encode(path.trim_end_matches('/'));
+    match encoded.as_str() {
+        "" => "file:///".to_string(),
+        e if e.starts_with('/') => format!("file://{e}/"),
+        e => format!("file:///{e}/"),
+    }
+}
+
+/// An `artifactLocation`: the URI, with `uriBaseId` when it is relative.
+fn artifact_location(shown: &str) -> Value {
+    let uri = uri(shown);
+    if uri.starts_with("file:") {
+        json!({ "uri": uri })
+    } else {
+        json!({ "uri": uri, "uriBaseId": SRCROOT })
+    }
+}
+
 /// A path as a SARIF URI reference: forward slashes, spaces and other
 /// reserved characters percent-encoded, relative paths kept relative (to the
 /// folder `lights check` ran in).
 fn uri(shown: &str) -> String {
     let path = shown.replace('\\', "/");
+    let out = encode(&path);
+    if path.starts_with('/') {
+        format!("file://{out}")
+    } else {
+        out
+    }
+}
+
+/// Percent-encoding of everything but unreserved characters and `/`.
+fn encode(path: &str) -> String {
     let mut out = String::with_capacity(path.len());
     for b in path.bytes() {
         match b {
@@ -197,11 +274,7 @@ fn uri(shown: &str) -> String {
             _ => out.push_str(&format!("%{b:02X}")),
         }
     }
-    if path.starts_with('/') {
-        format!("file://{out}")
-    } else {
-        out
-    }
+    out
 }
 
 #[cfg(test)]
@@ -221,9 +294,27 @@ mod tests {
     }
 
     #[test]
+    fn every_rule_has_a_full_description_from_its_trigger() {
+        for &code in Code::ALL {
+            let full = full_description(code);
+            assert_ne!(full, code.title(), "{}: no **Trigger.** paragraph", code.as_str());
+            assert!(!full.contains('\n') && !full.starts_with(' '), "{}: {full:?}", code.as_str());
+        }
+        assert!(
+            full_description(Code::ALL[1]).starts_with("A `puzzle` line that is not"),
+            "{}",
+            full_description(Code::ALL[1])
+        );
+    }
+
+    #[test]
     fn paths_become_uri_references() {
         assert_eq!(uri("levels/pack 1.lights"), "levels/pack%201.lights");
         assert_eq!(uri("/tmp/a#b.lights"), "file:///tmp/a%23b.lights");
         assert_eq!(uri("<stdin>"), "%3Cstdin%3E");
+        assert_eq!(artifact_location("levels/a.lights"), json!({ "uri": "levels/a.lights", "uriBaseId": "SRCROOT" }));
+        assert_eq!(artifact_location("/tmp/a.lights"), json!({ "uri": "file:///tmp/a.lights" }));
+        assert_eq!(folder_uri("/home/me/my repo"), "file:///home/me/my%20repo/");
+        assert_eq!(folder_uri("/"), "file:///");
     }
 }
