@@ -160,14 +160,19 @@ impl Engine {
         self.running.load(Ordering::SeqCst)
     }
 
-    /// Start solving `block` unless its answer is known or on its way;
+    /// Start solving `block` unless its answer is known or on its way (a
+    /// time-out within a shorter budget than `budget` is not an answer);
     /// returns what to wait on.
     pub(crate) fn ensure(&self, key: BlockKey, block: &Arc<Block>, budget: Duration) -> Slot {
         let now = self.clock.fetch_add(1, Ordering::Relaxed);
         let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(entry) = cache.get_mut(&key) {
-            entry.last_used = now;
-            return entry.slot.clone();
+            // Timed out within a shorter budget (another lights.toml's): solve again.
+            let shorter = matches!(entry.slot.borrow().as_deref(), Some(Outcome::TimedOut(b)) if *b < budget);
+            if !shorter {
+                entry.last_used = now;
+                return entry.slot.clone();
+            }
         }
         let (tx, rx) = watch::channel(None);
         let cancel = Arc::new(AtomicBool::new(false));
