@@ -70,3 +70,36 @@ impl Projects {
         lock(&self.shown).clear();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::str::FromStr;
+
+    #[test]
+    fn file_uris_find_the_nearest_file_and_others_the_roots() {
+        let dir = std::env::temp_dir().join(format!("lights-lsp-project-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("levels")).unwrap();
+        std::fs::write(dir.join(FILE_NAME), "max-warnings = 4\n").unwrap();
+        let file = Uri::from_str(&format!("file://{}/levels/a.lights", dir.display())).unwrap();
+        let untitled = Uri::from_str("untitled:Untitled-1").unwrap();
+        let projects = Projects::default();
+        assert_eq!(projects.for_uri(&file).0.and_then(|c| c.max_warnings), Some(4));
+        assert!(projects.for_uri(&untitled).0.is_none(), "no workspace root: the defaults");
+        projects.set_root(Some(dir.clone()));
+        assert_eq!(projects.for_uri(&untitled).0.and_then(|c| c.max_warnings), Some(4));
+        // A bad file: its error once, the defaults; said again after a reload.
+        std::fs::write(dir.join("levels").join(FILE_NAME), "nope = 1\n").unwrap();
+        assert_eq!(projects.for_uri(&file).0.and_then(|c| c.max_warnings), Some(4), "remembered until a reload");
+        projects.reload();
+        let (config, error) = projects.for_uri(&file);
+        assert!(config.is_none() && error.is_some_and(|e| e.contains("unknown field `nope`")));
+        assert_eq!(projects.for_uri(&file).1, None, "said once");
+        projects.reload();
+        assert!(projects.for_uri(&file).1.is_some());
+        assert!(is_config(&Uri::from_str(&format!("file://{}/lights.toml", dir.display())).unwrap()));
+        assert!(!is_config(&file) && !is_config(&untitled));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
