@@ -208,6 +208,11 @@ fn the_editor_applies_lights_toml_as_the_command_line_does() {
             Some(absent) => assert!(!cli.diagnostics.iter().any(|d| d.0 == absent), "{name}: {cli:?}"),
             None => assert!(cli.diagnostics.iter().any(|d| d.0 == *code), "{name}: {cli:?}"),
         }
+        if *name == "l0202-error-allowed" {
+            // The claim with `// lights: allow L0202` at the end of its line is silenced, the other is not.
+            let lines: Vec<u64> = cli.diagnostics.iter().filter(|d| d.0 == "L0202").map(|d| d.3).collect();
+            assert_eq!(lines, [5], "{cli:?}");
+        }
         let ide = editor(&mut lsp, &file_uri(&file), text);
         assert_eq!(ide, cli, "{name}");
     }
