@@ -280,6 +280,22 @@ fn a_changed_lights_toml_is_read_again_and_diagnostics_republished() {
     // Fixed, then deleted: the defaults again.
     after_change(&mut lsp, Some("[severity]\nL0202 = \"warning\"\n"), &|ds| codes(ds) == warning);
     after_change(&mut lsp, None, &|ds| codes(ds) == error);
+
+    // A budget added: a puzzle already solved is solved again within it, and
+    // is L0301 as on the command line.
+    let torus = dir.join("torus.lights");
+    let torus_text = "puzzle \"t\" {\n  size 40x40\n  topology torus\n  lights on\n}\n";
+    std::fs::write(&torus, torus_text).unwrap();
+    let torus_uri = file_uri(&torus);
+    lsp.open(&torus_uri, 1, torus_text);
+    let (solved, _) = lsp.settled(&torus_uri, 1, SETTLE);
+    assert!(solved.is_empty(), "solved within the editor's budget: {solved:?}");
+    std::fs::write(&toml, "[solver]\ntime-budget-ms = 1\n").unwrap();
+    lsp.notify("workspace/didChangeWatchedFiles", json!({"changes": [{"uri": toml_uri, "type": 1}]}));
+    let late = lsp.diagnostics_where(&torus_uri, 1, SETTLE, |ds| !ds.is_empty());
+    assert_eq!(codes(&late), [(json!("L0301"), json!(2))], "{late:?}");
+    let cli = stdout(&lights(&dir, &["check", "--format", "concise", "torus.lights"]));
+    assert!(cli.contains("warning[L0301]"), "{cli}");
     assert!(lsp.running());
     lsp.shutdown_and_exit();
 }

@@ -152,6 +152,19 @@ impl Engine {
         release_free_memory();
     }
 
+    /// Forget the results of `keys` and cancel their work (their time
+    /// budget changed: they are solved again within the new one).
+    pub(crate) fn forget(&self, keys: &HashSet<BlockKey>) {
+        let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        cache.retain(|key, entry| {
+            let forget = keys.contains(key);
+            if forget {
+                entry.cancel.store(true, Ordering::Relaxed);
+            }
+            !forget
+        });
+    }
+
     pub(crate) fn solves_started(&self) -> u64 {
         self.started.load(Ordering::Relaxed)
     }

@@ -664,12 +664,22 @@ impl LanguageServer for Server {
         if !params.changes.iter().any(|c| crate::project::is_config(&c.uri)) {
             return;
         }
-        // Read them again; solve again what ran out of a budget that may
-        // have changed; publish every open document under the new policy.
-        self.shared.projects.reload();
-        self.shared.engine.forget_timeouts();
+        // Read them again; solve again what ran out of a budget and the
+        // documents whose budget changed (an answer found within 10 s may
+        // not be within `time-budget-ms = 1`, as on the command line);
+        // publish every open document under the new policy.
         let snaps: Vec<Arc<Snapshot>> =
             lock(&self.shared.docs).values().filter_map(|d| d.current.borrow().clone()).collect();
+        let before: Vec<Duration> = snaps.iter().map(|s| self.shared.time_budget(&s.uri)).collect();
+        self.shared.projects.reload();
+        let changed: HashSet<BlockKey> = snaps
+            .iter()
+            .zip(before)
+            .filter(|(s, budget)| self.shared.time_budget(&s.uri) != *budget)
+            .flat_map(|(s, _)| s.doc.keys())
+            .collect();
+        self.shared.engine.forget(&changed);
+        self.shared.engine.forget_timeouts();
         for snap in snaps {
             tokio::spawn(self.shared.clone().solve_and_publish(snap));
         }
