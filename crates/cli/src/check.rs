@@ -9,11 +9,11 @@ use lights_compiler::{Code, Diagnostic};
 use lights_ide::{Document, Mark, Solved};
 use rayon::prelude::*;
 
-use crate::config::Configs;
 use crate::files::{is_stdin, read_stdin};
 use crate::formats::{self, Reporter, Totals};
 use crate::output::{file_json, unreadable_json, PuzzleJson};
 use crate::{files, pattern_databases, render, Format, EXIT_OK, EXIT_PUZZLE_ERROR, EXIT_USAGE};
+use lights_ide::config::Configs;
 
 /// `--answer`: print only the answer to a question about each puzzle.
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -187,7 +187,7 @@ pub(crate) struct Options<'a> {
 
 pub(crate) fn run(paths: &[PathBuf], options: Options) -> u8 {
     let Options { stdin_filename, format, quiet, answer, config, max_warnings } = options;
-    let found = Configs::new(config).and_then(|mut configs| {
+    let found = Configs::new(config, read_config).and_then(|mut configs| {
         let (inputs, selection) = collect_inputs(paths, stdin_filename, &mut configs)?;
         let policies = inputs
             .iter()
@@ -439,4 +439,10 @@ pub(crate) fn paint(text: &str, ansi: &str, color: bool) -> String {
     } else {
         text.to_string()
     }
+}
+
+/// A `lights.toml` is read as any named file: a regular file of a sane size
+/// only (a FIFO named lights.toml must not hang a run).
+fn read_config(path: &Path) -> Result<String, String> {
+    files::read_limited(path, lights_ide::config::MAX_CONFIG_BYTES)
 }

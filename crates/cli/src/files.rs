@@ -168,18 +168,7 @@ pub(crate) fn max_bytes() -> u64 {
 /// Parse a size for `--max-bytes` and `max-bytes`: a number of bytes, or
 /// with a unit (`500K`, `64MiB`, `1G`; units are powers of 1024).
 pub(crate) fn parse_size(text: &str) -> Result<u64, String> {
-    let t = text.trim();
-    let digits = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
-    let (number, unit) = t.split_at(digits);
-    let shift = match unit.trim().to_ascii_lowercase().as_str() {
-        "" | "b" => 0,
-        "k" | "kb" | "kib" => 10,
-        "m" | "mb" | "mib" => 20,
-        "g" | "gb" | "gib" => 30,
-        _ => return Err(format!("`{text}` is not a size: write bytes, or a number with K, M or G (as in 64M)")),
-    };
-    let n: u64 = number.parse().map_err(|_| format!("`{text}` is not a size: it must start with a number"))?;
-    n.checked_mul(1 << shift).ok_or_else(|| format!("`{text}` is too large"))
+    lights_ide::config::parse_bytes(text)
 }
 
 /// A size for messages: `64 MiB`, `500 KiB`, `1000 bytes`.

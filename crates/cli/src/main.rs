@@ -3,7 +3,6 @@
 mod census;
 mod check;
 mod compile;
-mod config;
 mod excerpt;
 mod files;
 mod fmt;

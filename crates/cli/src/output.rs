@@ -159,10 +159,7 @@ pub(crate) fn file_json(
     let analysis = doc.analysis();
     let mut out = Vec::new();
     if only.is_none() && (!analysis.file_diagnostics.is_empty() || analysis.puzzles.is_empty()) {
-        let outside = match policy {
-            Some(config) => config.apply(analysis.file_diagnostics.clone()),
-            None => analysis.file_diagnostics.clone(),
-        };
+        let outside = lights_ide::config::apply(policy, analysis.file_diagnostics.clone());
         out.push(base(file, doc, None, &outside));
     }
     for (i, p) in analysis.puzzles.iter().enumerate() {
@@ -182,10 +179,7 @@ fn puzzle_json(
     policy: Policy,
 ) -> PuzzleJson {
     let p = &doc.analysis().puzzles[i];
-    let diagnostics = match policy {
-        Some(config) => config.apply(lights_ide::block_diagnostics(doc, i, answers)),
-        None => lights_ide::block_diagnostics(doc, i, answers),
-    };
+    let diagnostics = lights_ide::config::apply(policy, lights_ide::block_diagnostics(doc, i, answers));
     let mut j = base(file, doc, p.name.clone(), &diagnostics);
     j.kind = Some(p.kind.keyword());
     j.status = Some(lights_ide::status(doc, i, answers).text);

@@ -118,3 +118,17 @@ fn an_allow_comment_silences_a_code_in_the_cli_too() {
     let (code, out, _) = concise(&dir, &["a.lights"]);
     assert_eq!(code, Some(0), "{out}");
 }
+
+#[test]
+fn an_allow_comment_at_the_end_of_the_line_silences_a_code_in_the_cli() {
+    let dir = project("allow-same-line");
+    write(&dir, "a.lights", &FALSE_CLAIM.replace("  expect unique", "  expect unique  // lights: allow L0202"));
+    let (code, out, _) = concise(&dir, &["a.lights"]);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(!out.contains("L0202"), "{out}");
+    // On another line it silences nothing.
+    write(&dir, "b.lights", &FALSE_CLAIM.replace("  lights on", "  lights on  // lights: allow L0202"));
+    let (code, out, _) = concise(&dir, &["b.lights"]);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("error[L0202]"), "{out}");
+}

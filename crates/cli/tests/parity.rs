@@ -172,3 +172,130 @@ fn large_boards_get_the_command_lines_answer_in_the_editor_within_its_time_budge
     }
     lsp.shutdown_and_exit();
 }
+
+/// A `file:` URI for a path (plain ASCII paths only, as in these tests).
+fn file_uri(path: &Path) -> String {
+    format!("file://{}", path.display())
+}
+
+/// `lights.toml` cases: the server applies the nearest one above each
+/// document, as `lights check` does — severity changes, `"off"`, the
+/// solver's time budget, and `// lights: allow` on the same line.
+#[test]
+fn the_editor_applies_lights_toml_as_the_command_line_does() {
+    const UNSOLVABLE: &str = "puzzle \"six-states\" {\n  size 2x2\n  states 6\n  goal on\n}\n";
+    const CLAIMS: &str = "puzzle \"claims\" {\n  size 5x5\n  lights on\n  expect unique  // lights: allow L0202\n  expect presses 3\n}\n";
+    const TORUS: &str = "puzzle \"t\" {\n  size 40x40\n  topology torus\n  lights on\n}\n";
+    let cases: &[(&str, &str, &str, &str)] = &[
+        // (case, lights.toml, file, a code the command line must show or (`-`) not show)
+        ("l0201-warning", "[severity]\nL0201 = \"warning\"\n", UNSOLVABLE, "L0201"),
+        ("l0009-off", "[severity]\nL0009 = \"off\"\n", "// nothing yet\n", "-L0009"),
+        ("l0202-error-allowed", "[severity]\nL0202 = \"error\"\n", CLAIMS, "L0202"),
+        ("budget", "[solver]\ntime-budget-ms = 1\n", TORUS, "L0301"),
+        ("budget-error", "[solver]\ntime-budget-ms = 1\n[severity]\nL0301 = \"error\"\n", TORUS, "L0301"),
+    ];
+    let root = scratch("parity-config");
+    let mut lsp = server();
+    for (name, toml, text, code) in cases {
+        let dir = root.join(name).join("levels");
+        std::fs::create_dir_all(&dir).unwrap();
+        // In the folder above: the nearest one, not only the file's own folder.
+        std::fs::write(root.join(name).join("lights.toml"), toml).unwrap();
+        let file = dir.join("a.lights");
+        std::fs::write(&file, text).unwrap();
+        let cli = command_line(&file);
+        match code.strip_prefix('-') {
+            Some(absent) => assert!(!cli.diagnostics.iter().any(|d| d.0 == absent), "{name}: {cli:?}"),
+            None => assert!(cli.diagnostics.iter().any(|d| d.0 == *code), "{name}: {cli:?}"),
+        }
+        if *name == "l0202-error-allowed" {
+            // The claim with `// lights: allow L0202` at the end of its line is silenced, the other is not.
+            let lines: Vec<u64> = cli.diagnostics.iter().filter(|d| d.0 == "L0202").map(|d| d.3).collect();
+            assert_eq!(lines, [5], "{cli:?}");
+        }
+        let ide = editor(&mut lsp, &file_uri(&file), text);
+        assert_eq!(ide, cli, "{name}");
+    }
+    lsp.shutdown_and_exit();
+}
+
+/// The server registers a watcher for `**/lights.toml` when the client
+/// can take one, and on a change reads it again and republishes.
+#[test]
+fn a_changed_lights_toml_is_read_again_and_diagnostics_republished() {
+    let dir = scratch("config-watch");
+    let toml = dir.join("lights.toml");
+    std::fs::write(&toml, "[severity]\nL0202 = \"warning\"\n").unwrap();
+    let file = dir.join("a.lights");
+    let text = "puzzle \"p\" {\n  size 5x5\n  lights on\n  expect unique\n}\n";
+    std::fs::write(&file, text).unwrap();
+    let (uri, toml_uri) = (file_uri(&file), file_uri(&toml));
+
+    let mut command = Command::new(env!("CARGO_BIN_EXE_lights"));
+    command.arg("lsp");
+    let mut lsp = Client::spawn(command);
+    let caps = json!({"workspace": {"didChangeWatchedFiles": {"dynamicRegistration": true}}});
+    lsp.initialize(caps, Value::Null);
+    let registration = lsp.wait_for("client/registerCapability", |m| m["method"] == "client/registerCapability");
+    let r = &registration["params"]["registrations"][0];
+    assert_eq!(r["method"], "workspace/didChangeWatchedFiles", "{registration}");
+    assert_eq!(r["registerOptions"]["watchers"][0]["globPattern"], "**/lights.toml", "{registration}");
+
+    let codes = |ds: &[Value]| ds.iter().map(|d| (d["code"].clone(), d["severity"].clone())).collect::<Vec<_>>();
+    let error = [(json!("L0202"), json!(1))];
+    let warning = [(json!("L0202"), json!(2))];
+    lsp.open(&uri, 1, text);
+    let first = lsp.diagnostics_where(&uri, 1, SETTLE, |ds| !ds.is_empty());
+    assert_eq!(codes(&first), warning, "a warning, as lights.toml says");
+
+    // The publish after a change (`skip_until`: not one received before it).
+    let after_change = |lsp: &mut Client, toml_text: Option<&str>, want: &dyn Fn(&[Value]) -> bool| {
+        match toml_text {
+            Some(t) => std::fs::write(&toml, t).unwrap(),
+            None => std::fs::remove_file(&toml).unwrap(),
+        }
+        let kind = if toml_text.is_some() { 2 } else { 3 };
+        lsp.notify("workspace/didChangeWatchedFiles", json!({"changes": [{"uri": toml_uri, "type": kind}]}));
+        lsp.skip_until("the publish after the change", SETTLE, |m| {
+            m["method"] == "textDocument/publishDiagnostics"
+                && m["params"]["uri"] == uri.as_str()
+                && want(m["params"]["diagnostics"].as_array().unwrap())
+        });
+    };
+    after_change(&mut lsp, Some("[severity]\nL0202 = \"off\"\n"), &|ds| ds.is_empty());
+
+    // A bad one: the command line's error, shown; the defaults apply; no crash.
+    // (No publish with the error was received before: both are waited for
+    // in any order.)
+    std::fs::write(&toml, "max_warnings = 3\n").unwrap();
+    lsp.notify("workspace/didChangeWatchedFiles", json!({"changes": [{"uri": toml_uri, "type": 2}]}));
+    lsp.diagnostics_where(&uri, 1, SETTLE, |ds| codes(ds) == error);
+    let shown = lsp.wait_for("window/showMessage", |m| m["method"] == "window/showMessage");
+    let message = shown["params"]["message"].as_str().unwrap();
+    assert!(message.contains("lights.toml") && message.contains("unknown field `max_warnings`"), "{message}");
+    let cli = lights(&dir, &["check", "--format", "concise", "a.lights"]);
+    assert_eq!(cli.status.code(), Some(2));
+    assert!(common::stderr(&cli).contains("unknown field `max_warnings`"), "the same error");
+
+    // Fixed, then deleted: the defaults again.
+    after_change(&mut lsp, Some("[severity]\nL0202 = \"warning\"\n"), &|ds| codes(ds) == warning);
+    after_change(&mut lsp, None, &|ds| codes(ds) == error);
+
+    // A budget added: a puzzle already solved is solved again within it, and
+    // is L0301 as on the command line.
+    let torus = dir.join("torus.lights");
+    let torus_text = "puzzle \"t\" {\n  size 40x40\n  topology torus\n  lights on\n}\n";
+    std::fs::write(&torus, torus_text).unwrap();
+    let torus_uri = file_uri(&torus);
+    lsp.open(&torus_uri, 1, torus_text);
+    let (solved, _) = lsp.settled(&torus_uri, 1, SETTLE);
+    assert!(solved.is_empty(), "solved within the editor's budget: {solved:?}");
+    std::fs::write(&toml, "[solver]\ntime-budget-ms = 1\n").unwrap();
+    lsp.notify("workspace/didChangeWatchedFiles", json!({"changes": [{"uri": toml_uri, "type": 1}]}));
+    let late = lsp.diagnostics_where(&torus_uri, 1, SETTLE, |ds| !ds.is_empty());
+    assert_eq!(codes(&late), [(json!("L0301"), json!(2))], "{late:?}");
+    let cli = stdout(&lights(&dir, &["check", "--format", "concise", "torus.lights"]));
+    assert!(cli.contains("warning[L0301]"), "{cli}");
+    assert!(lsp.running());
+    lsp.shutdown_and_exit();
+}

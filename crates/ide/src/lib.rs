@@ -10,13 +10,15 @@
 //! [`diagnostics`], [`status`], [`lenses`], [`inlay_hints`],
 //! [`code_actions`], [`hover`], [`completion`], [`symbols`],
 //! [`folding_ranges`], [`format`]; [`play`] answers a board view
-//! (play-testing). The front ends (`lights-cli`,
+//! (play-testing); [`config`] is a project's `lights.toml` (found, checked,
+//! applied). The front ends (`lights-cli`,
 //! `lights-lsp`) convert and schedule; what is said is decided here and in
 //! the compiler's [`Block`](lights_compiler::Block).
 
 mod actions;
 mod answers;
 mod completion;
+pub mod config;
 mod diagnostics;
 mod document;
 mod format;

@@ -152,6 +152,19 @@ impl Engine {
         release_free_memory();
     }
 
+    /// Forget the results of `keys` and cancel their work (their time
+    /// budget changed: they are solved again within the new one).
+    pub(crate) fn forget(&self, keys: &HashSet<BlockKey>) {
+        let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        cache.retain(|key, entry| {
+            let forget = keys.contains(key);
+            if forget {
+                entry.cancel.store(true, Ordering::Relaxed);
+            }
+            !forget
+        });
+    }
+
     pub(crate) fn solves_started(&self) -> u64 {
         self.started.load(Ordering::Relaxed)
     }
@@ -160,14 +173,19 @@ impl Engine {
         self.running.load(Ordering::SeqCst)
     }
 
-    /// Start solving `block` unless its answer is known or on its way;
+    /// Start solving `block` unless its answer is known or on its way (a
+    /// time-out within a shorter budget than `budget` is not an answer);
     /// returns what to wait on.
     pub(crate) fn ensure(&self, key: BlockKey, block: &Arc<Block>, budget: Duration) -> Slot {
         let now = self.clock.fetch_add(1, Ordering::Relaxed);
         let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(entry) = cache.get_mut(&key) {
-            entry.last_used = now;
-            return entry.slot.clone();
+            // Timed out within a shorter budget (another lights.toml's): solve again.
+            let shorter = matches!(entry.slot.borrow().as_deref(), Some(Outcome::TimedOut(b)) if *b < budget);
+            if !shorter {
+                entry.last_used = now;
+                return entry.slot.clone();
+            }
         }
         let (tx, rx) = watch::channel(None);
         let cancel = Arc::new(AtomicBool::new(false));

@@ -11,7 +11,9 @@
 //! versions, `engine` solves off the runtime with a cache by block key,
 //! cancellation and a time budget, `snapshot` is one version of a
 //! document, `convert` turns the ide layer's data into LSP values,
-//! `position` converts byte offsets in the negotiated encoding, `memory`
+//! `position` converts byte offsets in the negotiated encoding, `project`
+//! finds each document's `lights.toml` (the policy is the ide layer's),
+//! `memory`
 //! keeps the allocator from holding on to freed memory;
 //! `transport` guards the framing of standard input and output, `rpc`
 //! adds what the protocol library leaves out (answers to unknown `$/`
@@ -22,6 +24,7 @@ mod convert;
 mod engine;
 mod memory;
 mod position;
+mod project;
 mod rpc;
 mod server;
 mod settings;

@@ -26,6 +26,7 @@ use lights_syntax::Span;
 use crate::convert::{self, EditSupport, INSERT_SOLUTION};
 use crate::engine::{Engine, PrepareFn, TablesEvent};
 use crate::position::{Encoding, PositionMap};
+use crate::project::Projects;
 use crate::settings::Settings;
 use crate::snapshot::{LensCache, Snapshot};
 
@@ -124,6 +125,8 @@ struct Config {
     hint_refresh: bool,
     /// The client shows server-initiated work-done progress.
     work_done_progress: bool,
+    /// The client takes `client/registerCapability` for watched files.
+    watch_registration: bool,
 }
 
 struct Shared {
@@ -137,6 +140,8 @@ struct Shared {
     tables: Mutex<Option<mpsc::UnboundedReceiver<TablesEvent>>>,
     /// Times code lenses were built (see [`Shared::lenses`]).
     lens_builds: AtomicU64,
+    /// The `lights.toml` of each document.
+    projects: Projects,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -189,6 +194,7 @@ impl Server {
                 config: Mutex::new(Config::default()),
                 publish_lock: tokio::sync::Mutex::new(()),
                 lens_builds: AtomicU64::new(0),
+                projects: Projects::default(),
             }),
         }
     }
@@ -248,6 +254,27 @@ fn apply_change(text: &mut String, change: TextDocumentContentChangeEvent, encod
 }
 
 impl Shared {
+    /// The `lights.toml` of `uri` (`None`: the defaults). A bad one is
+    /// shown to the user, as `lights check` reports it, once until it changes.
+    fn project(&self, uri: &Uri) -> Option<Arc<lights_ide::config::Config>> {
+        let (config, error) = self.projects.for_uri(uri);
+        if let Some(e) = error {
+            let client = self.client.clone();
+            tokio::spawn(async move {
+                let message = format!("lights: error: {e} (the defaults apply until it is fixed)");
+                client.show_message(MessageType::ERROR, message).await;
+            });
+        }
+        config
+    }
+
+    /// How long a solve for `uri` may take: `time-budget-ms` of its
+    /// `lights.toml`, else the editor's setting.
+    fn time_budget(&self, uri: &Uri) -> Duration {
+        let setting = lock(&self.config).settings.time_budget;
+        self.project(uri).and_then(|c| c.time_budget).unwrap_or(setting)
+    }
+
     /// Analyse the newest version of `uri`, then solve what changed and
     /// publish. At most one analysis of a document runs at a time: when one
     /// ends and newer text has arrived meanwhile, the newest is analysed
@@ -302,7 +329,7 @@ impl Shared {
     /// or after a short wait, whichever is first, and again when the slow
     /// ones finish.
     async fn solve_and_publish(self: Arc<Self>, snap: Arc<Snapshot>) {
-        let budget = lock(&self.config).settings.time_budget;
+        let budget = self.time_budget(&snap.uri);
         let mut slots = Vec::new();
         for i in 0..snap.doc.block_count() {
             if let (Some(block), Some(key)) = (snap.doc.block(i), snap.doc.key(i)) {
@@ -326,7 +353,7 @@ impl Shared {
     /// `first_publish_wait`), so a code lens or inlay hint asked for right
     /// after an edit says what the diagnostics say instead of "solving…".
     async fn settle(&self, snap: &Snapshot) {
-        let budget = lock(&self.config).settings.time_budget;
+        let budget = self.time_budget(&snap.uri);
         let slots: Vec<_> = (0..snap.doc.block_count())
             .filter_map(|i| Some(self.engine.ensure(snap.doc.key(i)?, snap.doc.block(i)?, budget)))
             .collect();
@@ -376,7 +403,11 @@ impl Shared {
             }
         };
         let Some(snap) = snap else { return false };
-        let problems = catch_unwind(AssertUnwindSafe(|| lights_ide::diagnostics(&snap.doc, &self.engine)));
+        // `[severity]` of its lights.toml, as `lights check` applies it.
+        let project = self.project(uri);
+        let problems = catch_unwind(AssertUnwindSafe(|| {
+            lights_ide::config::apply_problems(project.as_deref(), lights_ide::diagnostics(&snap.doc, &self.engine))
+        }));
         let diags = match problems {
             // Only those published are converted (a file may have a million).
             Ok(problems) => {
@@ -487,7 +518,20 @@ impl LanguageServer for Server {
                 .and_then(|c| c.refresh_support)
                 .unwrap_or(false),
             work_done_progress: caps.window.as_ref().and_then(|w| w.work_done_progress).unwrap_or(false),
+            watch_registration: workspace
+                .and_then(|w| w.did_change_watched_files.as_ref())
+                .and_then(|c| c.dynamic_registration)
+                .unwrap_or(false),
         };
+        // Untitled documents take the workspace root's lights.toml.
+        #[allow(deprecated)] // `root_uri`: older clients send only it
+        let root = params
+            .workspace_folders
+            .as_ref()
+            .and_then(|f| f.first())
+            .map(|f| f.uri.clone())
+            .or_else(|| params.root_uri.clone());
+        self.shared.projects.set_root(root.as_ref().and_then(crate::project::file_path));
         Ok(InitializeResult {
             capabilities: capabilities(encoding),
             server_info: Some(ServerInfo { name: "lights".into(), version: Some(env!("CARGO_PKG_VERSION").into()) }),
@@ -495,9 +539,30 @@ impl LanguageServer for Server {
     }
 
     async fn initialized(&self, _: InitializedParams) {
-        let supported = self.config().work_done_progress;
+        let config = self.config();
         if let Some(events) = lock(&self.shared.tables).take() {
-            tokio::spawn(crate::tables::forward(self.shared.client.clone(), supported, events));
+            tokio::spawn(crate::tables::forward(self.shared.client.clone(), config.work_done_progress, events));
+        }
+        if config.watch_registration {
+            // Not awaited here: the client answers while other messages wait.
+            let client = self.shared.client.clone();
+            tokio::spawn(async move {
+                let watch = DidChangeWatchedFilesRegistrationOptions {
+                    watchers: vec![FileSystemWatcher {
+                        glob_pattern: GlobPattern::String(format!("**/{}", lights_ide::config::FILE_NAME)),
+                        kind: None,
+                    }],
+                };
+                let registration = Registration {
+                    id: "lights.toml".into(),
+                    method: "workspace/didChangeWatchedFiles".into(),
+                    register_options: serde_json::to_value(watch).ok(),
+                };
+                if let Err(e) = client.register_capability(vec![registration]).await {
+                    let message = format!("lights: changes to lights.toml are not watched: {e}");
+                    client.log_message(MessageType::WARNING, message).await;
+                }
+            });
         }
     }
 
@@ -595,6 +660,32 @@ impl LanguageServer for Server {
         }
     }
 
+    async fn did_change_watched_files(&self, params: DidChangeWatchedFilesParams) {
+        if !params.changes.iter().any(|c| crate::project::is_config(&c.uri)) {
+            return;
+        }
+        // Read them again; solve again what ran out of a budget and the
+        // documents whose budget changed (an answer found within 10 s may
+        // not be within `time-budget-ms = 1`, as on the command line);
+        // publish every open document under the new policy.
+        let snaps: Vec<Arc<Snapshot>> =
+            lock(&self.shared.docs).values().filter_map(|d| d.current.borrow().clone()).collect();
+        let before: Vec<Duration> = snaps.iter().map(|s| self.shared.time_budget(&s.uri)).collect();
+        self.shared.projects.reload();
+        let changed: HashSet<BlockKey> = snaps
+            .iter()
+            .zip(before)
+            .filter(|(s, budget)| self.shared.time_budget(&s.uri) != *budget)
+            .flat_map(|(s, _)| s.doc.keys())
+            .collect();
+        self.shared.engine.forget(&changed);
+        self.shared.engine.forget_timeouts();
+        for snap in snaps {
+            tokio::spawn(self.shared.clone().solve_and_publish(snap));
+        }
+        self.shared.refresh().await;
+    }
+
     async fn code_lens(&self, params: CodeLensParams) -> Result<Option<Vec<CodeLens>>> {
         if !self.config().settings.code_lens {
             return Ok(Some(Vec::new()));
@@ -624,7 +715,7 @@ impl LanguageServer for Server {
         let Some(snap) = self.snapshot(&params.text_document.uri).await else { return Ok(None) };
         let config = self.config();
         let shared = self.shared.clone();
-        let budget = config.settings.time_budget;
+        let budget = self.shared.time_budget(&params.text_document.uri);
         // Finding the smallest fix solves a system: off the runtime, within the budget.
         let work = tokio::task::spawn_blocking(move || {
             let deadline = Instant::now() + budget;

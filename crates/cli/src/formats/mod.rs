@@ -111,7 +111,7 @@ fn line_column(doc: &Document, offset: usize) -> (usize, usize) {
 }
 
 /// The configuration that applies to a file (severity changes), if any.
-pub(crate) type Policy<'a> = Option<&'a crate::config::Config>;
+pub(crate) type Policy<'a> = Option<&'a lights_ide::config::Config>;
 
 /// Every diagnostic of a file, in source order, as `policy` has them.
 pub(crate) fn all(doc: &Document, solved: &Solved, policy: Policy) -> Vec<Diagnostic> {
@@ -125,10 +125,7 @@ pub(crate) fn block(doc: &Document, solved: &Solved, i: usize, policy: Policy) -
 }
 
 fn apply(ds: Vec<Diagnostic>, policy: Policy) -> Vec<Diagnostic> {
-    match policy {
-        Some(config) => config.apply(ds),
-        None => ds,
-    }
+    lights_ide::config::apply(policy, ds)
 }
 
 /// `error` or `warning`.

@@ -97,7 +97,7 @@ impl Server {
     pub(crate) async fn play_board(&self, params: BoardParams) -> Result<BoardData> {
         let snap = self.play_snapshot(&params.uri, params.puzzle).await?;
         let i = params.puzzle;
-        let budget = lock(&self.shared.config).settings.time_budget;
+        let budget = self.shared.time_budget(&snap.uri);
         if play::wants_solving(&snap.doc, i) {
             if let (Some(block), Some(key)) = (snap.doc.block(i), snap.doc.key(i)) {
                 let mut slot = self.shared.engine.ensure(key, block, budget);
