@@ -75,3 +75,18 @@ pub(crate) fn lights_files(folder: &str) -> Vec<PathBuf> {
     out.sort();
     out
 }
+
+/// Copy the folder `from` to `to`, recursively (a scratch copy of the
+/// examples for tests that run commands on them).
+pub(crate) fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let path = entry.unwrap().path();
+        let target = to.join(path.file_name().unwrap());
+        if path.is_dir() {
+            copy_dir(&path, &target);
+        } else {
+            std::fs::copy(&path, &target).unwrap();
+        }
+    }
+}

@@ -232,19 +232,6 @@ fn skip_reason(fence: &Fence, command: &str) -> Option<String> {
     None
 }
 
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let path = entry.unwrap().path();
-        let target = to.join(path.file_name().unwrap());
-        if path.is_dir() {
-            copy_dir(&path, &target);
-        } else {
-            std::fs::copy(&path, &target).unwrap();
-        }
-    }
-}
-
 /// The sorted codes of every diagnostic `lights check` gives `source`.
 fn codes(dir: &Path, config: &Path, source: &str) -> Result<BTreeSet<String>, String> {
     let out = lights_with_input(
