@@ -3,11 +3,14 @@
 //! corrupt ones are rebuilt, a store that cannot keep them only means memory.
 
 use std::cell::RefCell;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, OnceLock};
+
+mod common;
+use common::{corner_goals, MemoryStore};
 
 use lights_sliding::{
     load_or_build, pattern_databases, random_solvable, random_walk, replay_to_goal, solve, Board, BuildProgress,
-    BuildStage, CacheError, Method, PatternDatabases, PdbSource, SolveOptions, Strategy, TableStore, Tile,
+    BuildStage, CacheError, Method, PatternDatabases, PdbSource, SolveOptions, Strategy, Tile,
 };
 
 /// One build shared by the tests of this binary: the copy `solve` uses
@@ -21,58 +24,14 @@ fn optimal(pattern_databases: bool) -> SolveOptions<'static> {
     SolveOptions { strategy: Strategy::OptimalOnly, node_limit: None, pattern_databases, ..SolveOptions::default() }
 }
 
-/// A store in memory, as a caller would give one (the `lights` binary's
-/// keeps a file; its own tests cover that).
-#[derive(Default)]
-struct Store {
-    bytes: Mutex<Option<Vec<u8>>>,
-    /// `save` fails (as a read-only folder would).
-    read_only: bool,
-}
-
-impl Store {
-    fn holding(bytes: &[u8]) -> Store {
-        Store { bytes: Mutex::new(Some(bytes.to_vec())), read_only: false }
-    }
-    fn bytes(&self) -> Option<Vec<u8>> {
-        self.bytes.lock().unwrap().clone()
-    }
-}
-
-impl TableStore for Store {
-    fn load(&self) -> Result<Option<Vec<u8>>, String> {
-        Ok(self.bytes())
-    }
-    fn save(&self, bytes: &[u8]) -> Result<(), String> {
-        if self.read_only {
-            return Err("read-only".to_string());
-        }
-        *self.bytes.lock().unwrap() = Some(bytes.to_vec());
-        Ok(())
-    }
-    fn location(&self) -> String {
-        "the test store".to_string()
-    }
-}
-
 /// 4×4 goals with the blank in each corner (the databases apply through a
 /// reflection) and one in the middle (they do not).
 fn goals() -> Vec<(Board, Method)> {
-    let standard = Board::standard_goal(4, 4).unwrap();
-    let blank_first = Board::new(4, 4, (0..16).collect()).unwrap();
-    let mut top_right: Vec<Tile> = (1..16).collect();
-    top_right.insert(3, 0);
-    let mut bottom_left: Vec<Tile> = (1..16).collect();
-    bottom_left.insert(12, 0);
     let mut middle: Vec<Tile> = (1..16).collect();
     middle.insert(5, 0);
-    vec![
-        (standard, Method::PatternDatabases),
-        (blank_first, Method::PatternDatabases),
-        (Board::new(4, 4, top_right).unwrap(), Method::PatternDatabases),
-        (Board::new(4, 4, bottom_left).unwrap(), Method::PatternDatabases),
-        (Board::new(4, 4, middle).unwrap(), Method::ManhattanLinearConflict),
-    ]
+    let mut goals: Vec<(Board, Method)> = corner_goals().into_iter().map(|g| (g, Method::PatternDatabases)).collect();
+    goals.push((Board::new(4, 4, middle).unwrap(), Method::ManhattanLinearConflict));
+    goals
 }
 
 #[test]
@@ -119,7 +78,7 @@ fn random_4x4_positions_are_solved_optimally_and_replay() {
 
 #[test]
 fn stored_tables_round_trip() {
-    let store = Store::holding(&databases().to_bytes());
+    let store = MemoryStore::holding(&databases().to_bytes());
     assert_eq!(&PatternDatabases::from_bytes(&store.bytes().unwrap()).unwrap(), databases());
     let stages = RefCell::new(Vec::new());
     let progress = |p: BuildProgress| stages.borrow_mut().push(p.stage);
@@ -138,7 +97,7 @@ fn corrupt_tables_are_detected_and_rebuilt() {
     assert!(matches!(PatternDatabases::from_bytes(&bytes[..bytes.len() - 100]), Err(CacheError::Size { .. })));
     assert_eq!(PatternDatabases::from_bytes(b"not a table"), Err(CacheError::NotAPatternDatabase));
 
-    let store = Store::holding(&flipped);
+    let store = MemoryStore::holding(&flipped);
     let built = RefCell::new(false);
     let progress = |p: BuildProgress| {
         if let BuildStage::Building { .. } = p.stage {
@@ -162,7 +121,7 @@ fn corrupt_tables_are_detected_and_rebuilt() {
 
 #[test]
 fn a_store_that_cannot_keep_them_only_means_memory() {
-    let store = Store { read_only: true, ..Store::default() };
+    let store = MemoryStore { read_only: true, ..MemoryStore::default() };
     let (dbs, source) = load_or_build(Some(&store), &|_| {}, &|| false).unwrap();
     assert_eq!(&dbs, databases());
     match source {
@@ -177,7 +136,7 @@ fn a_store_that_cannot_keep_them_only_means_memory() {
 #[test]
 fn a_cancelled_build_is_a_typed_error_and_keeps_nothing() {
     assert!(PatternDatabases::build(&|_| {}, &|| true).is_err());
-    let store = Store::default();
+    let store = MemoryStore::default();
     assert!(load_or_build(Some(&store), &|_| {}, &|| true).is_err());
     assert_eq!(store.bytes(), None);
 }
@@ -187,7 +146,7 @@ fn the_process_keeps_one_copy() {
     let _ = databases();
     let (first, source) = pattern_databases(None, &|_| {}, &|| false).unwrap();
     assert_eq!(source, PdbSource::Memory);
-    let store = Store::default();
+    let store = MemoryStore::default();
     let (second, _) = pattern_databases(Some(&store), &|_| {}, &|| false).unwrap();
     assert!(Arc::ptr_eq(&first, &second));
     assert_eq!(&*first, databases());

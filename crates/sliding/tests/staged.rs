@@ -12,43 +12,18 @@ use std::sync::{Arc, Mutex};
 use lights_sliding::{
     pattern_databases, random_solvable, random_walk, replay_to_goal, set_default_table_store, small_table_nodes, solve,
     stored_pattern_databases, Board, BuildProgress, BuildStage, Method, PdbSource, Solution, SolveError, SolveOptions,
-    Strategy, TableStore, Tile,
+    Strategy, TableStore,
 };
 
-#[derive(Default)]
-struct Store {
-    bytes: Mutex<Option<Vec<u8>>>,
-    saves: Mutex<usize>,
-    loads: Mutex<usize>,
-}
-
-impl TableStore for Store {
-    fn load(&self) -> Result<Option<Vec<u8>>, String> {
-        *self.loads.lock().unwrap() += 1;
-        Ok(self.bytes.lock().unwrap().clone())
-    }
-    fn save(&self, bytes: &[u8]) -> Result<(), String> {
-        *self.bytes.lock().unwrap() = Some(bytes.to_vec());
-        *self.saves.lock().unwrap() += 1;
-        Ok(())
-    }
-    fn location(&self) -> String {
-        "the test store".to_string()
-    }
-}
+mod common;
+use common::{corner_goals, MemoryStore};
 
 /// 4×4 positions for every goal the tables serve (blank in each corner),
 /// random and short random walks, and 5×5 boards (their last 4×4 is
 /// finished with the tables).
 fn cases() -> Vec<(Board, Board)> {
-    let standard = Board::standard_goal(4, 4).unwrap();
-    let blank_first = Board::new(4, 4, (0..16).collect()).unwrap();
-    let mut top_right: Vec<Tile> = (1..16).collect();
-    top_right.insert(3, 0);
-    let mut bottom_left: Vec<Tile> = (1..16).collect();
-    bottom_left.insert(12, 0);
-    let corners =
-        [standard.clone(), blank_first, Board::new(4, 4, top_right).unwrap(), Board::new(4, 4, bottom_left).unwrap()];
+    let corners = corner_goals();
+    let standard = corners[0].clone();
     let mut cases = Vec::new();
     for seed in 0..6u64 {
         cases.push((random_solvable(&standard, 100 + seed), standard.clone()));
@@ -106,7 +81,7 @@ fn quick_tables_first_same_answers_then_the_full_tables_when_they_run_out() {
     // 2. A search that runs out of nodes builds the 6-6-3 tables, keeps
     //    them in the default store (as `lights` sets it) and answers as
     //    they do: here the node limit stops both.
-    let store = Arc::new(Store::default());
+    let store = Arc::new(MemoryStore::default());
     let heard = Arc::new(Mutex::new(Vec::new()));
     let sink = Arc::clone(&heard);
     let progress = move |p: BuildProgress| sink.lock().unwrap().push(p.stage);

@@ -1,10 +1,12 @@
 //! Helpers shared by the integration tests: an independent breadth-first
-//! search over whole state spaces, permutations, temporary directories.
+//! search over whole state spaces, permutations, the 4×4 goals the tables
+//! serve, and a table store in memory.
 #![allow(dead_code)]
 
 use std::collections::{HashMap, VecDeque};
+use std::sync::Mutex;
 
-use lights_sliding::{Board, Tile};
+use lights_sliding::{Board, TableStore, Tile};
 
 /// A position packed 4 bits per cell (boards of at most 16 cells).
 pub(crate) fn pack(cells: &[Tile]) -> u64 {
@@ -75,5 +77,57 @@ pub(crate) fn for_each_permutation(n: usize, mut visit: impl FnMut(&[Tile])) {
             c[i] = 0;
             i += 1;
         }
+    }
+}
+
+/// The 4×4 goals with the blank in each corner (the pattern databases
+/// serve them, through a reflection): standard, blank first, top right,
+/// bottom left.
+pub(crate) fn corner_goals() -> [Board; 4] {
+    let standard = Board::standard_goal(4, 4).unwrap();
+    let blank_first = Board::new(4, 4, (0..16).collect()).unwrap();
+    let mut top_right: Vec<Tile> = (1..16).collect();
+    top_right.insert(3, 0);
+    let mut bottom_left: Vec<Tile> = (1..16).collect();
+    bottom_left.insert(12, 0);
+    [standard, blank_first, Board::new(4, 4, top_right).unwrap(), Board::new(4, 4, bottom_left).unwrap()]
+}
+
+/// A table store in memory, as a caller would give one (the `lights`
+/// binary's keeps a file; its own tests cover that), counting its loads
+/// and saves.
+#[derive(Default)]
+pub(crate) struct MemoryStore {
+    pub(crate) bytes: Mutex<Option<Vec<u8>>>,
+    /// `save` fails (as a read-only folder would).
+    pub(crate) read_only: bool,
+    pub(crate) loads: Mutex<usize>,
+    pub(crate) saves: Mutex<usize>,
+}
+
+impl MemoryStore {
+    pub(crate) fn holding(bytes: &[u8]) -> MemoryStore {
+        MemoryStore { bytes: Mutex::new(Some(bytes.to_vec())), ..MemoryStore::default() }
+    }
+    pub(crate) fn bytes(&self) -> Option<Vec<u8>> {
+        self.bytes.lock().unwrap().clone()
+    }
+}
+
+impl TableStore for MemoryStore {
+    fn load(&self) -> Result<Option<Vec<u8>>, String> {
+        *self.loads.lock().unwrap() += 1;
+        Ok(self.bytes())
+    }
+    fn save(&self, bytes: &[u8]) -> Result<(), String> {
+        if self.read_only {
+            return Err("read-only".to_string());
+        }
+        *self.bytes.lock().unwrap() = Some(bytes.to_vec());
+        *self.saves.lock().unwrap() += 1;
+        Ok(())
+    }
+    fn location(&self) -> String {
+        "the test store".to_string()
     }
 }
