@@ -90,3 +90,23 @@ pub(crate) fn copy_dir(from: &Path, to: &Path) {
         }
     }
 }
+
+/// Run one shell command line as a user would type it, in `dir`: bash with
+/// `pipefail` (a failing command inside a pipe fails the line), the built
+/// `lights` first on PATH, a pattern-database cache inside `dir`, colour
+/// settings of the environment removed, no standard input.
+pub(crate) fn shell_line(dir: &Path, line: &str) -> Output {
+    let bin = Path::new(env!("CARGO_BIN_EXE_lights")).parent().unwrap().to_path_buf();
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let path = std::env::join_paths(std::iter::once(bin).chain(std::env::split_paths(&path))).unwrap();
+    Command::new("bash")
+        .args(["-o", "pipefail", "-c", line])
+        .current_dir(dir)
+        .env("PATH", path)
+        .env("LIGHTS_CACHE_DIR", dir.join("cache"))
+        .env_remove("NO_COLOR")
+        .env_remove("FORCE_COLOR")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("run bash")
+}

@@ -42,7 +42,6 @@ use common::*;
 
 use std::collections::BTreeSet;
 use std::path::Path;
-use std::process::{Command, Stdio};
 
 /// A fenced code block of a Markdown file.
 #[derive(Debug, PartialEq)]
@@ -303,10 +302,6 @@ fn every_shell_example_runs() {
         let out = lights(&dir, args);
         assert!(out.status.success(), "fixture {args:?}: {}", stderr(&out));
     }
-    let bin = Path::new(env!("CARGO_BIN_EXE_lights")).parent().unwrap().to_path_buf();
-    let path =
-        std::env::join_paths(std::iter::once(bin).chain(std::env::split_paths(&std::env::var_os("PATH").unwrap())))
-            .unwrap();
     let (mut ran, mut skipped, mut failures) = (0, Vec::new(), Vec::new());
     for doc in documents() {
         let text = std::fs::read_to_string(root.join(&doc)).unwrap();
@@ -333,16 +328,7 @@ fn every_shell_example_runs() {
                     skipped.push(format!("{at}: {command}  ({why})"));
                     continue;
                 }
-                let run = Command::new("bash")
-                    .args(["-o", "pipefail", "-c", &command])
-                    .current_dir(&dir)
-                    .env("PATH", &path)
-                    .env("LIGHTS_CACHE_DIR", dir.join("cache"))
-                    .env_remove("NO_COLOR")
-                    .env_remove("FORCE_COLOR")
-                    .stdin(Stdio::null())
-                    .output()
-                    .expect("run bash");
+                let run = shell_line(&dir, &command);
                 ran += 1;
                 if run.status.code() != Some(expected) {
                     failures.push(format!(

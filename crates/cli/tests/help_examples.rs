@@ -7,9 +7,6 @@
 mod common;
 use common::*;
 
-use std::path::Path;
-use std::process::Command;
-
 /// The help texts to read, in the order their examples run (the top-level
 /// help first: its `generate` makes the `pack.lights` later examples use).
 const COMMANDS: &[&[&str]] = &[
@@ -47,10 +44,6 @@ fn every_help_example_runs_and_succeeds() {
     let dir = scratch("help_examples");
     copy_dir(&root().join("examples"), &dir.join("examples"));
     std::fs::write(dir.join("in.txt"), "3\n2\n0 0\n1 1\n").unwrap();
-    let bin = Path::new(env!("CARGO_BIN_EXE_lights")).parent().unwrap().to_path_buf();
-    let path =
-        std::env::join_paths(std::iter::once(bin).chain(std::env::split_paths(&std::env::var_os("PATH").unwrap())))
-            .unwrap();
     let mut ran = 0;
     let mut failures = Vec::new();
     for command in COMMANDS {
@@ -61,14 +54,7 @@ fn every_help_example_runs_and_succeeds() {
             if example.starts_with("lights lsp") {
                 continue;
             }
-            let run = Command::new("bash")
-                .args(["-o", "pipefail", "-c", &example])
-                .current_dir(&dir)
-                .env("PATH", &path)
-                .env("LIGHTS_CACHE_DIR", dir.join("cache"))
-                .stdin(std::process::Stdio::null())
-                .output()
-                .expect("run sh");
+            let run = shell_line(&dir, &example);
             ran += 1;
             if !run.status.success() {
                 failures.push(format!("{example}\n  exit {:?}\n  {}", run.status.code(), stderr(&run).trim()));
