@@ -186,6 +186,24 @@ fn completions_offer_the_values_of_rule_graph_topology_and_grid_not_file_names()
     assert!(!stdout(&lights(&dir, &["generate", "--help"])).contains("possible values"), "--help unchanged");
 }
 
+/// The commands with a man page of their own (`import coords` for the
+/// nested ones: its parent's page is `lights-import.1`).
+const COMMANDS: [&str; 13] = [
+    "check",
+    "solve",
+    "fmt",
+    "lsp",
+    "completions",
+    "man",
+    "generate",
+    "table",
+    "census",
+    "render",
+    "compile",
+    "import coords",
+    "play",
+];
+
 #[test]
 fn man_dir_writes_a_page_per_subcommand_each_with_its_options() {
     let dir = scratch("man");
@@ -195,21 +213,7 @@ fn man_dir_writes_a_page_per_subcommand_each_with_its_options() {
     let top = std::fs::read_to_string(pages.join("lights.1")).unwrap();
     // Every page the top page refers to exists, and mentions each option.
     let mut referred = 0;
-    for name in [
-        "check",
-        "solve",
-        "fmt",
-        "lsp",
-        "completions",
-        "man",
-        "generate",
-        "table",
-        "census",
-        "render",
-        "compile",
-        "import",
-        "play",
-    ] {
+    for name in COMMANDS.map(|c| c.split(' ').next().unwrap()) {
         assert!(top.contains(&format!("lights\\-{name}(1)")), "lights(1) lists lights-{name}(1)");
         let page = std::fs::read_to_string(pages.join(format!("lights-{name}.1")))
             .unwrap_or_else(|e| panic!("lights-{name}.1: {e}"));
@@ -220,21 +224,7 @@ fn man_dir_writes_a_page_per_subcommand_each_with_its_options() {
     assert_eq!(referred, 13);
     // The options, as `--help` lists them: every one is on the page.
     let mut options = 0;
-    for sub in [
-        "check",
-        "solve",
-        "fmt",
-        "lsp",
-        "completions",
-        "man",
-        "generate",
-        "table",
-        "census",
-        "render",
-        "compile",
-        "import coords",
-        "play",
-    ] {
+    for sub in COMMANDS {
         let mut args: Vec<&str> = sub.split(' ').collect();
         args.push("--help");
         let help = stdout(&lights(&dir, &args));
