@@ -198,11 +198,6 @@ pub fn apply_problems(config: Option<&Config>, problems: Vec<Problem>) -> Vec<Pr
     }
 }
 
-/// The nearest `lights.toml` in `folder` or a folder above it.
-pub fn discover(folder: &Path) -> Option<PathBuf> {
-    folder.ancestors().map(|f| f.join(FILE_NAME)).find(|c| c.is_file())
-}
-
 /// Read a `lights.toml` of at most [`MAX_CONFIG_BYTES`]: a regular file,
 /// UTF-8 text.
 pub fn read_file(path: &Path) -> Result<String, String> {
@@ -351,7 +346,6 @@ mod tests {
         let mut configs = Configs::default();
         let found = configs.for_folder(&dir.join("a/b")).unwrap().unwrap();
         assert_eq!((found.path.clone(), found.max_warnings), (dir.join(FILE_NAME), Some(1)));
-        assert_eq!(discover(&dir.join("a/b")), Some(dir.join(FILE_NAME)));
         std::fs::write(dir.join("a").join(FILE_NAME), "max-warnings = 2\n").unwrap();
         assert_eq!(configs.for_folder(&dir.join("a/b")).unwrap().unwrap().max_warnings, Some(1), "remembered");
         configs.forget();
