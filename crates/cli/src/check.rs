@@ -64,21 +64,23 @@ const EMPTY_STDIN: &str = "standard input is empty: nothing to check (did the co
 const BATCH: usize = 256;
 
 /// Read and check every input (in parallel), handing each analysed
-/// document and its answers to `report` in input order. Inputs that cannot
+/// document and its answers to `report` in input order, with its index in
+/// `inputs` (which `budget` and `max_bytes` are asked with too). Inputs that cannot
 /// be read are reported here; returns whether there was any. Each batch is
 /// parsed first, so the sliding solver's tables are made ready once, before
 /// anything is solved.
 fn check_all(
     inputs: &[Input],
-    budget: &(dyn Fn(&Input) -> Option<std::time::Duration> + Sync),
-    max_bytes: &(dyn Fn(&Input) -> u64 + Sync),
-    mut report: impl FnMut(&Input, &Document, &Solved),
+    budget: &(dyn Fn(usize) -> Option<std::time::Duration> + Sync),
+    max_bytes: &(dyn Fn(usize) -> u64 + Sync),
+    mut report: impl FnMut(usize, &Input, &Document, &Solved),
     mut unreadable_input: impl FnMut(&Input, &str),
 ) -> bool {
     let mut unreadable = false;
     // Standard input is read first, on this thread.
     let mut stdin_text = inputs.iter().any(|i| matches!(i, Input::Stdin(_))).then(read_nonempty_stdin);
-    for batch in inputs.chunks(BATCH) {
+    for (b, batch) in inputs.chunks(BATCH).enumerate() {
+        let first = b * BATCH;
         let texts: Vec<Result<String, String>> = batch
             .iter()
             .map(|i| match i {
@@ -89,10 +91,11 @@ fn check_all(
         let parsed: Vec<Result<Document, String>> = batch
             .par_iter()
             .zip(texts)
-            .map(|(input, text)| {
+            .enumerate()
+            .map(|(k, (input, text))| {
                 let src = match input {
                     Input::Stdin(_) => text?,
-                    Input::File(_) => input.read(max_bytes(input))?,
+                    Input::File(_) => input.read(max_bytes(first + k))?,
                 };
                 Ok(Document::new(src))
             })
@@ -104,19 +107,19 @@ fn check_all(
         }
         let results: Vec<Result<(Document, Solved), String>> = parsed
             .into_par_iter()
-            .zip(batch.par_iter())
-            .map(|(parsed, input)| {
+            .enumerate()
+            .map(|(k, parsed)| {
                 let doc = parsed?;
-                let solved = match budget(input) {
+                let solved = match budget(first + k) {
                     Some(budget) => Solved::within(&doc, budget),
                     None => Solved::all(&doc),
                 };
                 Ok((doc, solved))
             })
             .collect();
-        for (input, result) in batch.iter().zip(results) {
+        for (k, (input, result)) in batch.iter().zip(results).enumerate() {
             match result {
-                Ok((doc, solved)) => report(input, &doc, &solved),
+                Ok((doc, solved)) => report(first + k, input, &doc, &solved),
                 Err(e) => {
                     eprintln!("error: {e}");
                     unreadable_input(input, &e);
@@ -231,13 +234,11 @@ pub(crate) fn run(paths: &[PathBuf], options: Options) -> u8 {
     let mut status = EXIT_OK;
     let mut totals = Totals { files: inputs.len() + selection.unreadable.len(), ..Totals::default() };
     let mut unreadable_out = Vec::new();
-    let policy_of = |input: &Input| {
-        let index = inputs.iter().position(|i| std::ptr::eq(i, input)).unwrap_or(0);
-        policies.get(index).and_then(|c| c.as_deref())
-    };
-    let budget = |input: &Input| policy_of(input).and_then(|c| c.time_budget);
+    // `policies` holds each input's lights.toml, in the order of `inputs`.
+    let policy_of = |index: usize| policies.get(index).and_then(|c| c.as_deref());
+    let budget = |index: usize| policy_of(index).and_then(|c| c.time_budget);
     // `--max-bytes`, else the file's lights.toml, else the default.
-    let max_bytes = |input: &Input| match policy_of(input).and_then(|c| c.max_bytes) {
+    let max_bytes = |index: usize| match policy_of(index).and_then(|c| c.max_bytes) {
         Some(limit) if !files::max_bytes_given() => limit,
         _ => files::max_bytes(),
     };
@@ -245,9 +246,8 @@ pub(crate) fn run(paths: &[PathBuf], options: Options) -> u8 {
         &inputs,
         &budget,
         &max_bytes,
-        |input, doc, solved| {
-            let index = inputs.iter().position(|i| std::ptr::eq(i, input)).unwrap_or(0);
-            let policy = policies.get(index).and_then(|c| c.as_deref());
+        |index, input, doc, solved| {
+            let policy = policy_of(index);
             let all = formats::all(doc, solved, policy);
             totals.errors += all.iter().filter(|d| d.is_error()).count();
             totals.warnings += all.iter().filter(|d| !d.is_error()).count();
@@ -383,7 +383,7 @@ fn run_yes_no(inputs: &[Input]) -> u8 {
         inputs,
         &|_| None,
         &|_| files::max_bytes(),
-        |input, doc, solved| {
+        |_, input, doc, solved| {
             let shown = input.shown();
             let problems = yes_no_problems(doc, solved);
             let _ = render::write_diagnostics(&mut err, &shown, doc.text(), &problems, color);
