@@ -443,6 +443,6 @@ pub(crate) fn paint(text: &str, ansi: &str, color: bool) -> String {
 
 /// A `lights.toml` is read as any named file: a regular file of a sane size
 /// only (a FIFO named lights.toml must not hang a run).
-fn read_config(path: &Path) -> Result<String, String> {
+pub(crate) fn read_config(path: &Path) -> Result<String, String> {
     files::read_limited(path, lights_ide::config::MAX_CONFIG_BYTES)
 }

@@ -235,6 +235,11 @@ impl Default for Configs {
 }
 
 impl Configs {
+    /// The nearest `lights.toml` of each file, read with `read`.
+    pub fn with_reader(read: ReadFn) -> Configs {
+        Configs { named: None, read, by_folder: HashMap::new() }
+    }
+
     /// With `named` for every file (read now), else the nearest one; files
     /// are read with `read`.
     pub fn new(named: Option<&Path>, read: ReadFn) -> Result<Configs, String> {

@@ -56,14 +56,18 @@ pub fn service(options: Options) -> (LspService<Server>, ClientSocket) {
 }
 
 /// Serve LSP on standard input and output until the client says `exit`;
-/// `tables` is where the 4×4 sliding tables are kept between sessions.
+/// `tables` is where the 4×4 sliding tables are kept between sessions,
+/// `read_config` how a `lights.toml` is read (as `lights check` reads it).
 /// The process should end with [`Ending::exit_status`].
-pub fn run_stdio(tables: Option<Arc<dyn TableStore>>) -> std::io::Result<Ending> {
+pub fn run_stdio(
+    tables: Option<Arc<dyn TableStore>>,
+    read_config: lights_ide::config::ReadFn,
+) -> std::io::Result<Ending> {
     // Before the runtime's threads exist (see `memory`).
     memory::bound_arenas();
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     let ending = runtime.block_on(async {
-        let (service, socket) = service(Options { tables, ..Options::default() });
+        let (service, socket) = service(Options { tables, read_config, ..Options::default() });
         transport::serve(tokio::io::stdin(), tokio::io::stdout(), service, socket).await
     });
     // Do not wait for solves still running: the client has gone.

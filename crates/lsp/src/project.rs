@@ -40,6 +40,11 @@ pub(crate) fn is_config(uri: &Uri) -> bool {
 }
 
 impl Projects {
+    /// Reading each `lights.toml` with `read`.
+    pub(crate) fn new(read: lights_ide::config::ReadFn) -> Projects {
+        Projects { configs: Mutex::new(Configs::with_reader(read)), ..Projects::default() }
+    }
+
     pub(crate) fn set_root(&self, root: Option<PathBuf>) {
         *lock(&self.root) = root;
     }

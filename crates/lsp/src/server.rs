@@ -46,6 +46,10 @@ pub struct Options {
     /// How long the first publish of a new version waits for its solves,
     /// so that fast answers arrive together with the syntax diagnostics.
     pub first_publish_wait: Duration,
+    /// How a `lights.toml` is read: the binary gives the reader `lights
+    /// check` uses (the file opened by the kernel, regular files only), so
+    /// a FIFO swapped in cannot stall the server.
+    pub read_config: lights_ide::config::ReadFn,
 }
 
 impl Default for Options {
@@ -56,6 +60,7 @@ impl Default for Options {
             prepare: crate::engine::prepare_tables,
             tables: None,
             first_publish_wait: Duration::from_millis(300),
+            read_config: lights_ide::config::read_file,
         }
     }
 }
@@ -184,6 +189,7 @@ fn panic_message(payload: Box<dyn std::any::Any + Send>) -> String {
 impl Server {
     pub fn new(client: Client, options: Options) -> Server {
         let (tables_tx, tables_rx) = mpsc::unbounded_channel();
+        let projects = Projects::new(options.read_config);
         Server {
             shared: Arc::new(Shared {
                 client,
@@ -194,7 +200,7 @@ impl Server {
                 config: Mutex::new(Config::default()),
                 publish_lock: tokio::sync::Mutex::new(()),
                 lens_builds: AtomicU64::new(0),
-                projects: Projects::default(),
+                projects,
             }),
         }
     }
