@@ -410,7 +410,7 @@ impl std::error::Error for TableError {}
 /// large boards need no dense system.
 pub fn entry(family: &Family, rows: usize, cols: usize) -> Result<Entry, TableError> {
     let puzzle = family.all_lights(rows, cols);
-    let options = SolveOptions { search_minimum: false };
+    let options = SolveOptions { search_minimum: false, ..SolveOptions::default() };
     let report = solve_with(&puzzle, options, &|| false).map_err(|e| match e {
         SolveError::TooLarge { limit, .. } | SolveError::BoardTooLarge { limit, .. } => {
             TableError::BoardTooLarge { rows, cols, limit }

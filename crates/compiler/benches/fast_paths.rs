@@ -29,7 +29,7 @@ fn polynomial(c: &mut Criterion) {
 fn chase(c: &mut Criterion) {
     let mut g = c.benchmark_group("chase");
     g.sample_size(10);
-    let no_minimum = SolveOptions { search_minimum: false };
+    let no_minimum = SolveOptions { search_minimum: false, ..SolveOptions::default() };
     for (label, n, w, rule, topo) in [
         ("torus cross 2000x2000 W=2", 2000, 2, Rule::Cross, Topology::Torus),
         ("plane king 1000x1000 W=2", 1000, 2, Rule::King, Topology::Plane),

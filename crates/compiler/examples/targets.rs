@@ -56,7 +56,8 @@ fn peak_rss_mb() -> Option<u64> {
 }
 
 fn solve_board(p: &Puzzle) -> String {
-    let r = solve_with(p, SolveOptions { search_minimum: false }, &|| false).expect("solves");
+    let r =
+        solve_with(p, SolveOptions { search_minimum: false, ..SolveOptions::default() }, &|| false).expect("solves");
     format!("{} solutions", if r.solvable { r.solutions.to_string() } else { "0 (unsolvable)".into() })
 }
 

@@ -113,10 +113,14 @@ pub struct SolveOptions {
     /// kernel allows, else a bounded heuristic). Without it, `minimum` holds
     /// the solution found, marked optimal only when it is the only one.
     pub search_minimum: bool,
+    /// Work units the minimum search may use (about a nanosecond each on the
+    /// development machine, counted rather than timed: the same answer on
+    /// every machine). What the solve itself took is taken off first.
+    pub minimum_work: u64,
 }
 
 impl Default for SolveOptions {
     fn default() -> Self {
-        SolveOptions { search_minimum: true }
+        SolveOptions { search_minimum: true, minimum_work: lights_algebra::DEFAULT_WORK_UNITS }
     }
 }

@@ -1,7 +1,7 @@
 //! Solving a puzzle: lower it, hand the system to the algebra crate, and map
 //! the answer back to cells.
 
-use lights_algebra::{minimum_weight, solve_cancellable, AlgebraError};
+use lights_algebra::{solve_cancellable, AlgebraError, Kernel, KernelGenerator};
 
 use crate::fast::{self, Plan};
 use crate::lower::{lower_cancellable, LinearSystem};
@@ -104,9 +104,17 @@ fn solve_system(
             Some(MinimumSolution::new(Presses::from_values(&to_cells(x), p.states), sol.kernel.is_trivial()))
         }
         Some(x) => {
-            let m = minimum_weight(x, &sol.kernel, sys.modulus, cancel).map_err(map_err)?;
+            let kernel = Kernel {
+                generators: sol
+                    .kernel
+                    .generators
+                    .iter()
+                    .map(|g| KernelGenerator { vector: to_cells(&g.vector), order: g.order })
+                    .collect(),
+            };
+            let m = crate::minimum::search(p, &to_cells(x), &kernel, opts.minimum_work, cancel).map_err(map_err)?;
             Some(MinimumSolution {
-                presses: Presses::from_values(&to_cells(&m.x), p.states),
+                presses: Presses::from_values(&m.x, p.states),
                 cost: m.cost,
                 optimal: m.optimal,
                 lower_bound: m.lower_bound,

@@ -185,7 +185,9 @@ fn without_search_the_minimum_is_a_solution() {
             let mut p = Puzzle::new(6, 5, w, Rule::Flip, topo);
             let presses: Vec<u16> = (0..p.cells()).map(|_| rng.below(w)).collect();
             p.goal = Board::dense(apply_presses(&p, &presses).into_iter().map(|v| v as u16).collect());
-            let r = flip::solve(&p, SolveOptions { search_minimum: false }, &|| false).unwrap().unwrap();
+            let r = flip::solve(&p, SolveOptions { search_minimum: false, ..SolveOptions::default() }, &|| false)
+                .unwrap()
+                .unwrap();
             let m = r.minimum.expect("solvable");
             assert!(!m.optimal, "{} W={w}: many solutions", topo.name());
             let after = apply_presses(&p, &as_u16(m.presses.iter()));

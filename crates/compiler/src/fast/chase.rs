@@ -830,7 +830,8 @@ fn run(p: &Puzzle, plan: &Plan, opts: SolveOptions, cancel: &dyn Fn() -> bool) -
     let minimum = match &sol.particular {
         Some(u) => {
             let x = Presses::from_values(&to_cells(numeric(p, plan, Some(&rhs), u)?)?, w);
-            Some(minimum_of(p, x, &quiet_patterns, materialize && opts.search_minimum, nullity == 0, cancel)?)
+            let search = (materialize && opts.search_minimum).then_some(opts.minimum_work);
+            Some(minimum_of(p, x, &quiet_patterns, search, nullity == 0, cancel)?)
         }
         None => None,
     };

@@ -228,7 +228,7 @@ fn run(p: &Puzzle, q: &Blocks, opts: SolveOptions, cancel: &dyn Fn() -> bool) ->
     let solvable = sol.consistent && clash.is_none();
     let minimum = match (&sol.particular, solvable) {
         (Some(rc), true) => {
-            let search = materialize && opts.search_minimum;
+            let search = (materialize && opts.search_minimum).then_some(opts.minimum_work);
             let mut min = minimum_of(p, packed(rc, true), &block_quiet, search, nullity == 0, cancel)?;
             if !q.untwisted() {
                 min.presses = q.place_packed(&min.presses, w);

@@ -27,7 +27,7 @@ use crate::lower::apply_presses;
 use crate::model::{Puzzle, Rule, Topology};
 use crate::report::{MinimumSolution, Presses, QuietPattern, Report, SolveError, SolveOptions};
 use bits::{BitGrid, RowShape};
-use lights_algebra::{minimum_weight, Kernel, KernelGenerator};
+use lights_algebra::{Kernel, KernelGenerator};
 
 /// Why a fast path stopped.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -273,7 +273,7 @@ fn report_from_grids(
             p,
             into_presses(grid)?,
             &quiet_patterns,
-            materialize && opts.search_minimum,
+            (materialize && opts.search_minimum).then_some(opts.minimum_work),
             answer.nullity == 0,
             cancel,
         )?),
@@ -294,19 +294,19 @@ fn report_from_grids(
 
 /// The fewest presses over `solution + quiet patterns` (exact where the
 /// algebra crate can prove it), or `solution` itself when no search is
-/// wanted or the quiet patterns were not spelled out (`unique`: it is the
-/// only solution).
+/// wanted (`search` is `None`; otherwise the work units it may use) or the
+/// quiet patterns were not spelled out (`unique`: it is the only solution).
 pub(crate) fn minimum_of(
     p: &Puzzle,
     solution: Presses,
     quiet: &[QuietPattern],
-    search: bool,
+    search: Option<u64>,
     unique: bool,
     cancel: &dyn Fn() -> bool,
 ) -> Result<MinimumSolution, FastError> {
-    if !search {
+    let Some(work) = search else {
         return Ok(MinimumSolution::new(solution, unique));
-    }
+    };
     if quiet.is_empty() {
         // Spelled out and none: the only solution, and nothing to unpack.
         return Ok(MinimumSolution::new(solution, true));
@@ -314,7 +314,7 @@ pub(crate) fn minimum_of(
     let kernel = Kernel {
         generators: quiet.iter().map(|q| KernelGenerator { vector: q.presses.to_vec(), order: q.order }).collect(),
     };
-    let m = minimum_weight(&solution.to_vec(), &kernel, p.states, cancel)?;
+    let m = crate::minimum::search(p, &solution.to_vec(), &kernel, work, cancel)?;
     Ok(MinimumSolution {
         presses: Presses::from_values(&m.x, p.states),
         cost: m.cost,
