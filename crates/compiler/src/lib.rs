@@ -17,7 +17,7 @@ pub mod flags;
 pub mod graph;
 pub mod key;
 pub mod lower;
-mod minimum;
+pub mod minimum;
 pub mod model;
 pub mod repair;
 pub mod report;

@@ -1,8 +1,32 @@
 //! The minimum search of every solving path: the algebra's search over the
-//! quiet patterns, given the work it may use.
+//! quiet patterns, helped by what only the puzzle knows — its press
+//! patterns.
+//!
+//! * [`counting_bound`]: every light that must change needs presses among
+//!   the buttons that reach it, and a press reaches a bounded number of
+//!   lights. Weighing each light by the most lights any of its buttons
+//!   reaches gives a feasible solution of the dual of the covering LP, so
+//!   its value is a proven lower bound (see docs/solver.md).
+//! * [`cover`]: when the search stops short of its bound, an exact cover of
+//!   the lights by presses that each give every light they touch exactly
+//!   what it needs is a solution, found by Algorithm X within the budget;
+//!   when it meets the bound, the minimum is proven.
+//!
+//! Both run only while the press patterns stay small (`PATTERN_LIMIT`
+//! entries), and their work comes off the search's budget.
 
+use crate::lower::press_pattern_into;
 use crate::model::Puzzle;
 use lights_algebra::{minimum_weight_with, AlgebraError, Kernel, Minimum, MinimumOptions};
+
+/// Most press-pattern entries (cells × cells a press changes) the bounds
+/// build; beyond, the search runs without them.
+const PATTERN_LIMIT: usize = 1 << 23;
+/// The cover search may use `1 / COVER_PART` of the budget, on top of the
+/// algebra's search (which keeps all of what is left after the bound).
+const COVER_PART: u64 = 4;
+/// Work units per press-pattern entry visited.
+const ENTRY_UNITS: u64 = 4;
 
 /// The fewest presses over `particular + kernel` (both over the puzzle's
 /// cells), within `work` units.
@@ -13,6 +37,490 @@ pub(crate) fn search(
     work: u64,
     cancel: &dyn Fn() -> bool,
 ) -> Result<Minimum, AlgebraError> {
+    let mut left = work;
+    let patterns = Patterns::build(p, &mut left);
+    let bound = patterns.as_ref().map_or(0, |pt| pt.counting_bound(p, &mut left));
     let options = MinimumOptions { work_units: work, known_lower_bound: 0 };
-    minimum_weight_with(particular, kernel, p.states, &options, cancel)
+    let mut m = minimum_weight_with(particular, kernel, p.states, &options, cancel)?;
+    if m.optimal {
+        return Ok(m);
+    }
+    m.lower_bound = m.lower_bound.max(bound);
+    if m.lower_bound < m.cost {
+        if let Some(pt) = &patterns {
+            let mut units = work / COVER_PART;
+            if let Some(x) = pt.cover(p, &mut units) {
+                let cost: u64 = x.iter().map(|&v| u64::from(v)).sum();
+                if cost < m.cost && solves(p, pt, &x) {
+                    m.x = x;
+                    m.cost = cost;
+                }
+            }
+        }
+    }
+    if m.lower_bound > m.cost {
+        return Err(AlgebraError::Internal(format!(
+            "minimum: the counting bound {} is above the cost {} of a solution",
+            m.lower_bound, m.cost
+        )));
+    }
+    m.optimal = m.lower_bound == m.cost;
+    Ok(m)
+}
+
+/// A proven lower bound on the presses of any solution, from the press
+/// patterns alone (the counting bound); `None` when the board is too large
+/// to walk its patterns.
+pub fn counting_bound(p: &Puzzle) -> Option<u64> {
+    let mut units = u64::MAX;
+    Patterns::build(p, &mut units).map(|pt| pt.counting_bound(p, &mut units))
+}
+
+/// An exact cover of the lights that need a change by presses that give
+/// each light they reach exactly its need (a solution, each such light
+/// reached once), found within `units`; `None` when there is none, it was
+/// not found in time, or the board is too large.
+pub fn exact_cover(p: &Puzzle, units: u64) -> Option<Vec<u32>> {
+    let mut build = u64::MAX;
+    let mut units = units;
+    Patterns::build(p, &mut build)?.cover(p, &mut units)
+}
+
+/// The press pattern of every button (empty for locked buttons and holes),
+/// in compressed rows, coefficients reduced modulo W.
+struct Patterns {
+    start: Vec<u32>,
+    cells: Vec<u32>,
+    weights: Vec<u32>,
+}
+
+impl Patterns {
+    fn build(p: &Puzzle, units: &mut u64) -> Option<Patterns> {
+        let n = p.cells();
+        if n == 0 || n >= u32::MAX as usize {
+            return None;
+        }
+        let mut one = Vec::new();
+        press_pattern_into(p, p.rows / 2, p.cols / 2, &mut one);
+        let estimate = n.saturating_mul(one.len().max(1));
+        let cost = estimate as u64 * ENTRY_UNITS;
+        if estimate > PATTERN_LIMIT || cost > *units {
+            return None;
+        }
+        let mut pt = Patterns { start: Vec::with_capacity(n + 1), cells: Vec::new(), weights: Vec::new() };
+        pt.start.push(0);
+        for j in 0..n {
+            if !p.is_locked(j) {
+                press_pattern_into(p, j / p.cols, j % p.cols, &mut one);
+                for &(i, a) in &one {
+                    if a % p.states != 0 {
+                        pt.cells.push(i as u32);
+                        pt.weights.push(a % p.states);
+                    }
+                }
+            }
+            if pt.cells.len() > PATTERN_LIMIT {
+                return None;
+            }
+            pt.start.push(pt.cells.len() as u32);
+        }
+        *units = units.saturating_sub(pt.cells.len() as u64 * ENTRY_UNITS);
+        Some(pt)
+    }
+
+    fn buttons(&self) -> usize {
+        self.start.len() - 1
+    }
+
+    fn of(&self, j: usize) -> impl Iterator<Item = (usize, u32)> + '_ {
+        let (a, b) = (self.start[j] as usize, self.start[j + 1] as usize);
+        self.cells[a..b].iter().zip(&self.weights[a..b]).map(|(&i, &w)| (i as usize, w))
+    }
+
+    /// The counting bound. A light `i` that needs `d ≠ 0` takes at least
+    /// `m_i` presses among its buttons (the fewest steps from 0 to `d` in
+    /// Z/W with the steps its buttons give), and a button `j` reaches
+    /// `deg_j` such lights. With `y_i = 1 / max_{j ∋ i} deg_j`, every button
+    /// carries `Σ_{i ∋ j} y_i ≤ 1`, so any solution `x` has
+    /// `Σ x_j ≥ Σ_j x_j Σ_{i∋j} y_i = Σ_i y_i Σ_{j∋i} x_j ≥ Σ_i y_i m_i`.
+    fn counting_bound(&self, p: &Puzzle, units: &mut u64) -> u64 {
+        let n = p.cells();
+        let w = p.states;
+        let need: Vec<u32> = (0..n).map(|i| if p.is_hole(i) { 0 } else { p.need(i) }).collect();
+        let mut deg = vec![0u32; self.buttons()];
+        for (j, d) in deg.iter_mut().enumerate() {
+            *d = self.of(j).filter(|&(i, _)| need[i] != 0).count() as u32;
+        }
+        // Per light: the most needy lights one of its buttons reaches, and
+        // the steps its buttons give (a bit set for W ≤ 64, else the first
+        // step and whether another differs).
+        let mut most = vec![0u32; n];
+        let mut steps = vec![Steps::None; n];
+        for (j, &dj) in deg.iter().enumerate() {
+            for (i, a) in self.of(j) {
+                if need[i] != 0 {
+                    most[i] = most[i].max(dj);
+                    steps[i] = steps[i].with(a, w);
+                }
+            }
+        }
+        *units = units.saturating_sub(2 * self.cells.len() as u64 * ENTRY_UNITS);
+        // Σ m_i / most_i, grouped by denominator.
+        let mut sums: Vec<u64> = vec![0; most.iter().copied().max().unwrap_or(0) as usize + 1];
+        let mut memo = std::collections::HashMap::new();
+        for i in 0..n {
+            if need[i] != 0 && most[i] > 0 {
+                let m = *memo.entry((steps[i], need[i])).or_insert_with(|| steps[i].fewest(need[i], w));
+                sums[most[i] as usize] += u64::from(m);
+            }
+        }
+        ceil_of_sum(&sums)
+    }
+
+    /// An exact cover of the lights that need a change by presses that each
+    /// give every light they reach exactly its need (so each such light is
+    /// reached by one press, and the presses solve the puzzle), by Algorithm
+    /// X with the most constrained light first, within `units`.
+    fn cover(&self, p: &Puzzle, units: &mut u64) -> Option<Vec<u32>> {
+        Cover::new(self, p)?.run(units)
+    }
+}
+
+/// The steps (press weights) that reach one light.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Steps {
+    None,
+    /// W ≤ 64: the set of weights.
+    Set(u64),
+    /// W > 64: one weight seen.
+    One(u32),
+    /// W > 64: several weights (bounded by one press).
+    Many,
+}
+
+impl Steps {
+    fn with(self, a: u32, w: u32) -> Steps {
+        if w <= 64 {
+            let bit = 1u64 << a;
+            match self {
+                Steps::Set(s) => Steps::Set(s | bit),
+                _ => Steps::Set(bit),
+            }
+        } else {
+            match self {
+                Steps::None => Steps::One(a),
+                Steps::One(b) if b == a => self,
+                _ => Steps::Many,
+            }
+        }
+    }
+
+    /// The fewest steps summing to `d` modulo `w` (at least 1 for `d ≠ 0`;
+    /// 1 when `d` cannot be reached: the puzzle is then not solvable and no
+    /// minimum is asked).
+    fn fewest(self, d: u32, w: u32) -> u32 {
+        match self {
+            Steps::None | Steps::Many => 1,
+            Steps::One(a) => {
+                // The least k ≥ 1 with k·a ≡ d (mod w).
+                let (mut k, mut v) = (1u64, u64::from(a));
+                while v % u64::from(w) != u64::from(d) && k < u64::from(w) {
+                    k += 1;
+                    v += u64::from(a);
+                }
+                if k < u64::from(w) {
+                    k as u32
+                } else {
+                    1
+                }
+            }
+            Steps::Set(set) => {
+                // Breadth-first over Z/w.
+                let mut seen = 1u64; // 0 reached with no step
+                let mut frontier = 1u64;
+                for k in 1..w {
+                    let mut next = 0u64;
+                    for a in 0..w {
+                        if set >> a & 1 == 1 {
+                            next |= rotate(frontier, a, w);
+                        }
+                    }
+                    next &= !seen;
+                    if next >> d & 1 == 1 {
+                        return k;
+                    }
+                    if next == 0 {
+                        return 1;
+                    }
+                    seen |= next;
+                    frontier = next;
+                }
+                1
+            }
+        }
+    }
+}
+
+/// The set `{(v + a) mod w : v ∈ set}` of residues below `w ≤ 64`.
+fn rotate(set: u64, a: u32, w: u32) -> u64 {
+    let mask = if w == 64 { u64::MAX } else { (1u64 << w) - 1 };
+    if a == 0 {
+        return set;
+    }
+    ((set << a) | (set >> (w - a))) & mask
+}
+
+/// `⌈Σ_d sums[d] / d⌉`, exactly while the denominators' least common
+/// multiple fits; beyond, a value at most that.
+fn ceil_of_sum(sums: &[u64]) -> u64 {
+    let mut whole: u64 = 0;
+    let (mut num, mut den): (u128, u128) = (0, 1);
+    let mut exact = true;
+    let mut approx = 0f64;
+    for (d, &s) in sums.iter().enumerate().skip(1) {
+        if s == 0 {
+            continue;
+        }
+        let d64 = d as u64;
+        whole += s / d64;
+        let r = u128::from(s % d64);
+        if r == 0 {
+            continue;
+        }
+        approx += r as f64 / d as f64;
+        if exact {
+            let g = gcd128(den, d as u128);
+            match (den / g).checked_mul(d as u128) {
+                Some(l) if l < (1u128 << 100) => {
+                    num = num * (l / den) + r * (l / d as u128);
+                    den = l;
+                }
+                _ => exact = false,
+            }
+        }
+    }
+    let frac = if exact { num.div_ceil(den) as u64 } else { (approx - 1e-6).floor().max(0.0) as u64 };
+    whole + frac
+}
+
+fn gcd128(mut a: u128, mut b: u128) -> u128 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+/// Whether `x` solves the puzzle: every light ends at its goal and no
+/// locked button is pressed.
+fn solves(p: &Puzzle, pt: &Patterns, x: &[u32]) -> bool {
+    let w = u64::from(p.states);
+    let mut got = vec![0u64; p.cells()];
+    for (j, &xj) in x.iter().enumerate() {
+        if xj == 0 {
+            continue;
+        }
+        if p.is_locked(j) {
+            return false;
+        }
+        for (i, a) in pt.of(j) {
+            got[i] = (got[i] + u64::from(xj) * u64::from(a)) % w;
+        }
+    }
+    (0..p.cells()).all(|i| got[i] == u64::from(p.need(i)) || p.is_hole(i))
+}
+
+/// Algorithm X over the lights that need a change, with arrays and undo
+/// (no recursion: a cover may hold thousands of presses).
+struct Cover<'a> {
+    pt: &'a Patterns,
+    /// The lights to cover.
+    needy: Vec<usize>,
+    /// Per light, the eligible buttons reaching it.
+    options: Vec<Vec<u32>>,
+    covered: Vec<bool>,
+    /// Per button: 0 while it may still be pressed, else how many covered
+    /// lights block it.
+    blocked: Vec<u32>,
+    /// Per light: its options still available.
+    count: Vec<u32>,
+}
+
+impl<'a> Cover<'a> {
+    fn new(pt: &'a Patterns, p: &Puzzle) -> Option<Cover<'a>> {
+        let n = p.cells();
+        let need: Vec<u32> = (0..n).map(|i| if p.is_hole(i) { 0 } else { p.need(i) }).collect();
+        let needy: Vec<usize> = (0..n).filter(|&i| need[i] != 0).collect();
+        if needy.is_empty() {
+            return None;
+        }
+        let mut options = vec![Vec::new(); n];
+        let mut blocked = vec![1u32; pt.buttons()];
+        for (j, b) in blocked.iter_mut().enumerate() {
+            let mut reach = pt.of(j).peekable();
+            if reach.peek().is_some() && reach.all(|(i, a)| need[i] == a) {
+                *b = 0;
+                for (i, _) in pt.of(j) {
+                    options[i].push(j as u32);
+                }
+            }
+        }
+        let count = options.iter().map(|o| o.len() as u32).collect();
+        Some(Cover { pt, needy, options, covered: vec![false; n], blocked, count })
+    }
+
+    /// The uncovered light with the fewest options (`None` when all are
+    /// covered), and that number.
+    fn choose(&self) -> Option<(usize, u32)> {
+        let mut best: Option<(usize, u32)> = None;
+        for &i in &self.needy {
+            if !self.covered[i] && best.is_none_or(|(_, c)| self.count[i] < c) {
+                best = Some((i, self.count[i]));
+                if self.count[i] == 0 {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    /// Presses button `j`: covers its lights and blocks every button that
+    /// reaches one of them. Returns the work done.
+    fn press(&mut self, j: usize) -> u64 {
+        let mut work = 0u64;
+        for (i, _) in self.pt.of(j) {
+            self.covered[i] = true;
+            for &k in &self.options[i] {
+                let k = k as usize;
+                if self.blocked[k] == 0 {
+                    for (l, _) in self.pt.of(k) {
+                        self.count[l] -= 1;
+                        work += 1;
+                    }
+                }
+                self.blocked[k] += 1;
+            }
+        }
+        work
+    }
+
+    /// Undoes [`Cover::press`] of `j`.
+    fn unpress(&mut self, j: usize) {
+        let cells: Vec<usize> = self.pt.of(j).map(|(i, _)| i).collect();
+        for &i in cells.iter().rev() {
+            for idx in (0..self.options[i].len()).rev() {
+                let k = self.options[i][idx] as usize;
+                self.blocked[k] -= 1;
+                if self.blocked[k] == 0 {
+                    for (l, _) in self.pt.of(k) {
+                        self.count[l] += 1;
+                    }
+                }
+            }
+            self.covered[i] = false;
+        }
+    }
+
+    fn run(mut self, units: &mut u64) -> Option<Vec<u32>> {
+        // The stack: for each chosen light, the option tried.
+        let mut stack: Vec<(usize, usize)> = Vec::new();
+        let scan = self.needy.len() as u64 / 8 + 1;
+        loop {
+            *units = units.checked_sub(scan)?;
+            match self.choose() {
+                None => break,
+                Some((i, c)) if c > 0 => {
+                    let j = self.first_open(i, 0)?;
+                    *units = units.checked_sub(self.press(j))?;
+                    stack.push((i, j));
+                }
+                Some(_) => {
+                    // Dead end: move the latest choice to its next option.
+                    loop {
+                        let (i, j) = stack.pop()?;
+                        self.unpress(j);
+                        let at = self.options[i].iter().position(|&k| k as usize == j)? + 1;
+                        if let Some(next) = self.first_open(i, at) {
+                            *units = units.checked_sub(self.press(next))?;
+                            stack.push((i, next));
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        let mut x = vec![0u32; self.covered.len()];
+        for &(_, j) in &stack {
+            x[j] = 1;
+        }
+        Some(x)
+    }
+
+    /// The first option of light `i` from position `at` still available.
+    fn first_open(&self, i: usize, at: usize) -> Option<usize> {
+        self.options[i][at..].iter().map(|&k| k as usize).find(|&k| self.blocked[k] == 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ceil_of_sum_is_exact() {
+        // ⌈1/2 + 1/3⌉ = 1, ⌈3/2 + 2/3⌉ = 3 (13/6), ⌈4/2 + 3/3⌉ = 3.
+        assert_eq!(ceil_of_sum(&[0, 0, 1, 1]), 1);
+        assert_eq!(ceil_of_sum(&[0, 0, 3, 2]), 3);
+        assert_eq!(ceil_of_sum(&[0, 0, 4, 3]), 3);
+        assert_eq!(ceil_of_sum(&[0, 7]), 7);
+        assert_eq!(ceil_of_sum(&[]), 0);
+        // Many denominators (their lcm overflows): never above the true value.
+        let mut sums = vec![1u64; 200];
+        sums[0] = 0;
+        let truth: f64 = (1..200).map(|d| 1.0 / d as f64).sum();
+        let got = ceil_of_sum(&sums);
+        assert!(got as f64 <= truth.ceil() && got as f64 >= truth.floor(), "{got} vs {truth}");
+    }
+
+    /// The fewest steps by exhaustive search over step counts.
+    fn fewest_by_search(steps: &[u32], d: u32, w: u32) -> u32 {
+        let mut reach = vec![false; w as usize];
+        reach[0] = true;
+        for k in 1..=w {
+            let mut next = vec![false; w as usize];
+            for v in 0..w as usize {
+                if reach[v] {
+                    for &a in steps {
+                        next[(v + a as usize) % w as usize] = true;
+                    }
+                }
+            }
+            if next[d as usize] {
+                return k;
+            }
+            reach = next;
+        }
+        1
+    }
+
+    #[test]
+    fn fewest_steps_agree_with_search() {
+        for w in [2u32, 3, 4, 6, 12, 64, 65, 100] {
+            for set in [vec![1], vec![2], vec![3, 5], vec![w - 1], vec![2, w - 1]] {
+                let set: Vec<u32> = set.into_iter().map(|a| a % w).filter(|&a| a != 0).collect();
+                if set.is_empty() {
+                    continue;
+                }
+                let steps = set.iter().fold(Steps::None, |s, &a| s.with(a, w));
+                for d in 1..w {
+                    let want = fewest_by_search(&set, d, w);
+                    let got = steps.fewest(d, w);
+                    if matches!(steps, Steps::Many) {
+                        assert_eq!(got, 1);
+                    } else {
+                        assert_eq!(got, want, "W={w} steps {set:?} d={d}");
+                    }
+                }
+            }
+        }
+    }
 }

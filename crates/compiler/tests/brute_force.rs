@@ -106,6 +106,18 @@ fn check(p: &Puzzle, patterns: &[Vec<u32>], report: &Report) -> Result<(), TestC
     }
 
     prop_assert_eq!(report.unknowns, free.len(), "unknowns");
+
+    // The counting bound never exceeds the fewest presses, and an exact
+    // cover, when one is found, solves the board with its presses.
+    if let Some(min) = brute.min_cost {
+        let bound = lights_compiler::minimum::counting_bound(p).expect("tiny boards get a bound");
+        prop_assert!(bound <= min, "counting bound {} above the minimum {}", bound, min);
+        if let Some(x) = lights_compiler::minimum::exact_cover(p, u64::MAX) {
+            prop_assert!(x.iter().enumerate().all(|(c, &n)| n == 0 || pressable(c)), "the cover presses a locked cell");
+            prop_assert_eq!(apply(patterns, &x, w), need.clone(), "the cover does not solve the board");
+            prop_assert!(x.iter().map(|&v| u64::from(v)).sum::<u64>() >= min);
+        }
+    }
     prop_assert_eq!(report.solvable, brute.count > 0);
     prop_assert_eq!(&report.solutions, &BigUint::from(brute.count));
 
