@@ -37,6 +37,11 @@ pub(crate) fn search(
     work: u64,
     cancel: &dyn Fn() -> bool,
 ) -> Result<Minimum, AlgebraError> {
+    // What the solve took comes off first: spelling out the quiet patterns
+    // it hands over cost a pass over the cells per pattern (counted, so the
+    // answer does not depend on the machine).
+    let solved = (p.cells() as u64).saturating_mul(kernel.generators.len() as u64 + 1);
+    let work = work.saturating_sub(solved);
     let mut left = work;
     let patterns = Patterns::build(p, &mut left);
     let bound = patterns.as_ref().map_or(0, |pt| pt.counting_bound(p, &mut left));

@@ -106,6 +106,11 @@ pub fn unknowns_limit(states: u32) -> usize {
     }
 }
 
+/// The default work budget of a solve's minimum search (about 12 ms on the
+/// development machine): the solve's own work comes off it first, so the
+/// algebra's search keeps at least its own default on boards of 48×48 cells.
+pub const DEFAULT_MINIMUM_WORK: u64 = lights_algebra::DEFAULT_WORK_UNITS + 2_000_000;
+
 /// What to compute besides solvability, the count and a solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SolveOptions {
@@ -121,6 +126,6 @@ pub struct SolveOptions {
 
 impl Default for SolveOptions {
     fn default() -> Self {
-        SolveOptions { search_minimum: true, minimum_work: lights_algebra::DEFAULT_WORK_UNITS }
+        SolveOptions { search_minimum: true, minimum_work: DEFAULT_MINIMUM_WORK }
     }
 }

@@ -16,7 +16,8 @@ use num_bigint::BigUint;
 use proptest::prelude::*;
 use reference::{apply, brute_force_many, count_solutions, describe, eliminate, free_cells, need, patterns};
 
-const OPTS: SolveOptions = SolveOptions { search_minimum: true, minimum_work: lights_algebra::DEFAULT_WORK_UNITS };
+const OPTS: SolveOptions =
+    SolveOptions { search_minimum: true, minimum_work: lights_compiler::report::DEFAULT_MINIMUM_WORK };
 
 /// A report is right by the reference: its minimum solves the board and
 /// presses no locked button or hole, its quiet patterns change nothing, its
