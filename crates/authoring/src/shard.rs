@@ -28,6 +28,9 @@ use std::fmt;
 
 use serde_json::{json, Map, Value};
 
+/// The exact counts the lines carry, as strings (for the front ends).
+pub use num_bigint::{BigInt, BigUint};
+
 /// The version of the line format; a merge reads only its own.
 pub const FORMAT: &str = "lights-shard/1";
 
