@@ -41,11 +41,13 @@ use crate::table::{parse_jobs, read_shards, with_jobs, Grid, Progress};
         lights census --size 19x19 --on 100..110 --format json   # 2^16 classes, exact counts\n  \
         lights census --graph petersen --rule ring                 # the σ game, every K\n  \
         lights census --graph cube-surface:3 --on 10               # the Lights Out Cube\n\n\
-        Beyond one machine: run shard K of N anywhere (every N-th unit of work, one JSON line each), then \
-        merge in any order; the merge prints exactly what the unsharded command prints:\n  \
-        lights census --size 6x6 --lock-dark --shard 1/4 --format jsonl > c1.jsonl   # … 4/4\n  \
-        lights census --merge c1.jsonl c2.jsonl c3.jsonl c4.jsonl --format json\n  \
-        lights census --size 6x6 --lock-dark --jobs 2              # two threads (default: every core)"
+        Beyond one machine: shard K of N does the units of work numbered i with i mod N = K−1 and\n\
+        prints one JSON line per unit; --merge puts the shards together, in any order, into exactly\n\
+        what the unsharded command prints:\n  \
+        lights census --size 4x5 --lock-dark --shard 1/2 --format jsonl > c1.jsonl\n  \
+        lights census --size 4x5 --lock-dark --shard 2/2 --format jsonl > c2.jsonl\n  \
+        lights census --merge c1.jsonl c2.jsonl --format json\n  \
+        lights census --size 4x5 --lock-dark --jobs 2              # two threads (default: every core)"
 )]
 pub(crate) struct Args {
     /// Board size, RxC (e.g. 5x5)

@@ -44,12 +44,14 @@ use serde_json::{json, Value};
         lights table --rows 2..16 --grid hex --topology torus --rule ring   # even row counts only\n  \
         lights table --graph cycle --sizes 3..30 --show dimension\n  \
         lights table --graph cube-surface --sizes 1..8 --rule ring --states 3\n\n\
-        Beyond one machine: run shard K of N anywhere (every N-th board, one JSON line each), then merge \
-        in any order; the merge prints exactly what the unsharded command prints:\n  \
-        lights table --rows 1..200 --shard 1/3 --format jsonl > t1.jsonl   # and 2/3, 3/3\n  \
-        lights table --merge t1.jsonl t2.jsonl t3.jsonl --format csv\n  \
-        parallel lights table --rows 1..200 --shard {}/8 --format jsonl '>' t{}.jsonl ::: $(seq 8)\n  \
-        lights table --rows 1..60 --jobs 2                              # two threads (default: every core)"
+        Beyond one machine: shard K of N solves the boards numbered i with i mod N = K−1 and prints\n\
+        one JSON line per board; --merge puts the shards together, in any order, into exactly what\n\
+        the unsharded command prints (any --format, any --show):\n  \
+        lights table --rows 1..30 --shard 1/2 --format jsonl > t1.jsonl\n  \
+        lights table --rows 1..30 --shard 2/2 --format jsonl > t2.jsonl\n  \
+        lights table --merge t2.jsonl t1.jsonl --show dimension --format csv\n  \
+        parallel lights table --rows 1..200 --shard {}/8 --format jsonl '>' t{}.jsonl ::: 1 2 3 4 5 6 7 8\n  \
+        lights table --rows 1..30 --jobs 2                  # two threads (default: every core)"
 )]
 pub(crate) struct Args {
     /// Numbers of rows: N, or A..B (inclusive)
