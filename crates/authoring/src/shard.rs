@@ -57,6 +57,14 @@ impl Spec {
         i % self.count == self.index - 1
     }
 
+    /// How many entries of a run of `total` this shard takes.
+    pub fn share(&self, total: usize) -> usize {
+        match total.checked_sub(self.index) {
+            Some(rest) => rest / self.count + 1,
+            None => 0,
+        }
+    }
+
     /// The entries of a run of `total` entries this shard takes.
     pub fn entries(&self, total: usize) -> Vec<usize> {
         (self.index - 1..total).step_by(self.count).collect()
@@ -201,17 +209,22 @@ pub fn collect(
         return Err("the files hold no shard lines (write them with --shard K/N --format jsonl)".into());
     };
     if found.len() != first.entries {
-        let missing: Vec<usize> = (0..first.entries).filter(|i| !found.contains_key(i)).collect();
-        let mut shards: Vec<usize> = missing.iter().map(|i| i % first.count + 1).collect();
-        shards.sort_unstable();
-        shards.dedup();
+        // Without walking every entry (a run may claim any number): the
+        // first missing one, and the shards that have fewer than their share.
+        let missing = first.entries - found.len();
+        let first_missing = (0..=found.len()).find(|i| !found.contains_key(i)).unwrap_or(0);
+        let mut have = vec![0usize; first.count];
+        for i in found.keys() {
+            have[i % first.count] += 1;
+        }
+        let shards: Vec<usize> = (1..=first.count)
+            .filter(|&k| Spec { index: k, count: first.count }.share(first.entries) != have[k - 1])
+            .collect();
         let shown: Vec<String> = shards.iter().take(10).map(|k| format!("{k}/{}", first.count)).collect();
         let more = if shards.len() > 10 { format!(" and {} more", shards.len() - 10) } else { String::new() };
         return Err(format!(
-            "{} of the run's {} entries are missing (the first: entry {}): give the output of shard{} {}{more}",
-            missing.len(),
+            "{missing} of the run's {} entries are missing (the first: entry {first_missing}): give the output of shard{} {}{more}",
             first.entries,
-            missing[0],
             if shards.len() == 1 { "" } else { "s" },
             shown.join(", ")
         ));
@@ -314,6 +327,12 @@ mod tests {
         assert!(parse_spec("4/3").unwrap_err().contains("from 1 to N = 3"));
         assert!(parse_spec("1/0").unwrap_err().contains("at least 1"));
         assert_eq!(Spec { index: 2, count: 3 }.entries(8), vec![1, 4, 7]);
+        for (total, n) in [(0, 1), (7, 3), (8, 3), (9, 3), (2, 5)] {
+            for k in 1..=n {
+                let spec = Spec { index: k, count: n };
+                assert_eq!(spec.share(total), spec.entries(total).len(), "{k}/{n} of {total}");
+            }
+        }
         // Every entry is in exactly one shard.
         for n in 1..6 {
             let mut all: Vec<usize> = (1..=n).flat_map(|k| Spec { index: k, count: n }.entries(11)).collect();
@@ -374,6 +393,15 @@ mod tests {
         assert!(merge(&[moved]).unwrap_err().contains("entry 4 does not belong to shard 1/3"));
         let past = a.replace("\"index\":6", "\"index\":9");
         assert!(merge(&[past]).unwrap_err().contains("entry 9 of a run of 7 entries"));
+        // A run that claims more entries than anyone could walk: told at once.
+        let huge = a.replace("\"entries\":7", "\"entries\":18446744073709551615");
+        let e = merge(&[huge]).unwrap_err();
+        assert!(
+            e.contains(
+                "18446744073709551612 of the run's 18446744073709551615 entries are missing (the first: entry 1)"
+            ),
+            "{e}"
+        );
         assert!(merge(&["\n\n".into()]).unwrap_err().contains("no shard lines"));
         // Blank lines are fine.
         assert!(merge(&[format!("\n{a}\n"), b, c]).is_ok());

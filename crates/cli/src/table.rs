@@ -426,6 +426,16 @@ fn merge(sources: &[(String, String)]) -> Result<Merged, String> {
     }
     let (rows, cols) = (range("rows")?, range("cols")?);
     table::validate(&family, &rows, &cols).map_err(|e| in_run(e.to_string()))?;
+    // At least half the R×C sizes are distinct boards: a run far larger than
+    // the lines given is told without listing its boards.
+    let sizes = family.row_counts(&rows).len().saturating_mul(cols.clone().count());
+    if sizes / 2 > merged.entries.len() {
+        return Err(format!(
+            "{first}: the shards hold {} entries, and their run has at least {}",
+            merged.entries.len(),
+            sizes.div_ceil(2)
+        ));
+    }
     let keys = table::boards_to_solve(&family, &rows, &cols);
     check_count(merged.entries.len(), keys.len(), &first)?;
     let mut solved = HashMap::new();

@@ -221,6 +221,18 @@ fn merges_that_are_not_one_whole_run_are_refused() {
         let err = refused_in(&dir, &["table", "--merge", name, t2, t3]);
         assert!(err.contains(expected), "{name}: {err}");
     }
+    // A run edited in every line (so the lines agree): far more boards than lines.
+    let all: String = [t1, t2, t3].iter().map(|n| std::fs::read_to_string(dir.join(n)).unwrap()).collect();
+    std::fs::write(
+        dir.join("grown.jsonl"),
+        all.replace("\"rows\":[1,5]", "\"rows\":[1,4000]").replace("\"cols\":[1,5]", "\"cols\":[1,4000]"),
+    )
+    .unwrap();
+    assert!(refused_in(&dir, &["table", "--merge", "grown.jsonl"])
+        .contains("the shards hold 15 entries, and their run has at least 8000000"));
+    std::fs::write(dir.join("wider.jsonl"), all.replace("\"cols\":[1,5]", "\"cols\":[1,6]")).unwrap();
+    assert!(refused_in(&dir, &["table", "--merge", "wider.jsonl"])
+        .contains("this version of lights numbers 20 for their run"));
     std::fs::write(dir.join("empty.jsonl"), "").unwrap();
     assert!(refused_in(&dir, &["table", "--merge", "empty.jsonl"]).contains("no shard lines"));
     assert!(refused_in(&dir, &["table", "--merge", "nowhere.jsonl"]).contains("cannot read `nowhere.jsonl`"));
