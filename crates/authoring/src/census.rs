@@ -32,6 +32,14 @@
 //! the target), in parallel over the first two lit cells; other W (and
 //! boards of more than [`LOCK_DARK_MAX_CELLS`] cells) solve each position
 //! with `lights-algebra`.
+//!
+//! **Units of work.** [`census_with`] is [`plan`] (the method, the
+//! invariants and the list of [`Unit`]s: a (K, first lit cell) with locked
+//! dark cells, a weight of the invariants for MacWilliams, the one whole
+//! pass of the syndrome programme), [`count`] (partial counts per K of any
+//! set of units) and [`finish`] (sum, divide, rows). A sharded census
+//! ([`crate::shard`]) counts some units per shard and finishes once all
+//! are in, through the same code.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -1128,6 +1136,40 @@ mod tests {
             all.dedup();
             assert_eq!(BigUint::from(all.len()), binomial(n, k));
         }
+    }
+
+    #[test]
+    fn units_in_any_split_sum_to_the_whole_census() {
+        let none = |_: u64, _: u64| {};
+        let cases = [
+            (Family::parse("cross", "plane", 2).unwrap(), Query { rows: 4, cols: 4, on: 0..=16, lock_dark: true }),
+            (Family::parse("flip", "torus", 3).unwrap(), Query { rows: 2, cols: 3, on: 2..=4, lock_dark: true }),
+            (Family::parse("cross", "plane", 2).unwrap(), Query { rows: 6, cols: 6, on: 3..=30, lock_dark: false }),
+            (Family::parse("cross", "torus", 6).unwrap(), Query { rows: 3, cols: 4, on: 0..=12, lock_dark: false }),
+        ];
+        for (family, query) in cases {
+            let whole = census(&family, &query, &none).unwrap();
+            let plan = plan(&family, &query, Method::Auto).unwrap();
+            for n in 1..=4 {
+                let mut totals = vec![BigInt::zero(); query.on.clone().count()];
+                // Shards in reverse order, each unit's partial added on its own.
+                for k in (0..n).rev() {
+                    let mine: Vec<usize> = (k..plan.units.len()).step_by(n).collect();
+                    let partials = count(&family, &query, &plan, &mine, false, &none).unwrap();
+                    assert_eq!(partials.len(), mine.len());
+                    for p in &partials {
+                        add_partial(&mut totals, &query, p).unwrap();
+                    }
+                }
+                let merged = finish(&query, plan.method, plan.classes.clone(), totals).unwrap();
+                assert_eq!(merged, whole, "{query:?} in {n} shards");
+            }
+        }
+        // A count outside the query's range of K is refused.
+        let query = Query { rows: 2, cols: 2, on: 1..=2, lock_dark: false };
+        let mut totals = vec![BigInt::zero(); 2];
+        assert!(add_partial(&mut totals, &query, &[(3, BigInt::one())]).is_err());
+        assert!(add_partial(&mut totals, &query, &[(0, BigInt::one())]).is_err());
     }
 
     #[test]
