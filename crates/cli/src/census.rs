@@ -219,21 +219,32 @@ fn unit_key(unit: &Unit) -> Value {
 
 /// `--format jsonl`: the units of shard K/N, one line each.
 fn lines(family: &Family, query: &Query, method: Method, spec: Spec, unit: &'static str) -> u8 {
-    let plan = match census::plan(family, query, method) {
-        Ok(p) => p,
-        Err(e) => return usage(&e.to_string()),
-    };
-    let mine = spec.entries(plan.units.len());
     let progress = Progress::new(unit);
-    let result = census::count(family, query, &plan, &mine, false, &|done, total| progress.update(done, total));
+    let result = shard_text(family, query, method, spec, &|done, total| progress.update(done, total));
     progress.finish();
-    let partials = match result {
-        Ok(p) => p,
-        Err(e) => return usage(&e.to_string()),
-    };
+    match result {
+        Ok(text) => {
+            print!("{text}");
+            crate::EXIT_OK
+        }
+        Err(e) => usage(&e.to_string()),
+    }
+}
+
+/// The lines of shard `spec` of a census (its query checked).
+fn shard_text(
+    family: &Family,
+    query: &Query,
+    method: Method,
+    spec: Spec,
+    progress: &(dyn Fn(u64, u64) + Sync),
+) -> Result<String, census::CensusError> {
+    let plan = census::plan(family, query, method)?;
+    let mine = spec.entries(plan.units.len());
+    let partials = census::count(family, query, &plan, &mine, false, progress)?;
     let run = census_run(family, query, method);
     let classes = plan.classes.as_ref().map(|g| g.factors.clone());
-    let text: String = mine
+    Ok(mine
         .iter()
         .zip(&partials)
         .map(|(&i, partial)| {
@@ -241,9 +252,7 @@ fn lines(family: &Family, query: &Query, method: Method, spec: Spec, unit: &'sta
             let value = json!({ "method": plan.method.name(), "classes": classes, "counts": counts });
             shard::line("census", &run, spec, plan.units.len(), i, unit_key(&plan.units[i]), value)
         })
-        .collect();
-    print!("{text}");
-    crate::EXIT_OK
+        .collect())
 }
 
 /// `--merge`: the census the shards make up, checked whole.
@@ -468,4 +477,42 @@ fn json_text(family: &Family, query: &Query, c: &Census) -> String {
         "counts": counts,
     });
     format!("{}\n", crate::output::json_string(&doc))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every one-byte change of a census's shard lines (deleted, or replaced
+    /// by bytes that keep it JSON-like) is merged or refused, never a panic.
+    #[test]
+    fn damaged_lines_never_panic_the_merge() {
+        let none = |_: u64, _: u64| {};
+        let cases = [
+            (Family::parse("cross", "plane", 2).unwrap(), Query { rows: 2, cols: 3, on: 2..=3, lock_dark: true }),
+            (Family::parse("cross", "plane", 2).unwrap(), Query { rows: 4, cols: 4, on: 5..=6, lock_dark: false }),
+            (Family::parse("cross", "plane", 3).unwrap(), Query { rows: 2, cols: 2, on: 1..=2, lock_dark: false }),
+        ];
+        for (family, query) in cases {
+            let whole = census::census(&family, &query, &none).unwrap();
+            let text = shard_text(&family, &query, Method::Auto, Spec::WHOLE, &none).unwrap();
+            let (_, _, merged) = merge(&[("a".to_string(), text.clone())]).unwrap();
+            assert_eq!(merged, whole);
+            let bytes = text.as_bytes();
+            for i in 0..bytes.len() {
+                let mut variants = vec![[&bytes[..i], &bytes[i + 1..]].concat()];
+                variants.extend(b"0129\"{}[],:-x .e".iter().filter(|&&c| c != bytes[i]).map(|&c| {
+                    let mut v = bytes.to_vec();
+                    v[i] = c;
+                    v
+                }));
+                for v in variants {
+                    let damaged = String::from_utf8(v).unwrap();
+                    if let Ok((_, q, c)) = merge(&[("a".to_string(), damaged)]) {
+                        assert_eq!(c.rows.len(), q.on.clone().count());
+                    }
+                }
+            }
+        }
+    }
 }

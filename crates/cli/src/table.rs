@@ -311,27 +311,39 @@ fn entry_value(e: &Entry) -> Value {
 
 /// `--format jsonl`: the boards of shard K/N, one line each.
 fn board_lines(family: &Family, rows: &RangeInclusive<usize>, cols: &RangeInclusive<usize>, spec: Spec) -> u8 {
+    let progress = Progress::new("boards");
+    let result = board_shard(family, rows, cols, spec, &|done, total| progress.update(done as u64, total as u64));
+    progress.finish();
+    match result {
+        Ok(text) => {
+            print!("{text}");
+            crate::EXIT_OK
+        }
+        Err(e) => usage(&e),
+    }
+}
+
+/// The lines of shard `spec` of a board table (its ranges checked).
+fn board_shard(
+    family: &Family,
+    rows: &RangeInclusive<usize>,
+    cols: &RangeInclusive<usize>,
+    spec: Spec,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Result<String, String> {
     let keys = table::boards_to_solve(family, rows, cols);
     let mine = spec.entries(keys.len());
     let wanted: Vec<(usize, usize)> = mine.iter().map(|&i| keys[i]).collect();
-    let progress = Progress::new("boards");
-    let result = table::solve_boards(family, &wanted, &|done, total| progress.update(done as u64, total as u64));
-    progress.finish();
-    let entries = match result {
-        Ok(e) => e,
-        Err(e) => return usage(&e.to_string()),
-    };
+    let entries = table::solve_boards(family, &wanted, progress).map_err(|e| e.to_string())?;
     let run = board_run(family, rows, cols);
-    let text: String = mine
+    Ok(mine
         .iter()
         .zip(&wanted)
         .zip(&entries)
         .map(|((&i, &(r, c)), e)| {
             shard::line("table", &run, spec, keys.len(), i, json!({ "rows": r, "cols": c }), entry_value(e))
         })
-        .collect();
-    print!("{text}");
-    crate::EXIT_OK
+        .collect())
 }
 
 /// `--graph --format jsonl`: the sizes of shard K/N, one line each.
@@ -660,4 +672,59 @@ fn json_text(t: &Table, show: Show) -> String {
         "entries": entries,
     });
     format!("{}\n", crate::output::json_string(&doc))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Bytes that make a JSON line say something else.
+    const NOISE: &[u8] = b"0129\"{}[],:-x .e";
+
+    /// Every one-byte change of a table's shard lines (deleted, or replaced
+    /// by bytes that keep it JSON-like) is merged or refused, never a panic;
+    /// and whatever merges has its boards where the run puts them.
+    #[test]
+    fn damaged_lines_never_panic_the_merge() {
+        let family = Family::parse("cross", "torus", 4).unwrap();
+        let (rows, cols) = (2..=4, 2..=5);
+        let whole = table::table(&family, rows.clone(), cols.clone(), &|_, _| {}).unwrap();
+        let a = board_shard(&family, &rows, &cols, Spec { index: 1, count: 2 }, &|_, _| {}).unwrap();
+        let b = board_shard(&family, &rows, &cols, Spec { index: 2, count: 2 }, &|_, _| {}).unwrap();
+        let sources = |a: &str| vec![("a".to_string(), a.to_string()), ("b".to_string(), b.clone())];
+        match merge(&sources(&a)) {
+            Ok(Merged::Boards(t)) => assert_eq!(t, whole),
+            _ => panic!("the undamaged shards merge to the table"),
+        }
+        let (mut merged, mut refused) = (0, 0);
+        let bytes = a.as_bytes();
+        for i in 0..bytes.len() {
+            let mut variants = vec![[&bytes[..i], &bytes[i + 1..]].concat()];
+            variants.extend(NOISE.iter().filter(|&&c| c != bytes[i]).map(|&c| {
+                let mut v = bytes.to_vec();
+                v[i] = c;
+                v
+            }));
+            for v in variants {
+                let text = String::from_utf8(v).unwrap();
+                match merge(&sources(&text)) {
+                    Ok(Merged::Boards(t)) => {
+                        merged += 1;
+                        assert_eq!((&t.rows, &t.cols), (&whole.rows, &whole.cols));
+                        assert!(t
+                            .entries
+                            .iter()
+                            .zip(&whole.entries)
+                            .all(|(x, y)| (x.rows, x.cols) == (y.rows, y.cols)));
+                    }
+                    Ok(Merged::Graphs(_)) => panic!("a board table merged as a graph table"),
+                    Err(e) => {
+                        refused += 1;
+                        assert!(!e.is_empty());
+                    }
+                }
+            }
+        }
+        assert!(refused > merged, "{refused} refused, {merged} merged");
+    }
 }
