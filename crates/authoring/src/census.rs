@@ -32,6 +32,14 @@
 //! the target), in parallel over the first two lit cells; other W (and
 //! boards of more than [`LOCK_DARK_MAX_CELLS`] cells) solve each position
 //! with `lights-algebra`.
+//!
+//! **Units of work.** [`census_with`] is [`plan`] (the method, the
+//! invariants and the list of [`Unit`]s: a (K, first lit cell) with locked
+//! dark cells, a weight of the invariants for MacWilliams, the one whole
+//! pass of the syndrome programme), [`count`] (partial counts per K of any
+//! set of units) and [`finish`] (sum, divide, rows). A sharded census
+//! ([`crate::shard`]) counts some units per shard and finishes once all
+//! are in, through the same code.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -337,6 +345,44 @@ pub fn census_with(
     method: Method,
     progress: &(dyn Fn(u64, u64) + Sync),
 ) -> Result<Census, CensusError> {
+    let plan = plan(family, query, method)?;
+    let all: Vec<usize> = (0..plan.units.len()).collect();
+    let sums = count(family, query, &plan, &all, true, progress)?.pop().unwrap_or_default();
+    let mut totals = vec![BigInt::zero(); query.on.clone().count()];
+    add_partial(&mut totals, query, &sums)?;
+    finish(query, plan.method, plan.classes, totals)
+}
+
+/// One unit of a census's work: the entries of a sharded census
+/// ([`crate::shard`]), each a partial count for some K, summed by [`finish`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unit {
+    /// With locked dark cells: the positions of `on` lights whose first lit
+    /// cell (in reading order) is `first`; `None` for the one position of
+    /// no lights.
+    Positions { on: usize, first: Option<usize> },
+    /// MacWilliams: the `count` invariants of weight `weight` (their terms
+    /// Σ P_K(weight) of the identity, before the division by 2^t).
+    Weight { weight: usize, count: u64 },
+    /// The syndrome programme is one pass over every cell: one unit.
+    Whole,
+}
+
+/// What a census computes before it counts: the method, the invariants and
+/// its units of work, in the order shards number them.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    /// The method that counts (never [`Method::Auto`]).
+    pub method: Method,
+    /// Without `lock_dark`: the group of invariants.
+    pub classes: Option<GroupShape>,
+    pub units: Vec<Unit>,
+    invariants: Vec<(Vec<u32>, u32)>,
+}
+
+/// Check the query, pick the method and list the units of work (for the
+/// invariant methods this finds the invariants: a solve of Aᵀ).
+pub fn plan(family: &Family, query: &Query, method: Method) -> Result<Plan, CensusError> {
     validate(family, query)?;
     let method = match (method, query.lock_dark) {
         (Method::Auto, true) => Method::Enumeration,
@@ -357,19 +403,123 @@ pub fn census_with(
         (m, _) => m,
     };
     let cells = query.rows * query.cols;
-    let mut classes = None;
-    let solvable: Vec<BigUint> = match method {
-        Method::Enumeration => enumerate_lock_dark(family, query, progress)?,
-        _ => {
-            let invariants = left_kernel(family, query.rows, query.cols)?;
-            classes = Some(GroupShape::from_orders(invariants.iter().map(|(_, o)| *o)));
-            if method == Method::MacWilliams {
-                macwilliams(&invariants, cells, &query.on, progress)?
+    if method == Method::Enumeration {
+        let mut units = Vec::new();
+        for k in query.on.clone() {
+            if k == 0 {
+                units.push(Unit::Positions { on: 0, first: None });
             } else {
-                syndromes(&invariants, family.states, cells, &query.on, progress)?
+                units.extend((0..=cells - k).map(|f| Unit::Positions { on: k, first: Some(f) }));
             }
         }
+        return Ok(Plan { method, classes: None, units, invariants: Vec::new() });
+    }
+    let invariants = left_kernel(family, query.rows, query.cols)?;
+    let classes = Some(GroupShape::from_orders(invariants.iter().map(|(_, o)| *o)));
+    let units = if method == Method::MacWilliams {
+        dual_weights(&invariants, cells)?.into_iter().map(|(weight, count)| Unit::Weight { weight, count }).collect()
+    } else {
+        vec![Unit::Whole]
     };
+    Ok(Plan { method, classes, units, invariants })
+}
+
+/// The partial counts `(K, count)` of the units `selected` (indices into
+/// `plan.units`): one list per unit, or with `summed` one list for all.
+/// MacWilliams terms may be negative; [`finish`] divides their sum.
+pub fn count(
+    family: &Family,
+    query: &Query,
+    plan: &Plan,
+    selected: &[usize],
+    summed: bool,
+    progress: &(dyn Fn(u64, u64) + Sync),
+) -> Result<Vec<Vec<(usize, BigInt)>>, CensusError> {
+    let units: Vec<&Unit> = selected
+        .iter()
+        .map(|&i| plan.units.get(i).ok_or_else(|| CensusError::Internal(format!("no unit {i}"))))
+        .collect::<Result<_, _>>()?;
+    let cells = query.rows * query.cols;
+    let per_unit: Vec<Vec<(usize, BigInt)>> = match plan.method {
+        Method::Enumeration => {
+            let positions: Vec<(usize, Option<usize>)> = units
+                .iter()
+                .map(|u| match u {
+                    Unit::Positions { on, first } => Ok((*on, *first)),
+                    _ => Err(CensusError::Internal("a unit of another method".into())),
+                })
+                .collect::<Result<_, _>>()?;
+            let counts = enumerate_lock_dark(family, query, &positions, progress)?;
+            positions.iter().zip(counts).map(|(&(k, _), c)| vec![(k, BigInt::from(c))]).collect()
+        }
+        Method::MacWilliams => {
+            let weights: Vec<(usize, u64)> = units
+                .iter()
+                .map(|u| match u {
+                    Unit::Weight { weight, count } => Ok((*weight, *count)),
+                    _ => Err(CensusError::Internal("a unit of another method".into())),
+                })
+                .collect::<Result<_, _>>()?;
+            let terms = macwilliams_terms(&weights, cells, &query.on, summed, progress);
+            return Ok(terms.into_iter().map(|t| query.on.clone().zip(t).collect()).collect());
+        }
+        _ => units
+            .iter()
+            .map(|_| {
+                let counts = syndromes(&plan.invariants, family.states, cells, &query.on, progress)?;
+                Ok(query.on.clone().zip(counts.into_iter().map(BigInt::from)).collect())
+            })
+            .collect::<Result<_, CensusError>>()?,
+    };
+    if !summed {
+        return Ok(per_unit);
+    }
+    let mut totals = vec![BigInt::zero(); query.on.clone().count()];
+    for partial in &per_unit {
+        add_partial(&mut totals, query, partial)?;
+    }
+    Ok(vec![query.on.clone().zip(totals).collect()])
+}
+
+/// Add partial counts `(K, count)` into `totals` (one per K of the query).
+pub fn add_partial(totals: &mut [BigInt], query: &Query, partial: &[(usize, BigInt)]) -> Result<(), CensusError> {
+    let start = *query.on.start();
+    for (k, value) in partial {
+        let slot = k.checked_sub(start).and_then(|i| totals.get_mut(i)).ok_or_else(|| {
+            CensusError::Internal(format!("a count for K = {k}, outside {start}..{}", query.on.end()))
+        })?;
+        *slot += value;
+    }
+    Ok(())
+}
+
+/// The census from the sums of every unit's partial counts, one per K of
+/// the query: MacWilliams sums are divided by 2^t (t invariants).
+pub fn finish(
+    query: &Query,
+    method: Method,
+    classes: Option<GroupShape>,
+    totals: Vec<BigInt>,
+) -> Result<Census, CensusError> {
+    let cells = query.rows * query.cols;
+    let divisor = match (&classes, method) {
+        (Some(g), Method::MacWilliams) => BigInt::one() << g.factors.len(),
+        _ => BigInt::one(),
+    };
+    let solvable: Vec<BigUint> = query
+        .on
+        .clone()
+        .zip(totals)
+        .map(|(k, total)| {
+            let (q, r) = (&total / &divisor, &total % &divisor);
+            match q.to_biguint() {
+                Some(q) if r.is_zero() => Ok(q),
+                _ => Err(CensusError::Internal(format!(
+                    "the sum for K = {k} is {total}, not a nonnegative multiple of {divisor}"
+                ))),
+            }
+        })
+        .collect::<Result<_, _>>()?;
     let rows = query
         .on
         .clone()
@@ -401,13 +551,9 @@ fn too_many(invariants: &[(Vec<u32>, u32)], why: String) -> CensusError {
     CensusError::TooManyClasses { invariants: invariants.len(), classes, why }
 }
 
-/// The MacWilliams count for W = 2, for every K of `on`.
-fn macwilliams(
-    invariants: &[(Vec<u32>, u32)],
-    n: usize,
-    on: &RangeInclusive<usize>,
-    progress: &(dyn Fn(u64, u64) + Sync),
-) -> Result<Vec<BigUint>, CensusError> {
+/// The weights of the members of L for W = 2: `(weight, how many)`, for
+/// the weights that occur, from one Walsh–Hadamard transform.
+fn dual_weights(invariants: &[(Vec<u32>, u32)], n: usize) -> Result<Vec<(usize, u64)>, CensusError> {
     let t = invariants.len();
     if t > MAX_MACWILLIAMS_INVARIANTS {
         return Err(too_many(
@@ -450,26 +596,51 @@ fn macwilliams(
         }
         by_weight[(twice / 2) as usize] += 1;
     }
+    Ok(by_weight.into_iter().enumerate().filter(|&(_, c)| c > 0).collect())
+}
+
+/// The MacWilliams terms count_j·P_K(j) for every K of `on`: one list per
+/// weight of `weights`, or with `summed` one list, their sum (then
+/// count_K = sum / 2^t).
+fn macwilliams_terms(
+    weights: &[(usize, u64)],
+    n: usize,
+    on: &RangeInclusive<usize>,
+    summed: bool,
+    progress: &(dyn Fn(u64, u64) + Sync),
+) -> Vec<Vec<BigInt>> {
     // P_K(j) = (−1)^j·P_{n−K}(j) (read the polynomial backwards), so the
     // recurrence only runs to min(K, n−K).
     let kmax = on.clone().map(|k| k.min(n - k)).max().unwrap_or(0);
-    let weights: Vec<(usize, u64)> = by_weight.into_iter().enumerate().filter(|&(_, c)| c > 0).collect();
     let done = AtomicU64::new(0);
     let width = on.clone().count();
-    // Σ_j count_j·P_K(j) for every K, summed per thread then combined.
-    let totals: Vec<BigInt> = weights
+    let terms = |acc: &mut Vec<BigInt>, j: usize, count: u64| {
+        let p = krawtchouk(n, j, kmax);
+        let count = BigInt::from(count);
+        for (slot, k) in acc.iter_mut().zip(on.clone()) {
+            let value = if k <= n - k { p[k].clone() } else { p[n - k].clone() * if j % 2 == 1 { -1 } else { 1 } };
+            *slot += value * &count;
+        }
+        progress(done.fetch_add(1, Ordering::Relaxed) + 1, weights.len() as u64);
+    };
+    if !summed {
+        return weights
+            .par_iter()
+            .with_max_len(1)
+            .map(|&(j, count)| {
+                let mut acc = vec![BigInt::zero(); width];
+                terms(&mut acc, j, count);
+                acc
+            })
+            .collect();
+    }
+    // Summed per thread then combined.
+    let total = weights
         .par_iter()
         .fold(
             || vec![BigInt::zero(); width],
             |mut acc, &(j, count)| {
-                let p = krawtchouk(n, j, kmax);
-                let count = BigInt::from(count);
-                for (slot, k) in acc.iter_mut().zip(on.clone()) {
-                    let value =
-                        if k <= n - k { p[k].clone() } else { p[n - k].clone() * if j % 2 == 1 { -1 } else { 1 } };
-                    *slot += value * &count;
-                }
-                progress(done.fetch_add(1, Ordering::Relaxed) + 1, weights.len() as u64);
+                terms(&mut acc, j, count);
                 acc
             },
         )
@@ -482,19 +653,7 @@ fn macwilliams(
                 a
             },
         );
-    let divisor = BigInt::one() << t;
-    on.clone()
-        .zip(totals)
-        .map(|(k, total)| {
-            let (q, r) = (&total / &divisor, &total % &divisor);
-            match q.to_biguint() {
-                Some(q) if r.is_zero() => Ok(q),
-                _ => Err(CensusError::Internal(format!(
-                    "MacWilliams sum for K = {k} is {total}, not a multiple of 2^{t}"
-                ))),
-            }
-        })
-        .collect()
+    vec![total]
 }
 
 /// P_k(j) for k = 0..=kmax: the coefficient of z^k in (1−z)^j (1+z)^(n−j),
@@ -645,63 +804,92 @@ fn bit_packed(states: u32, cells: usize) -> bool {
     states == 2 && cells <= LOCK_DARK_MAX_CELLS
 }
 
-/// Every position of K lights with the dark cells locked, decided one by one.
+/// The positions of each unit `(K, first lit cell)` with the dark cells
+/// locked, decided one by one: the solvable count of each unit.
 fn enumerate_lock_dark(
     family: &Family,
     query: &Query,
+    units: &[(usize, Option<usize>)],
     progress: &(dyn Fn(u64, u64) + Sync),
-) -> Result<Vec<BigUint>, CensusError> {
+) -> Result<Vec<u64>, CensusError> {
     let (rows, cols) = (query.rows, query.cols);
     let n = rows * cols;
     let board = family.board(rows, cols, Board::zeros(n));
     let patterns: Vec<Vec<(usize, u32)>> = (0..n).map(|c| press_pattern(&board, c / cols, c % cols)).collect();
-    let total: u64 = binomials(n, query.on.clone()).iter().map(|c| u64::try_from(c).unwrap_or(u64::MAX)).sum();
+    // The positions of K lights whose first lit cell is f: C(n − 1 − f, K − 1).
+    let size = |&(k, first): &(usize, Option<usize>)| match first {
+        None => 1,
+        Some(f) => u64::try_from(binomial(n - 1 - f, k - 1)).unwrap_or(u64::MAX),
+    };
+    let total: u64 = units.iter().map(size).fold(0, u64::saturating_add);
     let done = AtomicU64::new(0);
     let report = |delta: u64| {
         let d = done.fetch_add(delta, Ordering::Relaxed) + delta;
         progress(d, total);
     };
-    let mut out = Vec::new();
-    for k in query.on.clone() {
-        let count = if bit_packed(family.states, n) {
+    let mut out = vec![0u64; units.len()];
+    let mut ks: Vec<usize> = units.iter().map(|u| u.0).collect();
+    ks.dedup();
+    for k in ks {
+        let slots: Vec<usize> = (0..units.len()).filter(|&i| units[i].0 == k).collect();
+        let firsts: Vec<Option<usize>> = slots.iter().map(|&i| units[i].1).collect();
+        let counts = if bit_packed(family.states, n) {
             let words = n.div_ceil(64);
             match words {
-                1 => gf2_lock_dark::<1>(&patterns, k, &report),
-                2 => gf2_lock_dark::<2>(&patterns, k, &report),
-                3..=4 => gf2_lock_dark::<4>(&patterns, k, &report),
-                5..=8 => gf2_lock_dark::<8>(&patterns, k, &report),
-                9..=16 => gf2_lock_dark::<16>(&patterns, k, &report),
-                17..=32 => gf2_lock_dark::<32>(&patterns, k, &report),
+                1 => gf2_lock_dark::<1>(&patterns, k, &firsts, &report),
+                2 => gf2_lock_dark::<2>(&patterns, k, &firsts, &report),
+                3..=4 => gf2_lock_dark::<4>(&patterns, k, &firsts, &report),
+                5..=8 => gf2_lock_dark::<8>(&patterns, k, &firsts, &report),
+                9..=16 => gf2_lock_dark::<16>(&patterns, k, &firsts, &report),
+                17..=32 => gf2_lock_dark::<32>(&patterns, k, &firsts, &report),
                 _ => return Err(CensusError::Internal(format!("{n} cells reached the GF(2) enumerator"))),
             }
         } else {
-            general_lock_dark(&patterns, family.states, k, &report)?
+            general_lock_dark(&patterns, family.states, k, &firsts, &report)?
         };
-        out.push(BigUint::from(count));
+        for (&slot, count) in slots.iter().zip(counts) {
+            out[slot] = count;
+        }
     }
     Ok(out)
 }
 
-/// The prefixes (first `depth` lit cells) that split the enumeration of
-/// K-subsets of n cells into parallel tasks.
-fn prefixes(n: usize, k: usize) -> Vec<Vec<usize>> {
-    let depth = k.min(2);
+/// The prefixes (the first one or two lit cells) that split the
+/// enumeration of the K-subsets of n cells whose first cell is one of
+/// `firsts` into parallel tasks, each with the index of its first in
+/// `firsts` (`None`: the empty set, for K = 0).
+fn prefixes(n: usize, k: usize, firsts: &[Option<usize>]) -> Vec<(usize, Vec<usize>)> {
     let mut out = Vec::new();
-    let mut current = Vec::new();
-    fn go(n: usize, k: usize, depth: usize, start: usize, current: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
-        if current.len() == depth {
-            out.push(current.clone());
-            return;
-        }
-        let remaining = k - current.len();
-        for c in start..=(n - remaining) {
-            current.push(c);
-            go(n, k, depth, c + 1, current, out);
-            current.pop();
+    for (slot, first) in firsts.iter().enumerate() {
+        match *first {
+            None if k == 0 => out.push((slot, Vec::new())),
+            Some(f) if k == 1 && f < n => out.push((slot, vec![f])),
+            Some(f) if k >= 2 && f + k <= n => out.extend((f + 1..=n - (k - 1)).map(|s| (slot, vec![f, s]))),
+            _ => {}
         }
     }
-    go(n, k, depth, 0, &mut current, &mut out);
     out
+}
+
+/// Sum the counts of each prefix into one count per first cell.
+fn per_first(width: usize, counts: impl ParallelIterator<Item = (usize, u64)>) -> Vec<u64> {
+    counts
+        .fold(
+            || vec![0u64; width],
+            |mut acc, (slot, c)| {
+                acc[slot] += c;
+                acc
+            },
+        )
+        .reduce(
+            || vec![0u64; width],
+            |mut a, b| {
+                for (x, y) in a.iter_mut().zip(b) {
+                    *x += y;
+                }
+                a
+            },
+        )
 }
 
 /// Progress is reported every this many positions per task.
@@ -790,7 +978,12 @@ impl<const N: usize> Gf2Walk<'_, N> {
     }
 }
 
-fn gf2_lock_dark<const N: usize>(patterns: &[Vec<(usize, u32)>], k: usize, report: &(dyn Fn(u64) + Sync)) -> u64 {
+fn gf2_lock_dark<const N: usize>(
+    patterns: &[Vec<(usize, u32)>],
+    k: usize,
+    firsts: &[Option<usize>],
+    report: &(dyn Fn(u64) + Sync),
+) -> Vec<u64> {
     let n = patterns.len();
     let columns: Vec<[u64; N]> = patterns
         .iter()
@@ -804,26 +997,24 @@ fn gf2_lock_dark<const N: usize>(patterns: &[Vec<(usize, u32)>], k: usize, repor
             col
         })
         .collect();
-    prefixes(n, k)
-        .par_iter()
-        .with_max_len(1)
-        .map(|prefix| {
-            let mut walk = Gf2Walk {
-                columns: &columns,
-                state: Gf2State { basis: Vec::with_capacity(k), pivots: Vec::with_capacity(k), target: [0; N] },
-                solvable: 0,
-                pending: 0,
-                report,
-            };
-            for &c in prefix {
-                walk.state.push(&columns[c], c);
-            }
-            let start = prefix.last().map_or(0, |&c| c + 1);
-            walk.dfs(start, k - prefix.len());
-            report(walk.pending);
-            walk.solvable
-        })
-        .sum()
+    let tasks = prefixes(n, k, firsts);
+    let counts = tasks.par_iter().with_max_len(1).map(|(slot, prefix)| {
+        let mut walk = Gf2Walk {
+            columns: &columns,
+            state: Gf2State { basis: Vec::with_capacity(k), pivots: Vec::with_capacity(k), target: [0; N] },
+            solvable: 0,
+            pending: 0,
+            report,
+        };
+        for &c in prefix {
+            walk.state.push(&columns[c], c);
+        }
+        let start = prefix.last().map_or(0, |&c| c + 1);
+        walk.dfs(start, k - prefix.len());
+        report(walk.pending);
+        (*slot, walk.solvable)
+    });
+    per_first(firsts.len(), counts)
 }
 
 /// Lock-dark for W ≠ 2: each position is a system with the lit cells as
@@ -832,8 +1023,9 @@ fn general_lock_dark(
     patterns: &[Vec<(usize, u32)>],
     w: u32,
     k: usize,
+    firsts: &[Option<usize>],
     report: &(dyn Fn(u64) + Sync),
-) -> Result<u64, CensusError> {
+) -> Result<Vec<u64>, CensusError> {
     let n = patterns.len();
     let decide = |lit: &[usize]| -> Result<bool, CensusError> {
         let mut a = SparseMatrix::new(n, lit.len());
@@ -846,10 +1038,11 @@ fn general_lock_dark(
         }
         solve(&a, &rhs, w).map(|s| s.consistent).map_err(|e| CensusError::Internal(e.to_string()))
     };
-    prefixes(n, k)
+    let tasks = prefixes(n, k, firsts);
+    let counts: Vec<(usize, u64)> = tasks
         .par_iter()
         .with_max_len(1)
-        .map(|prefix| {
+        .map(|(slot, prefix)| {
             let mut lit = prefix.clone();
             let mut solvable = 0u64;
             let mut pending = 0u64;
@@ -873,10 +1066,11 @@ fn general_lock_dark(
             report(pending);
             match error {
                 Some(e) => Err(e),
-                None => Ok(solvable),
+                None => Ok((*slot, solvable)),
             }
         })
-        .sum()
+        .collect::<Result<_, CensusError>>()?;
+    Ok(per_first(firsts.len(), counts.into_par_iter()))
 }
 
 /// Call `visit` with every extension of `lit` to k cells taken from start..n.
@@ -930,7 +1124,9 @@ mod tests {
     fn prefixes_cover_all_subsets_once() {
         for (n, k) in [(5, 0), (5, 1), (5, 2), (6, 3), (4, 4)] {
             let mut all = Vec::new();
-            for prefix in prefixes(n, k) {
+            let firsts: Vec<Option<usize>> = if k == 0 { vec![None] } else { (0..=n - k).map(Some).collect() };
+            for (slot, prefix) in prefixes(n, k, &firsts) {
+                assert_eq!(prefix.first().copied(), firsts[slot]);
                 let mut lit = prefix.clone();
                 let start = prefix.last().map_or(0, |&c| c + 1);
                 combinations(n, k, start, &mut lit, &mut |s| all.push(s.to_vec()));
@@ -940,6 +1136,40 @@ mod tests {
             all.dedup();
             assert_eq!(BigUint::from(all.len()), binomial(n, k));
         }
+    }
+
+    #[test]
+    fn units_in_any_split_sum_to_the_whole_census() {
+        let none = |_: u64, _: u64| {};
+        let cases = [
+            (Family::parse("cross", "plane", 2).unwrap(), Query { rows: 4, cols: 4, on: 0..=16, lock_dark: true }),
+            (Family::parse("flip", "torus", 3).unwrap(), Query { rows: 2, cols: 3, on: 2..=4, lock_dark: true }),
+            (Family::parse("cross", "plane", 2).unwrap(), Query { rows: 6, cols: 6, on: 3..=30, lock_dark: false }),
+            (Family::parse("cross", "torus", 6).unwrap(), Query { rows: 3, cols: 4, on: 0..=12, lock_dark: false }),
+        ];
+        for (family, query) in cases {
+            let whole = census(&family, &query, &none).unwrap();
+            let plan = plan(&family, &query, Method::Auto).unwrap();
+            for n in 1..=4 {
+                let mut totals = vec![BigInt::zero(); query.on.clone().count()];
+                // Shards in reverse order, each unit's partial added on its own.
+                for k in (0..n).rev() {
+                    let mine: Vec<usize> = (k..plan.units.len()).step_by(n).collect();
+                    let partials = count(&family, &query, &plan, &mine, false, &none).unwrap();
+                    assert_eq!(partials.len(), mine.len());
+                    for p in &partials {
+                        add_partial(&mut totals, &query, p).unwrap();
+                    }
+                }
+                let merged = finish(&query, plan.method, plan.classes.clone(), totals).unwrap();
+                assert_eq!(merged, whole, "{query:?} in {n} shards");
+            }
+        }
+        // A count outside the query's range of K is refused.
+        let query = Query { rows: 2, cols: 2, on: 1..=2, lock_dark: false };
+        let mut totals = vec![BigInt::zero(); 2];
+        assert!(add_partial(&mut totals, &query, &[(3, BigInt::one())]).is_err());
+        assert!(add_partial(&mut totals, &query, &[(0, BigInt::one())]).is_err());
     }
 
     #[test]

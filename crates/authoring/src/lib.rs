@@ -12,4 +12,5 @@ pub mod export;
 pub mod generate;
 pub mod import;
 pub mod picture;
+pub mod shard;
 pub mod table;

@@ -512,7 +512,8 @@ pub fn validate(family: &Family, rows: &RangeInclusive<usize>, cols: &RangeInclu
 }
 
 /// The distinct boards [`table`] solves (R×C and C×R count once when the
-/// family [`Family::transposes`]).
+/// family [`Family::transposes`]), row by row: the entries of a sharded
+/// table, in the order [`crate::shard`] numbers them.
 pub fn boards_to_solve(
     family: &Family,
     rows: &RangeInclusive<usize>,
@@ -556,21 +557,46 @@ pub fn table(
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<Table, TableError> {
     validate(family, &rows, &cols)?;
-    let mut keys = boards_to_solve(family, &rows, &cols);
-    // Largest first, so the last boards to finish are small ones.
-    keys.sort_by_key(|&(r, c)| std::cmp::Reverse(r * c));
+    let keys = boards_to_solve(family, &rows, &cols);
+    let entries = solve_boards(family, &keys, progress)?;
+    let solved: HashMap<(usize, usize), Entry> = keys.into_iter().zip(entries).collect();
+    assemble(family, rows, cols, &solved)
+}
+
+/// Solve the boards `keys` (R×C each) in parallel, largest first (so the
+/// last boards to finish are small ones); the answers in the order of
+/// `keys`. `progress(done, total)` after each, from any thread.
+pub fn solve_boards(
+    family: &Family,
+    keys: &[(usize, usize)],
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Result<Vec<Entry>, TableError> {
+    let mut order: Vec<usize> = (0..keys.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(keys[i].0 * keys[i].1));
     let total = keys.len();
     let done = AtomicUsize::new(0);
-    let solved: Vec<((usize, usize), Entry)> = keys
+    let mut solved: Vec<(usize, Entry)> = order
         .par_iter()
         .with_max_len(1)
-        .map(|&(r, c)| {
+        .map(|&i| {
+            let (r, c) = keys[i];
             let e = entry(family, r, c)?;
             progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
-            Ok(((r, c), e))
+            Ok((i, e))
         })
         .collect::<Result<_, TableError>>()?;
-    let solved: HashMap<(usize, usize), Entry> = solved.into_iter().collect();
+    solved.sort_by_key(|(i, _)| *i);
+    Ok(solved.into_iter().map(|(_, e)| e).collect())
+}
+
+/// The table of the ranges from the answers of its distinct boards
+/// ([`boards_to_solve`]), solved here or read back from shards.
+pub fn assemble(
+    family: &Family,
+    rows: RangeInclusive<usize>,
+    cols: RangeInclusive<usize>,
+    solved: &HashMap<(usize, usize), Entry>,
+) -> Result<Table, TableError> {
     let row_counts = family.row_counts(&rows);
     let mut entries = Vec::new();
     for &r in &row_counts {
@@ -670,14 +696,36 @@ pub fn graph_table(
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<GraphTable, TableError> {
     validate_graphs(family, name, &sizes)?;
-    let mut order: Vec<usize> = sizes.collect();
-    order.reverse();
+    let sizes: Vec<usize> = sizes.collect();
+    let entries = graph_entries(family, name, &sizes, progress)?;
+    Ok(graph_table_of(family, name, entries))
+}
+
+/// The table of a graph family from its entries (solved here or read back
+/// from shards), smallest first.
+pub fn graph_table_of(family: &Family, name: &str, mut entries: Vec<GraphEntry>) -> GraphTable {
+    entries.sort_by_key(|e| e.size);
+    GraphTable { family: Family { graph: None, ..family.clone() }, graph: name.to_string(), entries }
+}
+
+/// All Lights on the graphs `name N` for each N of `sizes` (checked by
+/// [`validate_graphs`]), largest first and in parallel; the answers in the
+/// order of `sizes`.
+pub fn graph_entries(
+    family: &Family,
+    name: &str,
+    sizes: &[usize],
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Result<Vec<GraphEntry>, TableError> {
+    let mut order: Vec<usize> = (0..sizes.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(sizes[i]));
     let total = order.len();
     let done = AtomicUsize::new(0);
     let mut entries = order
         .par_iter()
         .with_max_len(1)
-        .map(|&size| {
+        .map(|&i| {
+            let size = sizes[i];
             let graph = family_member(name, size)?;
             let (nodes, edges) = (graph.nodes(), graph.edge_count());
             let on_graph = family.clone().on_graph(graph).map_err(TableError::BadGraph)?;
@@ -688,11 +736,11 @@ pub fn graph_table(
                 other => other,
             })?;
             progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
-            Ok(GraphEntry { size, nodes, edges, answer })
+            Ok((i, GraphEntry { size, nodes, edges, answer }))
         })
         .collect::<Result<Vec<_>, TableError>>()?;
-    entries.sort_by_key(|e| e.size);
-    Ok(GraphTable { family: Family { graph: None, ..family.clone() }, graph: name.to_string(), entries })
+    entries.sort_by_key(|(i, _)| *i);
+    Ok(entries.into_iter().map(|(_, e)| e).collect())
 }
 
 #[cfg(test)]

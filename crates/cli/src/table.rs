@@ -1,14 +1,17 @@
 //! `lights table`: the All Lights answer for every board size in a range.
 
+use std::collections::HashMap;
 use std::io::IsTerminal;
 use std::ops::RangeInclusive;
+use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args as ClapArgs, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use lights_authoring::table::{self, Entry, Family, GraphTable, Table};
+use lights_authoring::shard::{self, parse_spec, BigUint, Origin, Spec};
+use lights_authoring::table::{self, Entry, Family, Fraction, GraphEntry, GraphTable, GroupShape, Table};
 use lights_compiler::flags::{parse_bounded_range, parse_states};
-use serde_json::json;
+use serde_json::{json, Value};
 
 #[derive(ClapArgs)]
 #[command(
@@ -40,11 +43,19 @@ use serde_json::json;
         lights table --rows 1..12 --grid hex --show dimension\n  \
         lights table --rows 2..16 --grid hex --topology torus --rule ring   # even row counts only\n  \
         lights table --graph cycle --sizes 3..30 --show dimension\n  \
-        lights table --graph cube-surface --sizes 1..8 --rule ring --states 3"
+        lights table --graph cube-surface --sizes 1..8 --rule ring --states 3\n\n\
+        Beyond one machine: shard K of N solves the boards numbered i with i mod N = K−1 and prints\n\
+        one JSON line per board; --merge puts the shards together, in any order, into exactly what\n\
+        the unsharded command prints (any --format, any --show):\n  \
+        lights table --rows 1..30 --shard 1/2 --format jsonl > t1.jsonl\n  \
+        lights table --rows 1..30 --shard 2/2 --format jsonl > t2.jsonl\n  \
+        lights table --merge t2.jsonl t1.jsonl --show dimension --format csv\n  \
+        parallel lights table --rows 1..200 --shard {}/8 --format jsonl '>' t{}.jsonl ::: 1 2 3 4 5 6 7 8\n  \
+        lights table --rows 1..30 --jobs 2                  # two threads (default: every core)"
 )]
 pub(crate) struct Args {
     /// Numbers of rows: N, or A..B (inclusive)
-    #[arg(long, value_name = "RANGE", value_parser = parse_bounded_range, required_unless_present = "graph")]
+    #[arg(long, value_name = "RANGE", value_parser = parse_bounded_range, required_unless_present_any = ["graph", "merge"])]
     rows: Option<RangeInclusive<usize>>,
     /// Numbers of columns: N, or A..B (inclusive) [default: the --rows range]
     #[arg(long, value_name = "RANGE", value_parser = parse_bounded_range, conflicts_with = "graph")]
@@ -70,9 +81,65 @@ pub(crate) struct Args {
     /// What each entry shows
     #[arg(long, value_enum, default_value_t = Show::Solutions)]
     show: Show,
-    /// Output format
+    /// Output format (jsonl: one JSON line per board, for --shard and --merge)
     #[arg(long, value_enum, default_value_t = TableFormat::Table)]
     format: TableFormat,
+    /// Solve only shard K of N (1 ≤ K ≤ N): the boards numbered i with i mod N = K−1, as JSON lines (with --format jsonl) to give to --merge
+    #[arg(long, value_name = "K/N", value_parser = parse_spec)]
+    shard: Option<Spec>,
+    /// Print the table from the JSON lines of all its shards (files, or - for standard input), in any order; the board sizes, rule, topology and states are read from them
+    #[arg(long, value_name = "SHARD.jsonl", num_args = 1.., conflicts_with_all = ["rows", "cols", "grid", "graph", "sizes", "rule", "topology", "states", "shard"])]
+    merge: Option<Vec<PathBuf>>,
+    /// Solve with N threads [default: every core]; the output is the same for every N
+    #[arg(long, value_name = "N", value_parser = parse_jobs)]
+    jobs: Option<usize>,
+}
+
+/// `--jobs N`: 1 to 4096 threads.
+pub(crate) fn parse_jobs(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if (1..=4096).contains(&n) => Ok(n),
+        Ok(_) => Err("the number of threads must be 1 to 4096".into()),
+        Err(_) => Err(format!("`{}` is not a number of threads (write e.g. --jobs 4)", text.trim())),
+    }
+}
+
+/// Run `work` on `jobs` threads (rayon's pool for the whole computation),
+/// or on rayon's global pool (every core) when not given.
+pub(crate) fn with_jobs<T: Send>(jobs: Option<usize>, work: impl FnOnce() -> T + Send) -> Result<T, String> {
+    match jobs {
+        None => Ok(work()),
+        Some(n) => {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(n)
+                .build()
+                .map_err(|e| format!("cannot start {n} threads: {e}"))?;
+            Ok(pool.install(work))
+        }
+    }
+}
+
+/// The text of every file given to `--merge` (`-`: standard input), with
+/// the names messages give them.
+pub(crate) fn read_shards(paths: &[PathBuf]) -> Result<Vec<(String, String)>, String> {
+    let mut stdin_read = false;
+    let mut seen = std::collections::HashSet::new();
+    paths
+        .iter()
+        .map(|p| {
+            if !seen.insert(p) && !crate::files::is_stdin(p) {
+                return Err(format!("`{}` is given twice to --merge", crate::files::shown_path(p)));
+            }
+            if crate::files::is_stdin(p) {
+                if std::mem::replace(&mut stdin_read, true) {
+                    return Err("--merge takes standard input (-) only once".to_string());
+                }
+                Ok(("<stdin>".to_string(), crate::files::read_stdin()?))
+            } else {
+                Ok((crate::files::shown_path(p), crate::files::read(p)?))
+            }
+        })
+        .collect()
 }
 
 /// `--grid`: the shape of the cells.
@@ -104,6 +171,8 @@ enum TableFormat {
     Csv,
     /// Every answer of every board, as JSON
     Json,
+    /// One JSON line per board (a shard's output, for --merge)
+    Jsonl,
 }
 
 /// A progress bar on stderr that appears only on a terminal, and only once
@@ -147,6 +216,29 @@ impl Progress {
 }
 
 pub(crate) fn run(args: Args) -> u8 {
+    if let Some(paths) = &args.merge {
+        if args.format == TableFormat::Jsonl {
+            return usage("--merge prints the table: choose --format table, markdown, csv or json");
+        }
+        return match read_shards(paths).and_then(|sources| merge(&sources)) {
+            Ok(Merged::Boards(t)) => print_table(
+                args.format,
+                || caption(&t, args.show),
+                || cells(&t, args.show),
+                || json_text(&t, args.show),
+            ),
+            Ok(Merged::Graphs(t)) => print_table(
+                args.format,
+                || graph_caption(&t, args.show),
+                || graph_cells(&t, args.show),
+                || graph_json(&t, args.show),
+            ),
+            Err(e) => usage(&e),
+        };
+    }
+    if args.shard.is_some() && args.format != TableFormat::Jsonl {
+        return usage("--shard writes one JSON line per board, for --merge: add --format jsonl");
+    }
     let family = match Family::parse(&args.rule, &args.topology, args.states) {
         Ok(f) if args.grid == Grid::Hex => match f.on_hex() {
             Ok(f) => f,
@@ -155,7 +247,19 @@ pub(crate) fn run(args: Args) -> u8 {
         Ok(f) => f,
         Err(e) => return usage(&e),
     };
+    let jobs = args.jobs;
+    match with_jobs(jobs, move || solve_and_print(args, family)) {
+        Ok(code) => code,
+        Err(e) => usage(&e),
+    }
+}
+
+fn solve_and_print(args: Args, family: Family) -> u8 {
+    let shard = args.shard.unwrap_or(Spec::WHOLE);
     if let (Some(graph), Some(sizes)) = (&args.graph, &args.sizes) {
+        if args.format == TableFormat::Jsonl {
+            return graph_lines(&family, graph, sizes, shard);
+        }
         return run_graphs(&family, graph, sizes, args.show, args.format);
     }
     let Some(rows) = args.rows.clone() else {
@@ -165,6 +269,9 @@ pub(crate) fn run(args: Args) -> u8 {
     if let Err(e) = table::validate(&family, &rows, &cols) {
         return usage(&e.to_string());
     }
+    if args.format == TableFormat::Jsonl {
+        return board_lines(&family, &rows, &cols, shard);
+    }
     let progress = Progress::new("boards");
     let result = table::table(&family, rows, cols, &|done, total| progress.update(done as u64, total as u64));
     progress.finish();
@@ -173,6 +280,224 @@ pub(crate) fn run(args: Args) -> u8 {
         Err(e) => return usage(&e.to_string()),
     };
     print_table(args.format, || caption(&t, args.show), || cells(&t, args.show), || json_text(&t, args.show))
+}
+
+/// The parameters of a board table, as its shard lines carry them.
+fn board_run(family: &Family, rows: &RangeInclusive<usize>, cols: &RangeInclusive<usize>) -> Value {
+    json!({
+        "rows": [rows.start(), rows.end()],
+        "cols": [cols.start(), cols.end()],
+        "grid": family.grid_name(),
+        "rule": family.rule_text(),
+        "topology": family.topology.name(),
+        "states": family.states,
+    })
+}
+
+/// The parameters of a graph table.
+fn graph_run(family: &Family, graph: &str, sizes: &RangeInclusive<usize>) -> Value {
+    json!({
+        "graph": graph,
+        "sizes": [sizes.start(), sizes.end()],
+        "rule": family.rule_text(),
+        "states": family.states,
+    })
+}
+
+/// What a shard line says of a board's answer.
+fn entry_value(e: &Entry) -> Value {
+    json!({ "solvable": e.solvable, "solutions": e.solutions.to_string(), "kernel_factors": e.kernel.factors })
+}
+
+/// `--format jsonl`: the boards of shard K/N, one line each.
+fn board_lines(family: &Family, rows: &RangeInclusive<usize>, cols: &RangeInclusive<usize>, spec: Spec) -> u8 {
+    let progress = Progress::new("boards");
+    let result = board_shard(family, rows, cols, spec, &|done, total| progress.update(done as u64, total as u64));
+    progress.finish();
+    match result {
+        Ok(text) => {
+            print!("{text}");
+            crate::EXIT_OK
+        }
+        Err(e) => usage(&e),
+    }
+}
+
+/// The lines of shard `spec` of a board table (its ranges checked).
+fn board_shard(
+    family: &Family,
+    rows: &RangeInclusive<usize>,
+    cols: &RangeInclusive<usize>,
+    spec: Spec,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Result<String, String> {
+    let keys = table::boards_to_solve(family, rows, cols);
+    let mine = spec.entries(keys.len());
+    let wanted: Vec<(usize, usize)> = mine.iter().map(|&i| keys[i]).collect();
+    let entries = table::solve_boards(family, &wanted, progress).map_err(|e| e.to_string())?;
+    let run = board_run(family, rows, cols);
+    Ok(mine
+        .iter()
+        .zip(&wanted)
+        .zip(&entries)
+        .map(|((&i, &(r, c)), e)| {
+            shard::line("table", &run, spec, keys.len(), i, json!({ "rows": r, "cols": c }), entry_value(e))
+        })
+        .collect())
+}
+
+/// `--graph --format jsonl`: the sizes of shard K/N, one line each.
+fn graph_lines(family: &Family, graph: &str, sizes: &RangeInclusive<usize>, spec: Spec) -> u8 {
+    if let Err(e) = table::validate_graphs(family, graph, sizes) {
+        return usage(&e.to_string());
+    }
+    let all: Vec<usize> = sizes.clone().collect();
+    let mine = spec.entries(all.len());
+    let wanted: Vec<usize> = mine.iter().map(|&i| all[i]).collect();
+    let progress = Progress::new("graphs");
+    let result =
+        table::graph_entries(family, graph, &wanted, &|done, total| progress.update(done as u64, total as u64));
+    progress.finish();
+    let entries = match result {
+        Ok(e) => e,
+        Err(e) => return usage(&e.to_string()),
+    };
+    let run = graph_run(family, graph, sizes);
+    let text: String = mine
+        .iter()
+        .zip(&entries)
+        .map(|(&i, g)| {
+            let mut value = entry_value(&g.answer);
+            if let Some(fields) = value.as_object_mut() {
+                fields.insert("nodes".into(), json!(g.nodes));
+                fields.insert("edges".into(), json!(g.edges));
+            }
+            shard::line("table", &run, spec, all.len(), i, json!({ "size": g.size }), value)
+        })
+        .collect();
+    print!("{text}");
+    crate::EXIT_OK
+}
+
+/// A table read back from its shards.
+enum Merged {
+    Boards(Table),
+    Graphs(GraphTable),
+}
+
+/// `--merge`: the table the shards make up, checked whole.
+fn merge(sources: &[(String, String)]) -> Result<Merged, String> {
+    let describe = |key: &Value| match (key.get("rows"), key.get("cols"), key.get("size")) {
+        (Some(r), Some(c), _) => format!("the {r}×{c} board"),
+        (_, _, Some(n)) => format!("size {n}"),
+        _ => key.to_string(),
+    };
+    let merged = shard::collect("table", sources, &describe)?;
+    let run = &merged.run;
+    let first = merged.entries.first().map(|(_, _, o)| o.to_string()).unwrap_or_default();
+    let bad_run = |what: &str| format!("{first}: the run's `{what}` is not what `lights table` writes");
+    let text = |name: &str| run.get(name).and_then(Value::as_str).ok_or_else(|| bad_run(name));
+    let range = |name: &str| -> Result<RangeInclusive<usize>, String> {
+        match run.get(name).and_then(Value::as_array).map(Vec::as_slice) {
+            Some([a, b]) => match (a.as_u64(), b.as_u64()) {
+                (Some(a), Some(b)) => Ok(a as usize..=b as usize),
+                _ => Err(bad_run(name)),
+            },
+            _ => Err(bad_run(name)),
+        }
+    };
+    let states = run
+        .get("states")
+        .and_then(Value::as_u64)
+        .and_then(|w| u32::try_from(w).ok())
+        .ok_or_else(|| bad_run("states"))?;
+    let in_run = |e: String| format!("the shards' run ({first}): {e}");
+    if run.get("graph").is_some() {
+        let family = Family::parse(text("rule")?, "plane", states).map_err(in_run)?;
+        let (name, sizes) = (text("graph")?, range("sizes")?);
+        table::validate_graphs(&family, name, &sizes).map_err(|e| in_run(e.to_string()))?;
+        let all: Vec<usize> = sizes.collect();
+        check_count(merged.entries.len(), all.len(), &first)?;
+        let mut entries = Vec::new();
+        for ((key, value, origin), &size) in merged.entries.iter().zip(&all) {
+            expect_key(key, &json!({ "size": size }), origin)?;
+            let whole = |name: &str| value.get(name).and_then(Value::as_u64).map(|n| n as usize);
+            let (Some(nodes), Some(edges)) = (whole("nodes"), whole("edges")) else {
+                return Err(format!("{origin}: the entry has no `nodes` and `edges`"));
+            };
+            let answer = entry_of(value, 1, nodes, origin)?;
+            entries.push(GraphEntry { size, nodes, edges, answer });
+        }
+        return Ok(Merged::Graphs(table::graph_table_of(&family, name, entries)));
+    }
+    let mut family = Family::parse(text("rule")?, text("topology")?, states).map_err(in_run)?;
+    match text("grid")? {
+        "square" => {}
+        "hex" => family = family.on_hex().map_err(in_run)?,
+        _ => return Err(bad_run("grid")),
+    }
+    let (rows, cols) = (range("rows")?, range("cols")?);
+    table::validate(&family, &rows, &cols).map_err(|e| in_run(e.to_string()))?;
+    // At least half the R×C sizes are distinct boards: a run far larger than
+    // the lines given is told without listing its boards.
+    let sizes = family.row_counts(&rows).len().saturating_mul(cols.clone().count());
+    if sizes / 2 > merged.entries.len() {
+        return Err(format!(
+            "{first}: the shards hold {} entries, and their run has at least {}",
+            merged.entries.len(),
+            sizes.div_ceil(2)
+        ));
+    }
+    let keys = table::boards_to_solve(&family, &rows, &cols);
+    check_count(merged.entries.len(), keys.len(), &first)?;
+    let mut solved = HashMap::new();
+    for ((key, value, origin), &(r, c)) in merged.entries.iter().zip(&keys) {
+        expect_key(key, &json!({ "rows": r, "cols": c }), origin)?;
+        solved.insert((r, c), entry_of(value, r, c, origin)?);
+    }
+    table::assemble(&family, rows, cols, &solved).map(Merged::Boards).map_err(|e| e.to_string())
+}
+
+fn check_count(found: usize, expected: usize, first: &str) -> Result<(), String> {
+    if found == expected {
+        return Ok(());
+    }
+    Err(format!(
+        "{first}: the shards hold {found} entries, and this version of lights numbers {expected} for their run"
+    ))
+}
+
+fn expect_key(key: &Value, expected: &Value, origin: &Origin) -> Result<(), String> {
+    if key == expected {
+        return Ok(());
+    }
+    Err(format!("{origin}: entry {key} is not the one this run numbers there ({expected}); was the line edited?"))
+}
+
+/// A board's answer from its shard line, checked: the kernel's factors
+/// each divide the next, and a solvable board has |kernel| solutions.
+fn entry_of(value: &Value, rows: usize, cols: usize, origin: &Origin) -> Result<Entry, String> {
+    let bad = |why: &str| format!("{origin}: the answer of the {rows}×{cols} board {why}");
+    let solvable = value.get("solvable").and_then(Value::as_bool).ok_or_else(|| bad("has no `solvable`"))?;
+    let solutions = value
+        .get("solutions")
+        .and_then(Value::as_str)
+        .and_then(|s| s.parse::<BigUint>().ok())
+        .ok_or_else(|| bad("has no `solutions` count"))?;
+    let factors: Vec<u32> = value
+        .get("kernel_factors")
+        .and_then(Value::as_array)
+        .and_then(|a| a.iter().map(|f| f.as_u64().and_then(|f| u32::try_from(f).ok())).collect())
+        .ok_or_else(|| bad("has no `kernel_factors`"))?;
+    if factors.iter().any(|&d| d < 2) || factors.windows(2).any(|w| w[1] % w[0] != 0) {
+        return Err(bad("has kernel factors that are not invariant factors"));
+    }
+    let kernel = GroupShape { factors };
+    let size = kernel.size();
+    if (solvable && solutions != size) || (!solvable && solutions != BigUint::default()) {
+        return Err(bad("does not add up (its solutions and its kernel disagree)"));
+    }
+    Ok(Entry { rows, cols, solvable, solutions, fraction: Fraction::new(BigUint::from(1u32), size), kernel })
 }
 
 /// `--graph FAMILY --sizes RANGE`: one line per size.
@@ -203,7 +528,7 @@ fn print_table(
         TableFormat::Table => aligned(&caption(), &cells()),
         TableFormat::Markdown => markdown(&cells()),
         TableFormat::Csv => cells().iter().map(|row| format!("{}\n", row.join(","))).collect(),
-        TableFormat::Json => json(),
+        TableFormat::Json | TableFormat::Jsonl => json(),
     };
     print!("{text}");
     crate::EXIT_OK
@@ -347,4 +672,59 @@ fn json_text(t: &Table, show: Show) -> String {
         "entries": entries,
     });
     format!("{}\n", crate::output::json_string(&doc))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Bytes that make a JSON line say something else.
+    const NOISE: &[u8] = b"0129\"{}[],:-x .e";
+
+    /// Every one-byte change of a table's shard lines (deleted, or replaced
+    /// by bytes that keep it JSON-like) is merged or refused, never a panic;
+    /// and whatever merges has its boards where the run puts them.
+    #[test]
+    fn damaged_lines_never_panic_the_merge() {
+        let family = Family::parse("cross", "torus", 4).unwrap();
+        let (rows, cols) = (2..=4, 2..=5);
+        let whole = table::table(&family, rows.clone(), cols.clone(), &|_, _| {}).unwrap();
+        let a = board_shard(&family, &rows, &cols, Spec { index: 1, count: 2 }, &|_, _| {}).unwrap();
+        let b = board_shard(&family, &rows, &cols, Spec { index: 2, count: 2 }, &|_, _| {}).unwrap();
+        let sources = |a: &str| vec![("a".to_string(), a.to_string()), ("b".to_string(), b.clone())];
+        match merge(&sources(&a)) {
+            Ok(Merged::Boards(t)) => assert_eq!(t, whole),
+            _ => panic!("the undamaged shards merge to the table"),
+        }
+        let (mut merged, mut refused) = (0, 0);
+        let bytes = a.as_bytes();
+        for i in 0..bytes.len() {
+            let mut variants = vec![[&bytes[..i], &bytes[i + 1..]].concat()];
+            variants.extend(NOISE.iter().filter(|&&c| c != bytes[i]).map(|&c| {
+                let mut v = bytes.to_vec();
+                v[i] = c;
+                v
+            }));
+            for v in variants {
+                let text = String::from_utf8(v).unwrap();
+                match merge(&sources(&text)) {
+                    Ok(Merged::Boards(t)) => {
+                        merged += 1;
+                        assert_eq!((&t.rows, &t.cols), (&whole.rows, &whole.cols));
+                        assert!(t
+                            .entries
+                            .iter()
+                            .zip(&whole.entries)
+                            .all(|(x, y)| (x.rows, x.cols) == (y.rows, y.cols)));
+                    }
+                    Ok(Merged::Graphs(_)) => panic!("a board table merged as a graph table"),
+                    Err(e) => {
+                        refused += 1;
+                        assert!(!e.is_empty());
+                    }
+                }
+            }
+        }
+        assert!(refused > merged, "{refused} refused, {merged} merged");
+    }
 }
