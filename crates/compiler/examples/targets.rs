@@ -77,6 +77,7 @@ fn main() {
 fn small_boards() {
     let mut worst = (Duration::ZERO, String::new());
     let mut over = Vec::new();
+    let (mut solvable, mut proven, mut unproven) = (0, 0, Vec::new());
     for rule in ["cross", "king", "flip", "merlin"] {
         for topo in ["plane", "cylinder", "torus", "mobius", "klein", "projective"] {
             for w in [2u32, 3, 4, 5, 6, 12] {
@@ -87,6 +88,17 @@ fn small_boards() {
                     let a = lights_compiler::check_source(&src);
                     assert!(a.puzzles[0].report.is_some());
                 });
+                let a = lights_compiler::check_source(&src);
+                if let Some(m) =
+                    a.puzzles[0].report.as_ref().and_then(|r| r.as_lights()).and_then(|r| r.minimum.as_ref())
+                {
+                    solvable += 1;
+                    if m.optimal {
+                        proven += 1;
+                    } else {
+                        unproven.push(format!("{rule} {topo} W={w} ({}, at least {})", m.cost, m.lower_bound));
+                    }
+                }
                 let name = format!("{rule} {topo} W={w}");
                 if t >= Duration::from_millis(20) {
                     over.push(format!("{name}: {}", ms(t)));
@@ -107,6 +119,11 @@ fn small_boards() {
         Duration::from_millis(20),
         worst.0,
         &note,
+    );
+    println!(
+        "| 48×48 All Lights: minimum proven with the default budget | {solvable} of {solvable} | {proven} of {solvable} | {} | not proven: {} |",
+        if proven == solvable { "met" } else { "NOT MET" },
+        if unproven.is_empty() { "none".to_string() } else { unproven.join(", ") }
     );
 }
 
