@@ -334,6 +334,18 @@ fn solves(p: &Puzzle, pt: &Patterns, x: &[u32]) -> bool {
     (0..p.cells()).all(|i| got[i] == u64::from(p.need(i)) || p.is_hole(i))
 }
 
+/// Per light, the buttons that may cover it, in compressed rows.
+struct Options {
+    start: Vec<u32>,
+    flat: Vec<u32>,
+}
+
+impl Options {
+    fn of(&self, i: usize) -> &[u32] {
+        &self.flat[self.start[i] as usize..self.start[i + 1] as usize]
+    }
+}
+
 /// Algorithm X over the lights that need a change, with arrays and undo
 /// (no recursion: a cover may hold thousands of presses).
 struct Cover<'a> {
@@ -341,7 +353,7 @@ struct Cover<'a> {
     /// The lights to cover.
     needy: Vec<usize>,
     /// Per light, the eligible buttons reaching it.
-    options: Vec<Vec<u32>>,
+    options: Options,
     covered: Vec<bool>,
     /// Per button: 0 while it may still be pressed, else how many covered
     /// lights block it.
@@ -358,18 +370,34 @@ impl<'a> Cover<'a> {
         if needy.is_empty() {
             return None;
         }
-        let mut options = vec![Vec::new(); n];
-        let mut blocked = vec![1u32; pt.buttons()];
-        for (j, b) in blocked.iter_mut().enumerate() {
-            let mut reach = pt.of(j).peekable();
-            if reach.peek().is_some() && reach.all(|(i, a)| need[i] == a) {
-                *b = 0;
-                for (i, _) in pt.of(j) {
-                    options[i].push(j as u32);
-                }
+        // Eligible buttons, then their lights' option lists in compressed
+        // rows (one list per light would cost a vector header per cell).
+        let eligible: Vec<bool> = (0..pt.buttons())
+            .map(|j| {
+                let mut reach = pt.of(j).peekable();
+                reach.peek().is_some() && reach.all(|(i, a)| need[i] == a)
+            })
+            .collect();
+        let mut start = vec![0u32; n + 1];
+        for j in (0..pt.buttons()).filter(|&j| eligible[j]) {
+            for (i, _) in pt.of(j) {
+                start[i + 1] += 1;
             }
         }
-        let count = options.iter().map(|o| o.len() as u32).collect();
+        for i in 0..n {
+            start[i + 1] += start[i];
+        }
+        let mut fill = start.clone();
+        let mut flat = vec![0u32; start[n] as usize];
+        for j in (0..pt.buttons()).filter(|&j| eligible[j]) {
+            for (i, _) in pt.of(j) {
+                flat[fill[i] as usize] = j as u32;
+                fill[i] += 1;
+            }
+        }
+        let blocked = eligible.iter().map(|&e| u32::from(!e)).collect();
+        let count = (0..n).map(|i| start[i + 1] - start[i]).collect();
+        let options = Options { start, flat };
         Some(Cover { pt, needy, options, covered: vec![false; n], blocked, count })
     }
 
@@ -394,7 +422,7 @@ impl<'a> Cover<'a> {
         let mut work = 0u64;
         for (i, _) in self.pt.of(j) {
             self.covered[i] = true;
-            for &k in &self.options[i] {
+            for &k in self.options.of(i) {
                 let k = k as usize;
                 if self.blocked[k] == 0 {
                     for (l, _) in self.pt.of(k) {
@@ -412,8 +440,8 @@ impl<'a> Cover<'a> {
     fn unpress(&mut self, j: usize) {
         let cells: Vec<usize> = self.pt.of(j).map(|(i, _)| i).collect();
         for &i in cells.iter().rev() {
-            for idx in (0..self.options[i].len()).rev() {
-                let k = self.options[i][idx] as usize;
+            for &k in self.options.of(i).iter().rev() {
+                let k = k as usize;
                 self.blocked[k] -= 1;
                 if self.blocked[k] == 0 {
                     for (l, _) in self.pt.of(k) {
@@ -443,7 +471,7 @@ impl<'a> Cover<'a> {
                     loop {
                         let (i, j) = stack.pop()?;
                         self.unpress(j);
-                        let at = self.options[i].iter().position(|&k| k as usize == j)? + 1;
+                        let at = self.options.of(i).iter().position(|&k| k as usize == j)? + 1;
                         if let Some(next) = self.first_open(i, at) {
                             *units = units.checked_sub(self.press(next))?;
                             stack.push((i, next));
@@ -462,7 +490,7 @@ impl<'a> Cover<'a> {
 
     /// The first option of light `i` from position `at` still available.
     fn first_open(&self, i: usize, at: usize) -> Option<usize> {
-        self.options[i][at..].iter().map(|&k| k as usize).find(|&k| self.blocked[k] == 0)
+        self.options.of(i)[at..].iter().map(|&k| k as usize).find(|&k| self.blocked[k] == 0)
     }
 }
 
