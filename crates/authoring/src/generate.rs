@@ -31,12 +31,14 @@ use std::collections::HashSet;
 use std::fmt;
 use std::ops::RangeInclusive;
 
-use lights_algebra::{minimum_weight, Kernel, SparseMatrix};
+use lights_algebra::{Kernel, KernelGenerator, SparseMatrix};
 use lights_compiler::edit::value_statement;
 use lights_compiler::flags::rule_flag;
 use lights_compiler::graph::{named, Graph, GraphKind, NamedGraphError, NAMED_GRAPHS};
 use lights_compiler::lower::{lower, press_pattern};
-use lights_compiler::model::{Puzzle, Rule, Shape, Topology, MAX_STATES, MIN_STATES, PER_CELL_LIMIT};
+use lights_compiler::minimum;
+use lights_compiler::model::{Board, Puzzle, Rule, Shape, Topology, MAX_STATES, MIN_STATES, PER_CELL_LIMIT};
+use lights_compiler::report::SolveOptions;
 use lights_compiler::solve::unknowns_limit;
 use lights_syntax::format::{format_source, grid_statement, layout_rows, quote};
 use num_bigint::BigUint;
@@ -220,9 +222,9 @@ pub fn generate(opts: &Options, progress: &mut dyn FnMut(usize)) -> Result<Gener
                     vec![false; cells]
                 };
                 let structure = Structure::new(opts, locked)?;
-                if opts.unique && !structure.kernel.is_trivial() {
+                if opts.unique && !structure.cell_kernel.is_trivial() {
                     if !random_locks {
-                        return Err(never_unique(opts, &structure.kernel));
+                        return Err(never_unique(opts, &structure.cell_kernel));
                     }
                     tally.not_unique_locks += 1;
                     cache = None;
@@ -256,9 +258,17 @@ pub fn generate(opts: &Options, progress: &mut dyn FnMut(usize)) -> Result<Gener
                 tally.duplicates += 1;
                 continue;
             }
-            // x solves the puzzle; the lightest solution is in x + kernel.
-            let m = minimum_weight(&x, &s.kernel, opts.states, &|| false)
-                .map_err(|e| GenerateError::Invalid(format!("internal error in the minimum search: {e}")))?;
+            // x solves the puzzle; the lightest solution is in x + kernel,
+            // searched as every solve searches it (the puzzle's bounds too).
+            let puzzle = Puzzle { lights: Board::dense(key.0.iter().map(|&v| v as u16).collect()), ..s.model.clone() };
+            let m = minimum::search(
+                &puzzle,
+                &s.to_cells(&x),
+                &s.cell_kernel,
+                SolveOptions::default().minimum_work,
+                &|| false,
+            )
+            .map_err(|e| GenerateError::Invalid(format!("internal error in the minimum search: {e}")))?;
             if let Some(range) = &opts.presses {
                 if !m.optimal {
                     tally.not_proven += 1;
@@ -274,7 +284,7 @@ pub fn generate(opts: &Options, progress: &mut dyn FnMut(usize)) -> Result<Gener
                 name: format!("{}-{}", opts.name, index + 1),
                 lights: key.0,
                 locked: key.1,
-                solutions: s.kernel.size(),
+                solutions: s.cell_kernel.size(),
                 presses: m.cost,
                 optimal: m.optimal,
             };
@@ -292,7 +302,12 @@ struct Structure {
     locked: Vec<bool>,
     free: usize,
     matrix: SparseMatrix,
-    kernel: Kernel,
+    /// The free cells, in the order of the system's unknowns.
+    unknowns: Vec<usize>,
+    /// The quiet patterns over the cells.
+    cell_kernel: Kernel,
+    /// The board with these locks, every light off.
+    model: Puzzle,
 }
 
 impl Structure {
@@ -304,7 +319,32 @@ impl Structure {
         let zeros = vec![0u32; system.matrix.rows];
         let solution = lights_algebra::solve(&system.matrix, &zeros, opts.states)
             .map_err(|e| GenerateError::Invalid(format!("internal solver error: {e}")))?;
-        Ok(Structure { locked, free, matrix: system.matrix, kernel: solution.kernel })
+        let mut s = Structure {
+            locked,
+            free,
+            matrix: system.matrix,
+            unknowns: system.unknowns,
+            cell_kernel: Kernel { generators: Vec::new() },
+            model: p,
+        };
+        s.cell_kernel = Kernel {
+            generators: solution
+                .kernel
+                .generators
+                .iter()
+                .map(|g| KernelGenerator { vector: s.to_cells(&g.vector), order: g.order })
+                .collect(),
+        };
+        Ok(s)
+    }
+
+    /// A vector over the unknowns, spread over the cells.
+    fn to_cells(&self, x: &[u32]) -> Vec<u32> {
+        let mut cells = vec![0u32; self.model.cells()];
+        for (&cell, &v) in self.unknowns.iter().zip(x) {
+            cells[cell] = v;
+        }
+        cells
     }
 }
 

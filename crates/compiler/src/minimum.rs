@@ -29,8 +29,9 @@ const COVER_PART: u64 = 4;
 const ENTRY_UNITS: u64 = 4;
 
 /// The fewest presses over `particular + kernel` (both over the puzzle's
-/// cells), within `work` units.
-pub(crate) fn search(
+/// cells, entries below W), within `work` units: what every solving path
+/// and the authoring commands use.
+pub fn search(
     p: &Puzzle,
     particular: &[u32],
     kernel: &Kernel,
