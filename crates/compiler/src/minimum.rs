@@ -457,7 +457,7 @@ impl<'a> Cover<'a> {
     fn run(mut self, units: &mut u64) -> Option<Vec<u32>> {
         // The stack: for each chosen light, the option tried.
         let mut stack: Vec<(usize, usize)> = Vec::new();
-        let scan = self.needy.len() as u64 / 8 + 1;
+        let scan = self.needy.len() as u64 / 4 + 1;
         loop {
             *units = units.checked_sub(scan)?;
             match self.choose() {
