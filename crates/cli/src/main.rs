@@ -1,5 +1,6 @@
 //! `lights`: check, solve and format `.lights` puzzle files; serve them to editors.
 
+mod budget;
 mod census;
 mod check;
 mod compile;
@@ -106,6 +107,8 @@ enum Command {
         /// Print only the answer for each puzzle: `yes-no` prints `Yes` or `No` (solvable or not)
         #[arg(long, value_enum, value_name = "KIND", conflicts_with_all = ["format", "quiet"])]
         answer: Option<check::Answer>,
+        #[command(flatten)]
+        minimum_budget: budget::MinimumBudgetArg,
     },
     /// Solve the puzzles of a file and show a minimum solution
     #[command(
@@ -152,6 +155,8 @@ enum Command {
         /// Output format
         #[arg(long, value_enum, default_value_t = SolveFormat::Human)]
         format: SolveFormat,
+        #[command(flatten)]
+        minimum_budget: budget::MinimumBudgetArg,
     },
     /// Rewrite files in canonical form
     #[command(
@@ -278,6 +283,7 @@ fn main() -> ExitCode {
             deny_warnings,
             answer,
             follow,
+            minimum_budget,
         } => {
             files::set_follow_links(follow);
             let options = check::Options {
@@ -287,12 +293,20 @@ fn main() -> ExitCode {
                 answer,
                 config: config.as_deref(),
                 max_warnings: if deny_warnings { Some(0) } else { max_warnings },
+                minimum_budget,
             };
             check::run(&or_here(paths), options)
         }
-        Command::Solve { file, stdin_filename, puzzle, write, solution_out, format } => {
+        Command::Solve { file, stdin_filename, puzzle, write, solution_out, format, minimum_budget } => {
             let shown = files::shown(&file, stdin_filename.as_deref());
-            solve::run(&file, &shown, puzzle.as_deref(), write, solution_out.as_deref(), format)
+            let options = solve::Options {
+                puzzle: puzzle.as_deref(),
+                write,
+                solution_out: solution_out.as_deref(),
+                format,
+                minimum_budget,
+            };
+            solve::run(&file, &shown, options)
         }
         Command::Fmt { paths, check, diff, format, stdin_filename, follow } => {
             files::set_follow_links(follow);
