@@ -77,7 +77,7 @@ enum Command {
             `file:line:col: severity[code] message` line per diagnostic), github (annotations for GitHub \
             Actions), sarif (SARIF 2.1.0 for code scanning) or junit (JUnit XML, a test case per puzzle). \
             See docs/ci.md.",
-        after_help = "Examples:\n  lights check examples/\n  lights check pack.lights --format json\n  lights check -q examples/   # only the problems\n  lights check --format github examples/   # annotations in a GitHub workflow\n  lights check --format sarif examples/ > lights.sarif\n  lights import coords in.txt | lights check --answer yes-no -"
+        after_help = "Examples:\n  lights check examples/\n  lights check pack.lights --format json\n  lights check -q examples/   # only the problems\n  lights check --format github examples/   # annotations in a GitHub workflow\n  lights check --format sarif examples/ > lights.sarif\n  lights check --minimum-budget 2s examples/classic.lights   # let the minimum search work up to about 2 s (to prove `expect presses`)\n  lights import coords in.txt | lights check --answer yes-no -"
     )]
     Check {
         /// Files and folders to check (`-` for standard input) [default: the current folder]
@@ -131,7 +131,7 @@ enum Command {
             a second, or the full ones cached in $LIGHTS_CACHE_DIR, else $XDG_CACHE_HOME/lights, else \
             ~/.cache/lights (built there, in a few seconds with a progress bar on a terminal, only when many \
             hard 4×4 blocks need them).",
-        after_help = "Examples:\n  lights solve examples/classic.lights\n  lights solve pack.lights --puzzle level-3\n  lights solve pack.lights --write\n  lights solve examples/sliding.lights --puzzle \"eight, hardest\"\n  lights solve pack.lights --format json\n  lights solve examples/all-lights-48.lights --solution-out all-lights-48.png"
+        after_help = "Examples:\n  lights solve examples/classic.lights\n  lights solve pack.lights --puzzle level-3\n  lights solve pack.lights --write\n  lights solve examples/sliding.lights --puzzle \"eight, hardest\"\n  lights solve pack.lights --format json\n  lights solve examples/torus-40.lights --puzzle torus-40-diamond --minimum-budget 250ms   # search longer for the fewest presses\n  lights solve examples/torus-40.lights --minimum-budget 0    # no search: the solution found, at once\n  lights solve examples/all-lights-48.lights --solution-out all-lights-48.png"
     )]
     Solve {
         /// The file to solve (`-` for standard input)
@@ -195,7 +195,8 @@ enum Command {
             solution or make an unsolvable puzzle solvable, hover, formatting, completion, document symbols \
             and folding. Editors start it themselves; see docs/editors.md. Settings (initializationOptions or \
             workspace/didChangeConfiguration, under \"lights\"): codeLens.enable (default true), \
-            inlayHints.enable (default false), solver.timeBudgetMs (default 10000).",
+            inlayHints.enable (default false), solver.timeBudgetMs (default 10000), solver.minimumBudget (as \
+            --minimum-budget: \"2s\"; default \"10ms\"; lights.toml's minimum-budget wins).",
         after_help = "Example (any editor): command `lights lsp`, file pattern `*.lights`, language id `lights`"
     )]
     Lsp,

@@ -144,7 +144,7 @@ impl fmt::Display for MinimumBudget {
         let ns = self.0.as_nanos();
         let (unit, per) = if ns == 0 {
             return write!(f, "0");
-        } else if ns % 60_000_000_000 == 0 {
+        } else if ns.is_multiple_of(60_000_000_000) {
             ("m", 60_000_000_000u128)
         } else if ns >= 1_000_000_000 {
             ("s", 1_000_000_000)

@@ -295,9 +295,9 @@ impl Shared {
     /// Analyse again every open document whose solve options (minimum
     /// budget) are no longer those its snapshot was built with, then solve
     /// and publish it; returns their URIs.
-    async fn renew_changed_options(self: Arc<Self>) -> HashSet<Uri> {
+    async fn renew_changed_options(self: Arc<Self>) -> Vec<Uri> {
         let snaps: Vec<Arc<Snapshot>> = lock(&self.docs).values().filter_map(|d| d.current.borrow().clone()).collect();
-        let changed: HashSet<Uri> =
+        let changed: Vec<Uri> =
             snaps.iter().filter(|s| self.solve_options(&s.uri) != *s.doc.options()).map(|s| s.uri.clone()).collect();
         for uri in &changed {
             tokio::spawn(self.clone().update(uri.clone()));
