@@ -239,3 +239,40 @@ fn the_language_server_follows_lights_toml() {
     assert!(lsp.running());
     lsp.shutdown_and_exit();
 }
+
+/// `lights play`: the board's report (its hints and solution) comes from a
+/// solve within the flag's budget, else lights.toml's, read when it starts.
+#[test]
+fn the_play_server_solves_within_the_budget() {
+    use std::io::{BufRead, BufReader, Read, Write};
+    let dir = scratch("minimum-budget-play");
+    write(&dir, "hard.lights", HARD);
+    let report = |args: &[&str]| -> Value {
+        let mut child = common::command(&dir, &[&["play", "hard.lights", "--no-open"], args].concat())
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+        let port = line.strip_prefix("lights play: http://127.0.0.1:").and_then(|r| r.split('/').next());
+        let port: u16 = port.and_then(|p| p.parse().ok()).unwrap_or_else(|| panic!("{line:?}"));
+        let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+        stream.set_read_timeout(Some(SETTLE)).unwrap();
+        let request = format!("GET /api/puzzle/0 HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n");
+        stream.write_all(request.as_bytes()).unwrap();
+        let mut response = String::new();
+        stream.read_to_string(&mut response).unwrap();
+        let _ = child.kill();
+        let _ = child.wait();
+        let body = response.split_once("\r\n\r\n").map_or("", |(_, b)| b);
+        serde_json::from_str::<Value>(body).unwrap_or_else(|e| panic!("{e}: {response}"))["report"].clone()
+    };
+    let within = |r: &Value| (r["presses"].as_u64(), r["optimal"].as_bool());
+    assert_eq!(within(&report(&["--minimum-budget", "5s"])), (Some(MINIMUM), Some(true)));
+    let default = report(&[]);
+    assert_eq!(default["optimal"], json!(false), "{default}");
+    write(&dir, "lights.toml", "[solver]\nminimum-budget = \"5s\"\n");
+    assert_eq!(within(&report(&[])), (Some(MINIMUM), Some(true)));
+}
