@@ -85,9 +85,11 @@ fn timed_out(
         "without a time budget `lights check` solves it to the end; raise the budget to wait longer (the editor's \
          `lights.solver.timeBudgetMs`, or `time-budget-ms` under `[solver]` in lights.toml)",
     );
-    // The time budget wins over a longer minimum budget: say so.
+    // The time budget wins over a longer minimum budget given by the
+    // author (--minimum-budget, minimum-budget): say so.
     let search = std::time::Duration::from_nanos(options.minimum_work);
-    if matches!(block, Block::Lights(_)) && options.search_minimum && search > budget {
+    let given = *options != lights_compiler::SolveOptions::default();
+    if matches!(block, Block::Lights(_)) && given && options.search_minimum && search > budget {
         d.with_note(format!(
             "the minimum budget ({}) is longer than the time budget: the time budget stops the search first",
             duration(search)
