@@ -31,13 +31,14 @@ use std::collections::HashSet;
 use std::fmt;
 use std::ops::RangeInclusive;
 
-use lights_algebra::{minimum_weight, Kernel, SparseMatrix};
+use lights_algebra::{minimum_weight_with, Kernel, Minimum, MinimumOptions, SparseMatrix};
 use lights_compiler::edit::value_statement;
 use lights_compiler::flags::rule_flag;
 use lights_compiler::graph::{named, Graph, GraphKind, NamedGraphError, NAMED_GRAPHS};
 use lights_compiler::lower::{lower, press_pattern};
 use lights_compiler::model::{Puzzle, Rule, Shape, Topology, MAX_STATES, MIN_STATES, PER_CELL_LIMIT};
 use lights_compiler::solve::unknowns_limit;
+use lights_compiler::MinimumBudget;
 use lights_syntax::format::{format_source, grid_statement, layout_rows, quote};
 use num_bigint::BigUint;
 use rand::{Rng, SeedableRng};
@@ -72,6 +73,9 @@ pub struct Options {
     pub seed: u64,
     /// Puzzles are named `PREFIX-1`, `PREFIX-2`, …
     pub name: String,
+    /// The work the minimum search may do on each position (`0`: none; then
+    /// only a position with one solution has a proven minimum).
+    pub minimum_budget: MinimumBudget,
 }
 
 impl Options {
@@ -90,6 +94,7 @@ impl Options {
             count: 1,
             seed,
             name: "generated".to_string(),
+            minimum_budget: MinimumBudget::DEFAULT,
         }
     }
 
@@ -126,6 +131,9 @@ impl Options {
         }
         if let Some(r) = &self.presses {
             s.push_str(&format!(" --presses {}..{}", r.start(), r.end()));
+        }
+        if self.minimum_budget != MinimumBudget::DEFAULT {
+            s.push_str(&format!(" --minimum-budget {}", self.minimum_budget));
         }
         s.push_str(&format!(" --count {} --seed {} --name {}", self.count, self.seed, shell_quote(&self.name)));
         s
@@ -257,8 +265,7 @@ pub fn generate(opts: &Options, progress: &mut dyn FnMut(usize)) -> Result<Gener
                 continue;
             }
             // x solves the puzzle; the lightest solution is in x + kernel.
-            let m = minimum_weight(&x, &s.kernel, opts.states, &|| false)
-                .map_err(|e| GenerateError::Invalid(format!("internal error in the minimum search: {e}")))?;
+            let m = lightest(&x, &s.kernel, opts)?;
             if let Some(range) = &opts.presses {
                 if !m.optimal {
                     tally.not_proven += 1;
@@ -285,6 +292,21 @@ pub fn generate(opts: &Options, progress: &mut dyn FnMut(usize)) -> Result<Gener
 
     let text = render(opts, &puzzles)?;
     Ok(Generated { puzzles, text, attempts })
+}
+
+/// The lightest solution in `x + kernel` within the options' minimum
+/// budget, as `lights solve` finds it with that budget (`0`: `x` itself,
+/// proven only when it is the only solution or has one press).
+fn lightest(x: &[u32], kernel: &Kernel, opts: &Options) -> Result<Minimum, GenerateError> {
+    let solve = opts.minimum_budget.solve_options();
+    if !solve.search_minimum {
+        let cost = x.iter().map(|&v| u64::from(v)).sum();
+        let optimal = kernel.is_trivial() || cost == 1;
+        return Ok(Minimum { x: x.to_vec(), cost, optimal, lower_bound: if optimal { cost } else { 1 } });
+    }
+    let options = MinimumOptions { work_units: solve.minimum_work, known_lower_bound: 0 };
+    minimum_weight_with(x, kernel, opts.states, &options, &|| false)
+        .map_err(|e| GenerateError::Invalid(format!("internal error in the minimum search: {e}")))
 }
 
 /// The system's matrix and kernel for one lock pattern.
@@ -489,7 +511,12 @@ fn exhausted(opts: &Options, index: usize, t: &Tally, lock_draws: u64) -> Genera
         why.push(format!("{} repeated an earlier puzzle", t.duplicates));
     }
     if t.not_proven > 0 {
-        why.push(format!("{} had a minimum number of presses that could not be proven", t.not_proven));
+        let budget = if opts.minimum_budget.duration().is_zero() {
+            " (--minimum-budget 0 does no search)".to_string()
+        } else {
+            format!(" within --minimum-budget {}", opts.minimum_budget)
+        };
+        why.push(format!("{} had a minimum number of presses that could not be proven{budget}", t.not_proven));
     }
     if let (Some(range), Some((lo, hi))) = (&opts.presses, t.presses_seen) {
         why.push(format!(

@@ -31,7 +31,10 @@ enum Grid {
         are skipped). --unique keeps only puzzles with exactly one solution: this depends only on the board \
         (size, rule, topology, states, locked cells), so on a board with quiet patterns it needs random \
         locks (--locked-fraction). --presses MIN..MAX keeps positions whose proven minimum number of presses \
-        lies in the range (inclusive), by drawing again until one fits.\n\n\
+        lies in the range (inclusive), by drawing again until one fits. --minimum-budget (default 10ms) is the \
+        work the search for each position's minimum may do, as in `lights solve`: a larger one proves more \
+        minima (check the file with the same budget, e.g. `minimum-budget` in lights.toml, or `expect presses` \
+        may be L0206 there); 0 proves none but on boards with one solution.\n\n\
         --grid hex makes boards of hexagons (`grid hex`: every second row shifted right by half a cell; rules \
         cross and ring; topologies plane, cylinder, and torus with an even number of rows). --graph NAME plays \
         on the nodes of a named graph instead of a board (`graph NAME`, lights and locks as `at` lists of \
@@ -90,6 +93,8 @@ pub(crate) struct Args {
     /// Write the file here (atomically) instead of standard output
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
+    #[command(flatten)]
+    minimum_budget: crate::budget::MinimumBudgetArg,
 }
 
 pub(crate) fn run(args: Args) -> u8 {
@@ -132,6 +137,8 @@ pub(crate) fn run(args: Args) -> u8 {
         count: args.count,
         seed,
         name: args.name,
+        // The flag only (no lights.toml: the file written may go anywhere).
+        minimum_budget: args.minimum_budget.minimum_budget.unwrap_or_default(),
     };
     let bar = (std::io::stderr().is_terminal() && opts.count > 1).then(|| {
         let bar = indicatif::ProgressBar::new(opts.count as u64);

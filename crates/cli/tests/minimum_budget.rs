@@ -276,3 +276,36 @@ fn the_play_server_solves_within_the_budget() {
     write(&dir, "lights.toml", "[solver]\nminimum-budget = \"5s\"\n");
     assert_eq!(within(&report(&[])), (Some(MINIMUM), Some(true)));
 }
+
+/// `lights generate`: `expect presses N` is written when the minimum is
+/// proven within the budget; the header's command line carries the flag.
+#[test]
+fn generate_proves_minima_within_its_budget() {
+    let dir = scratch("minimum-budget-generate");
+    let generate = |extra: &[&str]| {
+        let base =
+            ["generate", "--size", "14x18", "--topology", "torus", "--count", "2", "--seed", "11", "--name", "t"];
+        let out = lights(&dir, &[&base[..], extra].concat());
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        stdout(&out)
+    };
+    let default = generate(&[]);
+    assert!(!default.contains("expect presses") && !default.contains("--minimum-budget"), "{default}");
+    let proven = generate(&["--minimum-budget", "5s"]);
+    assert_eq!(proven.matches("expect presses").count(), 2, "{proven}");
+    assert!(proven.contains("--minimum-budget 5s --count 2"), "the command that makes it again: {proven}");
+    // The same positions: only the claims differ.
+    let claims = |text: &str| {
+        text.lines().filter(|l| !l.contains("expect presses") && !l.starts_with("//")).collect::<Vec<_>>().join("\n")
+    };
+    assert_eq!(claims(&default), claims(&proven));
+    // The file checks clean within the same budget.
+    write(&dir, "proven.lights", &proven);
+    let (code, out) = check_codes(&dir, &["proven.lights", "--minimum-budget", "5s"]);
+    assert_eq!((code, out.contains("L0206")), (Some(0), false), "{out}");
+    // 0: no search, so --presses can never be met on a board with quiet patterns.
+    let out =
+        lights(&dir, &["generate", "--size", "5x5", "--presses", "1..30", "--minimum-budget", "0", "--seed", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--minimum-budget 0 does no search"), "{}", stderr(&out));
+}
