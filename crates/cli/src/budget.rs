@@ -1,6 +1,6 @@
 //! `--minimum-budget DURATION`: defined once, flattened into every command
-//! that searches for minimum solutions (check, solve, render, play), and
-//! read with the parser of lights.toml's `minimum-budget`.
+//! that searches for minimum solutions (check, solve, render, play,
+//! generate), and read with the parser of lights.toml's `minimum-budget`.
 
 use std::path::Path;
 
@@ -35,10 +35,15 @@ impl MinimumBudgetArg {
     /// lights.toml's `minimum-budget` (read only when the flag is not
     /// given; a bad file is an error, as in `lights check`).
     pub(crate) fn options_for(self, file: &Path) -> Result<SolveOptions, String> {
-        if self.minimum_budget.is_some() {
-            return Ok(self.options(None));
+        self.budget_for(file).map(MinimumBudget::solve_options)
+    }
+
+    /// The budget itself, found as [`MinimumBudgetArg::options_for`] finds it.
+    pub(crate) fn budget_for(self, file: &Path) -> Result<MinimumBudget, String> {
+        if let Some(budget) = self.minimum_budget {
+            return Ok(budget);
         }
         let config = Configs::with_reader(crate::check::read_config).for_file(file)?;
-        Ok(self.options(config.as_deref()))
+        Ok(config.and_then(|c| c.minimum_budget).unwrap_or_default())
     }
 }

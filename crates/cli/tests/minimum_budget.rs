@@ -309,3 +309,20 @@ fn generate_proves_minima_within_its_budget() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("--minimum-budget 0 does no search"), "{}", stderr(&out));
 }
+
+/// Without the flag, `lights generate` takes the budget of the lights.toml
+/// its file goes under, so `lights check` proves the same claims there.
+#[test]
+fn generate_takes_the_budget_of_the_lights_toml_its_file_goes_under() {
+    let dir = scratch("minimum-budget-generate-toml");
+    write(&dir, "levels/lights.toml", "[solver]\nminimum-budget = \"5s\"\n");
+    let args = ["generate", "--size", "14x18", "--topology", "torus", "--count", "2", "--seed", "11", "--name", "t"];
+    let out = lights(&dir, &[&args[..], &["-o", "levels/new.lights"]].concat());
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = std::fs::read_to_string(dir.join("levels/new.lights")).unwrap();
+    assert_eq!(text.matches("expect presses").count(), 2, "{text}");
+    let (code, out) = check_codes(&dir, &["levels"]);
+    assert_eq!((code, out.contains("L0206")), (Some(0), false), "{out}");
+    // Standard output: the current folder's (none here): the default.
+    assert!(!stdout(&lights(&dir, &args)).contains("expect presses"));
+}
