@@ -94,7 +94,7 @@ impl Options {
             count: 1,
             seed,
             name: "generated".to_string(),
-            minimum_budget: MinimumBudget::DEFAULT,
+            minimum_budget: MinimumBudget::default(),
         }
     }
 
@@ -132,7 +132,7 @@ impl Options {
         if let Some(r) = &self.presses {
             s.push_str(&format!(" --presses {}..{}", r.start(), r.end()));
         }
-        if self.minimum_budget != MinimumBudget::DEFAULT {
+        if self.minimum_budget != MinimumBudget::default() {
             s.push_str(&format!(" --minimum-budget {}", self.minimum_budget));
         }
         s.push_str(&format!(" --count {} --seed {} --name {}", self.count, self.seed, shell_quote(&self.name)));

@@ -11,7 +11,7 @@ use lights_ide::config::{Config, Configs};
 #[derive(clap::Args, Clone, Copy, Debug, Default)]
 pub(crate) struct MinimumBudgetArg {
     /// How long the minimum-press search may work: 250ms, 2s, 1.5s, 1m (at most 1h; 0: no search, the
-    /// solution found is shown) [default: 10ms, or minimum-budget in lights.toml]. Counted work, not a
+    /// solution found is shown) [default: about 10ms, or minimum-budget in lights.toml]. Counted work, not a
     /// timer: about that long on a 2-core machine of the 2020s, the same answer on every machine
     #[arg(long, value_name = "DURATION", value_parser = parse, allow_hyphen_values = true)]
     pub minimum_budget: Option<MinimumBudget>,

@@ -31,7 +31,7 @@ enum Grid {
         are skipped). --unique keeps only puzzles with exactly one solution: this depends only on the board \
         (size, rule, topology, states, locked cells), so on a board with quiet patterns it needs random \
         locks (--locked-fraction). --presses MIN..MAX keeps positions whose proven minimum number of presses \
-        lies in the range (inclusive), by drawing again until one fits. --minimum-budget (default 10ms) is the \
+        lies in the range (inclusive), by drawing again until one fits. --minimum-budget (default about 10ms) is the \
         work the search for each position's minimum may do, as in `lights solve`: a larger one proves more \
         minima; without the flag, the `minimum-budget` of the lights.toml the file goes under applies, as \
         `lights check` will apply it there (checked with a smaller budget, the claims may be L0206); 0 proves \

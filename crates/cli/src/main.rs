@@ -196,7 +196,7 @@ enum Command {
             and folding. Editors start it themselves; see docs/editors.md. Settings (initializationOptions or \
             workspace/didChangeConfiguration, under \"lights\"): codeLens.enable (default true), \
             inlayHints.enable (default false), solver.timeBudgetMs (default 10000), solver.minimumBudget (as \
-            --minimum-budget: \"2s\"; default \"10ms\"; lights.toml's minimum-budget wins).",
+            --minimum-budget: \"2s\"; default about 10ms; lights.toml's minimum-budget wins).",
         after_help = "Example (any editor): command `lights lsp`, file pattern `*.lights`, language id `lights`"
     )]
     Lsp,

@@ -4,7 +4,7 @@
 //!
 //! The board: a random solvable 14×18 torus (cross rule, 2 states) whose
 //! quiet patterns span 28 dimensions, one block more than the search takes
-//! on outright (24). Within the default budget (10ms) the search finds 81
+//! on outright (24). Within the default budget (about 10ms) the search finds 81
 //! presses, not proven; its whole space (2^28 members) is searched within
 //! about 250ms of work, which proves 77. (Made with `lights generate --size
 //! 14x18 --topology torus --count 4 --seed 11`, the third puzzle.) Work is

@@ -58,9 +58,6 @@ impl std::error::Error for BudgetError {}
 pub struct MinimumBudget(Duration);
 
 impl MinimumBudget {
-    /// The default budget (`lights_algebra::DEFAULT_WORK_UNITS`, 10 ms).
-    pub const DEFAULT: MinimumBudget = MinimumBudget(Duration::from_nanos(lights_algebra::DEFAULT_WORK_UNITS));
-
     /// Parse `250ms`, `2s`, `1.5s`, `1m`, `1h`, `0` (no search). Spaces
     /// around the text and between the number and the unit are allowed.
     pub fn parse(text: &str) -> Result<MinimumBudget, BudgetError> {
@@ -125,9 +122,11 @@ impl MinimumBudget {
     }
 }
 
+/// The solver's default budget (`SolveOptions::default().minimum_work`,
+/// about 10 ms).
 impl Default for MinimumBudget {
     fn default() -> Self {
-        MinimumBudget::DEFAULT
+        MinimumBudget(Duration::from_nanos(SolveOptions::default().minimum_work))
     }
 }
 
@@ -213,7 +212,6 @@ mod tests {
         }
         assert_eq!(MinimumBudget::parse("1.5s").unwrap().to_string(), "1.5s");
         assert_eq!(MinimumBudget::parse("60s").unwrap().to_string(), "1m");
-        assert_eq!(MinimumBudget::DEFAULT.to_string(), "10ms");
     }
 
     #[test]
@@ -222,6 +220,6 @@ mod tests {
         assert!(!off.search_minimum);
         let on = MinimumBudget::parse("2s").unwrap().solve_options();
         assert_eq!((on.search_minimum, on.minimum_work), (true, 2_000_000_000));
-        assert_eq!(MinimumBudget::DEFAULT.solve_options(), SolveOptions::default());
+        assert_eq!(MinimumBudget::default().solve_options(), SolveOptions::default());
     }
 }

@@ -11,7 +11,7 @@
 //!
 //! [solver]
 //! time-budget-ms = 10000              # a puzzle not solved within this is L0301 (default: no limit)
-//! minimum-budget = "2s"               # work the minimum search may do (default 10ms; "0": no search;
+//! minimum-budget = "2s"               # work the minimum search may do (default ~10ms; "0": no search;
 //!                                     # --minimum-budget wins)
 //!
 //! [severity]                          # per diagnostic code: "error", "warning" or "off"
