@@ -31,15 +31,15 @@ use std::collections::HashSet;
 use std::fmt;
 use std::ops::RangeInclusive;
 
-use lights_algebra::{Kernel, KernelGenerator, SparseMatrix};
+use lights_algebra::{Kernel, KernelGenerator, Minimum, SparseMatrix};
 use lights_compiler::edit::value_statement;
 use lights_compiler::flags::rule_flag;
 use lights_compiler::graph::{named, Graph, GraphKind, NamedGraphError, NAMED_GRAPHS};
 use lights_compiler::lower::{lower, press_pattern};
 use lights_compiler::minimum;
 use lights_compiler::model::{Board, Puzzle, Rule, Shape, Topology, MAX_STATES, MIN_STATES, PER_CELL_LIMIT};
-use lights_compiler::report::SolveOptions;
 use lights_compiler::solve::unknowns_limit;
+use lights_compiler::MinimumBudget;
 use lights_syntax::format::{format_source, grid_statement, layout_rows, quote};
 use num_bigint::BigUint;
 use rand::{Rng, SeedableRng};
@@ -74,6 +74,9 @@ pub struct Options {
     pub seed: u64,
     /// Puzzles are named `PREFIX-1`, `PREFIX-2`, …
     pub name: String,
+    /// The work the minimum search may do on each position (`0`: none; then
+    /// only a position with one solution has a proven minimum).
+    pub minimum_budget: MinimumBudget,
 }
 
 impl Options {
@@ -92,6 +95,7 @@ impl Options {
             count: 1,
             seed,
             name: "generated".to_string(),
+            minimum_budget: MinimumBudget::default(),
         }
     }
 
@@ -128,6 +132,9 @@ impl Options {
         }
         if let Some(r) = &self.presses {
             s.push_str(&format!(" --presses {}..{}", r.start(), r.end()));
+        }
+        if self.minimum_budget != MinimumBudget::default() {
+            s.push_str(&format!(" --minimum-budget {}", self.minimum_budget));
         }
         s.push_str(&format!(" --count {} --seed {} --name {}", self.count, self.seed, shell_quote(&self.name)));
         s
@@ -260,15 +267,7 @@ pub fn generate(opts: &Options, progress: &mut dyn FnMut(usize)) -> Result<Gener
             }
             // x solves the puzzle; the lightest solution is in x + kernel,
             // searched as every solve searches it (the puzzle's bounds too).
-            let puzzle = Puzzle { lights: Board::dense(key.0.iter().map(|&v| v as u16).collect()), ..s.model.clone() };
-            let m = minimum::search(
-                &puzzle,
-                &s.to_cells(&x),
-                &s.cell_kernel,
-                SolveOptions::default().minimum_work,
-                &|| false,
-            )
-            .map_err(|e| GenerateError::Invalid(format!("internal error in the minimum search: {e}")))?;
+            let m = lightest(&s, &x, &key.0, opts)?;
             if let Some(range) = &opts.presses {
                 if !m.optimal {
                     tally.not_proven += 1;
@@ -295,6 +294,21 @@ pub fn generate(opts: &Options, progress: &mut dyn FnMut(usize)) -> Result<Gener
 
     let text = render(opts, &puzzles)?;
     Ok(Generated { puzzles, text, attempts })
+}
+
+/// The lightest solution in `x + kernel` within the options' minimum
+/// budget, as `lights solve` finds it with that budget (`0`: `x` itself,
+/// proven only when it is the only solution or has one press).
+fn lightest(s: &Structure, x: &[u32], lights: &[u32], opts: &Options) -> Result<Minimum, GenerateError> {
+    let solve = opts.minimum_budget.solve_options();
+    if !solve.search_minimum {
+        let cost = x.iter().map(|&v| u64::from(v)).sum();
+        let optimal = s.cell_kernel.is_trivial() || cost == 1;
+        return Ok(Minimum { x: x.to_vec(), cost, optimal, lower_bound: if optimal { cost } else { 1 } });
+    }
+    let puzzle = Puzzle { lights: Board::dense(lights.iter().map(|&v| v as u16).collect()), ..s.model.clone() };
+    minimum::search(&puzzle, &s.to_cells(x), &s.cell_kernel, solve.minimum_work, &|| false)
+        .map_err(|e| GenerateError::Invalid(format!("internal error in the minimum search: {e}")))
 }
 
 /// The system's matrix and kernel for one lock pattern.
@@ -529,7 +543,12 @@ fn exhausted(opts: &Options, index: usize, t: &Tally, lock_draws: u64) -> Genera
         why.push(format!("{} repeated an earlier puzzle", t.duplicates));
     }
     if t.not_proven > 0 {
-        why.push(format!("{} had a minimum number of presses that could not be proven", t.not_proven));
+        let budget = if opts.minimum_budget.duration().is_zero() {
+            " (--minimum-budget 0 does no search)".to_string()
+        } else {
+            format!(" within --minimum-budget {}", opts.minimum_budget)
+        };
+        why.push(format!("{} had a minimum number of presses that could not be proven{budget}", t.not_proven));
     }
     if let (Some(range), Some((lo, hi))) = (&opts.presses, t.presses_seen) {
         why.push(format!(

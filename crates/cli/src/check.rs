@@ -65,13 +65,14 @@ const BATCH: usize = 256;
 
 /// Read and check every input (in parallel), handing each analysed
 /// document and its answers to `report` in input order, with its index in
-/// `inputs` (which `budget` and `max_bytes` are asked with too). Inputs that cannot
+/// `inputs` (which `budget`, `options` and `max_bytes` are asked with too). Inputs that cannot
 /// be read are reported here; returns whether there was any. Each batch is
 /// parsed first, so the sliding solver's tables are made ready once, before
 /// anything is solved.
 fn check_all(
     inputs: &[Input],
     budget: &(dyn Fn(usize) -> Option<std::time::Duration> + Sync),
+    options: &(dyn Fn(usize) -> lights_compiler::SolveOptions + Sync),
     max_bytes: &(dyn Fn(usize) -> u64 + Sync),
     mut report: impl FnMut(usize, &Input, &Document, &Solved),
     mut unreadable_input: impl FnMut(&Input, &str),
@@ -97,7 +98,7 @@ fn check_all(
                     Input::Stdin(_) => text?,
                     Input::File(_) => input.read(max_bytes(first + k))?,
                 };
-                Ok(Document::new(src))
+                Ok(Document::new(src).with_options(options(first + k)))
             })
             .collect();
         // Before the parallel solving: the tables are loaded or built once,
@@ -186,10 +187,12 @@ pub(crate) struct Options<'a> {
     pub config: Option<&'a Path>,
     /// `--max-warnings` (`--deny-warnings` is 0).
     pub max_warnings: Option<usize>,
+    /// `--minimum-budget`: wins over each file's lights.toml.
+    pub minimum_budget: crate::budget::MinimumBudgetArg,
 }
 
 pub(crate) fn run(paths: &[PathBuf], options: Options) -> u8 {
-    let Options { stdin_filename, format, quiet, answer, config, max_warnings } = options;
+    let Options { stdin_filename, format, quiet, answer, config, max_warnings, minimum_budget } = options;
     let found = Configs::new(config, read_config).and_then(|mut configs| {
         let (inputs, selection) = collect_inputs(paths, stdin_filename, &mut configs)?;
         let policies = inputs
@@ -237,6 +240,8 @@ pub(crate) fn run(paths: &[PathBuf], options: Options) -> u8 {
     // `policies` holds each input's lights.toml, in the order of `inputs`.
     let policy_of = |index: usize| policies.get(index).and_then(|c| c.as_deref());
     let budget = |index: usize| policy_of(index).and_then(|c| c.time_budget);
+    // `--minimum-budget`, else the file's lights.toml, else the default.
+    let solve_options = |index: usize| minimum_budget.options(policy_of(index));
     // `--max-bytes`, else the file's lights.toml, else the default.
     let max_bytes = |index: usize| match policy_of(index).and_then(|c| c.max_bytes) {
         Some(limit) if !files::max_bytes_given() => limit,
@@ -245,6 +250,7 @@ pub(crate) fn run(paths: &[PathBuf], options: Options) -> u8 {
     let unreadable = check_all(
         &inputs,
         &budget,
+        &solve_options,
         &max_bytes,
         |index, input, doc, solved| {
             let policy = policy_of(index);
@@ -382,6 +388,7 @@ fn run_yes_no(inputs: &[Input]) -> u8 {
     let unreadable = check_all(
         inputs,
         &|_| None,
+        &|_| lights_compiler::SolveOptions::default(),
         &|_| files::max_bytes(),
         |_, input, doc, solved| {
             let shown = input.shown();

@@ -31,7 +31,11 @@ enum Grid {
         are skipped). --unique keeps only puzzles with exactly one solution: this depends only on the board \
         (size, rule, topology, states, locked cells), so on a board with quiet patterns it needs random \
         locks (--locked-fraction). --presses MIN..MAX keeps positions whose proven minimum number of presses \
-        lies in the range (inclusive), by drawing again until one fits.\n\n\
+        lies in the range (inclusive), by drawing again until one fits. --minimum-budget (default about 10ms) is the \
+        work the search for each position's minimum may do, as in `lights solve`: a larger one proves more \
+        minima; without the flag, the `minimum-budget` of the lights.toml the file goes under applies, as \
+        `lights check` will apply it there (checked with a smaller budget, the claims may be L0206); 0 proves \
+        none but on boards with one solution.\n\n\
         --grid hex makes boards of hexagons (`grid hex`: every second row shifted right by half a cell; rules \
         cross and ring; topologies plane, cylinder, and torus with an even number of rows). --graph NAME plays \
         on the nodes of a named graph instead of a board (`graph NAME`, lights and locks as `at` lists of \
@@ -90,6 +94,8 @@ pub(crate) struct Args {
     /// Write the file here (atomically) instead of standard output
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
+    #[command(flatten)]
+    minimum_budget: crate::budget::MinimumBudgetArg,
 }
 
 pub(crate) fn run(args: Args) -> u8 {
@@ -119,6 +125,17 @@ pub(crate) fn run(args: Args) -> u8 {
             return EXIT_USAGE;
         }
     };
+    // The flag, else the minimum-budget of the lights.toml the file goes
+    // under (the current folder's for standard output), so that `lights
+    // check` proves the same claims there.
+    let under = args.output.clone().unwrap_or_else(|| PathBuf::from("-"));
+    let minimum_budget = match args.minimum_budget.budget_for(&under) {
+        Ok(budget) => budget,
+        Err(e) => {
+            eprintln!("error: {}", crate::excerpt::escape_controls(&e));
+            return EXIT_USAGE;
+        }
+    };
     let opts = Options {
         shape,
         rows,
@@ -132,6 +149,7 @@ pub(crate) fn run(args: Args) -> u8 {
         count: args.count,
         seed,
         name: args.name,
+        minimum_budget,
     };
     let bar = (std::io::stderr().is_terminal() && opts.count > 1).then(|| {
         let bar = indicatif::ProgressBar::new(opts.count as u64);

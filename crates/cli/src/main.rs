@@ -1,5 +1,6 @@
 //! `lights`: check, solve and format `.lights` puzzle files; serve them to editors.
 
+mod budget;
 mod census;
 mod check;
 mod compile;
@@ -76,7 +77,7 @@ enum Command {
             `file:line:col: severity[code] message` line per diagnostic), github (annotations for GitHub \
             Actions), sarif (SARIF 2.1.0 for code scanning) or junit (JUnit XML, a test case per puzzle). \
             See docs/ci.md.",
-        after_help = "Examples:\n  lights check examples/\n  lights check pack.lights --format json\n  lights check -q examples/   # only the problems\n  lights check --format github examples/   # annotations in a GitHub workflow\n  lights check --format sarif examples/ > lights.sarif\n  lights import coords in.txt | lights check --answer yes-no -"
+        after_help = "Examples:\n  lights check examples/\n  lights check pack.lights --format json\n  lights check -q examples/   # only the problems\n  lights check --format github examples/   # annotations in a GitHub workflow\n  lights check --format sarif examples/ > lights.sarif\n  lights check --minimum-budget 2s examples/classic.lights   # let the minimum search work up to about 2 s (to prove `expect presses`)\n  lights import coords in.txt | lights check --answer yes-no -"
     )]
     Check {
         /// Files and folders to check (`-` for standard input) [default: the current folder]
@@ -106,6 +107,8 @@ enum Command {
         /// Print only the answer for each puzzle: `yes-no` prints `Yes` or `No` (solvable or not)
         #[arg(long, value_enum, value_name = "KIND", conflicts_with_all = ["format", "quiet"])]
         answer: Option<check::Answer>,
+        #[command(flatten)]
+        minimum_budget: budget::MinimumBudgetArg,
     },
     /// Solve the puzzles of a file and show a minimum solution
     #[command(
@@ -128,7 +131,7 @@ enum Command {
             a second, or the full ones cached in $LIGHTS_CACHE_DIR, else $XDG_CACHE_HOME/lights, else \
             ~/.cache/lights (built there, in a few seconds with a progress bar on a terminal, only when many \
             hard 4×4 blocks need them).",
-        after_help = "Examples:\n  lights solve examples/classic.lights\n  lights solve pack.lights --puzzle level-3\n  lights solve pack.lights --write\n  lights solve examples/sliding.lights --puzzle \"eight, hardest\"\n  lights solve pack.lights --format json\n  lights solve examples/all-lights-48.lights --solution-out all-lights-48.png"
+        after_help = "Examples:\n  lights solve examples/classic.lights\n  lights solve pack.lights --puzzle level-3\n  lights solve pack.lights --write\n  lights solve examples/sliding.lights --puzzle \"eight, hardest\"\n  lights solve pack.lights --format json\n  lights solve examples/torus-40.lights --puzzle torus-40-diamond --minimum-budget 250ms   # search longer for the fewest presses\n  lights solve examples/torus-40.lights --minimum-budget 0    # no search: the solution found, at once\n  lights solve examples/all-lights-48.lights --solution-out all-lights-48.png"
     )]
     Solve {
         /// The file to solve (`-` for standard input)
@@ -152,6 +155,8 @@ enum Command {
         /// Output format
         #[arg(long, value_enum, default_value_t = SolveFormat::Human)]
         format: SolveFormat,
+        #[command(flatten)]
+        minimum_budget: budget::MinimumBudgetArg,
     },
     /// Rewrite files in canonical form
     #[command(
@@ -190,7 +195,8 @@ enum Command {
             solution or make an unsolvable puzzle solvable, hover, formatting, completion, document symbols \
             and folding. Editors start it themselves; see docs/editors.md. Settings (initializationOptions or \
             workspace/didChangeConfiguration, under \"lights\"): codeLens.enable (default true), \
-            inlayHints.enable (default false), solver.timeBudgetMs (default 10000).",
+            inlayHints.enable (default false), solver.timeBudgetMs (default 10000), solver.minimumBudget (as \
+            --minimum-budget: \"2s\"; default about 10ms; lights.toml's minimum-budget wins).",
         after_help = "Example (any editor): command `lights lsp`, file pattern `*.lights`, language id `lights`"
     )]
     Lsp,
@@ -278,6 +284,7 @@ fn main() -> ExitCode {
             deny_warnings,
             answer,
             follow,
+            minimum_budget,
         } => {
             files::set_follow_links(follow);
             let options = check::Options {
@@ -287,12 +294,20 @@ fn main() -> ExitCode {
                 answer,
                 config: config.as_deref(),
                 max_warnings: if deny_warnings { Some(0) } else { max_warnings },
+                minimum_budget,
             };
             check::run(&or_here(paths), options)
         }
-        Command::Solve { file, stdin_filename, puzzle, write, solution_out, format } => {
+        Command::Solve { file, stdin_filename, puzzle, write, solution_out, format, minimum_budget } => {
             let shown = files::shown(&file, stdin_filename.as_deref());
-            solve::run(&file, &shown, puzzle.as_deref(), write, solution_out.as_deref(), format)
+            let options = solve::Options {
+                puzzle: puzzle.as_deref(),
+                write,
+                solution_out: solution_out.as_deref(),
+                format,
+                minimum_budget,
+            };
+            solve::run(&file, &shown, options)
         }
         Command::Fmt { paths, check, diff, format, stdin_filename, follow } => {
             files::set_follow_links(follow);

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args as ClapArgs, ValueEnum};
 use lights_authoring::picture::{self, Numbers, Options, Show};
 use lights_compiler::model::{GraphKind, Shape};
-use lights_compiler::{analyze, check_puzzle, BlockKind, BlockReport, PuzzleAnalysis};
+use lights_compiler::{analyze, check_puzzle_with, BlockKind, BlockReport, PuzzleAnalysis};
 
 use crate::excerpt::{escape_controls, quoted_name};
 use crate::{files, EXIT_OK, EXIT_PUZZLE_ERROR, EXIT_USAGE};
@@ -72,6 +72,8 @@ pub(crate) struct Args {
     /// Write the state numbers on the cells (14 px or more): `auto` with more than 2 states, `always` (0/1 too), `never`
     #[arg(long, value_enum, value_name = "WHEN", default_value_t = NumbersArg::Auto)]
     pub numbers: NumbersArg,
+    #[command(flatten)]
+    pub minimum_budget: crate::budget::MinimumBudgetArg,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -181,6 +183,15 @@ pub(crate) fn run(args: Args) -> u8 {
         return EXIT_USAGE;
     };
     let shown = files::shown(&args.file, args.stdin_filename.as_deref());
+    // `--minimum-budget`, else the nearest lights.toml's (for the solution drawn).
+    let config_of = if files::is_stdin(&args.file) { Path::new(&shown) } else { args.file.as_path() };
+    let solve_options = match args.minimum_budget.options_for(config_of) {
+        Ok(options) => options,
+        Err(e) => {
+            eprintln!("error: {}", escape_controls(&e));
+            return EXIT_USAGE;
+        }
+    };
     let Some(src) = files::read_input_reporting(&args.file) else { return EXIT_USAGE };
     let mut analysis = analyze(&src);
 
@@ -211,7 +222,7 @@ pub(crate) fn run(args: Args) -> u8 {
         None => 0,
     };
     // Only the puzzle drawn is solved.
-    check_puzzle(&mut analysis.puzzles[index], &|| false);
+    check_puzzle_with(&mut analysis.puzzles[index], &solve_options, &|| false);
     let chosen = &analysis.puzzles[index];
     let name = quoted_name(chosen.name.as_deref());
     let errors = chosen.diagnostics.iter().filter(|d| d.is_error()).count();

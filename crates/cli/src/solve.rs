@@ -17,14 +17,21 @@ use crate::{files, pattern_databases, render, solution_out, SolveFormat, EXIT_OK
 /// Boards wider or taller than this are summarised, not drawn.
 const MAX_PRINTED_SIDE: usize = 64;
 
-pub(crate) fn run(
-    path: &Path,
-    shown: &str,
-    puzzle: Option<&str>,
-    write: bool,
-    solution_out: Option<&Path>,
-    format: SolveFormat,
-) -> u8 {
+/// What `lights solve` is asked to do besides the file.
+pub(crate) struct Options<'a> {
+    /// `--puzzle`: only this one.
+    pub puzzle: Option<&'a str>,
+    /// `--write`.
+    pub write: bool,
+    /// `--solution-out`.
+    pub solution_out: Option<&'a Path>,
+    pub format: SolveFormat,
+    /// `--minimum-budget`, else the nearest lights.toml's `minimum-budget`.
+    pub minimum_budget: crate::budget::MinimumBudgetArg,
+}
+
+pub(crate) fn run(path: &Path, shown: &str, options: Options) -> u8 {
+    let Options { puzzle, write, solution_out, format, minimum_budget } = options;
     if write && files::is_stdin(path) {
         eprintln!("error: --write puts the solutions into the file: it needs a file, not `-` (standard input)");
         return EXIT_USAGE;
@@ -36,8 +43,19 @@ pub(crate) fn run(
         }
     }
     let shown = shown.to_string();
+    // The nearest lights.toml of the file (of the current folder for
+    // standard input), as `lights check` finds it; only its minimum-budget
+    // applies here.
+    let config_of = if files::is_stdin(path) { Path::new(&shown) } else { path };
+    let solve_options = match minimum_budget.options_for(config_of) {
+        Ok(options) => options,
+        Err(e) => {
+            eprintln!("error: {}", escape_controls(&e));
+            return EXIT_USAGE;
+        }
+    };
     let Some(src) = files::read_input_reporting(path) else { return EXIT_USAGE };
-    let doc = Document::new(src);
+    let doc = Document::new(src).with_options(solve_options);
     let analysis = doc.analysis();
     if let Some(name) = puzzle {
         if !analysis.puzzles.iter().any(|p| p.name.as_deref() == Some(name)) {

@@ -186,6 +186,7 @@ fn the_editor_applies_lights_toml_as_the_command_line_does() {
     const UNSOLVABLE: &str = "puzzle \"six-states\" {\n  size 2x2\n  states 6\n  goal on\n}\n";
     const CLAIMS: &str = "puzzle \"claims\" {\n  size 5x5\n  lights on\n  expect unique  // lights: allow L0202\n  expect presses 3\n}\n";
     const TORUS: &str = "puzzle \"t\" {\n  size 40x40\n  topology torus\n  lights on\n}\n";
+    const PRESSES: &str = "puzzle \"p\" {\n  size 5x5\n  lights on\n  expect presses 15\n}\n";
     let cases: &[(&str, &str, &str, &str)] = &[
         // (case, lights.toml, file, a code the command line must show or (`-`) not show)
         ("l0201-warning", "[severity]\nL0201 = \"warning\"\n", UNSOLVABLE, "L0201"),
@@ -193,6 +194,9 @@ fn the_editor_applies_lights_toml_as_the_command_line_does() {
         ("l0202-error-allowed", "[severity]\nL0202 = \"error\"\n", CLAIMS, "L0202"),
         ("budget", "[solver]\ntime-budget-ms = 1\n", TORUS, "L0301"),
         ("budget-error", "[solver]\ntime-budget-ms = 1\n[severity]\nL0301 = \"error\"\n", TORUS, "L0301"),
+        // No minimum search: 15 presses found, not proven (4 solutions).
+        ("no-minimum-search", "[solver]\nminimum-budget = \"0\"\n", PRESSES, "L0206"),
+        ("minimum-search", "[solver]\nminimum-budget = \"1s\"\n", PRESSES, "-L0206"),
     ];
     let root = scratch("parity-config");
     let mut lsp = server();

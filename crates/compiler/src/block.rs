@@ -15,7 +15,7 @@ use crate::diagnostic::{Code, Diagnostic};
 use crate::edit::{self, TextEdit};
 use crate::key::BlockKey;
 use crate::model::Puzzle;
-use crate::report::{Report, SolveError};
+use crate::report::{Report, SolveError, SolveOptions};
 use crate::sliding::{SlidingClaim, SlidingPuzzle};
 use crate::sliding_check::{self, SlidingReport};
 use crate::{check, summary};
@@ -163,12 +163,32 @@ impl Block {
         }
     }
 
-    /// Solve the block. `cancel` is polled during long work.
+    /// Solve the block with the default options. `cancel` is polled during long work.
     pub fn solve(&self, cancel: &dyn Fn() -> bool) -> Result<BlockReport, SolveError> {
+        self.solve_with(&SolveOptions::default(), cancel)
+    }
+
+    /// Solve the block with `options` (the minimum search's budget: `lights
+    /// solve --minimum-budget`, `minimum-budget` in lights.toml). Sliding
+    /// blocks have no minimum search of this kind: they ignore the options
+    /// (their own search has a node limit and the time budget).
+    pub fn solve_with(&self, options: &SolveOptions, cancel: &dyn Fn() -> bool) -> Result<BlockReport, SolveError> {
         match self {
-            Block::Lights(p) => crate::solve::solve(p, cancel).map(BlockReport::Lights),
+            Block::Lights(p) => crate::solve::solve_with(p, *options, cancel).map(BlockReport::Lights),
             Block::Sliding(p) => sliding_check::solve(p, cancel).map(BlockReport::Sliding),
         }
+    }
+
+    /// The key of this block's answer when solved with `options`: the
+    /// plain [`Block::key`] with the default options (and for sliding
+    /// blocks, which ignore them), else a key of the block and the options
+    /// together, so an answer found within one minimum budget is never
+    /// taken for another's.
+    pub fn key_with(&self, options: &SolveOptions) -> BlockKey {
+        if matches!(self, Block::Sliding(_)) || *options == SolveOptions::default() {
+            return self.key();
+        }
+        BlockKey::of(&(self, options.search_minimum, options.minimum_work))
     }
 
     /// The block paired with its report; `None` when the report is of

@@ -303,7 +303,11 @@ fn expectation(r: &Report, claim: &Claim, span: lights_syntax::Span) -> Option<D
                         format!("`{claim}` could not be verified: the best solution found has {} presses{bound}, but it is not proven minimum", m.cost),
                     )
                     .with_label("not proven")
-                    .with_note("the puzzle has too many solutions to search them all"),
+                    .with_note(
+                        "the puzzle has too many solutions to search them all within the minimum budget; to let \
+                         the search work longer: `lights check --minimum-budget 5s`, or `minimum-budget = \"5s\"` \
+                         under `[solver]` in lights.toml",
+                    ),
                 )
             } else {
                 None

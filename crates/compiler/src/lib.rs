@@ -8,6 +8,7 @@
 
 pub mod block;
 pub mod board;
+pub mod budget;
 pub mod buttonless;
 pub mod check;
 pub mod diagnostic;
@@ -32,12 +33,13 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 pub use block::{Answered, Block, BlockReport, SolutionEdit, SolutionPlan};
+pub use budget::{BudgetError, MinimumBudget};
 pub use diagnostic::{Code, Diagnostic, Label, Severity};
 pub use key::{BlockKey, Unkeyed};
 pub use lights_syntax::BlockKind;
 use lights_syntax::{SourceFile, Span};
 pub use model::Puzzle;
-pub use report::SolveError;
+pub use report::{SolveError, SolveOptions};
 pub use sliding::SlidingPuzzle;
 
 /// A file after parsing and validation.
@@ -184,9 +186,14 @@ pub fn analyze(src: &str) -> FileAnalysis {
 /// well-formed puzzle is solved and its `expect` and `solution` checked.
 /// Sliding blocks are solved by `lights-sliding` ([`sliding_check`]).
 pub fn check_source(src: &str) -> FileAnalysis {
+    check_source_with(src, &SolveOptions::default())
+}
+
+/// [`check_source`] with solve options (the minimum search's budget).
+pub fn check_source_with(src: &str, options: &SolveOptions) -> FileAnalysis {
     let mut analysis = analyze(src);
     for p in &mut analysis.puzzles {
-        check_puzzle(p, &|| false);
+        check_puzzle_with(p, options, &|| false);
     }
     analysis
 }
@@ -194,8 +201,13 @@ pub fn check_source(src: &str) -> FileAnalysis {
 /// Solve and verify one analysed block (nothing happens when it has errors).
 /// `cancel` is polled during long work; a cancelled solve adds nothing.
 pub fn check_puzzle(p: &mut PuzzleAnalysis, cancel: &dyn Fn() -> bool) {
+    check_puzzle_with(p, &SolveOptions::default(), cancel)
+}
+
+/// [`check_puzzle`] with solve options (see [`Block::solve_with`]).
+pub fn check_puzzle_with(p: &mut PuzzleAnalysis, options: &SolveOptions, cancel: &dyn Fn() -> bool) {
     let Some(block) = &p.block else { return };
-    match block.solve(cancel) {
+    match block.solve_with(options, cancel) {
         Ok(report) => {
             p.diagnostics.extend(block.check(&report));
             p.report = Some(block.best_known(&report).unwrap_or(report));

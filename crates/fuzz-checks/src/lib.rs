@@ -77,10 +77,11 @@ fn solved(doc: &Document) -> Solved {
 
 fn budgeted_solve(
     block: &Block,
+    options: &lights_compiler::SolveOptions,
     cancel: &dyn Fn() -> bool,
 ) -> Result<lights_compiler::BlockReport, lights_compiler::SolveError> {
     let deadline = std::time::Instant::now() + BUDGET;
-    block.solve(&|| cancel() || std::time::Instant::now() > deadline)
+    block.solve_with(options, &|| cancel() || std::time::Instant::now() > deadline)
 }
 
 /// Analysis, solving and every editor feature never panic.

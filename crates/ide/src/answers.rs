@@ -9,7 +9,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 use std::time::Duration;
 
-use lights_compiler::{Block, BlockKey, BlockReport, SolveError};
+use lights_compiler::{Block, BlockKey, BlockReport, SolveError, SolveOptions};
 
 use crate::document::Document;
 use crate::internal::panic_message;
@@ -54,15 +54,15 @@ pub trait Answers {
     fn outcome(&self, key: &BlockKey) -> Option<Arc<Outcome>>;
 }
 
-/// A solver (the compiler's [`Block::solve`]; swappable so tests can make
-/// it slow or panic).
-pub type SolveFn = fn(&Block, &dyn Fn() -> bool) -> Result<BlockReport, SolveError>;
+/// A solver (the compiler's [`Block::solve_with`]; swappable so tests can
+/// make it slow or panic), given the document's [`SolveOptions`].
+pub type SolveFn = fn(&Block, &SolveOptions, &dyn Fn() -> bool) -> Result<BlockReport, SolveError>;
 
-/// Run `solve` on a block: the report, the solver's refusal, or its panic
-/// as [`Outcome::Crashed`]. `None` when `stop` ended the solve (a
-/// cancelled or timed-out solve has no answer; the caller knows which).
-pub fn outcome_of(solve: SolveFn, block: &Block, stop: &dyn Fn() -> bool) -> Option<Outcome> {
-    match catch_unwind(AssertUnwindSafe(|| solve(block, stop))) {
+/// Run `solve` on a block with `options`: the report, the solver's refusal,
+/// or its panic as [`Outcome::Crashed`]. `None` when `stop` ended the solve
+/// (a cancelled or timed-out solve has no answer; the caller knows which).
+pub fn outcome_of(solve: SolveFn, block: &Block, options: &SolveOptions, stop: &dyn Fn() -> bool) -> Option<Outcome> {
+    match catch_unwind(AssertUnwindSafe(|| solve(block, options, stop))) {
         Ok(Ok(report)) => Some(Outcome::Solved(Arc::new(report))),
         Ok(Err(SolveError::Cancelled)) => None,
         Ok(Err(e)) => Some(Outcome::Failed(e)),
@@ -102,14 +102,15 @@ pub struct Solved {
 }
 
 impl Solved {
-    /// Solve every valid block of `doc` (blocks with equal keys once).
+    /// Solve every valid block of `doc` (blocks with equal keys once), with
+    /// the document's options.
     pub fn all(doc: &Document) -> Solved {
         Solved::selected(doc, |_| true)
     }
 
     /// Solve the valid blocks of `doc` whose index `keep` accepts.
     pub fn selected(doc: &Document, keep: impl Fn(usize) -> bool) -> Solved {
-        Solved::with(doc, keep, Block::solve)
+        Solved::with(doc, keep, Block::solve_with)
     }
 
     /// [`Solved::selected`] with another solver.
@@ -120,7 +121,7 @@ impl Solved {
             if outcomes.contains_key(&key) {
                 continue;
             }
-            if let Some(outcome) = outcome_of(solve, block, &|| false) {
+            if let Some(outcome) = outcome_of(solve, block, doc.options(), &|| false) {
                 outcomes.insert(key, Arc::new(outcome));
             }
         }
@@ -139,8 +140,8 @@ impl Solved {
                 continue;
             }
             let start = std::time::Instant::now();
-            let outcome =
-                outcome_of(Block::solve, block, &|| start.elapsed() > budget).unwrap_or(Outcome::TimedOut(budget));
+            let outcome = outcome_of(Block::solve_with, block, doc.options(), &|| start.elapsed() > budget)
+                .unwrap_or(Outcome::TimedOut(budget));
             outcomes.insert(key, Arc::new(outcome));
         }
         Solved { outcomes }

@@ -11,6 +11,8 @@
 //!
 //! [solver]
 //! time-budget-ms = 10000              # a puzzle not solved within this is L0301 (default: no limit)
+//! minimum-budget = "2s"               # work the minimum search may do (default ~10ms; "0": no search;
+//!                                     # --minimum-budget wins)
 //!
 //! [severity]                          # per diagnostic code: "error", "warning" or "off"
 //! L0206 = "error"
@@ -30,7 +32,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use globset::{Glob, GlobSet, GlobSetBuilder};
-use lights_compiler::{Code, Diagnostic, Severity};
+use lights_compiler::{Code, Diagnostic, MinimumBudget, Severity, SolveOptions};
 use serde::Deserialize;
 
 use crate::diagnostics::Problem;
@@ -80,6 +82,16 @@ enum Size {
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 struct Solver {
     time_budget_ms: Option<u64>,
+    minimum_budget: Option<BudgetText>,
+}
+
+/// `minimum-budget = "2s"` (or `0`, the one budget written without a unit).
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum BudgetText {
+    Number(i64),
+    Float(f64),
+    Text(String),
 }
 
 /// One `lights.toml`, read and checked.
@@ -98,6 +110,8 @@ pub struct Config {
     severity: HashMap<Code, Level>,
     /// `[solver] time-budget-ms`: a puzzle not solved within it is L0301.
     pub time_budget: Option<Duration>,
+    /// `[solver] minimum-budget`: the work the minimum search may do.
+    pub minimum_budget: Option<MinimumBudget>,
 }
 
 impl Config {
@@ -140,7 +154,27 @@ impl Config {
             },
             severity,
             time_budget: file.solver.time_budget_ms.map(Duration::from_millis),
+            minimum_budget: minimum_budget(&shown.to_string(), file.solver.minimum_budget)?,
         })
+        .and_then(|c| {
+            // Both in one file and the search longer than the solve may
+            // take: the search would always be stopped by the time budget.
+            match (c.minimum_budget, c.time_budget) {
+                (Some(m), Some(t)) if m.duration() > t => Err(format!(
+                    "`{shown}`: [solver]: minimum-budget \"{m}\" is longer than time-budget-ms = {}: every search \
+                     that used it would be stopped by the time budget (L0301); raise time-budget-ms or lower \
+                     minimum-budget",
+                    t.as_millis()
+                )),
+                _ => Ok(c),
+            }
+        })
+    }
+
+    /// The solve options of files under this lights.toml (`None`: its
+    /// `minimum-budget` is not set).
+    pub fn solve_options(&self) -> Option<SolveOptions> {
+        self.minimum_budget.map(MinimumBudget::solve_options)
     }
 
     /// Whether a file found by walking a folder is checked: it matches
@@ -289,6 +323,18 @@ impl Configs {
     }
 }
 
+/// `[solver] minimum-budget`, checked by the parser `--minimum-budget`
+/// uses ([`MinimumBudget::parse`]); the error names the file and the key.
+fn minimum_budget(shown: &str, value: Option<BudgetText>) -> Result<Option<MinimumBudget>, String> {
+    let text = match value {
+        None => return Ok(None),
+        Some(BudgetText::Text(t)) => t,
+        Some(BudgetText::Number(n)) => n.to_string(),
+        Some(BudgetText::Float(x)) => x.to_string(),
+    };
+    MinimumBudget::parse(&text).map(Some).map_err(|e| format!("`{shown}`: [solver] minimum-budget: {e}"))
+}
+
 /// A size for `--max-bytes` and `max-bytes`: a number of bytes, or with a
 /// unit (`500K`, `64MiB`, `1G`; units are powers of 1024).
 pub fn parse_bytes(text: &str) -> Result<u64, String> {
@@ -321,6 +367,33 @@ mod tests {
         assert!(Config::parse(p, "include = [\"a/[\"]\n").unwrap_err().contains("is not a glob"));
         let c = Config::parse(p, "max-bytes = \"2K\"\n[solver]\ntime-budget-ms = 250\n").unwrap();
         assert_eq!((c.max_bytes, c.time_budget), (Some(2048), Some(Duration::from_millis(250))));
+    }
+
+    #[test]
+    fn minimum_budget_is_read_and_checked() {
+        let p = Path::new("dir/lights.toml");
+        let c = Config::parse(p, "[solver]\nminimum-budget = \"2s\"\n").unwrap();
+        assert_eq!(c.minimum_budget.map(|b| b.duration()), Some(Duration::from_secs(2)));
+        assert_eq!(c.solve_options().map(|o| (o.search_minimum, o.minimum_work)), Some((true, 2_000_000_000)));
+        let off = Config::parse(p, "[solver]\nminimum-budget = 0\n").unwrap();
+        assert_eq!(off.solve_options().map(|o| o.search_minimum), Some(false));
+        assert_eq!(Config::parse(p, "").unwrap().solve_options(), None);
+        for (bad, says) in [
+            ("\"-1s\"", "is negative"),
+            ("\"abc\"", "is not a duration"),
+            ("\"99999h\"", "longest budget, 1h"),
+            ("\"1e400s\"", "is not a duration"),
+            ("250", "has no unit"),
+            ("-1", "is negative"),
+            ("1.5", "has no unit"),
+        ] {
+            let e = Config::parse(p, &format!("[solver]\nminimum-budget = {bad}\n")).unwrap_err();
+            assert!(e.starts_with("`dir/lights.toml`: [solver] minimum-budget: ") && e.contains(says), "{bad}: {e}");
+        }
+        let e = Config::parse(p, "[solver]\ntime-budget-ms = 1000\nminimum-budget = \"5s\"\n").unwrap_err();
+        assert!(e.contains("minimum-budget \"5s\" is longer than time-budget-ms = 1000"), "{e}");
+        assert!(Config::parse(p, "[solver]\ntime-budget-ms = 5000\nminimum-budget = \"5s\"\n").is_ok());
+        assert!(Config::parse(p, "[solver]\nminimum_budget = \"5s\"\n").unwrap_err().contains("unknown field"));
     }
 
     #[test]

@@ -54,7 +54,7 @@ pub fn block_diagnostics(doc: &Document, i: usize, answers: &dyn Answers) -> Vec
         match &*outcome {
             Outcome::Solved(report) => found.extend(block.check(report)),
             Outcome::Failed(e) => found.extend(block.failure(e)),
-            Outcome::TimedOut(budget) => found.push(timed_out(p, block, *budget)),
+            Outcome::TimedOut(budget) => found.push(timed_out(p, block, *budget, doc.options())),
             Outcome::Crashed(msg) => found.push(internal_error(block.head(), "this puzzle", msg)),
         }
     }
@@ -64,13 +64,18 @@ pub fn block_diagnostics(doc: &Document, i: usize, answers: &dyn Answers) -> Vec
     found
 }
 
-fn timed_out(p: &PuzzleAnalysis, block: &Block, budget: std::time::Duration) -> Diagnostic {
+fn timed_out(
+    p: &PuzzleAnalysis,
+    block: &Block,
+    budget: std::time::Duration,
+    options: &lights_compiler::SolveOptions,
+) -> Diagnostic {
     let name = p.name.as_deref().unwrap_or("");
     let what = match block {
         Block::Lights(_) => "puzzle",
         Block::Sliding(_) => "sliding puzzle",
     };
-    Diagnostic::warning(
+    let d = Diagnostic::warning(
         Code::TimeBudgetExceeded,
         block.head(),
         format!("{what} \"{name}\" was not solved within the time budget of {}", duration(budget)),
@@ -79,7 +84,19 @@ fn timed_out(p: &PuzzleAnalysis, block: &Block, budget: std::time::Duration) -> 
     .with_note(
         "without a time budget `lights check` solves it to the end; raise the budget to wait longer (the editor's \
          `lights.solver.timeBudgetMs`, or `time-budget-ms` under `[solver]` in lights.toml)",
-    )
+    );
+    // The time budget wins over a longer minimum budget given by the
+    // author (--minimum-budget, minimum-budget): say so.
+    let search = std::time::Duration::from_nanos(options.minimum_work);
+    let given = *options != lights_compiler::SolveOptions::default();
+    if matches!(block, Block::Lights(_)) && given && options.search_minimum && search > budget {
+        d.with_note(format!(
+            "the minimum budget ({}) is longer than the time budget: the time budget stops the search first",
+            duration(search)
+        ))
+    } else {
+        d
+    }
 }
 
 /// The cells of block `i`'s unsolvability certificate, where they are

@@ -1,11 +1,13 @@
 //! One analysed version of a text: the compiler's analysis (parse and
-//! validation, no solving), its line index, and the key of every valid
-//! block. Immutable: a newer version is a new `Document`.
+//! validation, no solving), its line index, the options its blocks are
+//! solved with (the minimum budget of its lights.toml or of the command
+//! line) and the key of every valid block's answer under those options.
+//! Immutable: a newer version is a new `Document`.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 
-use lights_compiler::{Block, BlockKey, FileAnalysis};
+use lights_compiler::{Block, BlockKey, FileAnalysis, SolveOptions};
 use lights_syntax::ast::PuzzleBlock;
 use lights_syntax::{LineIndex, SourceFile, Span};
 
@@ -19,7 +21,9 @@ pub struct Document {
     text: String,
     analysis: FileAnalysis,
     lines: LineIndex,
-    /// Per block: the key of its answer, for blocks without errors.
+    /// How its blocks are solved.
+    options: SolveOptions,
+    /// Per block: the key of its answer under `options`, for blocks without errors.
     keys: Vec<Option<BlockKey>>,
 }
 
@@ -40,9 +44,26 @@ impl Document {
                 file_diagnostics: vec![internal_error(Span::new(0, 0), "this file", &panic_message(payload))],
             },
         };
-        let keys = analysis.puzzles.iter().map(|p| p.block.as_ref().map(|b| b.key())).collect();
+        let options = SolveOptions::default();
+        let keys = analysis.puzzles.iter().map(|p| p.block.as_ref().map(|b| b.key_with(&options))).collect();
         let lines = LineIndex::new(&text);
-        Document { text, analysis, lines, keys }
+        Document { text, analysis, lines, options, keys }
+    }
+
+    /// The document with its blocks solved with `options` (their keys
+    /// follow: an answer found within one minimum budget is not taken for
+    /// another's).
+    pub fn with_options(mut self, options: SolveOptions) -> Document {
+        if options != self.options {
+            self.keys = self.analysis.puzzles.iter().map(|p| p.block.as_ref().map(|b| b.key_with(&options))).collect();
+            self.options = options;
+        }
+        self
+    }
+
+    /// How the blocks are solved ([`Document::with_options`]).
+    pub fn options(&self) -> &SolveOptions {
+        &self.options
     }
 
     pub fn text(&self) -> &str {

@@ -426,11 +426,12 @@ pub fn solve_from(
     lights: &[u32],
     stop: &dyn Fn() -> bool,
 ) -> Result<SolveResult, PlayError> {
-    solve_from_with(Block::solve, doc, index, lights, stop)
+    solve_from_with(Block::solve_with, doc, index, lights, stop)
 }
 
 /// [`solve_from`] with another solver (the language server's, swappable
-/// in tests); a panic of the solver is an error, not a crash.
+/// in tests); a panic of the solver is an error, not a crash. The
+/// document's options apply (its minimum budget).
 pub fn solve_from_with(
     solve: SolveFn,
     doc: &Document,
@@ -439,7 +440,7 @@ pub fn solve_from_with(
     stop: &dyn Fn() -> bool,
 ) -> Result<SolveResult, PlayError> {
     let block = Block::Lights(with_lights(doc, index, lights)?);
-    match outcome_of(solve, &block, stop) {
+    match outcome_of(solve, &block, doc.options(), stop) {
         None => Err(PlayError::Stopped),
         Some(Outcome::Solved(report)) => match &*report {
             BlockReport::Lights(r) => Ok(solve_result(r)),

@@ -7,7 +7,11 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use lights_compiler::{Block, BlockReport, Code, SolveError};
 use lights_ide::{Document, Mark, Solved};
 
-fn panics_on_boom(b: &Block, cancel: &dyn Fn() -> bool) -> Result<BlockReport, SolveError> {
+fn panics_on_boom(
+    b: &Block,
+    _: &lights_compiler::SolveOptions,
+    cancel: &dyn Fn() -> bool,
+) -> Result<BlockReport, SolveError> {
     if b.name() == "boom" {
         panic!("the solver exploded");
     }
@@ -42,7 +46,11 @@ fn an_analysis_crash_is_an_internal_error_on_the_file() {
 
 static CALLS: AtomicUsize = AtomicUsize::new(0);
 
-fn counting(b: &Block, cancel: &dyn Fn() -> bool) -> Result<BlockReport, SolveError> {
+fn counting(
+    b: &Block,
+    _: &lights_compiler::SolveOptions,
+    cancel: &dyn Fn() -> bool,
+) -> Result<BlockReport, SolveError> {
     CALLS.fetch_add(1, Ordering::SeqCst);
     b.solve(cancel)
 }

@@ -20,7 +20,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use lights_compiler::sliding_check::{BuildProgress, BuildStage, TableStore};
-use lights_compiler::{Block, BlockKey};
+use lights_compiler::{Block, BlockKey, SolveOptions};
 use lights_ide::{outcome_of, Answers, Outcome, SolveFn};
 use tokio::sync::{mpsc, watch, Semaphore};
 
@@ -173,10 +173,11 @@ impl Engine {
         self.running.load(Ordering::SeqCst)
     }
 
-    /// Start solving `block` unless its answer is known or on its way (a
-    /// time-out within a shorter budget than `budget` is not an answer);
-    /// returns what to wait on.
-    pub(crate) fn ensure(&self, key: BlockKey, block: &Arc<Block>, budget: Duration) -> Slot {
+    /// Start solving `block` with `options` unless its answer is known or
+    /// on its way (a time-out within a shorter budget than `budget` is not
+    /// an answer); returns what to wait on. `key` is the block's key under
+    /// `options` ([`Block::key_with`], as the document holds it).
+    pub(crate) fn ensure(&self, key: BlockKey, block: &Arc<Block>, options: &SolveOptions, budget: Duration) -> Slot {
         let now = self.clock.fetch_add(1, Ordering::Relaxed);
         let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(entry) = cache.get_mut(&key) {
@@ -193,7 +194,7 @@ impl Engine {
         drop(cache);
         self.started.fetch_add(1, Ordering::Relaxed);
         let (permits, solve, prepare, tables) = (self.permits.clone(), self.solve, self.prepare, self.tables.clone());
-        let (block, store) = (block.clone(), self.store.clone());
+        let (block, store, options) = (block.clone(), self.store.clone(), *options);
         let self_running = self.running.clone();
         tokio::spawn(async move {
             // Outside the permits and the time budget (see `prepare_tables`).
@@ -225,7 +226,7 @@ impl Engine {
                 let _running = Running::enter(running);
                 let deadline = Instant::now() + budget;
                 let stop = || flag.load(Ordering::Relaxed) || Instant::now() >= deadline;
-                outcome_of(solve, &block, &stop)
+                outcome_of(solve, &block, &options, &stop)
             })
             .await;
             let outcome = match joined {

@@ -19,7 +19,7 @@ use tower_lsp_server::lsp_types::*;
 use tower_lsp_server::{Client, LanguageServer};
 
 use lights_compiler::sliding_check::TableStore;
-use lights_compiler::BlockKey;
+use lights_compiler::{BlockKey, SolveOptions};
 use lights_ide::{AnalyzeFn, Answers, Outcome, SolveFn};
 use lights_syntax::Span;
 
@@ -56,7 +56,7 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             analyze: lights_compiler::analyze,
-            solve: lights_compiler::Block::solve,
+            solve: lights_compiler::Block::solve_with,
             prepare: crate::engine::prepare_tables,
             tables: None,
             first_publish_wait: Duration::from_millis(300),
@@ -281,6 +281,30 @@ impl Shared {
         self.project(uri).and_then(|c| c.time_budget).unwrap_or(setting)
     }
 
+    /// How the blocks of `uri` are solved: `minimum-budget` of its
+    /// lights.toml, else the editor's `lights.solver.minimumBudget`, else
+    /// the default (the precedence of the time budget).
+    fn solve_options(&self, uri: &Uri) -> SolveOptions {
+        let setting = lock(&self.config).settings.minimum_budget;
+        self.project(uri)
+            .and_then(|c| c.minimum_budget)
+            .or(setting)
+            .map_or_else(SolveOptions::default, |b| b.solve_options())
+    }
+
+    /// Analyse again every open document whose solve options (minimum
+    /// budget) are no longer those its snapshot was built with, then solve
+    /// and publish it; returns their URIs.
+    async fn renew_changed_options(self: Arc<Self>) -> Vec<Uri> {
+        let snaps: Vec<Arc<Snapshot>> = lock(&self.docs).values().filter_map(|d| d.current.borrow().clone()).collect();
+        let changed: Vec<Uri> =
+            snaps.iter().filter(|s| self.solve_options(&s.uri) != *s.doc.options()).map(|s| s.uri.clone()).collect();
+        for uri in &changed {
+            tokio::spawn(self.clone().update(uri.clone()));
+        }
+        changed
+    }
+
     /// Analyse the newest version of `uri`, then solve what changed and
     /// publish. At most one analysis of a document runs at a time: when one
     /// ends and newer text has arrived meanwhile, the newest is analysed
@@ -306,8 +330,13 @@ impl Shared {
             let encoding = lock(&self.config).encoding;
             let analyze = self.options.analyze;
             let target = uri.clone();
+            let options = self.solve_options(&uri);
             let built =
-                tokio::task::spawn_blocking(move || Snapshot::build(target, version, text, encoding, analyze)).await;
+                tokio::task::spawn_blocking(move || Snapshot::build(target, version, text, encoding, analyze, options))
+                    .await;
+            // The minimum budget changed meanwhile (a lights.toml or a
+            // setting): analyse again under the new one.
+            let options_changed = self.solve_options(&uri) != options;
             let snap = {
                 let mut docs = lock(&self.docs);
                 let Some(d) = docs.get_mut(&uri).filter(|d| Arc::ptr_eq(&d.analysing, &flag)) else { return };
@@ -315,7 +344,7 @@ impl Shared {
                     flag.store(false, Ordering::SeqCst);
                     return;
                 };
-                if d.version != version {
+                if d.version != version || options_changed {
                     continue; // newer text arrived: analyse that instead
                 }
                 flag.store(false, Ordering::SeqCst);
@@ -339,7 +368,7 @@ impl Shared {
         let mut slots = Vec::new();
         for i in 0..snap.doc.block_count() {
             if let (Some(block), Some(key)) = (snap.doc.block(i), snap.doc.key(i)) {
-                slots.push(self.engine.ensure(key, block, budget));
+                slots.push(self.engine.ensure(key, block, snap.doc.options(), budget));
             }
         }
         self.retain();
@@ -361,7 +390,7 @@ impl Shared {
     async fn settle(&self, snap: &Snapshot) {
         let budget = self.time_budget(&snap.uri);
         let slots: Vec<_> = (0..snap.doc.block_count())
-            .filter_map(|i| Some(self.engine.ensure(snap.doc.key(i)?, snap.doc.block(i)?, budget)))
+            .filter_map(|i| Some(self.engine.ensure(snap.doc.key(i)?, snap.doc.block(i)?, snap.doc.options(), budget)))
             .collect();
         // Closed meanwhile (its close cancelled what it wanted before these
         // solves started): cancel them too, no solve runs for a closed document.
@@ -653,6 +682,11 @@ impl LanguageServer for Server {
             self.shared.engine.set_budget(after.cache_budget);
             self.shared.retain();
         }
+        if before.minimum_budget != after.minimum_budget {
+            // The documents' keys follow their minimum budget: analysed again
+            // (those under a lights.toml that sets one keep theirs).
+            self.shared.clone().renew_changed_options().await;
+        }
         if before.time_budget != after.time_budget {
             self.shared.engine.forget_timeouts();
             let snaps: Vec<Arc<Snapshot>> =
@@ -678,6 +712,10 @@ impl LanguageServer for Server {
             lock(&self.shared.docs).values().filter_map(|d| d.current.borrow().clone()).collect();
         let before: Vec<Duration> = snaps.iter().map(|s| self.shared.time_budget(&s.uri)).collect();
         self.shared.projects.reload();
+        // A document whose minimum budget changed is analysed again (its
+        // keys follow the budget), then solved and published.
+        let renewed = self.shared.clone().renew_changed_options().await;
+        let snaps: Vec<Arc<Snapshot>> = snaps.into_iter().filter(|s| !renewed.contains(&s.uri)).collect();
         let changed: HashSet<BlockKey> = snaps
             .iter()
             .zip(before)

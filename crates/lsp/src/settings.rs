@@ -4,6 +4,7 @@
 
 use std::time::Duration;
 
+use lights_compiler::MinimumBudget;
 use serde_json::Value;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,6 +17,9 @@ pub(crate) struct Settings {
     pub time_budget: Duration,
     /// Bytes of solver results kept beyond those open documents want.
     pub cache_budget: usize,
+    /// `solver.minimumBudget` (`"2s"`): the minimum search's budget where
+    /// no lights.toml sets `minimum-budget` (`None`: the default).
+    pub minimum_budget: Option<MinimumBudget>,
 }
 
 impl Default for Settings {
@@ -25,6 +29,7 @@ impl Default for Settings {
             inlay_hints: false,
             time_budget: Duration::from_secs(10),
             cache_budget: crate::engine::DEFAULT_BUDGET_BYTES,
+            minimum_budget: None,
         }
     }
 }
@@ -48,6 +53,15 @@ impl Settings {
         }
         if let Some(ms) = lookup(v, &["solver", "timeBudgetMs"], "timeBudgetMs").and_then(Value::as_u64) {
             self.time_budget = Duration::from_millis(ms.clamp(1, MAX_BUDGET_MS));
+        }
+        // A text the parser refuses (or an empty one) is the default, as an
+        // unknown key is ignored: the editor's own settings check says why.
+        if let Some(b) = lookup(v, &["solver", "minimumBudget"], "minimumBudget") {
+            self.minimum_budget = match b {
+                Value::String(t) => MinimumBudget::parse(t).ok(),
+                Value::Number(n) => MinimumBudget::parse(&n.to_string()).ok(),
+                _ => None,
+            };
         }
         if let Some(mb) = lookup(v, &["cache", "budgetMb"], "cacheBudgetMb").and_then(Value::as_u64) {
             self.cache_budget = usize::try_from(mb.min(MAX_CACHE_MB) << 20).unwrap_or(usize::MAX);
@@ -96,5 +110,12 @@ mod tests {
         assert_eq!(s.cache_budget, 4 << 20);
         s.apply(&json!({"cacheBudgetMb": 0}));
         assert_eq!(s.cache_budget, 0);
+        assert_eq!(s.minimum_budget, None);
+        s.apply(&json!({"lights": {"solver": {"minimumBudget": "2s"}}}));
+        assert_eq!(s.minimum_budget.map(|b| b.duration()), Some(Duration::from_secs(2)));
+        s.apply(&json!({"minimumBudget": "soon"}));
+        assert_eq!(s.minimum_budget, None, "a bad value is the default");
+        s.apply(&json!({"solver.minimumBudget": 0}));
+        assert_eq!(s.minimum_budget.map(|b| b.duration()), Some(Duration::ZERO));
     }
 }

@@ -5,6 +5,7 @@
 
 use std::sync::{Arc, Mutex};
 
+use lights_compiler::SolveOptions;
 use lights_ide::{AnalyzeFn, Document, Outcome};
 use tower_lsp_server::lsp_types::{CodeLens, Uri};
 
@@ -39,8 +40,17 @@ impl LensCache {
 }
 
 impl Snapshot {
-    pub(crate) fn build(uri: Uri, version: i32, text: String, encoding: Encoding, analyze: AnalyzeFn) -> Snapshot {
-        let doc = Document::with_analyzer(text, analyze);
+    /// Analyse `text`; its blocks are to be solved with `options` (the
+    /// minimum budget of its lights.toml, or of the editor's settings).
+    pub(crate) fn build(
+        uri: Uri,
+        version: i32,
+        text: String,
+        encoding: Encoding,
+        analyze: AnalyzeFn,
+        options: SolveOptions,
+    ) -> Snapshot {
+        let doc = Document::with_analyzer(text, analyze).with_options(options);
         let map = PositionMap::new(doc.text(), encoding);
         Snapshot { uri, version, doc, map, lenses: Mutex::new(None) }
     }

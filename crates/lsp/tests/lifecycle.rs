@@ -77,7 +77,11 @@ fn unchanged_puzzles_are_not_solved_again() {
 
 static SLOW_CALLS: AtomicUsize = AtomicUsize::new(0);
 
-fn slow_solve(b: &Block, cancel: &dyn Fn() -> bool) -> Result<BlockReport, SolveError> {
+fn slow_solve(
+    b: &Block,
+    _: &lights_compiler::SolveOptions,
+    cancel: &dyn Fn() -> bool,
+) -> Result<BlockReport, SolveError> {
     SLOW_CALLS.fetch_add(1, Ordering::SeqCst);
     let start = Instant::now();
     while start.elapsed() < Duration::from_millis(600) {
@@ -105,7 +109,11 @@ fn a_slow_puzzle_shows_solving_then_its_answer() {
 
 static CANCELLED: AtomicUsize = AtomicUsize::new(0);
 
-fn solve_until_cancelled(_: &Block, cancel: &dyn Fn() -> bool) -> Result<BlockReport, SolveError> {
+fn solve_until_cancelled(
+    _: &Block,
+    _: &lights_compiler::SolveOptions,
+    cancel: &dyn Fn() -> bool,
+) -> Result<BlockReport, SolveError> {
     loop {
         if cancel() {
             CANCELLED.fetch_add(1, Ordering::SeqCst);
@@ -146,7 +154,11 @@ fn a_newer_edit_cancels_stale_work() {
     }
 }
 
-fn never_finishes(_: &Block, cancel: &dyn Fn() -> bool) -> Result<BlockReport, SolveError> {
+fn never_finishes(
+    _: &Block,
+    _: &lights_compiler::SolveOptions,
+    cancel: &dyn Fn() -> bool,
+) -> Result<BlockReport, SolveError> {
     while !cancel() {
         std::thread::sleep(Duration::from_millis(2));
     }
@@ -166,11 +178,15 @@ fn the_time_budget_is_reported() {
     assert_eq!(c.code_lens_titles(URI), ["⏱ not solved within 100 ms"]);
 }
 
-fn panics_on_boom(b: &Block, cancel: &dyn Fn() -> bool) -> Result<BlockReport, SolveError> {
+fn panics_on_boom(
+    b: &Block,
+    options: &lights_compiler::SolveOptions,
+    cancel: &dyn Fn() -> bool,
+) -> Result<BlockReport, SolveError> {
     match b {
         Block::Lights(p) if p.name == "boom" => panic!("the solver exploded"),
         Block::Sliding(_) => panic!("the sliding solver exploded"),
-        _ => b.solve(cancel),
+        _ => b.solve_with(options, cancel),
     }
 }
 

@@ -138,6 +138,7 @@ fn bad_requests_are_invalid_params() {
 fn a_solve_past_the_time_budget_fails_and_others_are_answered_meanwhile() {
     fn slow(
         block: &lights_compiler::Block,
+        _: &lights_compiler::SolveOptions,
         stop: &dyn Fn() -> bool,
     ) -> Result<lights_compiler::BlockReport, lights_compiler::SolveError> {
         while !stop() {

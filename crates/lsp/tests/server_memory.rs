@@ -85,7 +85,11 @@ fn large_document_memory() {
 }
 
 /// A solve that takes `SLOW` unless cancelled (a stand-in for any slow board).
-fn slow_solve(_: &Block, cancel: &dyn Fn() -> bool) -> Result<BlockReport, SolveError> {
+fn slow_solve(
+    _: &Block,
+    _: &lights_compiler::SolveOptions,
+    cancel: &dyn Fn() -> bool,
+) -> Result<BlockReport, SolveError> {
     let end = Instant::now() + Duration::from_secs(5);
     while Instant::now() < end {
         if cancel() {

@@ -76,6 +76,8 @@ pub(crate) struct Args {
     #[arg(long, hide = true, value_name = "N", default_value_t = 128,
           value_parser = clap::value_parser!(u64).range(1..=100_000))]
     max_connections: u64,
+    #[command(flatten)]
+    minimum_budget: crate::budget::MinimumBudgetArg,
 }
 
 /// The board view, built from editors/play: the crate's copies under
@@ -426,8 +428,17 @@ pub(crate) fn run(args: Args) -> u8 {
         return EXIT_USAGE;
     }
     let shown = crate::files::shown_path(&args.file);
+    // `--minimum-budget`, else the minimum-budget of the file's lights.toml
+    // (read once, now).
+    let options = match args.minimum_budget.options_for(&args.file) {
+        Ok(options) => options,
+        Err(e) => {
+            eprintln!("error: {}", crate::excerpt::escape_controls(&e));
+            return EXIT_USAGE;
+        }
+    };
     let (stamp, text) = read(&args.file);
-    let doc = Document::new(text.as_deref().unwrap_or(""));
+    let doc = Document::new(text.as_deref().unwrap_or("")).with_options(options);
     match (&text, &args.puzzle) {
         (Err(e), _) => eprintln!("warning: {e}; serving it all the same (the page follows when it can be read)"),
         (Ok(_), Some(name)) if !doc.analysis().puzzles.iter().any(|p| p.name.as_deref() == Some(name)) => {
@@ -477,7 +488,7 @@ pub(crate) fn run(args: Args) -> u8 {
         };
         let loaded = Loaded { version: 1, stamp, text, doc: Arc::new(doc) };
         let hosts = vec![format!("127.0.0.1:{port}"), format!("localhost:{port}")];
-        let served = Arc::new(Served::new(args.file, shown, args.puzzle, loaded, hosts, pool));
+        let served = Arc::new(Served::new(args.file, shown, args.puzzle, loaded, hosts, pool, options));
         // Listen for Ctrl-C before the address is printed: whoever reads the
         // address may interrupt at once, and must not kill the process.
         let interrupted = match interrupted() {

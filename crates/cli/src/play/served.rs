@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Instant, SystemTime};
 
+use lights_compiler::SolveOptions;
 use lights_compiler::{Block, BlockKey};
 use lights_ide::play;
 use lights_ide::{outcome_of, Answers, Document, Outcome};
@@ -64,6 +65,9 @@ struct Solved {
 }
 
 pub(super) struct Served {
+    /// How its blocks are solved (`--minimum-budget`, else the lights.toml
+    /// found when the server started).
+    options: SolveOptions,
     path: PathBuf,
     /// The file's name as the page shows it.
     pub(super) shown: String,
@@ -111,8 +115,10 @@ impl Served {
         loaded: Loaded,
         hosts: Vec<String>,
         pool: SolvePool,
+        options: SolveOptions,
     ) -> Served {
         Served {
+            options,
             path,
             shown,
             start,
@@ -159,7 +165,7 @@ impl Served {
             }
         }
         // Analysed before the new text is served (the old one is served meanwhile).
-        let doc = Arc::new(Document::new(text.as_deref().unwrap_or("")));
+        let doc = Arc::new(Document::new(text.as_deref().unwrap_or("")).with_options(self.options));
         let mut loaded = lock(&self.loaded);
         loaded.version += 1;
         loaded.text = text;
@@ -231,7 +237,7 @@ impl Served {
         drop(solved);
         let _running = Running { served: self, key };
         let start = Instant::now();
-        let outcome = outcome_of(Block::solve, block, &|| start.elapsed() > TIME_BUDGET)
+        let outcome = outcome_of(Block::solve_with, block, &self.options, &|| start.elapsed() > TIME_BUDGET)
             .unwrap_or(Outcome::TimedOut(TIME_BUDGET));
         lock(&self.solved).done.insert(key, Arc::new(outcome));
     }

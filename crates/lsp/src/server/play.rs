@@ -100,7 +100,7 @@ impl Server {
         let budget = self.shared.time_budget(&snap.uri);
         if play::wants_solving(&snap.doc, i) {
             if let (Some(block), Some(key)) = (snap.doc.block(i), snap.doc.key(i)) {
-                let mut slot = self.shared.engine.ensure(key, block, budget);
+                let mut slot = self.shared.engine.ensure(key, block, snap.doc.options(), budget);
                 // The solve stops itself at the budget; the margin covers its start.
                 let _ = tokio::time::timeout(budget + Duration::from_secs(1), slot.wait_for(Option::is_some)).await;
             }
