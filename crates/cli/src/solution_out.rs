@@ -55,24 +55,33 @@ const TEXT_OF_BYTE: [[u8; 16]; 256] = {
     table
 };
 
+/// Text gathered before a write: large enough that the buffered writer
+/// passes it straight to the file (no second copy) and the kernel gets few
+/// large writes.
+const TEXT_BATCH: usize = 1 << 20;
+
 /// [`write_text`] for W = 2: `.` and `1`, 8 cells (16 bytes of text) a
-/// table look-up, a row a write.
+/// table look-up, rows gathered into writes of about [`TEXT_BATCH`] bytes.
 fn write_binary_text(out: &mut dyn Write, cols: usize, presses: &Presses) -> io::Result<()> {
-    let (mut bits, mut line) = (Vec::new(), Vec::with_capacity(2 * cols + 16));
+    let line_len = 2 * cols;
+    let (mut bits, mut text) = (Vec::new(), Vec::with_capacity(TEXT_BATCH.max(line_len) + line_len + 16));
     for start in (0..presses.len()).step_by(cols) {
         presses.pressed_bits_into(start, cols, &mut bits);
-        line.clear();
+        let line_start = text.len();
         for &word in &bits {
             for byte in word.to_le_bytes() {
-                line.extend_from_slice(&TEXT_OF_BYTE[usize::from(byte)]);
+                text.extend_from_slice(&TEXT_OF_BYTE[usize::from(byte)]);
             }
         }
         // The padding of the last word goes; the last cell ends the line.
-        line.truncate(2 * cols);
-        line[2 * cols - 1] = b'\n';
-        out.write_all(&line)?;
+        text.truncate(line_start + line_len);
+        text[line_start + line_len - 1] = b'\n';
+        if text.len() >= TEXT_BATCH {
+            out.write_all(&text)?;
+            text.clear();
+        }
     }
-    Ok(())
+    out.write_all(&text)
 }
 
 /// One row of `cols` cells packed 8 a byte, first cell in the high bit, a
@@ -327,6 +336,25 @@ mod tests {
             .map(|row| row.iter().map(|&v| if v == 1 { "1" } else { "." }).collect::<Vec<_>>().join(" ") + "\n")
             .collect();
         assert_eq!(String::from_utf8(out).unwrap(), want);
+    }
+
+    /// More text than one batch, on a width that ends inside a word and
+    /// inside a byte: the same lines as counts written one by one.
+    #[test]
+    fn text_of_many_rows_is_written_in_batches_unchanged() {
+        let (rows, cols) = (700, 2003);
+        assert!(rows * 2 * cols > 2 * TEXT_BATCH);
+        let presses = noise(rows, cols, 100);
+        let mut out = Vec::new();
+        write_text(&mut out, cols, &presses).unwrap();
+        let values = presses.to_vec();
+        let mut want = String::new();
+        for row in values.chunks(cols) {
+            let cells: Vec<&str> = row.iter().map(|&v| if v == 1 { "1" } else { "." }).collect();
+            want.push_str(&cells.join(" "));
+            want.push('\n');
+        }
+        assert!(out == want.as_bytes(), "the text differs");
     }
 
     #[test]
