@@ -127,13 +127,15 @@ pub(crate) fn write_pbm(
 /// A 1-bit greyscale PNG: white = not pressed, black = pressed.
 ///
 /// One zlib stream, cut into IDAT chunks of [`IDAT_LEN`] as the rows come:
-/// compressed by `fdeflate` (the `png` crate's fastest setting, rows
-/// filtered Up, which turns blank stretches into the zero runs it is built
-/// for) when a sample of the rows says that shrinks them, else the rows
-/// unfiltered in stored blocks. A minimum solution on a large board is often
-/// as random as noise: compressing made such an image a third larger than
-/// its bits (17.1 MB for a 10,000² board, 12.5 MB stored) and took longer
-/// than the rest of the run; a sparse one shrinks tenfold and more.
+/// compressed by `fdeflate` (the `png` crate's fastest setting), rows
+/// unfiltered or filtered Up, when a sample of the rows says one of them
+/// shrinks the data, else the rows unfiltered in stored blocks. fdeflate's
+/// codes are built for runs of zero bytes: Up turns blank stretches into
+/// them, no filter keeps those of a narrow image (a one-column board). A
+/// minimum solution on a large board is often as random as noise:
+/// compressing made such an image a third larger than its bits (17.1 MB for
+/// a 10,000² board, 12.5 MB stored) and took longer than the rest of the
+/// run; a sparse one shrinks a hundredfold.
 pub(crate) fn write_png(out: &mut dyn Write, rows: usize, cols: usize, presses: &Presses) -> io::Result<()> {
     let size = |n: usize| u32::try_from(n).map_err(|_| io::Error::other(format!("{n} pixels is too large for a PNG")));
     let mut encoder = png::Encoder::new(out, size(cols)?, size(rows)?);
@@ -142,7 +144,7 @@ pub(crate) fn write_png(out: &mut dyn Write, rows: usize, cols: usize, presses: 
     let mut writer = encoder.write_header().map_err(png_error)?;
     let mut idat = Idat { writer: &mut writer, chunk: Vec::with_capacity(IDAT_LEN), error: None };
     let (mut bits, mut row, mut line) = (Vec::new(), Vec::new(), Vec::new());
-    if compresses_well(presses, rows, cols) {
+    if let Some(filter) = png_compression(presses, rows, cols) {
         // fdeflate's compressor cannot report a failed write of its header
         // or checksum (it unwraps them): `Idat` never fails, it keeps the
         // first error for the end.
@@ -150,7 +152,7 @@ pub(crate) fn write_png(out: &mut dyn Write, rows: usize, cols: usize, presses: 
         let mut above = vec![0; cols.div_ceil(8)];
         for r in 0..rows {
             png_row(presses, cols, r, &mut bits, &mut row);
-            up_line(&row, &above, &mut line);
+            scanline(filter, &row, &above, &mut line);
             zlib.write_data(&line)?;
             std::mem::swap(&mut row, &mut above);
         }
@@ -159,7 +161,7 @@ pub(crate) fn write_png(out: &mut dyn Write, rows: usize, cols: usize, presses: 
         let mut zlib = Stored::new(&mut idat);
         for r in 0..rows {
             png_row(presses, cols, r, &mut bits, &mut row);
-            zlib.write_data(&[0])?;
+            zlib.write_data(&[PngFilter::None as u8])?;
             zlib.write_data(&row)?;
         }
         zlib.finish()?;
@@ -171,8 +173,11 @@ pub(crate) fn write_png(out: &mut dyn Write, rows: usize, cols: usize, presses: 
 /// The bytes of one IDAT chunk (the last may be shorter).
 const IDAT_LEN: usize = 1 << 20;
 
-/// Rows sampled to choose between compressing and storing.
+/// The sample that chooses how to write a PNG: at least this many rows
+/// spread evenly over the image (or all of them)...
 const SAMPLED_ROWS: usize = 256;
+/// ... and at least this many bytes of scanlines.
+const SAMPLED_BYTES: usize = 256 << 10;
 
 fn png_error(e: png::EncodingError) -> io::Error {
     match e {
@@ -188,21 +193,34 @@ fn png_row(presses: &Presses, cols: usize, r: usize, bits: &mut Vec<u64>, out: &
     pack_row(bits, cols, true, out);
 }
 
-/// The scanline of `row` filtered Up (type 2): each byte less the byte
-/// above it (`above` all zeros for the first row).
-fn up_line(row: &[u8], above: &[u8], line: &mut Vec<u8>) {
-    line.clear();
-    line.push(2);
-    line.extend(row.iter().zip(above).map(|(x, a)| x.wrapping_sub(*a)));
+/// The two PNG row filters used (the type byte that starts a scanline).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum PngFilter {
+    None = 0,
+    /// Each byte less the byte above it.
+    Up = 2,
 }
 
-/// Whether `fdeflate` makes up to [`SAMPLED_ROWS`] rows, spread evenly
-/// over the image and filtered as [`write_png`] would, smaller than stored
-/// blocks would.
-fn compresses_well(presses: &Presses, rows: usize, cols: usize) -> bool {
-    let step = rows.div_ceil(SAMPLED_ROWS).max(1);
-    let (mut bits, mut row, mut above, mut line, mut sample) =
-        (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+/// The scanline of `row` into `line`: its filter's type, then its bytes
+/// filtered (`above` is all zeros for the first row).
+fn scanline(filter: PngFilter, row: &[u8], above: &[u8], line: &mut Vec<u8>) {
+    line.clear();
+    line.push(filter as u8);
+    match filter {
+        PngFilter::None => line.extend_from_slice(row),
+        PngFilter::Up => line.extend(row.iter().zip(above).map(|(x, a)| x.wrapping_sub(*a))),
+    }
+}
+
+/// The filter under which `fdeflate` makes a sample of the rows (see
+/// [`SAMPLED_ROWS`]) smallest, or `None` when neither makes it smaller
+/// than stored blocks would.
+fn png_compression(presses: &Presses, rows: usize, cols: usize) -> Option<PngFilter> {
+    let stride = cols.div_ceil(8) + 1;
+    let count = SAMPLED_ROWS.max(SAMPLED_BYTES / stride).min(rows).max(1);
+    let step = rows.div_ceil(count).max(1);
+    let (mut bits, mut row, mut above, mut line) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let (mut plain, mut up) = (Vec::new(), Vec::new());
     for r in (0..rows).step_by(step) {
         if r == 0 {
             above = vec![0; cols.div_ceil(8)];
@@ -210,10 +228,18 @@ fn compresses_well(presses: &Presses, rows: usize, cols: usize) -> bool {
             png_row(presses, cols, r - 1, &mut bits, &mut above);
         }
         png_row(presses, cols, r, &mut bits, &mut row);
-        up_line(&row, &above, &mut line);
-        sample.extend_from_slice(&line);
+        scanline(PngFilter::None, &row, &above, &mut line);
+        plain.extend_from_slice(&line);
+        scanline(PngFilter::Up, &row, &above, &mut line);
+        up.extend_from_slice(&line);
     }
-    fdeflate::compress_to_vec(&sample).len() < fdeflate::StoredOnlyCompressor::<()>::compressed_size(sample.len())
+    let stored = fdeflate::StoredOnlyCompressor::<()>::compressed_size(plain.len());
+    [(PngFilter::Up, up), (PngFilter::None, plain)]
+        .into_iter()
+        .map(|(filter, sample)| (fdeflate::compress_to_vec(&sample).len(), filter))
+        .filter(|&(size, _)| size < stored)
+        .min_by_key(|&(size, _)| size)
+        .map(|(_, filter)| filter)
 }
 
 /// The zlib stream, gathered into IDAT chunks of [`IDAT_LEN`] bytes as it
@@ -416,11 +442,13 @@ mod tests {
     }
 
     /// Noise is stored (a few bytes a block more than its bits), sparse
-    /// presses are compressed; both decode, checksums checked, to exactly
-    /// the presses, on widths that end inside a byte and inside a word.
+    /// presses and a one-column image are compressed; all decode, checksums checked, to exactly the presses, on
+    /// widths that end inside a byte and inside a word.
     #[test]
     fn png_stores_noise_and_compresses_sparse_presses() {
-        for (rows, cols, density) in [(1100, 8001, 128), (1100, 8001, 1), (37, 71, 128), (37, 71, 2), (1, 1, 255)] {
+        for (rows, cols, density) in
+            [(1100, 8001, 128), (1100, 8001, 1), (37, 71, 128), (37, 71, 2), (1, 1, 255), (30_000, 1, 85)]
+        {
             let presses = noise(rows, cols, density);
             let mut out = Vec::new();
             write_png(&mut out, rows, cols, &presses).unwrap();
@@ -444,6 +472,9 @@ mod tests {
             if density == 128 {
                 // Stored: the raw scanlines, 5 bytes a 65,535-byte block, 6 of zlib.
                 assert_eq!(zlib.len(), raw + 5 * raw.div_ceil(65_535) + 6, "{rows}×{cols} noise is stored");
+            } else if cols == 1 && rows > 1000 {
+                // A byte a row, 0x00 or 0x80: unfiltered, fdeflate's zero runs still pay.
+                assert!(zlib.len() < raw * 3 / 4, "{rows}×1: {} bytes of {raw}", zlib.len());
             } else if rows > 1000 {
                 assert!(zlib.len() < raw / 4, "{rows}×{cols} sparse: {} bytes of {raw}", zlib.len());
             }
@@ -451,6 +482,18 @@ mod tests {
                 assert!(lengths.len() > 1 && lengths[0] == IDAT_LEN, "{lengths:?}");
             }
         }
+    }
+
+    /// The choice itself: noise is stored, a blank-but-for-a-few image is
+    /// filtered Up, a periodic column is left unfiltered (Up would start
+    /// every row with a non-zero byte).
+    #[test]
+    fn png_compression_is_chosen_from_the_sample() {
+        assert_eq!(png_compression(&noise(600, 999, 128), 600, 999), None);
+        assert_eq!(png_compression(&noise(600, 999, 1), 600, 999), Some(PngFilter::Up));
+        // Every third cell of a column, as a one-column board's chase gives.
+        let thirds: Vec<u32> = (0..30_000).map(|i| u32::from(i % 3 == 0)).collect();
+        assert_eq!(png_compression(&Presses::from_values(&thirds, 2), 30_000, 1), Some(PngFilter::None));
     }
 
     /// The stored stream by itself: blocks of at most 65,535 bytes (a
