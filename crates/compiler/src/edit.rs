@@ -32,7 +32,8 @@ pub(crate) enum SolutionText {
 
 /// How many bytes the `solution` statement for `presses` would take in the
 /// form [`solution`] writes (counted up to a little past
-/// [`MAX_SOLUTION_TEXT`]: beyond it, only that it is too large matters).
+/// [`MAX_SOLUTION_TEXT`]: beyond it, only that it is too large matters, and
+/// the figure may be a lower bound).
 pub fn solution_text_size(model: &Puzzle, presses: &Presses) -> usize {
     solution_text_plan(model, presses).1
 }
@@ -54,9 +55,19 @@ fn solution_text_plan(model: &Puzzle, presses: &Presses) -> (Form, usize) {
         return (Form::Grid, grid_bytes);
     }
     let cap = grid_bytes.min(MAX_SOLUTION_TEXT + 1);
+    // Each entry takes at least ` 1,1` (` 1` on a graph): with one bit per
+    // cell the presses are counted a word at a time, and when even that
+    // many entries are longer than the cap, no entry need be measured.
+    let shortest_entry = if model.is_graph() { 2 } else { 4 };
+    if presses.is_binary() {
+        let at_least = presses.count_nonzero().saturating_mul(shortest_entry);
+        if at_least > cap {
+            return if grid_bytes <= at_least { (Form::Grid, grid_bytes) } else { (Form::List, at_least) };
+        }
+    }
     let mut list_bytes = 0usize;
     for (i, v) in presses.nonzero() {
-        list_bytes += 1 + model.coord(i).len() + if v == 1 { 0 } else { 1 + width(v) };
+        list_bytes += 1 + coord_len(model, i) + if v == 1 { 0 } else { 1 + width(v) };
         if list_bytes > cap {
             break; // longer than the grid, or too long anyway
         }
@@ -65,6 +76,19 @@ fn solution_text_plan(model: &Puzzle, presses: &Presses) -> (Form, usize) {
         (Form::Grid, grid_bytes)
     } else {
         (Form::List, list_bytes)
+    }
+}
+
+/// `model.coord(index).len()`, counted without making the string: the
+/// size of a large board's `at` list is summed over up to millions of
+/// presses (formatting each coordinate took 0.2 s on a 10,000² board, on
+/// every `lights solve` of it).
+fn coord_len(model: &Puzzle, index: usize) -> usize {
+    let digits = |n: usize| n.checked_ilog10().map_or(1, |d| d as usize + 1);
+    if model.is_graph() {
+        digits(index + 1)
+    } else {
+        digits(index / model.cols + 1) + 1 + digits(index % model.cols + 1)
     }
 }
 
@@ -432,6 +456,42 @@ mod tests {
             p.puzzle().cloned().unwrap(),
             p.report.as_ref().and_then(crate::BlockReport::as_lights).cloned().unwrap(),
         )
+    }
+
+    /// The size of an `at` list is summed from `coord_len`, the list itself
+    /// is written from `coord`: they must agree at every digit boundary.
+    #[test]
+    fn coordinate_lengths_match_the_coordinates() {
+        for src in [
+            "puzzle \"g\" { size 120x1001  lights on }\n",
+            "puzzle \"h\" { size 9x9  lights on }\n",
+            "puzzle \"n\" { graph cycle 1200  lights on }\n",
+        ] {
+            let (_, model, _) = first(src);
+            for i in (0..model.cells()).filter(|i| i % 97 == 0 || (i + 1) % 10 < 2 || (i % model.cols.max(1)) < 2) {
+                assert_eq!(coord_len(&model, i), model.coord(i).len(), "{src} cell {i}");
+            }
+        }
+    }
+
+    /// The size of a large board's solution: the exact `at` list when it is
+    /// the shorter form and fits, and past the limit (by a lower bound when
+    /// the presses alone prove it) when neither form fits.
+    #[test]
+    fn solution_sizes_of_large_boards() {
+        let (_, model, report) = first("puzzle \"big\" { size 3000x3000  lights on }\n");
+        let list = |p: &Presses| p.nonzero().map(|(i, v)| 1 + model.coord(i).len() + if v == 1 { 0 } else { 2 }).sum();
+        let dense = &report.minimum.as_ref().unwrap().presses;
+        assert!(list(dense) > MAX_SOLUTION_TEXT && 2 * model.cells() > MAX_SOLUTION_TEXT);
+        assert!(solution_text_size(&model, dense) > MAX_SOLUTION_TEXT);
+        assert!(matches!(solution_text(&model, dense), SolutionText::TooLarge { .. }));
+        for states in [2, 5] {
+            let mut sparse = Presses::zeros(model.cells(), states);
+            for i in [0, 8, 9, 2999, 3000, 4_500_000, 8_999_999] {
+                sparse.set(i, states - 1);
+            }
+            assert_eq!(solution_text_size(&model, &sparse), list(&sparse), "W = {states}");
+        }
     }
 
     #[test]
