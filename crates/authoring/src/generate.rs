@@ -267,7 +267,7 @@ pub fn generate(opts: &Options, progress: &mut dyn FnMut(usize)) -> Result<Gener
             }
             // x solves the puzzle; the lightest solution is in x + kernel,
             // searched as every solve searches it (the puzzle's bounds too).
-            let m = lightest(&s, &x, &key.0, opts)?;
+            let m = lightest(s, &x, &key.0, opts)?;
             if let Some(range) = &opts.presses {
                 if !m.optimal {
                     tally.not_proven += 1;
