@@ -1,7 +1,7 @@
 // The extension's settings (`lights.*`) and what of them the server gets.
 //
 // The server (`lights lsp`, docs/lsp.md) reads `codeLens.enable`,
-// `inlayHints.enable`, `solver.timeBudgetMs` and `cache.budgetMb`, as `initializationOptions`
+// `inlayHints.enable`, `solver.timeBudgetMs`, `solver.minimumBudget` and `cache.budgetMb`, as `initializationOptions`
 // and in `workspace/didChangeConfiguration`, under a `lights` key. The same
 // object is sent both times, built here.
 
@@ -10,6 +10,8 @@ export interface LightsSettings {
   codeLens: boolean;
   inlayHints: boolean;
   timeBudgetMs: number;
+  /** `--minimum-budget`'s text (`"2s"`); blank: the solver's default. */
+  minimumBudget: string;
   cacheBudgetMb: number;
 }
 
@@ -18,6 +20,7 @@ export const DEFAULT_SETTINGS: Readonly<LightsSettings> = Object.freeze({
   codeLens: true,
   inlayHints: false,
   timeBudgetMs: 10_000,
+  minimumBudget: "",
   cacheBudgetMb: 256,
 });
 
@@ -33,7 +36,7 @@ export interface ServerSettings {
   lights: {
     codeLens: { enable: boolean };
     inlayHints: { enable: boolean };
-    solver: { timeBudgetMs: number };
+    solver: { timeBudgetMs: number; minimumBudget?: string };
     cache: { budgetMb: number };
   };
 }
@@ -52,6 +55,7 @@ export function readSettings(get: (key: string) => unknown): LightsSettings {
   const path = get("server.path");
   const budget = get("solver.timeBudgetMs");
   const cache = get("cache.budgetMb");
+  const minimum = get("solver.minimumBudget");
   return {
     serverPath: typeof path === "string" ? path.trim() : DEFAULT_SETTINGS.serverPath,
     codeLens: bool("codeLens.enable", DEFAULT_SETTINGS.codeLens),
@@ -60,6 +64,7 @@ export function readSettings(get: (key: string) => unknown): LightsSettings {
       typeof budget === "number" && Number.isFinite(budget)
         ? Math.min(TIME_BUDGET_MAX_MS, Math.max(TIME_BUDGET_MIN_MS, Math.round(budget)))
         : DEFAULT_SETTINGS.timeBudgetMs,
+    minimumBudget: typeof minimum === "string" ? minimum.trim() : DEFAULT_SETTINGS.minimumBudget,
     cacheBudgetMb:
       typeof cache === "number" && Number.isFinite(cache)
         ? Math.min(CACHE_BUDGET_MAX_MB, Math.max(0, Math.round(cache)))
@@ -73,7 +78,9 @@ export function serverSettings(s: LightsSettings): ServerSettings {
     lights: {
       codeLens: { enable: s.codeLens },
       inlayHints: { enable: s.inlayHints },
-      solver: { timeBudgetMs: s.timeBudgetMs },
+      // The server reads the text as `--minimum-budget` does; blank is left
+      // out (the solver's default, or the folder's lights.toml).
+      solver: s.minimumBudget ? { timeBudgetMs: s.timeBudgetMs, minimumBudget: s.minimumBudget } : { timeBudgetMs: s.timeBudgetMs },
       cache: { budgetMb: s.cacheBudgetMb },
     },
   };

@@ -193,7 +193,7 @@ describe.skipIf(lightsBin === undefined)("the language client", () => {
     expect(client!.serverOptions).toEqual({ command: join(ext, "server", "lights"), args: ["lsp"] });
     expect(client!.clientOptions.documentSelector).toContainEqual({ language: "lights", scheme: "file" });
     expect(client!.clientOptions.initializationOptions).toEqual(
-      serverSettings({ serverPath: "", codeLens: false, inlayHints: false, timeBudgetMs: 1234, cacheBudgetMb: 256 }),
+      serverSettings({ serverPath: "", codeLens: false, inlayHints: false, timeBudgetMs: 1234, minimumBudget: "", cacheBudgetMb: 256 }),
     );
     expect(client!.isRunning()).toBe(true);
 
@@ -203,7 +203,7 @@ describe.skipIf(lightsBin === undefined)("the language client", () => {
     await tick();
     expect(client!.notifications).toContainEqual({
       method: "workspace/didChangeConfiguration",
-      params: { settings: serverSettings({ serverPath: "", codeLens: true, inlayHints: false, timeBudgetMs: 1234, cacheBudgetMb: 256 }) },
+      params: { settings: serverSettings({ serverPath: "", codeLens: true, inlayHints: false, timeBudgetMs: 1234, minimumBudget: "", cacheBudgetMb: 256 }) },
     });
 
     // The output channel names the binary, where it came from and its version.

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_SETTINGS, needsRestart, readSettings, serverPathSettings, serverSettings } from "../../src/settings";
 
 const manifest = JSON.parse(readFileSync(join(__dirname, "..", "..", "package.json"), "utf8"));
-const properties: Record<string, { default: unknown; minimum?: number; maximum?: number }> =
+const properties: Record<string, { default: unknown; minimum?: number; maximum?: number; pattern?: string }> =
   manifest.contributes.configuration.properties;
 
 describe("readSettings", () => {
@@ -19,6 +19,7 @@ describe("readSettings", () => {
       "codeLens.enable": false,
       "inlayHints.enable": true,
       "solver.timeBudgetMs": 2500,
+      "solver.minimumBudget": " 2s ",
       "cache.budgetMb": 64,
     };
     expect(readSettings((k) => values[k])).toEqual({
@@ -26,6 +27,7 @@ describe("readSettings", () => {
       codeLens: false,
       inlayHints: true,
       timeBudgetMs: 2500,
+      minimumBudget: "2s",
       cacheBudgetMb: 64,
     });
   });
@@ -36,6 +38,7 @@ describe("readSettings", () => {
       "codeLens.enable": "no",
       "inlayHints.enable": 1,
       "solver.timeBudgetMs": "fast",
+      "solver.minimumBudget": 2,
       "cache.budgetMb": "lots",
     };
     expect(readSettings((k) => values[k])).toEqual(DEFAULT_SETTINGS);
@@ -51,7 +54,7 @@ describe("readSettings", () => {
 describe("serverSettings", () => {
   it("nests the settings under `lights` as docs/lsp.md describes", () => {
     expect(
-      serverSettings({ serverPath: "/x", codeLens: false, inlayHints: true, timeBudgetMs: 42, cacheBudgetMb: 7 }),
+      serverSettings({ serverPath: "/x", codeLens: false, inlayHints: true, timeBudgetMs: 42, minimumBudget: "", cacheBudgetMb: 7 }),
     ).toEqual({
       lights: {
         codeLens: { enable: false },
@@ -60,6 +63,11 @@ describe("serverSettings", () => {
         cache: { budgetMb: 7 },
       },
     });
+  });
+
+  it("sends the minimum budget only when one is set", () => {
+    expect(serverSettings({ ...DEFAULT_SETTINGS, minimumBudget: "2s" }).lights.solver).toEqual({ timeBudgetMs: 10_000, minimumBudget: "2s" });
+    expect(serverSettings(DEFAULT_SETTINGS).lights.solver).toEqual({ timeBudgetMs: 10_000 });
   });
 
   it("does not send the server path to the server", () => {
@@ -82,6 +90,13 @@ describe("package.json agrees with the settings module", () => {
     expect(properties["lights.solver.timeBudgetMs"]?.default).toBe(DEFAULT_SETTINGS.timeBudgetMs);
     expect(properties["lights.solver.timeBudgetMs"]?.minimum).toBe(1);
     expect(properties["lights.solver.timeBudgetMs"]?.maximum).toBe(3_600_000);
+    expect(properties["lights.solver.minimumBudget"]?.default).toBe(DEFAULT_SETTINGS.minimumBudget);
+  });
+
+  it("lets the settings editor accept exactly the budgets the server reads", () => {
+    const pattern = new RegExp(properties["lights.solver.minimumBudget"]?.pattern ?? "(?!)");
+    for (const ok of ["", "0", "0.0", "250ms", "2s", "2 s", " 2sec ", "1.5s", "1m", "1min", "1h"]) expect(pattern.test(ok), ok).toBe(true);
+    for (const bad of ["-1s", "abc", "2", "1e3s", "2weeks", "1.s"]) expect(pattern.test(bad), bad).toBe(false);
   });
 
   it("reads the keys package.json contributes (through a get over the `lights` section)", () => {
