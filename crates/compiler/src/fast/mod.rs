@@ -17,6 +17,7 @@
 
 pub mod bits;
 pub mod chase;
+mod descent;
 pub mod flip;
 pub mod poly;
 pub mod torus;
@@ -269,6 +270,12 @@ fn report_from_grids(
         Ok(Presses::from_padded_bits(g.data, g.rows, g.width, g.words_per_row))
     };
     let minimum = match answer.solution.take() {
+        // Too many patterns to spell out for the algebra: a descent over the
+        // chase's leftover kernel, chasing each pattern as it is tried.
+        Some(grid) if !materialize && opts.search_minimum && answer.nullity > 0 => {
+            let x = descent::descend(grid, answer.nullity, &answer.quiet, opts.minimum_work, cancel)?;
+            Some(MinimumSolution::new(into_presses(x)?, false))
+        }
         Some(grid) => Some(minimum_of(
             p,
             into_presses(grid)?,
