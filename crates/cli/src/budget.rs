@@ -43,7 +43,7 @@ impl MinimumBudgetArg {
         if let Some(budget) = self.minimum_budget {
             return Ok(budget);
         }
-        let config = Configs::with_reader(crate::check::read_config).for_file(file)?;
+        let config = Configs::with_reader(crate::files::read_config).for_file(file)?;
         Ok(config.and_then(|c| c.minimum_budget).unwrap_or_default())
     }
 }

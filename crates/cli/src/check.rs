@@ -193,7 +193,7 @@ pub(crate) struct Options<'a> {
 
 pub(crate) fn run(paths: &[PathBuf], options: Options) -> u8 {
     let Options { stdin_filename, format, quiet, answer, config, max_warnings, minimum_budget } = options;
-    let found = Configs::new(config, read_config).and_then(|mut configs| {
+    let found = Configs::new(config, files::read_config).and_then(|mut configs| {
         let (inputs, selection) = collect_inputs(paths, stdin_filename, &mut configs)?;
         let policies = inputs
             .iter()
@@ -446,10 +446,4 @@ pub(crate) fn paint(text: &str, ansi: &str, color: bool) -> String {
     } else {
         text.to_string()
     }
-}
-
-/// A `lights.toml` is read as any named file: a regular file of a sane size
-/// only (a FIFO named lights.toml must not hang a run).
-pub(crate) fn read_config(path: &Path) -> Result<String, String> {
-    files::read_limited(path, lights_ide::config::MAX_CONFIG_BYTES)
 }

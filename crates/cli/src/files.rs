@@ -316,6 +316,12 @@ pub(crate) fn describe(e: &std::io::Error) -> String {
     }
 }
 
+/// A `lights.toml` is read as any named file: a regular file of a sane size
+/// only (a FIFO named lights.toml must not hang a run).
+pub(crate) fn read_config(path: &Path) -> Result<String, String> {
+    read_limited(path, lights_ide::config::MAX_CONFIG_BYTES)
+}
+
 /// A FIFO at `path` (owner read and write), for the tests of readers and
 /// writers that must never wait on one.
 #[cfg(all(test, unix))]

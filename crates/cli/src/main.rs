@@ -335,7 +335,7 @@ fn main() -> ExitCode {
         Command::Man { dir } => man::run(<Cli as clap::CommandFactory>::command(), dir.as_deref()),
         Command::Lsp => match lights_lsp::run_stdio(
             pattern_databases::CacheFile::in_user_cache().map(|f| std::sync::Arc::new(f) as _),
-            check::read_config,
+            files::read_config,
         ) {
             // 1 after `exit` without `shutdown`, as the LSP specification asks.
             Ok(ending) => ending.exit_status(),
