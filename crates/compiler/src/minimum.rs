@@ -7,23 +7,24 @@
 //!   lights. Weighing each light by the most lights any of its buttons
 //!   reaches gives a feasible solution of the dual of the covering LP, so
 //!   its value is a proven lower bound (see docs/solver.md).
-//! * [`cover`]: when the search stops short of its bound, an exact cover of
+//! * [`exact_cover`]: when the search stops short of its bound, an exact cover of
 //!   the lights by presses that each give every light they touch exactly
 //!   what it needs is a solution, found by Algorithm X within the budget;
 //!   when it meets the bound, the minimum is proven.
 //!
-//! Both run only while the press patterns stay small (`PATTERN_LIMIT`
-//! entries), and their work comes off the search's budget.
+//! Both run only when the algebra's search has not proven its answer, and
+//! only while the press patterns stay small (`PATTERN_LIMIT` entries and
+//! within the budget).
 
-use crate::lower::press_pattern_into;
+use crate::lower::{apply_presses, press_pattern_into};
 use crate::model::Puzzle;
-use lights_algebra::{minimum_weight_with, AlgebraError, Kernel, Minimum, MinimumOptions};
+use lights_algebra::{minimum_weight_with_budget, AlgebraError, Kernel, Minimum};
 
 /// Most press-pattern entries (cells × cells a press changes) the bounds
 /// build; beyond, the search runs without them.
 const PATTERN_LIMIT: usize = 1 << 23;
 /// The cover search may use `1 / COVER_PART` of the budget, on top of the
-/// algebra's search (which keeps all of what is left after the bound).
+/// algebra's search (which keeps all of what is left after the solve's share).
 const COVER_PART: u64 = 4;
 /// Work units per press-pattern entry visited.
 const ENTRY_UNITS: u64 = 4;
@@ -43,24 +44,21 @@ pub fn search(
     // answer does not depend on the machine).
     let solved = (p.cells() as u64).saturating_mul(kernel.generators.len() as u64 + 1);
     let work = work.saturating_sub(solved);
-    let mut left = work;
-    let patterns = Patterns::build(p, &mut left);
-    let bound = patterns.as_ref().map_or(0, |pt| pt.counting_bound(p, &mut left));
-    let options = MinimumOptions { work_units: work, known_lower_bound: 0 };
-    let mut m = minimum_weight_with(particular, kernel, p.states, &options, cancel)?;
+    let mut m = minimum_weight_with_budget(particular, kernel, p.states, work, cancel)?;
     if m.optimal {
         return Ok(m);
     }
-    m.lower_bound = m.lower_bound.max(bound);
+    // Only an unproven answer needs what the press patterns tell.
+    let mut left = work;
+    let Some(patterns) = Patterns::build(p, &mut left) else { return Ok(m) };
+    m.lower_bound = m.lower_bound.max(patterns.counting_bound(p, &mut left));
     if m.lower_bound < m.cost {
-        if let Some(pt) = &patterns {
-            let mut units = work / COVER_PART;
-            if let Some(x) = pt.cover(p, &mut units) {
-                let cost: u64 = x.iter().map(|&v| u64::from(v)).sum();
-                if cost < m.cost && solves(p, pt, &x) {
-                    m.x = x;
-                    m.cost = cost;
-                }
+        let mut units = work / COVER_PART;
+        if let Some(x) = patterns.cover(p, &mut units) {
+            let cost: u64 = x.iter().map(|&v| u64::from(v)).sum();
+            if cost < m.cost && solves(p, &x) {
+                m.x = x;
+                m.cost = cost;
             }
         }
     }
@@ -152,7 +150,7 @@ impl Patterns {
     fn counting_bound(&self, p: &Puzzle, units: &mut u64) -> u64 {
         let n = p.cells();
         let w = p.states;
-        let need: Vec<u32> = (0..n).map(|i| if p.is_hole(i) { 0 } else { p.need(i) }).collect();
+        let need = needs(p);
         let mut deg = vec![0u32; self.buttons()];
         for (j, d) in deg.iter_mut().enumerate() {
             *d = self.of(j).filter(|&(i, _)| need[i] != 0).count() as u32;
@@ -317,22 +315,16 @@ fn gcd128(mut a: u128, mut b: u128) -> u128 {
 }
 
 /// Whether `x` solves the puzzle: every light ends at its goal and no
-/// locked button is pressed.
-fn solves(p: &Puzzle, pt: &Patterns, x: &[u32]) -> bool {
-    let w = u64::from(p.states);
-    let mut got = vec![0u64; p.cells()];
-    for (j, &xj) in x.iter().enumerate() {
-        if xj == 0 {
-            continue;
-        }
-        if p.is_locked(j) {
-            return false;
-        }
-        for (i, a) in pt.of(j) {
-            got[i] = (got[i] + u64::from(xj) * u64::from(a)) % w;
-        }
-    }
-    (0..p.cells()).all(|i| got[i] == u64::from(p.need(i)) || p.is_hole(i))
+/// locked button is pressed (replayed independently of the patterns).
+fn solves(p: &Puzzle, x: &[u32]) -> bool {
+    let presses: Vec<u16> = x.iter().map(|&v| v as u16).collect();
+    let locked_ok = x.iter().enumerate().all(|(j, &v)| v == 0 || !p.is_locked(j));
+    locked_ok && apply_presses(p, &presses).iter().zip(p.goal.iter()).all(|(&a, g)| a == u32::from(g))
+}
+
+/// What each cell needs (`goal − lights` mod W; 0 on holes).
+fn needs(p: &Puzzle) -> Vec<u32> {
+    (0..p.cells()).map(|i| if p.is_hole(i) { 0 } else { p.need(i) }).collect()
 }
 
 /// Per light, the buttons that may cover it, in compressed rows.
@@ -366,7 +358,7 @@ struct Cover<'a> {
 impl<'a> Cover<'a> {
     fn new(pt: &'a Patterns, p: &Puzzle) -> Option<Cover<'a>> {
         let n = p.cells();
-        let need: Vec<u32> = (0..n).map(|i| if p.is_hole(i) { 0 } else { p.need(i) }).collect();
+        let need = needs(p);
         let needy: Vec<usize> = (0..n).filter(|&i| need[i] != 0).collect();
         if needy.is_empty() {
             return None;

@@ -78,24 +78,6 @@ pub(crate) const WORK_BUDGET: u64 = 10_000_000;
 /// The work budget of [`minimum_weight`], for callers that scale it.
 pub const DEFAULT_WORK_UNITS: u64 = WORK_BUDGET;
 
-/// How much work one search may do, and what the caller already knows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MinimumOptions {
-    /// Work units (about a nanosecond each on the development machine; counted,
-    /// not timed, so the answer does not depend on the machine's speed).
-    pub work_units: u64,
-    /// A lower bound on the minimum that the caller has proven by other means
-    /// (the compiler's bounds from the press patterns). The answer's bound is
-    /// at least this; the search stops once it finds a member this cheap.
-    pub known_lower_bound: u64,
-}
-
-impl Default for MinimumOptions {
-    fn default() -> Self {
-        MinimumOptions { work_units: WORK_BUDGET, known_lower_bound: 0 }
-    }
-}
-
 /// Work left for the searches of one call.
 #[derive(Debug)]
 pub(super) struct Budget {
@@ -166,33 +148,13 @@ pub fn minimum_weight(
     w: u32,
     cancel: &dyn Fn() -> bool,
 ) -> Result<Minimum, AlgebraError> {
-    minimum_weight_with(particular, kernel, w, &MinimumOptions::default(), cancel)
+    minimum_weight_with_budget(particular, kernel, w, WORK_BUDGET, cancel)
 }
 
-/// [`minimum_weight`] with the work budget and a known lower bound given.
-pub fn minimum_weight_with(
-    particular: &[u32],
-    kernel: &Kernel,
-    w: u32,
-    options: &MinimumOptions,
-    cancel: &dyn Fn() -> bool,
-) -> Result<Minimum, AlgebraError> {
-    let mut m = minimum_weight_with_budget(particular, kernel, w, options.work_units, cancel)?;
-    if options.known_lower_bound > m.lower_bound {
-        if options.known_lower_bound > m.cost {
-            return Err(AlgebraError::Internal(format!(
-                "minimum weight: the caller's lower bound {} is above the cost {} of a member",
-                options.known_lower_bound, m.cost
-            )));
-        }
-        m.lower_bound = options.known_lower_bound;
-        m.optimal = m.lower_bound == m.cost;
-    }
-    Ok(m)
-}
-
-/// [`minimum_weight`] with the work budget given (tests use small ones).
-pub(super) fn minimum_weight_with_budget(
+/// [`minimum_weight`] with the work budget given: work units, about a
+/// nanosecond each on the development machine, counted rather than timed so
+/// the answer does not depend on the machine (tests use small budgets).
+pub fn minimum_weight_with_budget(
     particular: &[u32],
     kernel: &Kernel,
     w: u32,
