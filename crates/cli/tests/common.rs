@@ -110,3 +110,32 @@ pub(crate) fn shell_line(dir: &Path, line: &str) -> Output {
         .output()
         .expect("run bash")
 }
+
+/// A P4 file: header lines (comments skipped), then rows of bits padded to
+/// whole bytes, first cell in the high bit; padding must be zero.
+pub(crate) fn decode_pbm(bytes: &[u8]) -> Vec<Vec<u64>> {
+    let (mut at, mut fields, mut lines) = (0, Vec::new(), 0);
+    while fields.len() < 3 {
+        let end = at + bytes[at..].iter().position(|&b| b == b'\n').expect("a header line");
+        let line = std::str::from_utf8(&bytes[at..end]).expect("a text header");
+        if !line.starts_with('#') {
+            fields.extend(line.split_whitespace().map(str::to_string));
+        }
+        at = end + 1;
+        lines += 1;
+        assert!(lines < 10, "no PBM header");
+    }
+    assert_eq!(fields[0], "P4");
+    let (cols, rows): (usize, usize) = (fields[1].parse().unwrap(), fields[2].parse().unwrap());
+    let stride = cols.div_ceil(8);
+    let data = &bytes[at..];
+    assert_eq!(data.len(), rows * stride, "a bit per cell, rows padded to bytes, nothing after");
+    data.chunks(stride)
+        .map(|row| {
+            if !cols.is_multiple_of(8) {
+                assert_eq!(row[stride - 1] & (0xFF >> (cols % 8)), 0, "padding bits are 0");
+            }
+            (0..cols).map(|c| u64::from((row[c / 8] >> (7 - c % 8)) & 1)).collect()
+        })
+        .collect()
+}

@@ -226,25 +226,9 @@ fn every_example_checks_clean_and_is_formatted() {
 
 /// The cells of a binary PBM (P4) of `rows`×`cols`: 1 = pressed.
 fn read_pbm(bytes: &[u8], rows: usize, cols: usize) -> Vec<Vec<u8>> {
-    // The header: `P4`, comment lines, `cols rows`, each ended by a newline.
-    let mut lines = 0;
-    let mut at = 0;
-    let mut fields = Vec::new();
-    while fields.len() < 3 {
-        let end = at + bytes[at..].iter().position(|&b| b == b'\n').expect("a header line");
-        let line = std::str::from_utf8(&bytes[at..end]).expect("a text header");
-        if !line.starts_with('#') {
-            fields.extend(line.split_whitespace().map(str::to_string));
-        }
-        at = end + 1;
-        lines += 1;
-        assert!(lines < 10, "no PBM header");
-    }
-    assert_eq!(fields, ["P4".to_string(), cols.to_string(), rows.to_string()]);
-    let stride = cols.div_ceil(8);
-    let data = &bytes[at..];
-    assert_eq!(data.len(), rows * stride, "a bit per cell, rows padded to bytes");
-    data.chunks(stride).map(|row| (0..cols).map(|c| (row[c / 8] >> (7 - c % 8)) & 1).collect()).collect()
+    let cells = decode_pbm(bytes);
+    assert_eq!((cells.len(), cells.first().map_or(cols, Vec::len)), (rows, cols), "the PBM's size");
+    cells.into_iter().map(|row| row.into_iter().map(|v| v as u8).collect()).collect()
 }
 
 #[test]
