@@ -196,145 +196,208 @@ pub(crate) fn solve(
         return Err(internal(format!("bad prime power {p}^{e}")));
     }
     let q = q64 as u32;
-    let red = Reducer::new(q);
-    let mut mrows: Vec<ModRow> =
+    let mrows: Vec<ModRow> =
         rows.iter().enumerate().map(|(i, r)| ModRow::from_sparse(r, q, rhs.get(i).map_or(0, |&v| v % q))).collect();
     canc.tick(rows.len())?;
-    let n = mrows.len();
-    let mut active = vec![true; n];
-    let mut pivot_col = vec![false; ncols];
-    let mut pivots: Vec<Pivot> = Vec::new();
-    let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); ncols];
+    let mut el = Elimination::new(mrows, ncols, q);
     let mut pv: u32 = 1;
     for v in 0..e {
-        let pv1 = pv * p;
-        for (i, row) in mrows.iter().enumerate() {
-            if active[i] {
+        el.level(v, pv, pv * p, canc)?;
+        pv *= p;
+    }
+    let consistent = el.consistent()?;
+    let particular = consistent.then(|| el.particular());
+    let kernel = if want_kernel { el.kernel(p, canc)? } else { Vec::new() };
+    Ok(LinearResult { consistent, particular, kernel })
+}
+
+/// The elimination's state: the rows left, the pivots taken, and per
+/// column the rows whose first nonzero entry is there.
+struct Elimination {
+    q: u32,
+    red: Reducer,
+    ncols: usize,
+    mrows: Vec<ModRow>,
+    /// Per row: not yet a pivot row.
+    active: Vec<bool>,
+    /// Per column: has a pivot.
+    pivot_col: Vec<bool>,
+    pivots: Vec<Pivot>,
+    buckets: Vec<Vec<u32>>,
+}
+
+impl Elimination {
+    fn new(mrows: Vec<ModRow>, ncols: usize, q: u32) -> Elimination {
+        let n = mrows.len();
+        Elimination {
+            q,
+            red: Reducer::new(q),
+            ncols,
+            mrows,
+            active: vec![true; n],
+            pivot_col: vec![false; ncols],
+            pivots: Vec::new(),
+            buckets: vec![Vec::new(); ncols],
+        }
+    }
+
+    /// Level `v` (`pv = p^v`, `pv1 = p^(v+1)`): every column, left to
+    /// right, takes as pivot the shortest active row whose entry there has
+    /// valuation `v`, and clears the column of the other rows.
+    fn level(&mut self, v: u32, pv: u32, pv1: u32, canc: &mut Canceller<'_>) -> Result<(), AlgebraError> {
+        let ncols = self.ncols;
+        for (i, row) in self.mrows.iter().enumerate() {
+            if self.active[i] {
                 if let Some(c) = row.first_nonzero_from(0) {
                     if c >= ncols {
                         return Err(internal(format!("column {c} out of range {ncols}")));
                     }
-                    buckets[c].push(i as u32);
+                    self.buckets[c].push(i as u32);
                 }
             }
         }
         for j in 0..ncols {
-            let bucket = std::mem::take(&mut buckets[j]);
+            let bucket = std::mem::take(&mut self.buckets[j]);
             if bucket.is_empty() {
                 continue;
             }
-            if pivot_col[j] {
+            if self.pivot_col[j] {
                 return Err(internal(format!("pivot column {j} not cleared")));
             }
             let piv = bucket
                 .iter()
                 .map(|&i| i as usize)
-                .filter(|&i| mrows[i].get(j) % pv1 != 0)
-                .min_by_key(|&i| mrows[i].vals.len());
+                .filter(|&i| self.mrows[i].get(j) % pv1 != 0)
+                .min_by_key(|&i| self.mrows[i].vals.len());
             let Some(k) = piv else {
                 // No entry of valuation v in this column: leave it for a later level.
                 for &i in &bucket {
-                    if let Some(c) = mrows[i as usize].first_nonzero_from(j + 1) {
-                        buckets[c].push(i);
+                    if let Some(c) = self.mrows[i as usize].first_nonzero_from(j + 1) {
+                        self.buckets[c].push(i);
                     }
                 }
                 continue;
             };
-            let prow = std::mem::take(&mut mrows[k]);
-            let a = prow.get(j);
-            if a % pv != 0 {
-                return Err(internal("pivot entry below the current level"));
-            }
-            let uinv = mod_inv(a / pv, q).ok_or_else(|| internal("pivot unit not invertible"))?;
-            for &i in &bucket {
-                let i = i as usize;
-                if i == k {
-                    continue;
-                }
-                let row = &mut mrows[i];
-                let aij = row.get(j);
-                if aij % pv != 0 {
-                    return Err(internal("entry below the current level"));
-                }
-                let g = ((aij / pv) as u64 * uinv as u64 % q64) as u32;
-                row.add_scaled(&prow, (q - g) % q, &red);
-                if row.get(j) != 0 {
-                    return Err(internal("row operation did not clear the pivot column"));
-                }
-                canc.tick(row.vals.len() + prow.vals.len())?;
-                if let Some(c) = row.first_nonzero_from(j + 1) {
-                    buckets[c].push(i as u32);
-                }
-            }
-            // Turn the pivot row into column-operation factors.
-            let mut factors = prow;
-            let rhs_k = factors.rhs;
-            factors.rhs = 0;
-            let lo = factors.lo;
-            for (t, val) in factors.vals.iter_mut().enumerate() {
-                if lo + t == j {
-                    *val = 0;
-                } else if *val != 0 {
-                    if *val % pv != 0 {
-                        return Err(internal("pivot row entry below the current level"));
-                    }
-                    *val = ((*val / pv) as u64 * uinv as u64 % q64) as u32;
-                }
-            }
-            factors.trim();
-            active[k] = false;
-            pivot_col[j] = true;
-            pivots.push(Pivot { col: j, v, pv, uinv, rhs: rhs_k, factors });
+            self.pivot_on(j, k, &bucket, (v, pv), canc)?;
         }
-        pv = pv1;
+        Ok(())
     }
 
-    // Every row without a pivot must now be zero modulo p^e.
-    let mut consistent = true;
-    for (i, row) in mrows.iter().enumerate() {
-        if active[i] {
-            if !row.vals.is_empty() {
-                return Err(internal("unpivoted row is not zero after the last level"));
+    /// Row `k` becomes the pivot of column `j` (its entry there is
+    /// `p^v·u`, `pv = p^v`): the other rows of `bucket` are cleared in
+    /// column `j`, and the pivot row is kept as column-operation factors.
+    fn pivot_on(
+        &mut self,
+        j: usize,
+        k: usize,
+        bucket: &[u32],
+        (v, pv): (u32, u32),
+        canc: &mut Canceller<'_>,
+    ) -> Result<(), AlgebraError> {
+        let (q, q64) = (self.q, u64::from(self.q));
+        let prow = std::mem::take(&mut self.mrows[k]);
+        let a = prow.get(j);
+        if a % pv != 0 {
+            return Err(internal("pivot entry below the current level"));
+        }
+        let uinv = mod_inv(a / pv, q).ok_or_else(|| internal("pivot unit not invertible"))?;
+        for &i in bucket {
+            let i = i as usize;
+            if i == k {
+                continue;
             }
-            if row.rhs != 0 {
-                consistent = false;
+            let row = &mut self.mrows[i];
+            let aij = row.get(j);
+            if aij % pv != 0 {
+                return Err(internal("entry below the current level"));
+            }
+            let g = ((aij / pv) as u64 * uinv as u64 % q64) as u32;
+            row.add_scaled(&prow, (q - g) % q, &self.red);
+            if row.get(j) != 0 {
+                return Err(internal("row operation did not clear the pivot column"));
+            }
+            canc.tick(row.vals.len() + prow.vals.len())?;
+            if let Some(c) = row.first_nonzero_from(j + 1) {
+                self.buckets[c].push(i as u32);
             }
         }
-    }
-    if pivots.iter().any(|piv| piv.rhs % piv.pv != 0) {
-        consistent = false;
+        // Turn the pivot row into column-operation factors.
+        let mut factors = prow;
+        let rhs_k = factors.rhs;
+        factors.rhs = 0;
+        let lo = factors.lo;
+        for (t, val) in factors.vals.iter_mut().enumerate() {
+            if lo + t == j {
+                *val = 0;
+            } else if *val != 0 {
+                if *val % pv != 0 {
+                    return Err(internal("pivot row entry below the current level"));
+                }
+                *val = ((*val / pv) as u64 * uinv as u64 % q64) as u32;
+            }
+        }
+        factors.trim();
+        self.active[k] = false;
+        self.pivot_col[j] = true;
+        self.pivots.push(Pivot { col: j, v, pv, uinv, rhs: rhs_k, factors });
+        Ok(())
     }
 
-    let particular = if consistent {
-        let mut x = vec![0u32; ncols];
-        for piv in &pivots {
+    /// Whether the system has a solution, after the last level: every row
+    /// without a pivot must now be zero modulo p^e, and its right-hand side
+    /// too; a pivot's right-hand side must be a multiple of its `p^v`.
+    fn consistent(&self) -> Result<bool, AlgebraError> {
+        let mut consistent = true;
+        for (i, row) in self.mrows.iter().enumerate() {
+            if self.active[i] {
+                if !row.vals.is_empty() {
+                    return Err(internal("unpivoted row is not zero after the last level"));
+                }
+                if row.rhs != 0 {
+                    consistent = false;
+                }
+            }
+        }
+        if self.pivots.iter().any(|piv| piv.rhs % piv.pv != 0) {
+            consistent = false;
+        }
+        Ok(consistent)
+    }
+
+    /// A solution of a consistent system.
+    fn particular(&self) -> Vec<u32> {
+        let q64 = u64::from(self.q);
+        let mut x = vec![0u32; self.ncols];
+        for piv in &self.pivots {
             x[piv.col] = ((piv.rhs / piv.pv) as u64 * piv.uinv as u64 % q64) as u32;
         }
-        apply_v(&pivots, &mut x, q);
-        Some(x)
-    } else {
-        None
-    };
+        apply_v(&self.pivots, &mut x, self.q);
+        x
+    }
 
-    let mut kernel = Vec::new();
-    if want_kernel {
+    /// The kernel's generators with their orders: `p^(e−v)` at each pivot
+    /// of level `v > 0` (order `p^v`), and each free column (order `p^e`).
+    fn kernel(&self, p: u32, canc: &mut Canceller<'_>) -> Result<Vec<(Vec<u32>, u32)>, AlgebraError> {
+        let (q, q64, ncols) = (self.q, u64::from(self.q), self.ncols);
+        let pivots = &self.pivots;
+        let mut kernel = Vec::new();
         let work: usize = pivots.iter().map(|p| p.factors.vals.len()).sum::<usize>() + ncols;
         for piv in pivots.iter().filter(|piv| piv.v > 0) {
             let mut x = vec![0u32; ncols];
             x[piv.col] = (q64 / pow(p, piv.v)) as u32; // p^(e - v)
-            apply_v(&pivots, &mut x, q);
+            apply_v(pivots, &mut x, q);
             kernel.push((x, (pow(p, piv.v)) as u32));
             canc.tick(work)?;
         }
-        for f in (0..ncols).filter(|&f| !pivot_col[f]) {
+        for f in (0..ncols).filter(|&f| !self.pivot_col[f]) {
             let mut x = vec![0u32; ncols];
             x[f] = 1;
-            apply_v(&pivots, &mut x, q);
+            apply_v(pivots, &mut x, q);
             kernel.push((x, q));
             canc.tick(work)?;
         }
+        Ok(kernel)
     }
-    Ok(LinearResult { consistent, particular, kernel })
 }
 
 #[cfg(test)]
