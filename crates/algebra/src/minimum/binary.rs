@@ -286,25 +286,10 @@ fn solve_block(
     let dim = block.rows.len();
     let k = block.cells.len();
     let words = dim.div_ceil(64);
-    // Signatures over the block's basis vectors, in local cell numbering.
-    let mut sigs = vec![0u64; k * words];
-    for (j, &r) in block.rows.iter().enumerate() {
-        for c in set_bits(&basis[r].bits) {
-            sigs[local_of[c] as usize * words + j / 64] |= 1 << (j % 64);
-        }
-        canc.tick(basis[r].bits.len())?;
-    }
+    let sigs = signatures(basis, block, local_of, canc)?;
     let bits: Vec<u8> = block.cells.iter().map(|&c| (x[c] & 1) as u8).collect();
-    let no_triples = vec![false; k];
     if dim <= DIRECT_DIM {
-        let p = Problem { sigs: &sigs, bits: &bits, in_triple: &no_triples, triples: 0, dim };
-        let out = branch::search(&p, u64::MAX, Limits::default(), canc)?;
-        budget.spend(out.used / BRANCH_UNITS);
-        let (cost, mask) = out
-            .best
-            .filter(|_| out.complete)
-            .ok_or_else(|| AlgebraError::Internal("exhaustive search found nothing".into()))?;
-        return Ok((apply_mask(&sigs, &bits, mask), cost, out.lower));
+        return solve_small_block(&sigs, &bits, dim, budget, canc);
     }
     let start_left = budget.left();
     // What is left of this block's share.
@@ -319,18 +304,7 @@ fn solve_block(
     // block's cells (they span it: the kernel is the direct sum of its
     // blocks), in the caller's order: for a kernel in one block that is the
     // descent used before the exact searches existed, with the same result.
-    let mut mask = vec![0u64; vectors.first().map_or(0, Vec::len)];
-    for &c in &block.cells {
-        mask[c / 64] |= 1 << (c % 64);
-    }
-    let gens: Vec<Gen> = vectors
-        .iter()
-        .map(|v| {
-            let restricted: Vec<u64> = v.iter().zip(&mask).map(|(a, m)| a & m).collect();
-            Gen { support: set_bits(&restricted).map(|c| (local_of[c], 1)).collect(), order: 2 }
-        })
-        .filter(|g| !g.support.is_empty())
-        .collect();
+    let gens = restricted_generators(vectors, block, local_of);
     let refs: Vec<&Gen> = gens.iter().collect();
     let start: Vec<u32> = bits.iter().map(|&b| b as u32).collect();
     // One descent first (stopped as soon as odd checks could prove it): on
@@ -405,6 +379,62 @@ fn solve_block(
         )));
     }
     Ok((hx.iter().map(|&v| v as u8).collect(), hcost, lower))
+}
+
+/// The signatures of a block's cells over its basis vectors (`words` words
+/// a cell, bit `j` for basis vector `block.rows[j]`), in local cell numbering.
+fn signatures(
+    basis: &[Row],
+    block: &Block,
+    local_of: &[u32],
+    canc: &mut Canceller<'_>,
+) -> Result<Vec<u64>, AlgebraError> {
+    let words = block.rows.len().div_ceil(64);
+    let mut sigs = vec![0u64; block.cells.len() * words];
+    for (j, &r) in block.rows.iter().enumerate() {
+        for c in set_bits(&basis[r].bits) {
+            sigs[local_of[c] as usize * words + j / 64] |= 1 << (j % 64);
+        }
+        canc.tick(basis[r].bits.len())?;
+    }
+    Ok(sigs)
+}
+
+/// A block of at most [`DIRECT_DIM`] dimensions, searched exhaustively:
+/// what [`solve_block`] returns.
+fn solve_small_block(
+    sigs: &[u64],
+    bits: &[u8],
+    dim: usize,
+    budget: &mut Budget,
+    canc: &mut Canceller<'_>,
+) -> Result<(Vec<u8>, u64, u64), AlgebraError> {
+    let no_triples = vec![false; bits.len()];
+    let p = Problem { sigs, bits, in_triple: &no_triples, triples: 0, dim };
+    let out = branch::search(&p, u64::MAX, Limits::default(), canc)?;
+    budget.spend(out.used / BRANCH_UNITS);
+    let (cost, mask) = out
+        .best
+        .filter(|_| out.complete)
+        .ok_or_else(|| AlgebraError::Internal("exhaustive search found nothing".into()))?;
+    Ok((apply_mask(sigs, bits, mask), cost, out.lower))
+}
+
+/// The caller's generators restricted to the block's cells, in local cell
+/// numbering (those with nothing left there dropped).
+fn restricted_generators(vectors: &[Vec<u64>], block: &Block, local_of: &[u32]) -> Vec<Gen> {
+    let mut mask = vec![0u64; vectors.first().map_or(0, Vec::len)];
+    for &c in &block.cells {
+        mask[c / 64] |= 1 << (c % 64);
+    }
+    vectors
+        .iter()
+        .map(|v| {
+            let restricted: Vec<u64> = v.iter().zip(&mask).map(|(a, m)| a & m).collect();
+            Gen { support: set_bits(&restricted).map(|c| (local_of[c], 1)).collect(), order: 2 }
+        })
+        .filter(|g| !g.support.is_empty())
+        .collect()
 }
 
 /// The bits of the member with coefficient mask `mask` (one-word signatures).

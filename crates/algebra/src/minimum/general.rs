@@ -589,7 +589,7 @@ impl Search<'_, '_, '_> {
             return Ok(());
         }
         let c = self.c;
-        let (w, k, d) = (c.w, c.k, c.d);
+        let (w, d) = (c.w, c.d);
         let count = self.bufs[t][slot].reps.len();
         if t == d || count == 0 {
             // Every class settled: the remaining coefficients change nothing.
@@ -614,82 +614,7 @@ impl Search<'_, '_, '_> {
             ch.settled = settled;
             ch.bound = settled;
         }
-        let scratch = &mut self.scratch;
-        let mut i = 0;
-        while i < count {
-            let rep = cur.reps[i] as usize;
-            let next_id = c.id[(t + 1) * k + rep];
-            let mut end = i + 1;
-            while end < count && c.id[(t + 1) * k + cur.reps[end] as usize] == next_id {
-                end += 1;
-            }
-            let g = c.sgcd[(t + 1) * k + rep] as usize;
-            if g == w {
-                // Residual zero: the items are settled at `τ = 0`.
-                for it in i..end {
-                    let r = c.sig[t * k + cur.reps[it] as usize] as usize;
-                    let mut s = 0;
-                    for child in children.iter_mut().take(o) {
-                        let v = cur.tables[it * w + s] as u64;
-                        child.settled += v;
-                        child.bound += v;
-                        s += r;
-                        if s >= w {
-                            s -= w;
-                        }
-                    }
-                }
-                i = end;
-                continue;
-            }
-            if end == i + 1 {
-                // One item: each child gets its table shifted by `a·r`.
-                let r = c.sig[t * k + rep] as usize;
-                let tab = &cur.tables[i * w..(i + 1) * w];
-                let mut s = 0;
-                for child in children.iter_mut().take(o) {
-                    child.reps.push(rep as u32);
-                    let at = child.tables.len();
-                    child.tables.extend_from_slice(&tab[s..]);
-                    child.tables.extend_from_slice(&tab[..s]);
-                    child.bound += Classes::item_bound(&child.tables[at..], g);
-                    s += r;
-                    if s >= w {
-                        s -= w;
-                    }
-                }
-                i = end;
-                continue;
-            }
-            // Several items merge: scratch[a·w + τ] = Σ T_item[(τ + a·r_item) mod w].
-            let sc = &mut scratch[..o * w];
-            sc.iter_mut().for_each(|m| *m = 0);
-            for it in i..end {
-                let r = c.sig[t * k + cur.reps[it] as usize] as usize;
-                let tab = &cur.tables[it * w..(it + 1) * w];
-                let mut s = 0;
-                for row in sc.chunks_exact_mut(w) {
-                    let (lo, hi) = row.split_at_mut(w - s);
-                    for (m, &v) in lo.iter_mut().zip(&tab[s..]) {
-                        *m += v;
-                    }
-                    for (m, &v) in hi.iter_mut().zip(&tab[..s]) {
-                        *m += v;
-                    }
-                    s += r;
-                    if s >= w {
-                        s -= w;
-                    }
-                }
-            }
-            for (a, child) in children.iter_mut().enumerate().take(o) {
-                let row = &sc[a * w..(a + 1) * w];
-                child.bound += Classes::item_bound(row, g);
-                child.reps.push(rep as u32);
-                child.tables.extend_from_slice(row);
-            }
-            i = end;
-        }
+        spread(c, t, o, &cur, &mut children, &mut self.scratch);
         self.bufs[t][slot] = cur;
         self.bufs[t + 1] = children;
         // Children by increasing bound (the first among equals first).
@@ -709,5 +634,89 @@ impl Search<'_, '_, '_> {
         self.order[t] = order;
         self.digits[t] = 0;
         Ok(())
+    }
+}
+
+/// The items of the node at depth `t` (`cur`) spread over its `o` children:
+/// consecutive items that the next class merges become one item, its table
+/// the sum of theirs shifted by each child's coefficient; items with no
+/// residual are settled in every child.
+fn spread(c: &Classes, t: usize, o: usize, cur: &Items, children: &mut [Items], scratch: &mut [u32]) {
+    let (w, k) = (c.w, c.k);
+    let count = cur.reps.len();
+    let mut i = 0;
+    while i < count {
+        let rep = cur.reps[i] as usize;
+        let next_id = c.id[(t + 1) * k + rep];
+        let mut end = i + 1;
+        while end < count && c.id[(t + 1) * k + cur.reps[end] as usize] == next_id {
+            end += 1;
+        }
+        let g = c.sgcd[(t + 1) * k + rep] as usize;
+        if g == w {
+            // Residual zero: the items are settled at `τ = 0`.
+            for it in i..end {
+                let r = c.sig[t * k + cur.reps[it] as usize] as usize;
+                let mut s = 0;
+                for child in children.iter_mut().take(o) {
+                    let v = cur.tables[it * w + s] as u64;
+                    child.settled += v;
+                    child.bound += v;
+                    s += r;
+                    if s >= w {
+                        s -= w;
+                    }
+                }
+            }
+            i = end;
+            continue;
+        }
+        if end == i + 1 {
+            // One item: each child gets its table shifted by `a·r`.
+            let r = c.sig[t * k + rep] as usize;
+            let tab = &cur.tables[i * w..(i + 1) * w];
+            let mut s = 0;
+            for child in children.iter_mut().take(o) {
+                child.reps.push(rep as u32);
+                let at = child.tables.len();
+                child.tables.extend_from_slice(&tab[s..]);
+                child.tables.extend_from_slice(&tab[..s]);
+                child.bound += Classes::item_bound(&child.tables[at..], g);
+                s += r;
+                if s >= w {
+                    s -= w;
+                }
+            }
+            i = end;
+            continue;
+        }
+        // Several items merge: scratch[a·w + τ] = Σ T_item[(τ + a·r_item) mod w].
+        let sc = &mut scratch[..o * w];
+        sc.iter_mut().for_each(|m| *m = 0);
+        for it in i..end {
+            let r = c.sig[t * k + cur.reps[it] as usize] as usize;
+            let tab = &cur.tables[it * w..(it + 1) * w];
+            let mut s = 0;
+            for row in sc.chunks_exact_mut(w) {
+                let (lo, hi) = row.split_at_mut(w - s);
+                for (m, &v) in lo.iter_mut().zip(&tab[s..]) {
+                    *m += v;
+                }
+                for (m, &v) in hi.iter_mut().zip(&tab[..s]) {
+                    *m += v;
+                }
+                s += r;
+                if s >= w {
+                    s -= w;
+                }
+            }
+        }
+        for (a, child) in children.iter_mut().enumerate().take(o) {
+            let row = &sc[a * w..(a + 1) * w];
+            child.bound += Classes::item_bound(row, g);
+            child.reps.push(rep as u32);
+            child.tables.extend_from_slice(row);
+        }
+        i = end;
     }
 }
