@@ -167,6 +167,35 @@ struct GridAnswer<'a> {
     quiet: Box<dyn Fn(usize) -> Result<BitGrid, FastError> + 'a>,
 }
 
+impl<'a> GridAnswer<'a> {
+    /// The answer of a method that finds seeds (first rows, torus seeds)
+    /// and `spell`s them out into a grid of presses, saying whether the
+    /// grid leaves the lights as they were: the certificate is spelled out
+    /// now, quiet pattern `k` when asked for.
+    fn from_seeds<S: 'a>(
+        method: &'static str,
+        (solvable, nullity, solution): (bool, usize, Option<BitGrid>),
+        certificate: Option<S>,
+        quiet: Vec<S>,
+        spell: impl Fn(&S) -> Result<(BitGrid, bool), FastError> + 'a,
+    ) -> Result<Self, FastError> {
+        let certificate = match &certificate {
+            Some(seed) => Some(spell(seed)?.0),
+            None => None,
+        };
+        Ok(GridAnswer {
+            solvable,
+            nullity,
+            solution,
+            certificate,
+            quiet: Box::new(move |k| match spell(&quiet[k])? {
+                (g, true) => Ok(g),
+                _ => Err(FastError::Internal(format!("a quiet pattern of the {method} method changes lights"))),
+            }),
+        })
+    }
+}
+
 fn solve_polynomial_on(
     p: &Puzzle,
     board: PolyBoard,
@@ -186,26 +215,13 @@ fn solve_polynomial_on(
     let answer = match board {
         PolyBoard::Rows(board) => {
             let a = poly::solve(&board, &rhs, cancel)?;
-            let chase_zero = move |first: &[u64]| -> Result<(BitGrid, bool), FastError> {
+            let chase_zero = move |first: &Vec<u64>| -> Result<(BitGrid, bool), FastError> {
                 let mut g = BitGrid::try_zeros(board.height, board.width)?;
                 let past = poly::chase(&board, first, &zero, false, Some(&mut g), cancel)?;
                 Ok((g, past.iter().all(|&w| w == 0)))
             };
-            let certificate = match &a.certificate_first_row {
-                Some(first) => Some(chase_zero(first)?.0),
-                None => None,
-            };
-            let firsts = a.quiet_first_rows;
-            GridAnswer {
-                solvable: a.solvable,
-                nullity: a.nullity,
-                solution: a.solution,
-                certificate,
-                quiet: Box::new(move |k| match chase_zero(&firsts[k])? {
-                    (g, true) => Ok(g),
-                    _ => Err(FastError::Internal("a quiet pattern of the polynomial method changes lights".into())),
-                }),
-            }
+            let found = (a.solvable, a.nullity, a.solution);
+            GridAnswer::from_seeds("polynomial", found, a.certificate_first_row, a.quiet_first_rows, chase_zero)?
         }
         PolyBoard::Torus { height, width } => {
             let a = torus::solve(height, width, &rhs, cancel)?;
@@ -214,21 +230,8 @@ fn solve_polynomial_on(
                 let closes = torus::expand(height, width, seed, &zero, &mut g, cancel)?;
                 Ok((g, closes))
             };
-            let certificate = match &a.certificate_seed {
-                Some(seed) => Some(expand_zero(seed)?.0),
-                None => None,
-            };
-            let seeds = a.quiet_seeds;
-            GridAnswer {
-                solvable: a.solvable,
-                nullity: a.nullity,
-                solution: a.solution,
-                certificate,
-                quiet: Box::new(move |k| match expand_zero(&seeds[k])? {
-                    (g, true) => Ok(g),
-                    _ => Err(FastError::Internal("a quiet pattern of the torus method changes lights".into())),
-                }),
-            }
+            let found = (a.solvable, a.nullity, a.solution);
+            GridAnswer::from_seeds("torus", found, a.certificate_seed, a.quiet_seeds, expand_zero)?
         }
     };
     report_from_grids(p, transposed, answer, opts, cancel)
