@@ -150,28 +150,34 @@ impl Blocks {
     }
 }
 
-fn run(p: &Puzzle, q: &Blocks, opts: SolveOptions, cancel: &dyn Fn() -> bool) -> Result<Report, FastError> {
-    let (n, w) = (p.cols, p.states);
-    let (mq, nq) = (q.mq, q.nq);
-    let w64 = u64::from(w);
-    let reduce = |x: u64| (x % w64) as u32;
-    // Row and column totals of β (b on the blocks' first cells), and a cell
-    // where b differs from its block's first cell, read cell by cell from
-    // the written boards (nothing board-sized is allocated).
-    let mut row_b = vec![0u64; mq];
-    let mut col_b = vec![0u64; nq];
+/// Row and column totals of β (b on the blocks' first cells: the block
+/// rows' totals, then the block columns'), and a cell where b differs from
+/// its block's first cell, read cell by cell from the written boards
+/// (nothing board-sized is allocated).
+fn block_totals(p: &Puzzle, q: &Blocks) -> (Vec<u64>, Option<usize>) {
+    let (n, w64) = (p.cols, u64::from(p.states));
+    let mut totals = vec![0u64; q.mq + q.nq];
     let mut clash: Option<usize> = None;
     for (i, (g, l)) in p.goal.iter().zip(p.lights.iter()).enumerate() {
         let need = (u64::from(g) + w64 - u64::from(l)) % w64;
         let rep = q.rep(i);
         if rep == i {
-            row_b[i / n] += need;
-            col_b[i % n] += need;
+            totals[i / n] += need;
+            totals[q.mq + i % n] += need;
         } else if clash.is_none() && need != u64::from(p.need(rep)) {
             clash = Some(i);
         }
     }
-    // Unknowns: R_0..R_{m'−1}, then C_0..C_{n'−1}. Equations: rows, then columns.
+    (totals, clash)
+}
+
+/// The block grid's system modulo `w`. Unknowns: R_0..R_{m'−1}, then
+/// C_0..C_{n'−1}. Equations: rows, then columns, their right-hand sides the
+/// `totals` of [`block_totals`].
+fn block_system(q: &Blocks, w: u32, totals: &[u64]) -> (SparseMatrix, Vec<u32>) {
+    let (mq, nq) = (q.mq, q.nq);
+    let w64 = u64::from(w);
+    let reduce = |x: u64| (x % w64) as u32;
     let mut a = SparseMatrix::new(mq + nq, mq + nq);
     let mut rhs = vec![0u32; mq + nq];
     for r in 0..mq {
@@ -179,15 +185,25 @@ fn run(p: &Puzzle, q: &Blocks, opts: SolveOptions, cancel: &dyn Fn() -> bool) ->
         for c in 0..nq {
             a.push_entry(mq + c, r, 1);
         }
-        rhs[r] = reduce(row_b[r]);
+        rhs[r] = reduce(totals[r]);
     }
     for c in 0..nq {
         a.push_entry(mq + c, mq + c, reduce(mq as u64 + w64 - 1));
         for r in 0..mq {
             a.push_entry(r, mq + c, 1);
         }
-        rhs[mq + c] = reduce(col_b[c]);
+        rhs[mq + c] = reduce(totals[mq + c]);
     }
+    (a, rhs)
+}
+
+fn run(p: &Puzzle, q: &Blocks, opts: SolveOptions, cancel: &dyn Fn() -> bool) -> Result<Report, FastError> {
+    let w = p.states;
+    let (mq, nq) = (q.mq, q.nq);
+    let w64 = u64::from(w);
+    let reduce = |x: u64| (x % w64) as u32;
+    let (totals, clash) = block_totals(p, q);
+    let (a, rhs) = block_system(q, w, &totals);
     let sol = solve_cancellable(&a, &rhs, w, cancel)?;
     // X_{ρκ} = R_ρ + C_κ − β_{ρκ} (affine) and its linear part for quiet
     // patterns, on block k.
