@@ -234,156 +234,111 @@ impl Validator<'_> {
         let n = rows * cols;
         let rows_cells = self.grid_rows(g, rows, cols);
         let shape_ok = self.diags.len() == before && g.rows.iter().all(|r| r.form != RowForm::Bad);
-        let goal_note =
-            (what == "goal").then(|| format!("the goal holds the same tiles as `tiles`: each of 1…{} once", n - 1));
-
+        let mut t = TileGrid::new(what, rows, cols);
         let mut values = Vec::with_capacity(n);
         let mut spans = Vec::with_capacity(n);
-        // Where each tile was first written, and how often.
-        let mut seen: Vec<Option<Span>> = vec![None; n];
-        let mut count: Vec<u32> = vec![0; n];
-        let mut blanks: Vec<Span> = Vec::new();
-        // The diagnostics of cells that hold something they should not.
-        let mut extras: Vec<(usize, Extra)> = Vec::new();
         for (row, cells) in &rows_cells {
             let compact = row.form == RowForm::Compact;
             for &cell in cells {
-                let text = cell.text(self.src);
-                let value = match text {
-                    "." => {
-                        blanks.push(cell);
-                        BLANK
-                    }
-                    "x" => {
-                        extras.push((self.diags.len(), Extra::Cell));
-                        self.push(
-                            Diagnostic::error(
-                                Code::BadCell,
-                                cell,
-                                format!("`x` is not a tile: `{what}` holds tile numbers and one `.`"),
-                            )
-                            .with_label("not a tile")
-                            .with_note("`x` marks locked buttons, in `puzzle` blocks only"),
-                        );
-                        BLANK
-                    }
-                    _ => match text.parse::<u64>() {
-                        Ok(t) if t >= 1 && t < n as u64 => {
-                            let t = t as usize;
-                            count[t] += 1;
-                            match seen[t] {
-                                Some(prev) => {
-                                    let again = if count[t] == 2 { "twice" } else { "again" };
-                                    let mut d = Diagnostic::error(
-                                        Code::RepeatedTile,
-                                        cell,
-                                        format!("tile {t} is written {again} in `{what}`"),
-                                    )
-                                    .with_label("written again here")
-                                    .with_secondary(prev, "first written here")
-                                    .with_note(format!("each tile 1…{} appears exactly once", n - 1));
-                                    if let Some(note) = &goal_note {
-                                        d = d.with_note(note.clone());
-                                    }
-                                    extras.push((self.diags.len(), Extra::Repeat));
-                                    self.push(d);
-                                }
-                                None => seen[t] = Some(cell),
-                            }
-                            t as u16
-                        }
-                        _ => {
-                            let mut d = Diagnostic::error(
-                                Code::TileOutOfRange,
-                                cell,
-                                format!("tile {text} is out of range: a {rows}×{cols} board has tiles 1…{}", n - 1),
-                            )
-                            .with_label(format!("must be 1…{}", n - 1));
-                            if text.bytes().all(|b| b == b'0') {
-                                d = d.with_note("tiles are numbered from 1; the blank is written `.`");
-                            }
-                            if compact {
-                                d = d.with_note(
-                                    "in a compact row each character is one cell; write rows with tiles above 9 \
-                                     spaced, e.g. `9 10 11 12`",
-                                );
-                            }
-                            extras.push((self.diags.len(), Extra::Cell));
-                            self.push(d);
-                            BLANK
-                        }
-                    },
-                };
-                values.push(value);
+                values.push(self.tile_cell(&mut t, cell, compact));
                 spans.push(cell);
             }
         }
-
-        if blanks.len() > 1 {
-            let k = blanks.len();
-            let mut d = Diagnostic::error(Code::BlankCount, blanks[1], format!("`{what}` has {k} blanks"))
-                .with_label("a second blank")
-                .with_secondary(blanks[0], "the first blank");
-            for &b in &blanks[2..] {
-                d = d.with_secondary(b, "another blank");
+        if t.blanks.len() > 1 {
+            for _ in 1..t.blanks.len() {
+                t.extras.push((self.diags.len(), Extra::Blanks));
             }
-            for _ in 1..k {
-                extras.push((self.diags.len(), Extra::Blanks));
-            }
-            self.push(d.with_note("a sliding board has exactly one blank; every other cell holds a tile"));
+            self.push(extra_blanks(&t.blanks, what));
         }
-
         if shape_ok {
-            // Counting cells, the missing tiles (and the missing blank) are
-            // exactly as many as the wrong cells.
-            let missing: Vec<usize> = (1..n).filter(|&t| seen[t].is_none()).collect();
-            let no_blank = blanks.is_empty();
-            if let [(index, extra)] = extras.as_slice() {
-                let them = match extra {
-                    Extra::Cell => "is this cell meant to be",
-                    Extra::Repeat => "is one of the two meant to be",
-                    Extra::Blanks => "is one of the blanks meant to be",
-                };
-                let note = match missing.as_slice() {
-                    [t] => format!("tile {t} is missing: {them} {t}?"),
-                    _ => format!("`{what}` has no blank: {them} `.`?"),
-                };
-                self.diags[*index].notes.insert(0, note);
-            } else {
-                if no_blank {
-                    self.push(
-                        Diagnostic::error(Code::BlankCount, g.span, format!("`{what}` has no blank"))
-                            .with_label("needs one `.`")
-                            .with_note(format!(
-                                "one cell is the blank, written `.`; the others hold the tiles 1…{}",
-                                n - 1
-                            )),
-                    );
-                }
-                if !missing.is_empty() {
-                    let message = match missing.as_slice() {
-                        [t] => format!("tile {t} is missing from `{what}`"),
-                        _ => format!("tiles {} are missing from `{what}`", list(&missing)),
-                    };
-                    let label = match missing.as_slice() {
-                        [t] => format!("no tile {t}"),
-                        _ => format!("{} tiles missing", missing.len()),
-                    };
-                    let mut d = Diagnostic::error(Code::MissingTile, g.span, message).with_label(label).with_note(
-                        format!("each tile 1…{} appears exactly once, and one cell is the blank `.`", n - 1),
-                    );
-                    if let Some(note) = &goal_note {
-                        d = d.with_note(note.clone());
-                    }
-                    self.push(d);
-                }
-            }
+            self.missing_tiles(&t, g.span);
         }
-
         if self.diags[before..].iter().any(Diagnostic::is_error) || !shape_ok {
             return None;
         }
         Some((values, spans))
+    }
+
+    /// One cell of a tile grid: its tile, or [`BLANK`] for the blank and
+    /// for a wrong cell (L0106 for `x`, L0124 out of range, L0125 repeated).
+    fn tile_cell(&mut self, t: &mut TileGrid, cell: Span, compact: bool) -> u16 {
+        let text = cell.text(self.src);
+        match text {
+            "." => {
+                t.blanks.push(cell);
+                BLANK
+            }
+            "x" => {
+                t.extras.push((self.diags.len(), Extra::Cell));
+                self.push(not_a_tile(cell, t.what));
+                BLANK
+            }
+            _ => match text.parse::<u64>() {
+                Ok(tile) if tile >= 1 && tile < t.n() as u64 => {
+                    let tile = tile as usize;
+                    t.count[tile] += 1;
+                    match t.seen[tile] {
+                        Some(prev) => {
+                            t.extras.push((self.diags.len(), Extra::Repeat));
+                            self.push(repeated_tile(t, tile, cell, prev));
+                        }
+                        None => t.seen[tile] = Some(cell),
+                    }
+                    tile as u16
+                }
+                _ => {
+                    t.extras.push((self.diags.len(), Extra::Cell));
+                    self.push(tile_out_of_range(t, text, cell, compact));
+                    BLANK
+                }
+            },
+        }
+    }
+
+    /// When every row is there: counting cells, the missing tiles (and the
+    /// missing blank) are exactly as many as the wrong cells. One wrong
+    /// cell gets a note naming what it displaced; otherwise the missing
+    /// blank (L0127) and tiles (L0126) are diagnostics of their own.
+    fn missing_tiles(&mut self, t: &TileGrid, span: Span) {
+        let (n, what) = (t.n(), t.what);
+        let missing: Vec<usize> = (1..n).filter(|&tile| t.seen[tile].is_none()).collect();
+        if let [(index, extra)] = t.extras.as_slice() {
+            let them = match extra {
+                Extra::Cell => "is this cell meant to be",
+                Extra::Repeat => "is one of the two meant to be",
+                Extra::Blanks => "is one of the blanks meant to be",
+            };
+            let note = match missing.as_slice() {
+                [tile] => format!("tile {tile} is missing: {them} {tile}?"),
+                _ => format!("`{what}` has no blank: {them} `.`?"),
+            };
+            self.diags[*index].notes.insert(0, note);
+            return;
+        }
+        if t.blanks.is_empty() {
+            self.push(
+                Diagnostic::error(Code::BlankCount, span, format!("`{what}` has no blank"))
+                    .with_label("needs one `.`")
+                    .with_note(format!("one cell is the blank, written `.`; the others hold the tiles 1…{}", n - 1)),
+            );
+        }
+        if !missing.is_empty() {
+            let message = match missing.as_slice() {
+                [tile] => format!("tile {tile} is missing from `{what}`"),
+                _ => format!("tiles {} are missing from `{what}`", list(&missing)),
+            };
+            let label = match missing.as_slice() {
+                [tile] => format!("no tile {tile}"),
+                _ => format!("{} tiles missing", missing.len()),
+            };
+            let mut d = Diagnostic::error(Code::MissingTile, span, message)
+                .with_label(label)
+                .with_note(format!("each tile 1…{} appears exactly once, and one cell is the blank `.`", n - 1));
+            if let Some(note) = &t.goal_note {
+                d = d.with_note(note.clone());
+            }
+            self.push(d);
+        }
     }
 
     fn sliding_claim(&mut self, stmt: &ast::Statement, claim: &ast::Claim) -> Option<SlidingExpectation> {
@@ -445,6 +400,98 @@ impl Validator<'_> {
         }
         (bad == 0).then_some(MovesBlock { span: stmt.span, moves, string_span: m.span, move_spans })
     }
+}
+
+/// A tile grid being read (`tiles` or `goal` of a `rows`×`cols` board):
+/// where each tile was first written and how often, the blanks, and the
+/// diagnostics of cells that hold something they should not.
+struct TileGrid<'w> {
+    what: &'w str,
+    rows: usize,
+    cols: usize,
+    /// On `goal`: a note that it holds the same tiles as `tiles`.
+    goal_note: Option<String>,
+    seen: Vec<Option<Span>>,
+    count: Vec<u32>,
+    blanks: Vec<Span>,
+    /// `(index of the diagnostic, what the cell holds)`.
+    extras: Vec<(usize, Extra)>,
+}
+
+impl<'w> TileGrid<'w> {
+    fn new(what: &'w str, rows: usize, cols: usize) -> TileGrid<'w> {
+        let n = rows * cols;
+        let goal_note =
+            (what == "goal").then(|| format!("the goal holds the same tiles as `tiles`: each of 1…{} once", n - 1));
+        TileGrid {
+            what,
+            rows,
+            cols,
+            goal_note,
+            seen: vec![None; n],
+            count: vec![0; n],
+            blanks: Vec::new(),
+            extras: Vec::new(),
+        }
+    }
+
+    /// The number of cells (the tiles and the blank).
+    fn n(&self) -> usize {
+        self.rows * self.cols
+    }
+}
+
+/// L0106: `x` in a tile grid.
+fn not_a_tile(cell: Span, what: &str) -> Diagnostic {
+    Diagnostic::error(Code::BadCell, cell, format!("`x` is not a tile: `{what}` holds tile numbers and one `.`"))
+        .with_label("not a tile")
+        .with_note("`x` marks locked buttons, in `puzzle` blocks only")
+}
+
+/// L0125: tile `tile` written again at `cell`, first at `prev`.
+fn repeated_tile(t: &TileGrid, tile: usize, cell: Span, prev: Span) -> Diagnostic {
+    let again = if t.count[tile] == 2 { "twice" } else { "again" };
+    let mut d = Diagnostic::error(Code::RepeatedTile, cell, format!("tile {tile} is written {again} in `{}`", t.what))
+        .with_label("written again here")
+        .with_secondary(prev, "first written here")
+        .with_note(format!("each tile 1…{} appears exactly once", t.n() - 1));
+    if let Some(note) = &t.goal_note {
+        d = d.with_note(note.clone());
+    }
+    d
+}
+
+/// L0124: a cell that is not a tile number of the board.
+fn tile_out_of_range(t: &TileGrid, text: &str, cell: Span, compact: bool) -> Diagnostic {
+    let (rows, cols, n) = (t.rows, t.cols, t.n());
+    let mut d = Diagnostic::error(
+        Code::TileOutOfRange,
+        cell,
+        format!("tile {text} is out of range: a {rows}×{cols} board has tiles 1…{}", n - 1),
+    )
+    .with_label(format!("must be 1…{}", n - 1));
+    if text.bytes().all(|b| b == b'0') {
+        d = d.with_note("tiles are numbered from 1; the blank is written `.`");
+    }
+    if compact {
+        d = d.with_note(
+            "in a compact row each character is one cell; write rows with tiles above 9 \
+             spaced, e.g. `9 10 11 12`",
+        );
+    }
+    d
+}
+
+/// L0127: more than one blank.
+fn extra_blanks(blanks: &[Span], what: &str) -> Diagnostic {
+    let k = blanks.len();
+    let mut d = Diagnostic::error(Code::BlankCount, blanks[1], format!("`{what}` has {k} blanks"))
+        .with_label("a second blank")
+        .with_secondary(blanks[0], "the first blank");
+    for &b in &blanks[2..] {
+        d = d.with_secondary(b, "another blank");
+    }
+    d.with_note("a sliding board has exactly one blank; every other cell holds a tile")
 }
 
 /// What a wrong cell holds (for naming what it displaced).
