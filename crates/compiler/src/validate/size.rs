@@ -1,0 +1,58 @@
+//! `size`: the board's rows and columns (and the numbers every statement
+//! reads).
+
+use super::*;
+
+impl Validator<'_> {
+    /// A number that must fit; reports L0117 otherwise.
+    pub(crate) fn number(&mut self, n: &ast::Number, what: &str) -> Option<u64> {
+        match n.value() {
+            Some(v) => Some(v),
+            None => {
+                self.push(
+                    Diagnostic::error(Code::NumberTooLarge, n.span, format!("this {what} is far too large"))
+                        .with_label("too large"),
+                );
+                None
+            }
+        }
+    }
+
+    pub(crate) fn size(&mut self, stmt: &ast::Statement) -> Option<(usize, usize)> {
+        let StatementKind::Size { rows, cols } = &stmt.kind else { return None };
+        let r = self.number(rows, "number of rows");
+        let c = self.number(cols, "number of columns");
+        let (r, c) = (r?, c?);
+        let mut ok = true;
+        for (n, v, what) in [(rows, r, "row"), (cols, c, "column")] {
+            if v == 0 {
+                ok = false;
+                self.push(
+                    Diagnostic::error(Code::ZeroSize, n.span, format!("a board needs at least one {what}"))
+                        .with_label("zero")
+                        .with_note("`size R x C` needs 1 ≤ R and 1 ≤ C"),
+                );
+            }
+        }
+        if !ok {
+            return None;
+        }
+        let cells = r.checked_mul(c);
+        if cells.is_none_or(|n| n > MAX_CELLS) {
+            self.push(
+                Diagnostic::error(
+                    Code::BoardTooLarge,
+                    stmt.span,
+                    format!("a {r}×{c} board is too large: boards are limited to {MAX_CELLS} cells"),
+                )
+                .with_label("too many cells")
+                .with_note(format!(
+                    "a {side}x{side} board is the largest square board that fits",
+                    side = MAX_CELLS.isqrt()
+                )),
+            );
+            return None;
+        }
+        Some((r as usize, c as usize))
+    }
+}

@@ -1,0 +1,19 @@
+//! `topology`: how the borders are glued.
+
+use super::*;
+
+impl Validator<'_> {
+    pub(super) fn topology(&mut self, stmt: &ast::Statement) -> Option<Topology> {
+        let StatementKind::Topology(id) = &stmt.kind else { return None };
+        let t = Topology::from_name(&id.text);
+        if t.is_none() {
+            let mut d = Diagnostic::error(Code::UnknownTopology, id.span, format!("unknown topology `{}`", id.text))
+                .with_label("not a topology");
+            if let Some(s) = did_you_mean(&id.text, Topology::NAMES) {
+                d = d.with_note(format!("did you mean `{s}`?"));
+            }
+            self.push(d.with_note("topologies are: plane, cylinder, torus, mobius, klein, projective (or cross-cap)"));
+        }
+        t
+    }
+}
