@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args as ClapArgs, ValueEnum};
 use lights_authoring::picture::{self, Numbers, Options, Show};
 use lights_compiler::model::{GraphKind, Shape};
-use lights_compiler::{analyze, check_puzzle_with, BlockKind, BlockReport, PuzzleAnalysis};
+use lights_compiler::{analyze, check_puzzle_with, BlockKind, BlockReport, FileAnalysis, PuzzleAnalysis};
 
 use crate::excerpt::{escape_controls, quoted_name};
 use crate::{files, EXIT_OK, EXIT_PUZZLE_ERROR, EXIT_USAGE};
@@ -172,6 +172,14 @@ fn human_size(bytes: usize) -> String {
 }
 
 pub(crate) fn run(args: Args) -> u8 {
+    match render(&args) {
+        Ok(()) => EXIT_OK,
+        Err(code) => code,
+    }
+}
+
+/// `run`, its early exits as `Err(exit code)` (their message printed).
+fn render(args: &Args) -> Result<(), u8> {
     let to_stdout = files::is_stdin(&args.output);
     let out_shown = if to_stdout { "standard output".to_string() } else { files::shown_path(&args.output) };
     // `-o -` writes SVG to standard output.
@@ -180,64 +188,36 @@ pub(crate) fn run(args: Args) -> u8 {
         eprintln!(
             "error: cannot tell which image format to write for `{out_shown}`: the output file must end in .svg or .png"
         );
-        return EXIT_USAGE;
+        return Err(EXIT_USAGE);
     };
     let shown = files::shown(&args.file, args.stdin_filename.as_deref());
     // `--minimum-budget`, else the nearest lights.toml's (for the solution drawn).
     let config_of = if files::is_stdin(&args.file) { Path::new(&shown) } else { args.file.as_path() };
-    let solve_options = match args.minimum_budget.options_for(config_of) {
-        Ok(options) => options,
-        Err(e) => {
-            eprintln!("error: {}", escape_controls(&e));
-            return EXIT_USAGE;
-        }
-    };
-    let Some(src) = files::read_input_reporting(&args.file) else { return EXIT_USAGE };
+    let solve_options = args.minimum_budget.options_for(config_of).map_err(|e| {
+        eprintln!("error: {}", escape_controls(&e));
+        EXIT_USAGE
+    })?;
+    let src = files::read_input_reporting(&args.file).ok_or(EXIT_USAGE)?;
     let mut analysis = analyze(&src);
-
-    if analysis.puzzles.is_empty() {
-        let errors = analysis.file_diagnostics.iter().filter(|d| d.is_error()).count();
-        if errors > 0 {
-            eprintln!(
-                "error: `{shown}` has no puzzle to draw, and {}; run `lights check {shown}` to see them",
-                plural(errors, "error", "errors")
-            );
-        } else {
-            eprintln!("error: `{shown}` has no puzzle to draw");
-        }
-        return EXIT_USAGE;
-    }
-    let index = match &args.puzzle {
-        Some(name) => match analysis.puzzles.iter().position(|p| p.name.as_deref() == Some(name.as_str())) {
-            Some(i) => i,
-            None => {
-                eprintln!(
-                    "error: `{shown}` has no puzzle named {}; its puzzles are: {}",
-                    quoted_name(Some(name)),
-                    list_names(&analysis.puzzles)
-                );
-                return EXIT_USAGE;
-            }
-        },
-        None => 0,
-    };
+    let index = chosen_index(&analysis, args, &shown)?;
     // Only the puzzle drawn is solved.
     check_puzzle_with(&mut analysis.puzzles[index], &solve_options, &|| false);
-    let chosen = &analysis.puzzles[index];
+    let puzzles = &analysis.puzzles;
+    let chosen = &puzzles[index];
     let name = quoted_name(chosen.name.as_deref());
     let errors = chosen.diagnostics.iter().filter(|d| d.is_error()).count();
     if chosen.kind == BlockKind::Sliding {
         eprintln!("error: {name} is a sliding-tile puzzle: `lights render` draws Lights Out puzzles");
-        eprintln!("  the puzzles of `{shown}` are: {}", list_names(&analysis.puzzles));
-        return EXIT_USAGE;
+        eprintln!("  the puzzles of `{shown}` are: {}", list_names(puzzles));
+        return Err(EXIT_USAGE);
     }
     let Some(model) = chosen.puzzle() else {
         eprintln!(
             "error: puzzle {name} has {} and cannot be drawn; run `lights check {shown}` to see them",
             plural(errors, "error", "errors")
         );
-        eprintln!("  the puzzles of `{shown}` are: {}", list_names(&analysis.puzzles));
-        return EXIT_PUZZLE_ERROR;
+        eprintln!("  the puzzles of `{shown}` are: {}", list_names(puzzles));
+        return Err(EXIT_PUZZLE_ERROR);
     };
     let report = chosen.report.as_ref().and_then(BlockReport::as_lights);
     if report.is_none() {
@@ -246,7 +226,7 @@ pub(crate) fn run(args: Args) -> u8 {
             eprintln!(
                 "error: cannot draw puzzle {name} with an overlay: it was not solved ({why}); try `--show lights`"
             );
-            return EXIT_USAGE;
+            return Err(EXIT_USAGE);
         }
         eprintln!("note: puzzle {name} was not solved ({why}); drawing the board only");
     } else if errors > 0 {
@@ -257,13 +237,10 @@ pub(crate) fn run(args: Args) -> u8 {
     }
 
     let options = Options { show: args.show.map(Show::from), cell: args.cell, numbers: args.numbers.into() };
-    let pic = match picture::svg(model, report, &options) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("error: cannot draw puzzle {name}: {e}");
-            return EXIT_USAGE;
-        }
-    };
+    let mut pic = picture::svg(model, report, &options).map_err(|e| {
+        eprintln!("error: cannot draw puzzle {name}: {e}");
+        EXIT_USAGE
+    })?;
     for note in &pic.notes {
         eprintln!("note: {}", escape_controls(note));
     }
@@ -276,21 +253,7 @@ pub(crate) fn run(args: Args) -> u8 {
             picture::NUMBERS_MIN_CELL
         );
     }
-    let (bytes, width, height) = match format {
-        Format::Svg => (pic.svg.into_bytes(), pic.width, pic.height),
-        Format::Png => match picture::png(&pic.svg) {
-            Ok(png) => {
-                if !png.has_fonts {
-                    eprintln!("warning: no fonts were found on this system, so the PNG has no text (the SVG has it)");
-                }
-                (png.data, png.width, png.height)
-            }
-            Err(e) => {
-                eprintln!("error: cannot draw puzzle {name} as PNG: {e}");
-                return EXIT_USAGE;
-            }
-        },
-    };
+    let (bytes, width, height) = encode(&mut pic, format, &name)?;
     let written = if to_stdout {
         use std::io::Write;
         std::io::stdout().lock().write_all(&bytes).map_err(|e| format!("cannot write to standard output: {e}"))
@@ -299,34 +262,90 @@ pub(crate) fn run(args: Args) -> u8 {
     };
     if let Err(e) = written {
         eprintln!("error: {e}");
-        return EXIT_USAGE;
+        return Err(EXIT_USAGE);
     }
-    let what = match pic.show {
-        Show::Lights => "the board",
-        Show::Solution => "the minimum solution",
-        Show::Quiet if pic.notes.is_empty() => "a quiet pattern",
-        Show::Quiet => "the board (no quiet pattern)",
-        Show::Certificate => "the certificate",
-    };
-    // The picture itself is on standard output: the summary goes to standard error.
-    let board = match &model.shape {
-        Shape::Graph(g) => format!(
-            "{}, {}, {} px nodes",
-            if g.kind == GraphKind::Custom { g.describe() } else { format!("graph {}", g.describe()) },
-            lights_compiler::summary::count((0..model.cells()).filter(|&i| !model.is_hole(i)).count(), "node"),
-            pic.cell
-        ),
-        Shape::Hex => format!("{}×{} hex, {} px cells", model.rows, model.cols, pic.cell),
-        Shape::Square => format!("{}×{}, {} px cells", model.rows, model.cols, pic.cell),
-    };
     let summary = format!(
-        "wrote {out_shown}: {width}×{height} px, {}, puzzle {name} ({board}) with {what}",
-        human_size(bytes.len())
+        "wrote {out_shown}: {width}×{height} px, {}, puzzle {name} ({}) with {}",
+        human_size(bytes.len()),
+        board_summary(model, pic.cell),
+        overlay_summary(&pic)
     );
+    // The picture itself is on standard output: the summary goes to standard error.
     if to_stdout {
         eprintln!("{summary}");
     } else {
         println!("{summary}");
     }
-    EXIT_OK
+    Ok(())
+}
+
+/// The index of the puzzle to draw: `--puzzle NAME`, else the first.
+fn chosen_index(analysis: &FileAnalysis, args: &Args, shown: &str) -> Result<usize, u8> {
+    if analysis.puzzles.is_empty() {
+        let errors = analysis.file_diagnostics.iter().filter(|d| d.is_error()).count();
+        if errors > 0 {
+            eprintln!(
+                "error: `{shown}` has no puzzle to draw, and {}; run `lights check {shown}` to see them",
+                plural(errors, "error", "errors")
+            );
+        } else {
+            eprintln!("error: `{shown}` has no puzzle to draw");
+        }
+        return Err(EXIT_USAGE);
+    }
+    let Some(name) = &args.puzzle else { return Ok(0) };
+    analysis.puzzles.iter().position(|p| p.name.as_deref() == Some(name.as_str())).ok_or_else(|| {
+        eprintln!(
+            "error: `{shown}` has no puzzle named {}; its puzzles are: {}",
+            quoted_name(Some(name)),
+            list_names(&analysis.puzzles)
+        );
+        EXIT_USAGE
+    })
+}
+
+/// The picture's bytes in `format` (an SVG's are taken from `pic`), and
+/// its size in pixels.
+fn encode(pic: &mut picture::Picture, format: Format, name: &str) -> Result<(Vec<u8>, u32, u32), u8> {
+    match format {
+        Format::Svg => Ok((std::mem::take(&mut pic.svg).into_bytes(), pic.width, pic.height)),
+        Format::Png => match picture::png(&pic.svg) {
+            Ok(png) => {
+                if !png.has_fonts {
+                    eprintln!("warning: no fonts were found on this system, so the PNG has no text (the SVG has it)");
+                }
+                Ok((png.data, png.width, png.height))
+            }
+            Err(e) => {
+                eprintln!("error: cannot draw puzzle {name} as PNG: {e}");
+                Err(EXIT_USAGE)
+            }
+        },
+    }
+}
+
+/// What the picture shows, for the summary line.
+fn overlay_summary(pic: &picture::Picture) -> &'static str {
+    match pic.show {
+        Show::Lights => "the board",
+        Show::Solution => "the minimum solution",
+        Show::Quiet if pic.notes.is_empty() => "a quiet pattern",
+        Show::Quiet => "the board (no quiet pattern)",
+        Show::Certificate => "the certificate",
+    }
+}
+
+/// The board drawn, for the summary line: its size and shape (or graph) and
+/// the cell (node) size in pixels.
+fn board_summary(model: &lights_compiler::Puzzle, cell: u32) -> String {
+    match &model.shape {
+        Shape::Graph(g) => format!(
+            "{}, {}, {} px nodes",
+            if g.kind == GraphKind::Custom { g.describe() } else { format!("graph {}", g.describe()) },
+            lights_compiler::summary::count((0..model.cells()).filter(|&i| !model.is_hole(i)).count(), "node"),
+            cell
+        ),
+        Shape::Hex => format!("{}×{} hex, {} px cells", model.rows, model.cols, cell),
+        Shape::Square => format!("{}×{}, {} px cells", model.rows, model.cols, cell),
+    }
 }
