@@ -13,7 +13,7 @@ pub(super) struct Values {
 
 impl Validator<'_> {
     /// The holes first (with the numbers a written graph leaves out,
-    /// `missing`): L0134 when every cell is one, L0110 on a board too large
+    /// `missing`): L0134 when every cell is one, L0115 on a board too large
     /// to have holes; then the lights, goal, locked buttons and solution
     /// (none of them on a hole). `None` after an error.
     pub(super) fn values(
@@ -45,24 +45,12 @@ impl Validator<'_> {
         // Nothing left to play: refused like a graph with no nodes.
         if rows * cols > 0 && holes.any_nonzero() && holes.count_nonzero() == rows * cols {
             let at = first.get("holes").map_or(block.head, |s| s.span);
-            let what = if on_graph { "every node is a hole" } else { "every cell is a hole" };
-            self.push(
-                Diagnostic::error(Code::NoCells, at, format!("{what}: the puzzle has no lights"))
-                    .with_label("nothing left")
-                    .with_note("a hole has no light and no button; leave at least one cell (or node) out of `holes`"),
-            );
+            self.push(no_cells(at, on_graph));
             return None;
         }
         if holes.any_nonzero() && rows * cols > PER_CELL_LIMIT {
             let at = first.get("holes").map_or(block.head, |s| s.span);
-            self.push(
-                Diagnostic::error(
-                    Code::BoardTooLarge,
-                    at,
-                    format!("a board with holes is limited to {PER_CELL_LIMIT} cells; this one has {}", rows * cols),
-                )
-                .with_label("too many cells for a board with holes"),
-            );
+            self.push(too_large_for_holes(at, rows * cols));
             return None;
         }
         let lights = value_of(self, "lights", Kind::Value)
@@ -149,6 +137,24 @@ impl Validator<'_> {
         }
         ok.then_some(value)
     }
+}
+
+/// L0134: every cell (node) is a hole.
+fn no_cells(at: Span, on_graph: bool) -> Diagnostic {
+    let what = if on_graph { "every node is a hole" } else { "every cell is a hole" };
+    Diagnostic::error(Code::NoCells, at, format!("{what}: the puzzle has no lights"))
+        .with_label("nothing left")
+        .with_note("a hole has no light and no button; leave at least one cell (or node) out of `holes`")
+}
+
+/// L0115: holes on a board of more than [`PER_CELL_LIMIT`] cells.
+fn too_large_for_holes(at: Span, cells: usize) -> Diagnostic {
+    Diagnostic::error(
+        Code::BoardTooLarge,
+        at,
+        format!("a board with holes is limited to {PER_CELL_LIMIT} cells; this one has {cells}"),
+    )
+    .with_label("too many cells for a board with holes")
 }
 
 /// The nearest cell to `i` that is not a hole (by rings of growing

@@ -66,11 +66,7 @@ impl<'s> Validator<'s> {
     pub(crate) fn check_name(&mut self, name: Option<&ast::Name>) {
         if let Some(n) = name {
             if n.value.trim().is_empty() {
-                self.push(
-                    Diagnostic::error(Code::EmptyName, n.span, "the puzzle name is empty")
-                        .with_label("give the puzzle a name")
-                        .with_note("names identify puzzles in reports and with `lights solve --puzzle NAME`"),
-                );
+                self.push(empty_name(n.span));
             }
         }
     }
@@ -87,12 +83,7 @@ impl<'s> Validator<'s> {
                 continue;
             }
             if let Some(prev) = first.get(kw) {
-                self.push(
-                    Diagnostic::error(Code::RepeatedStatement, stmt.keyword, format!("`{kw}` is given twice"))
-                        .with_label("repeated here")
-                        .with_secondary(prev.keyword, "first given here")
-                        .with_note("each statement may appear once per puzzle (only `expect` may repeat)"),
-                );
+                self.push(repeated_statement(kw, stmt.keyword, prev.keyword));
             } else {
                 first.insert(kw, stmt);
             }
@@ -210,6 +201,21 @@ impl<'s> Validator<'s> {
             spans: spans.into(),
         })
     }
+}
+
+/// L0119: `puzzle ""`.
+fn empty_name(span: Span) -> Diagnostic {
+    Diagnostic::error(Code::EmptyName, span, "the puzzle name is empty")
+        .with_label("give the puzzle a name")
+        .with_note("names identify puzzles in reports and with `lights solve --puzzle NAME`")
+}
+
+/// L0102: statement `kw` at `again`, first given at `first`.
+fn repeated_statement(kw: &str, again: Span, first: Span) -> Diagnostic {
+    Diagnostic::error(Code::RepeatedStatement, again, format!("`{kw}` is given twice"))
+        .with_label("repeated here")
+        .with_secondary(first, "first given here")
+        .with_note("each statement may appear once per puzzle (only `expect` may repeat)")
 }
 
 /// Where each statement of the model was written.

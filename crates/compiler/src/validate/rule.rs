@@ -9,12 +9,7 @@ impl Validator<'_> {
             RuleSpec::Named(id) => {
                 let r = Rule::from_name(&id.text);
                 if r.is_none() {
-                    let mut d = Diagnostic::error(Code::UnknownRule, id.span, format!("unknown rule `{}`", id.text))
-                        .with_label("not a rule");
-                    if let Some(s) = did_you_mean(&id.text, Rule::NAMES) {
-                        d = d.with_note(format!("did you mean `{s}`?"));
-                    }
-                    self.push(d.with_note("rules are: cross, king, flip, merlin, or a stencil `rule { … }`"));
+                    self.push(unknown_rule(id));
                 }
                 r
             }
@@ -29,25 +24,14 @@ impl Validator<'_> {
         let width = stencil_width(grid);
         let rows: Vec<Vec<Span>> = grid.rows.iter().map(|r| r.cells(width)).collect();
         if rows.is_empty() {
-            self.push(
-                Diagnostic::error(Code::ZeroStencil, grid.span, "this stencil is empty")
-                    .with_label("no rows")
-                    .with_note("a stencil is an odd-by-odd grid of weights centred on the pressed cell"),
-            );
+            self.push(empty_stencil(grid.span));
             return None;
         }
         let mut ok = true;
         for (row, cells) in grid.rows.iter().zip(&rows) {
             if cells.len() != width {
                 ok = false;
-                self.push(
-                    Diagnostic::error(
-                        Code::RaggedStencil,
-                        row.span,
-                        format!("this stencil row has {}, the first has {width}", plural(cells.len(), "cell")),
-                    )
-                    .with_label(format!("expected {width} cells")),
-                );
+                self.push(ragged_stencil(row.span, cells.len(), width));
             }
         }
         if !ok {
@@ -55,11 +39,7 @@ impl Validator<'_> {
         }
         let (h, wd) = (rows.len(), width);
         if h % 2 == 0 || wd % 2 == 0 {
-            self.push(
-                Diagnostic::error(Code::EvenStencil, grid.span, format!("a {h}×{wd} stencil has no centre cell"))
-                    .with_label("needs odd height and width")
-                    .with_note("a stencil is centred on the pressed cell, so it is 1×1, 3×3, 3×5, 5×5, …"),
-            );
+            self.push(even_stencil(grid.span, h, wd));
             ok = false;
         }
         let mut weights = Vec::with_capacity(h * wd);
@@ -70,13 +50,50 @@ impl Validator<'_> {
             return None;
         }
         if weights.iter().all(|&x| x == 0) {
-            self.push(
-                Diagnostic::error(Code::ZeroStencil, grid.span, "this stencil changes nothing: every weight is 0")
-                    .with_label("all zero")
-                    .with_note("put a weight (1 or more) where a press should change a light"),
-            );
+            self.push(zero_stencil(grid.span));
             return None;
         }
         Some(Stencil { rows: h, cols: wd, weights })
     }
+}
+
+/// L0109: a rule that is not one of [`Rule::NAMES`].
+fn unknown_rule(id: &ast::Ident) -> Diagnostic {
+    let mut d =
+        Diagnostic::error(Code::UnknownRule, id.span, format!("unknown rule `{}`", id.text)).with_label("not a rule");
+    if let Some(s) = did_you_mean(&id.text, Rule::NAMES) {
+        d = d.with_note(format!("did you mean `{s}`?"));
+    }
+    d.with_note("rules are: cross, king, flip, merlin, or a stencil `rule { … }`")
+}
+
+/// L0108: a stencil with no rows.
+fn empty_stencil(span: Span) -> Diagnostic {
+    Diagnostic::error(Code::ZeroStencil, span, "this stencil is empty")
+        .with_label("no rows")
+        .with_note("a stencil is an odd-by-odd grid of weights centred on the pressed cell")
+}
+
+/// L0108: a stencil whose weights are all 0.
+fn zero_stencil(span: Span) -> Diagnostic {
+    Diagnostic::error(Code::ZeroStencil, span, "this stencil changes nothing: every weight is 0")
+        .with_label("all zero")
+        .with_note("put a weight (1 or more) where a press should change a light")
+}
+
+/// L0118: a stencil row of `cells` cells where the first has `width`.
+fn ragged_stencil(span: Span, cells: usize, width: usize) -> Diagnostic {
+    Diagnostic::error(
+        Code::RaggedStencil,
+        span,
+        format!("this stencil row has {}, the first has {width}", plural(cells, "cell")),
+    )
+    .with_label(format!("expected {width} cells"))
+}
+
+/// L0107: a stencil with no centre cell.
+fn even_stencil(span: Span, h: usize, wd: usize) -> Diagnostic {
+    Diagnostic::error(Code::EvenStencil, span, format!("a {h}×{wd} stencil has no centre cell"))
+        .with_label("needs odd height and width")
+        .with_note("a stencil is centred on the pressed cell, so it is 1×1, 3×3, 3×5, 5×5, …")
 }

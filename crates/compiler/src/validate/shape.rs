@@ -4,7 +4,7 @@
 use super::*;
 
 impl Validator<'_> {
-    /// L0133 for each of `size`, `topology` and `grid` in a graph puzzle.
+    /// L0130 for each of `size`, `topology` and `grid` in a graph puzzle.
     pub(super) fn board_statements_on_graph(
         &mut self,
         graph_stmt: &ast::Statement,
@@ -12,16 +12,7 @@ impl Validator<'_> {
     ) {
         for kw in ["size", "topology", "grid"] {
             if let Some(stmt) = first.get(kw) {
-                self.push(
-                    Diagnostic::error(
-                        Code::GraphMismatch,
-                        stmt.span,
-                        format!("`{kw}` has no meaning in a graph puzzle"),
-                    )
-                    .with_label("remove this line")
-                    .with_secondary(graph_stmt.keyword, "the puzzle is played on this graph")
-                    .with_note("a graph puzzle's cells are the graph's nodes; its neighbours are the graph's edges"),
-                );
+                self.push(board_statement_on_graph(kw, stmt.span, graph_stmt.keyword));
             }
         }
     }
@@ -36,11 +27,7 @@ impl Validator<'_> {
             Some(stmt) => self.size(stmt),
             None if block.malformed.contains(&"size") || block.malformed.contains(&"graph") => None,
             None => {
-                self.push(
-                    Diagnostic::error(Code::MissingSize, block.head, "this puzzle has no `size`")
-                        .with_label("needs a `size`")
-                        .with_note("add a line such as `size 5x5` (rows x columns), or `graph NAME` for a graph"),
-                );
+                self.push(missing_size(block.head));
                 None
             }
         };
@@ -58,14 +45,7 @@ impl Validator<'_> {
             "square" => Some(Shape::Square),
             "hex" => Some(Shape::Hex),
             other => {
-                let mut d = Diagnostic::error(Code::UnknownShape, id.span, format!("unknown grid `{other}`"))
-                    .with_label("not a grid");
-                if let Some(s) = did_you_mean(other, &["square", "hex"]) {
-                    d = d.with_note(format!("did you mean `{s}`?"));
-                }
-                self.push(
-                    d.with_note("grids are `square` (the default) and `hex`; for other shapes use `holes` or `graph`"),
-                );
+                self.push(unknown_grid(id.span, other));
                 None
             }
         }
@@ -88,49 +68,19 @@ impl Validator<'_> {
                         Some((g, Board::zeros(len)))
                     }
                     Err(NamedGraphError::Unknown) => {
-                        let names: Vec<&str> = NAMED_GRAPHS.iter().map(|(n, _)| *n).collect();
-                        let mut d =
-                            Diagnostic::error(Code::UnknownShape, name.span, format!("unknown graph `{}`", name.text))
-                                .with_label("not a named graph");
-                        if let Some(s) = did_you_mean(&name.text, &names) {
-                            d = d.with_note(format!("did you mean `{s}`?"));
-                        }
-                        self.push(d.with_note(
-                            "named graphs are: tetrahedron, cube, octahedron, dodecahedron, icosahedron, petersen, \
-                             cycle N, path N, complete N, cube-surface N; or write the edges: `graph { 1-2 2-3 }`",
-                        ));
+                        self.push(unknown_graph(name));
                         None
                     }
                     Err(NamedGraphError::NeedsSize) => {
-                        self.push(
-                            Diagnostic::error(Code::BadGraph, name.span, format!("`{}` needs a size", name.text))
-                                .with_label("how many?")
-                                .with_note(format!("write e.g. `graph {} 5`", name.text)),
-                        );
+                        self.push(graph_needs_size(name));
                         None
                     }
                     Err(NamedGraphError::TakesNoSize) => {
-                        self.push(
-                            Diagnostic::error(Code::BadGraph, where_, format!("`{}` takes no size", name.text))
-                                .with_label("remove the number")
-                                .with_note(if name.text == "cube" {
-                                    "the cube's surface of N×N faces is `graph cube-surface N` (`cube-surface 3` is the Lights Out Cube)"
-                                } else {
-                                    "only cycle, path, complete and cube-surface take a size"
-                                }),
-                        );
+                        self.push(graph_takes_no_size(name, where_));
                         None
                     }
                     Err(NamedGraphError::SizeOutOfRange(range)) => {
-                        self.push(
-                            Diagnostic::error(
-                                Code::BadGraph,
-                                where_,
-                                format!("`{}` is out of range", where_.text(self.src)),
-                            )
-                            .with_label("out of range")
-                            .with_note(range),
-                        );
+                        self.push(graph_size_out_of_range(where_, where_.text(self.src), range));
                         None
                     }
                 }
@@ -154,11 +104,7 @@ impl Validator<'_> {
                 let n = &n;
                 let Some(v) = self.number(n, "node number") else { continue };
                 if v == 0 || v > crate::graph::MAX_NODES as u64 {
-                    self.push(
-                        Diagnostic::error(Code::BadGraph, n.span, format!("node {} is out of range", n.text))
-                            .with_label(format!("nodes are 1…{}", crate::graph::MAX_NODES))
-                            .with_note("nodes are numbered from 1"),
-                    );
+                    self.push(graph_node_out_of_range(n));
                     continue;
                 }
                 ends.push((v - 1) as u32);
@@ -167,11 +113,7 @@ impl Validator<'_> {
             nodes = nodes.max(ends.iter().map(|&e| e as usize + 1).max().unwrap_or(0));
             let [a, b] = ends[..] else { continue };
             if a == b {
-                self.push(
-                    Diagnostic::error(Code::BadGraph, item.span, format!("an edge from node {} to itself", a + 1))
-                        .with_label("a loop")
-                        .with_note("a press already changes its own node (`rule cross`); loops are not edges here"),
-                );
+                self.push(graph_loop(item.span, a));
                 continue;
             }
             written.push(((a.min(b), a.max(b)), k));
@@ -186,16 +128,7 @@ impl Validator<'_> {
                 Some((k, at)) if k == key => {
                     let again: &ast::GraphItem = &list.items[item as usize];
                     let at: &ast::GraphItem = &list.items[at as usize];
-                    self.push(
-                        Diagnostic::error(
-                            Code::BadGraph,
-                            again.span,
-                            format!("edge {}-{} is written twice", key.0 + 1, key.1 + 1),
-                        )
-                        .with_label("written again")
-                        .with_secondary(at.span, "first written here")
-                        .with_note("edges carry no weight: write each one once"),
-                    );
+                    self.push(repeated_edge(again.span, key, at.span));
                 }
                 _ => first = Some((key, item)),
             }
@@ -207,18 +140,11 @@ impl Validator<'_> {
             return None;
         }
         if nodes == 0 {
-            self.push(
-                Diagnostic::error(Code::BadGraph, list.span, "this graph has no nodes")
-                    .with_label("empty")
-                    .with_note("write edges `a-b` between numbered nodes, e.g. `graph { 1-2 2-3 3-1 }`"),
-            );
+            self.push(empty_graph(list.span));
             return None;
         }
         if edges.len() > crate::graph::MAX_EDGES {
-            self.push(
-                Diagnostic::error(Code::BadGraph, list.span, format!("this graph has {} edges", edges.len()))
-                    .with_label(format!("at most {} edges", crate::graph::MAX_EDGES)),
-            );
+            self.push(too_many_edges(list.span, edges.len()));
             return None;
         }
         let mut present = vec![false; nodes];
@@ -248,24 +174,7 @@ impl Validator<'_> {
         let mut ok = true;
         if !matches!(rule, Rule::Cross | Rule::Ring) {
             ok = false;
-            let (label, note) = match rule {
-                Rule::Stencil(_) => {
-                    ("stencils are for square grids", "custom stencils on hex grids and graphs are not supported yet")
-                }
-                _ => ("not defined here", "square-grid rules (king, flip, merlin) have no meaning here"),
-            };
-            self.push(
-                Diagnostic::error(
-                    Code::UnsupportedOnShape,
-                    rule_span.unwrap_or_default(),
-                    format!("`rule {}` is not defined on {what}", rule.name()),
-                )
-                .with_label(label)
-                .with_note(note)
-                .with_note(format!(
-                    "on {what}, `rule cross` changes the pressed cell and its neighbours, `rule ring` only its neighbours"
-                )),
-            );
+            self.push(rule_not_on_shape(rule_span.unwrap_or_default(), rule, what));
         }
         if *shape == Shape::Hex {
             let rows = size.map_or(0, |s| s.0);
@@ -277,24 +186,143 @@ impl Validator<'_> {
             if !fits {
                 ok = false;
                 let at = first.get("topology").map(|s| s.span).unwrap_or_default();
-                let mut d = Diagnostic::error(
-                    Code::UnsupportedOnShape,
-                    at,
-                    format!(
-                        "`topology {}` is not defined on a hex grid{}",
-                        topology.name(),
-                        if topology == Topology::Torus { " with an odd number of rows" } else { "" }
-                    ),
-                )
-                .with_label("not defined here");
-                d = if topology == Topology::Torus {
-                    d.with_note("glued top to bottom, the shifted rows must alternate all the way round: give the board an even number of rows")
-                } else {
-                    d.with_note("a hex grid takes `topology plane`, `cylinder` (left and right edges glued) or `torus` (with an even number of rows)")
-                };
-                self.push(d);
+                self.push(topology_not_on_hex(at, topology));
             }
         }
         ok
+    }
+}
+
+/// L0130: `size`, `topology` or `grid` (`kw`) in a graph puzzle.
+fn board_statement_on_graph(kw: &str, span: Span, graph: Span) -> Diagnostic {
+    Diagnostic::error(Code::GraphMismatch, span, format!("`{kw}` has no meaning in a graph puzzle"))
+        .with_label("remove this line")
+        .with_secondary(graph, "the puzzle is played on this graph")
+        .with_note("a graph puzzle's cells are the graph's nodes; its neighbours are the graph's edges")
+}
+
+/// L0101: a board puzzle with no `size`.
+fn missing_size(head: Span) -> Diagnostic {
+    Diagnostic::error(Code::MissingSize, head, "this puzzle has no `size`")
+        .with_label("needs a `size`")
+        .with_note("add a line such as `size 5x5` (rows x columns), or `graph NAME` for a graph")
+}
+
+/// L0131: `grid` other than `square` and `hex`.
+fn unknown_grid(span: Span, other: &str) -> Diagnostic {
+    let mut d = Diagnostic::error(Code::UnknownShape, span, format!("unknown grid `{other}`")).with_label("not a grid");
+    if let Some(s) = did_you_mean(other, &["square", "hex"]) {
+        d = d.with_note(format!("did you mean `{s}`?"));
+    }
+    d.with_note("grids are `square` (the default) and `hex`; for other shapes use `holes` or `graph`")
+}
+
+/// L0131: a graph name not in [`NAMED_GRAPHS`].
+fn unknown_graph(name: &ast::Ident) -> Diagnostic {
+    let names: Vec<&str> = NAMED_GRAPHS.iter().map(|(n, _)| *n).collect();
+    let mut d = Diagnostic::error(Code::UnknownShape, name.span, format!("unknown graph `{}`", name.text))
+        .with_label("not a named graph");
+    if let Some(s) = did_you_mean(&name.text, &names) {
+        d = d.with_note(format!("did you mean `{s}`?"));
+    }
+    d.with_note(
+        "named graphs are: tetrahedron, cube, octahedron, dodecahedron, icosahedron, petersen, \
+         cycle N, path N, complete N, cube-surface N; or write the edges: `graph { 1-2 2-3 }`",
+    )
+}
+
+/// L0133: a sized named graph written without its size.
+fn graph_needs_size(name: &ast::Ident) -> Diagnostic {
+    Diagnostic::error(Code::BadGraph, name.span, format!("`{}` needs a size", name.text))
+        .with_label("how many?")
+        .with_note(format!("write e.g. `graph {} 5`", name.text))
+}
+
+/// L0133: a size after a named graph that takes none.
+fn graph_takes_no_size(name: &ast::Ident, span: Span) -> Diagnostic {
+    Diagnostic::error(Code::BadGraph, span, format!("`{}` takes no size", name.text))
+        .with_label("remove the number")
+        .with_note(if name.text == "cube" {
+            "the cube's surface of N×N faces is `graph cube-surface N` (`cube-surface 3` is the Lights Out Cube)"
+        } else {
+            "only cycle, path, complete and cube-surface take a size"
+        })
+}
+
+/// L0133: a named graph's size (`written`) outside `range`.
+fn graph_size_out_of_range(span: Span, written: &str, range: String) -> Diagnostic {
+    Diagnostic::error(Code::BadGraph, span, format!("`{written}` is out of range"))
+        .with_label("out of range")
+        .with_note(range)
+}
+
+/// L0133: an edge list's node 0 or past [`crate::graph::MAX_NODES`].
+fn graph_node_out_of_range(n: &ast::Number) -> Diagnostic {
+    Diagnostic::error(Code::BadGraph, n.span, format!("node {} is out of range", n.text))
+        .with_label(format!("nodes are 1…{}", crate::graph::MAX_NODES))
+        .with_note("nodes are numbered from 1")
+}
+
+/// L0133: an edge from node `a` (0-based) to itself.
+fn graph_loop(span: Span, a: u32) -> Diagnostic {
+    Diagnostic::error(Code::BadGraph, span, format!("an edge from node {} to itself", a + 1))
+        .with_label("a loop")
+        .with_note("a press already changes its own node (`rule cross`); loops are not edges here")
+}
+
+/// L0133: edge `key` (0-based) written again at `span`, first at `first`.
+fn repeated_edge(span: Span, key: (u32, u32), first: Span) -> Diagnostic {
+    Diagnostic::error(Code::BadGraph, span, format!("edge {}-{} is written twice", key.0 + 1, key.1 + 1))
+        .with_label("written again")
+        .with_secondary(first, "first written here")
+        .with_note("edges carry no weight: write each one once")
+}
+
+/// L0133: an edge list with no nodes.
+fn empty_graph(span: Span) -> Diagnostic {
+    Diagnostic::error(Code::BadGraph, span, "this graph has no nodes")
+        .with_label("empty")
+        .with_note("write edges `a-b` between numbered nodes, e.g. `graph { 1-2 2-3 3-1 }`")
+}
+
+/// L0133: more than [`crate::graph::MAX_EDGES`] edges.
+fn too_many_edges(span: Span, edges: usize) -> Diagnostic {
+    Diagnostic::error(Code::BadGraph, span, format!("this graph has {edges} edges"))
+        .with_label(format!("at most {} edges", crate::graph::MAX_EDGES))
+}
+
+/// L0132: a rule other than `cross` and `ring` on `what` (a hex grid, a graph).
+fn rule_not_on_shape(span: Span, rule: &Rule, what: &str) -> Diagnostic {
+    let (label, note) = match rule {
+        Rule::Stencil(_) => {
+            ("stencils are for square grids", "custom stencils on hex grids and graphs are not supported yet")
+        }
+        _ => ("not defined here", "square-grid rules (king, flip, merlin) have no meaning here"),
+    };
+    Diagnostic::error(Code::UnsupportedOnShape, span, format!("`rule {}` is not defined on {what}", rule.name()))
+        .with_label(label)
+        .with_note(note)
+        .with_note(format!(
+            "on {what}, `rule cross` changes the pressed cell and its neighbours, `rule ring` only its neighbours"
+        ))
+}
+
+/// L0132: a topology a hex grid does not take (a torus with an odd number
+/// of rows, or a twisted surface).
+fn topology_not_on_hex(span: Span, topology: Topology) -> Diagnostic {
+    let d = Diagnostic::error(
+        Code::UnsupportedOnShape,
+        span,
+        format!(
+            "`topology {}` is not defined on a hex grid{}",
+            topology.name(),
+            if topology == Topology::Torus { " with an odd number of rows" } else { "" }
+        ),
+    )
+    .with_label("not defined here");
+    if topology == Topology::Torus {
+        d.with_note("glued top to bottom, the shifted rows must alternate all the way round: give the board an even number of rows")
+    } else {
+        d.with_note("a hex grid takes `topology plane`, `cylinder` (left and right edges glued) or `torus` (with an even number of rows)")
     }
 }

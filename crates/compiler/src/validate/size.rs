@@ -9,10 +9,7 @@ impl Validator<'_> {
         match n.value() {
             Some(v) => Some(v),
             None => {
-                self.push(
-                    Diagnostic::error(Code::NumberTooLarge, n.span, format!("this {what} is far too large"))
-                        .with_label("too large"),
-                );
+                self.push(number_too_large(n, what));
                 None
             }
         }
@@ -27,11 +24,7 @@ impl Validator<'_> {
         for (n, v, what) in [(rows, r, "row"), (cols, c, "column")] {
             if v == 0 {
                 ok = false;
-                self.push(
-                    Diagnostic::error(Code::ZeroSize, n.span, format!("a board needs at least one {what}"))
-                        .with_label("zero")
-                        .with_note("`size R x C` needs 1 ≤ R and 1 ≤ C"),
-                );
+                self.push(zero_size(n, what));
             }
         }
         if !ok {
@@ -39,20 +32,32 @@ impl Validator<'_> {
         }
         let cells = r.checked_mul(c);
         if cells.is_none_or(|n| n > MAX_CELLS) {
-            self.push(
-                Diagnostic::error(
-                    Code::BoardTooLarge,
-                    stmt.span,
-                    format!("a {r}×{c} board is too large: boards are limited to {MAX_CELLS} cells"),
-                )
-                .with_label("too many cells")
-                .with_note(format!(
-                    "a {side}x{side} board is the largest square board that fits",
-                    side = MAX_CELLS.isqrt()
-                )),
-            );
+            self.push(board_too_large(stmt.span, r, c));
             return None;
         }
         Some((r as usize, c as usize))
     }
+}
+
+/// L0117: a number past `u64`.
+fn number_too_large(n: &ast::Number, what: &str) -> Diagnostic {
+    Diagnostic::error(Code::NumberTooLarge, n.span, format!("this {what} is far too large")).with_label("too large")
+}
+
+/// L0116: `size 0xC` or `size Rx0`.
+fn zero_size(n: &ast::Number, what: &str) -> Diagnostic {
+    Diagnostic::error(Code::ZeroSize, n.span, format!("a board needs at least one {what}"))
+        .with_label("zero")
+        .with_note("`size R x C` needs 1 ≤ R and 1 ≤ C")
+}
+
+/// L0115: more than [`MAX_CELLS`] cells.
+fn board_too_large(span: Span, r: u64, c: u64) -> Diagnostic {
+    Diagnostic::error(
+        Code::BoardTooLarge,
+        span,
+        format!("a {r}×{c} board is too large: boards are limited to {MAX_CELLS} cells"),
+    )
+    .with_label("too many cells")
+    .with_note(format!("a {side}x{side} board is the largest square board that fits", side = MAX_CELLS.isqrt()))
 }

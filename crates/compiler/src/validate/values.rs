@@ -11,32 +11,17 @@ impl Validator<'_> {
             (".", _) => Some(0),
             ("x", Kind::Mask) => Some(1),
             ("x", Kind::Value) => {
-                self.push(
-                    Diagnostic::error(Code::BadCell, cell, "`x` marks a locked cell; it is only allowed in `locked`")
-                        .with_label("not a value")
-                        .with_note("write `.` for 0 or a number below `states`; lock cells with `locked`"),
-                );
+                self.push(lock_in_values(cell));
                 None
             }
             (_, Kind::Mask) => {
-                self.push(
-                    Diagnostic::error(Code::BadCell, cell, format!("`{text}` is not allowed in a mask"))
-                        .with_label("expected `.` or `x`")
-                        .with_note("in `locked`, `x` marks a locked cell and `.` a free one"),
-                );
+                self.push(value_in_mask_grid(cell, text));
                 None
             }
             (_, Kind::Value) => match text.parse::<u64>() {
                 Ok(v) if v < u64::from(w) => Some(v as u16),
                 _ => {
-                    self.push(
-                        Diagnostic::error(
-                            Code::ValueTooLarge,
-                            cell,
-                            format!("{what} {text} is too large: with `states {w}` values are 0…{}", w - 1),
-                        )
-                        .with_label(format!("must be below {w}")),
-                    );
+                    self.push(value_too_large(cell, what, text, w));
                     None
                 }
             },
@@ -59,11 +44,7 @@ impl Validator<'_> {
             Value::On(_) if kind == Kind::Mask => Some(Board::uniform(n, 1)),
             Value::On(_) => Some(Board::uniform(n, (w - 1) as u16)),
             Value::Grid(g) if on_graph => {
-                self.push(
-                    Diagnostic::error(Code::GraphMismatch, g.span, "a graph puzzle has no grid of cells")
-                        .with_label("a grid")
-                        .with_note("list the nodes instead: `at 1 4:2` (node 4 with value 2), or write `on`/`off`"),
-                );
+                self.push(grid_on_graph(g.span));
                 None
             }
             Value::Grid(g) => self.grid(g, rows, cols, w, kind),
@@ -163,11 +144,7 @@ impl Validator<'_> {
             let (r, c) = (idx / cols + 1, idx % cols + 1);
             let name = if on_graph { format!("node {}", idx + 1) } else { format!("cell {r},{c}") };
             if let Some(prev) = seen.get(&idx) {
-                self.push(
-                    Diagnostic::error(Code::RepeatedCoordinate, e.span, format!("{name} is listed twice"))
-                        .with_label("listed again")
-                        .with_secondary(*prev, "first listed here"),
-                );
+                self.push(repeated_coordinate(e.span, &name, *prev));
                 continue;
             }
             seen.insert(idx, e.span);
@@ -175,24 +152,13 @@ impl Validator<'_> {
                 (None, Kind::Value) => 1,
                 (None, Kind::Mask) => 1,
                 (Some(n), Kind::Mask) => {
-                    self.push(
-                        Diagnostic::error(Code::ValueInMask, n.span, "a mask lists cells without values")
-                            .with_label("remove `:value`")
-                            .with_note("`locked at 1,1 5,5` locks the listed cells; `holes at 3,3` makes holes"),
-                    );
+                    self.push(value_in_mask(n.span));
                     continue;
                 }
                 (Some(n), Kind::Value) => match n.value() {
                     Some(v) if v < u64::from(w) => v as u16,
                     _ => {
-                        self.push(
-                            Diagnostic::error(
-                                Code::ValueTooLarge,
-                                n.span,
-                                format!("value {} is too large: with `states {w}` values are 0…{}", n.text, w - 1),
-                            )
-                            .with_label(format!("must be below {w}")),
-                        );
+                        self.push(value_too_large(n.span, "value", &n.text, w));
                         continue;
                     }
                 },
@@ -212,38 +178,17 @@ impl Validator<'_> {
     pub(super) fn entry_index(&mut self, e: &ast::Entry, rows: usize, cols: usize, on_graph: bool) -> Option<usize> {
         match (&e.col, on_graph) {
             (Some(col), true) => {
-                self.push(
-                    Diagnostic::error(Code::GraphMismatch, e.span, "a graph's nodes are numbers, not `row,column`")
-                        .with_label("a board coordinate")
-                        .with_note(format!("write the node's number, e.g. `at {}`", col.text)),
-                );
+                self.push(coordinate_on_graph(e.span, col));
                 None
             }
             (None, false) => {
-                self.push(
-                    Diagnostic::error(
-                        Code::GraphMismatch,
-                        e.span,
-                        format!("`{}` names a node, but this puzzle is a board", e.row.text),
-                    )
-                    .with_label("expected `row,column`")
-                    .with_note(
-                        "cells of a board are `row,column`, e.g. `at 2,3`; node numbers are for `graph` puzzles",
-                    ),
-                );
+                self.push(node_on_board(e));
                 None
             }
             (None, true) => {
                 let n = self.number(&e.row, "node number")?;
                 if n == 0 || n > cols as u64 {
-                    self.push(
-                        Diagnostic::error(
-                            Code::CoordinateOutOfRange,
-                            e.row.span,
-                            format!("node {n} is not in the graph"),
-                        )
-                        .with_label(format!("nodes are 1…{cols}")),
-                    );
+                    self.push(node_out_of_range(e.row.span, n, cols));
                     return None;
                 }
                 Some(n as usize - 1)
@@ -253,19 +198,83 @@ impl Validator<'_> {
                 let c = self.number(col, "column number");
                 let (r, c) = (r?, c?);
                 if r == 0 || c == 0 || r > rows as u64 || c > cols as u64 {
-                    self.push(
-                        Diagnostic::error(
-                            Code::CoordinateOutOfRange,
-                            Span::new(e.row.span.start, col.span.end),
-                            format!("cell {r},{c} is outside the {rows}×{cols} board"),
-                        )
-                        .with_label(format!("rows are 1…{rows}, columns 1…{cols}"))
-                        .with_note("coordinates are 1-based `row,column`; `1,1` is the top-left cell"),
-                    );
+                    self.push(cell_out_of_range(Span::new(e.row.span.start, col.span.end), (r, c), (rows, cols)));
                     return None;
                 }
                 Some((r as usize - 1) * cols + (c as usize - 1))
             }
         }
     }
+}
+
+/// L0106: `x` in a grid of values.
+fn lock_in_values(cell: Span) -> Diagnostic {
+    Diagnostic::error(Code::BadCell, cell, "`x` marks a locked cell; it is only allowed in `locked`")
+        .with_label("not a value")
+        .with_note("write `.` for 0 or a number below `states`; lock cells with `locked`")
+}
+
+/// L0106: something other than `.` or `x` in a mask's grid.
+fn value_in_mask_grid(cell: Span, text: &str) -> Diagnostic {
+    Diagnostic::error(Code::BadCell, cell, format!("`{text}` is not allowed in a mask"))
+        .with_label("expected `.` or `x`")
+        .with_note("in `locked`, `x` marks a locked cell and `.` a free one")
+}
+
+/// L0105: `what` `text` not below `w`.
+fn value_too_large(span: Span, what: &str, text: &str, w: u32) -> Diagnostic {
+    Diagnostic::error(
+        Code::ValueTooLarge,
+        span,
+        format!("{what} {text} is too large: with `states {w}` values are 0…{}", w - 1),
+    )
+    .with_label(format!("must be below {w}"))
+}
+
+/// L0130: a grid of cells in a graph puzzle.
+fn grid_on_graph(span: Span) -> Diagnostic {
+    Diagnostic::error(Code::GraphMismatch, span, "a graph puzzle has no grid of cells")
+        .with_label("a grid")
+        .with_note("list the nodes instead: `at 1 4:2` (node 4 with value 2), or write `on`/`off`")
+}
+
+/// L0130: `at R,C` in a graph puzzle.
+fn coordinate_on_graph(span: Span, col: &ast::Number) -> Diagnostic {
+    Diagnostic::error(Code::GraphMismatch, span, "a graph's nodes are numbers, not `row,column`")
+        .with_label("a board coordinate")
+        .with_note(format!("write the node's number, e.g. `at {}`", col.text))
+}
+
+/// L0130: `at N` on a board.
+fn node_on_board(e: &ast::Entry) -> Diagnostic {
+    Diagnostic::error(Code::GraphMismatch, e.span, format!("`{}` names a node, but this puzzle is a board", e.row.text))
+        .with_label("expected `row,column`")
+        .with_note("cells of a board are `row,column`, e.g. `at 2,3`; node numbers are for `graph` puzzles")
+}
+
+/// L0111: node `n` of a graph of `nodes` nodes.
+fn node_out_of_range(span: Span, n: u64, nodes: usize) -> Diagnostic {
+    Diagnostic::error(Code::CoordinateOutOfRange, span, format!("node {n} is not in the graph"))
+        .with_label(format!("nodes are 1…{nodes}"))
+}
+
+/// L0111: cell `r,c` outside a `rows`×`cols` board.
+fn cell_out_of_range(span: Span, (r, c): (u64, u64), (rows, cols): (usize, usize)) -> Diagnostic {
+    Diagnostic::error(Code::CoordinateOutOfRange, span, format!("cell {r},{c} is outside the {rows}×{cols} board"))
+        .with_label(format!("rows are 1…{rows}, columns 1…{cols}"))
+        .with_note("coordinates are 1-based `row,column`; `1,1` is the top-left cell")
+}
+
+/// L0112: cell (node) `name` listed again at `span`, first at `first`.
+fn repeated_coordinate(span: Span, name: &str, first: Span) -> Diagnostic {
+    Diagnostic::error(Code::RepeatedCoordinate, span, format!("{name} is listed twice"))
+        .with_label("listed again")
+        .with_secondary(first, "first listed here")
+}
+
+/// L0120: `:value` in a mask's list.
+fn value_in_mask(span: Span) -> Diagnostic {
+    Diagnostic::error(Code::ValueInMask, span, "a mask lists cells without values")
+        .with_label("remove `:value`")
+        .with_note("`locked at 1,1 5,5` locks the listed cells; `holes at 3,3` makes holes")
 }
