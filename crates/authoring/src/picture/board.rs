@@ -235,48 +235,84 @@ pub(super) fn draw_cells(
     colour: &dyn Fn(u32) -> Rgb,
 ) {
     if b.grid && b.hex {
-        let _ = writeln!(out, r#"<g id="{id}-cells" stroke="{GRID}" stroke-width="{}" stroke-linejoin="round">"#, b.g);
-        for (i, &v) in values.iter().enumerate() {
-            if !b.hole(i) {
-                let _ = writeln!(out, r#"<polygon points="{}" fill="{}"/>"#, b.hexagon(x0, y0, i), colour(v));
-            }
-        }
-        out.push_str("</g>\n");
-        return;
+        draw_hexagons(out, b, id, (x0, y0), values, colour);
+    } else if b.grid {
+        draw_squares(out, b, id, (x0, y0), values, colour);
+    } else {
+        draw_compact(out, b, id, (x0, y0), values, colour);
     }
-    if b.grid {
-        if b.holes.is_empty() {
+}
+
+/// Detailed hexagons: a `<polygon>` per cell, the grid lines its stroke.
+fn draw_hexagons(
+    out: &mut String,
+    b: &Board,
+    id: &str,
+    (x0, y0): (u32, u32),
+    values: &[u32],
+    colour: &dyn Fn(u32) -> Rgb,
+) {
+    let _ = writeln!(out, r#"<g id="{id}-cells" stroke="{GRID}" stroke-width="{}" stroke-linejoin="round">"#, b.g);
+    for (i, &v) in values.iter().enumerate() {
+        if !b.hole(i) {
+            let _ = writeln!(out, r#"<polygon points="{}" fill="{}"/>"#, b.hexagon(x0, y0, i), colour(v));
+        }
+    }
+    out.push_str("</g>\n");
+}
+
+/// Detailed squares: the grid lines as the background (around the cells
+/// that are there), then a `<rect>` per cell.
+fn draw_squares(
+    out: &mut String,
+    b: &Board,
+    id: &str,
+    (x0, y0): (u32, u32),
+    values: &[u32],
+    colour: &dyn Fn(u32) -> Rgb,
+) {
+    if b.holes.is_empty() {
+        let _ = writeln!(
+            out,
+            r#"<rect x="{x0}" y="{y0}" width="{}" height="{}" fill="{GRID}"/>"#,
+            b.board_w(),
+            b.board_h()
+        );
+    } else {
+        // The grid lines around the cells that are there.
+        let (path, _) = b.runs(x0, y0, b.g, &|i| !b.hole(i));
+        let _ = writeln!(out, r#"<path fill="{GRID}" d="{}"/>"#, path.d);
+    }
+    let _ = writeln!(out, r#"<g id="{id}-cells" shape-rendering="crispEdges">"#);
+    let inner = b.s - b.g;
+    for r in 0..b.rows {
+        for c in 0..b.cols {
+            let i = r * b.cols + c;
+            if b.hole(i) {
+                continue;
+            }
             let _ = writeln!(
                 out,
-                r#"<rect x="{x0}" y="{y0}" width="{}" height="{}" fill="{GRID}"/>"#,
-                b.board_w(),
-                b.board_h()
+                r#"<rect x="{}" y="{}" width="{inner}" height="{inner}" fill="{}"/>"#,
+                x0 + c as u32 * b.s + b.g,
+                y0 + r as u32 * b.s + b.g,
+                colour(values[i])
             );
-        } else {
-            // The grid lines around the cells that are there.
-            let (path, _) = b.runs(x0, y0, b.g, &|i| !b.hole(i));
-            let _ = writeln!(out, r#"<path fill="{GRID}" d="{}"/>"#, path.d);
         }
-        let _ = writeln!(out, r#"<g id="{id}-cells" shape-rendering="crispEdges">"#);
-        let inner = b.s - b.g;
-        for r in 0..b.rows {
-            for c in 0..b.cols {
-                let i = r * b.cols + c;
-                if b.hole(i) {
-                    continue;
-                }
-                let _ = writeln!(
-                    out,
-                    r#"<rect x="{}" y="{}" width="{inner}" height="{inner}" fill="{}"/>"#,
-                    x0 + c as u32 * b.s + b.g,
-                    y0 + r as u32 * b.s + b.g,
-                    colour(values[i])
-                );
-            }
-        }
-        out.push_str("</g>\n");
-        return;
     }
+    out.push_str("</g>\n");
+}
+
+/// Compact: the most frequent value is the background; every other value
+/// is one path of row runs.
+fn draw_compact(
+    out: &mut String,
+    b: &Board,
+    id: &str,
+    (x0, y0): (u32, u32),
+    values: &[u32],
+    colour: &dyn Fn(u32) -> Rgb,
+) {
     // Compact: the most frequent value is the background; every other value
     // is one path of row runs.
     let mut counts: BTreeMap<u32, usize> = BTreeMap::new();

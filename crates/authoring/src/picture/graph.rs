@@ -160,40 +160,8 @@ pub(super) fn draw_graph(out: &mut String, gp: &GraphPicture, panel: &Panel) {
     if gp.d < NODE_NUMBER_MIN {
         return;
     }
-    if let Some((w, beside_marks)) = numbers {
-        let len = digits(w.saturating_sub(1) as usize) as f64;
-        let size = (d * 0.42).min(d * 0.7 / (len * 0.62));
-        let shift = if beside_marks { d * 0.05 } else { 0.0 };
-        let _ =
-            writeln!(out, r#"<g id="{id}-numbers" font-size="{}" font-weight="bold" text-anchor="middle">"#, num(size));
-        for (i, (cx, cy)) in gp.nodes(x0, y0) {
-            let v = values[i];
-            let _ = writeln!(
-                out,
-                r#"<text class="cell-number" x="{}" y="{}" fill="{}">{v}</text>"#,
-                num(cx - shift),
-                num(cy + shift + size * 0.36),
-                ink_on(colour(v))
-            );
-        }
-        out.push_str("</g>\n");
-        let size = (d * 0.3).clamp(8.0, 12.0);
-        let _ = writeln!(
-            out,
-            r#"<g id="{id}-labels" font-size="{}" fill="{MUTED}" stroke="{PAGE}" stroke-width="{}" stroke-linejoin="round" paint-order="stroke">"#,
-            num(size),
-            num(size * 0.3)
-        );
-        for (i, (cx, cy)) in gp.nodes(x0, y0) {
-            let _ = writeln!(
-                out,
-                r#"<text x="{}" y="{}">{}</text>"#,
-                num(cx + d * 0.34),
-                num(cy + d * 0.34 + size * 0.75),
-                i + 1
-            );
-        }
-        out.push_str("</g>\n");
+    if let Some(numbers) = numbers {
+        draw_node_states(out, gp, panel, numbers);
         return;
     }
     let digits_max = digits(values.len()) as f64;
@@ -207,6 +175,47 @@ pub(super) fn draw_graph(out: &mut String, gp: &GraphPicture, panel: &Panel) {
             num(cx),
             num(cy + size * 0.36),
             ink_on(colour(v)),
+            i + 1
+        );
+    }
+    out.push_str("</g>\n");
+}
+
+/// The nodes' states written in them (`<g id="{id}-numbers">`), a little
+/// down and left when the overlay's badges sit at their top right
+/// (`beside_marks`), and their node numbers moved beside them, small, at
+/// their bottom right (`<g id="{id}-labels">`).
+fn draw_node_states(out: &mut String, gp: &GraphPicture, panel: &Panel, (w, beside_marks): (u32, bool)) {
+    let Panel { id, origin: (x0, y0), values, colour, .. } = *panel;
+    let d = f64::from(gp.d);
+    let len = digits(w.saturating_sub(1) as usize) as f64;
+    let size = (d * 0.42).min(d * 0.7 / (len * 0.62));
+    let shift = if beside_marks { d * 0.05 } else { 0.0 };
+    let _ = writeln!(out, r#"<g id="{id}-numbers" font-size="{}" font-weight="bold" text-anchor="middle">"#, num(size));
+    for (i, (cx, cy)) in gp.nodes(x0, y0) {
+        let v = values[i];
+        let _ = writeln!(
+            out,
+            r#"<text class="cell-number" x="{}" y="{}" fill="{}">{v}</text>"#,
+            num(cx - shift),
+            num(cy + shift + size * 0.36),
+            ink_on(colour(v))
+        );
+    }
+    out.push_str("</g>\n");
+    let size = (d * 0.3).clamp(8.0, 12.0);
+    let _ = writeln!(
+        out,
+        r#"<g id="{id}-labels" font-size="{}" fill="{MUTED}" stroke="{PAGE}" stroke-width="{}" stroke-linejoin="round" paint-order="stroke">"#,
+        num(size),
+        num(size * 0.3)
+    );
+    for (i, (cx, cy)) in gp.nodes(x0, y0) {
+        let _ = writeln!(
+            out,
+            r#"<text x="{}" y="{}">{}</text>"#,
+            num(cx + d * 0.34),
+            num(cy + d * 0.34 + size * 0.75),
             i + 1
         );
     }

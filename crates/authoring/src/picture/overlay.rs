@@ -72,32 +72,36 @@ pub(super) fn overlay(
                 ),
             }))
         }
-        Show::Certificate => {
-            let r = solved()?;
-            let Some(y) = r.certificate.as_ref().filter(|_| !r.solvable) else {
-                return Err(PictureError::NoCertificate { solvable: r.solvable });
-            };
-            let total = |values: &lights_compiler::model::Board| -> u64 {
-                y.nonzero().map(|(i, a)| u64::from(a) * u64::from(values.get(i)) % u64::from(w)).sum::<u64>()
-                    % u64::from(w)
-            };
-            let (now, goal) = (total(&p.lights), total(&p.goal));
-            let meaning = if w == 2 {
-                let parity = |t: u64| if t == 0 { "even" } else { "odd" };
-                format!(
-                    "certificate: every press keeps the number of lights on among the {marked} cells even or odd; \
-                     it is {} now, the goal needs it {}",
-                    parity(now),
-                    parity(goal)
-                )
-            } else {
-                let weights = if on_board { "written in the marks" } else { "shown by the shades, palest 1" };
-                format!(
-                    "certificate: no press changes the sum of weight × light over the {marked} cells, modulo {w} \
-                     (weights {weights}); it is {now} now, the goal needs {goal}"
-                )
-            };
-            Ok(Some(Overlay { values: y.to_vec(), mark: CERTIFICATE_MARK, caption: "certificate".into(), meaning }))
-        }
+        Show::Certificate => certificate_overlay(p, solved()?, on_board, marked).map(Some),
     }
+}
+
+/// The certificate of an unsolvable puzzle, and the invariant it proves:
+/// the weighted sum over its cells that no press changes, now and as the
+/// goal needs it. `marked`: how the legend says where its cells are.
+fn certificate_overlay(p: &Puzzle, r: &Report, on_board: bool, marked: &str) -> Result<Overlay, PictureError> {
+    let w = p.states;
+    let Some(y) = r.certificate.as_ref().filter(|_| !r.solvable) else {
+        return Err(PictureError::NoCertificate { solvable: r.solvable });
+    };
+    let total = |values: &lights_compiler::model::Board| -> u64 {
+        y.nonzero().map(|(i, a)| u64::from(a) * u64::from(values.get(i)) % u64::from(w)).sum::<u64>() % u64::from(w)
+    };
+    let (now, goal) = (total(&p.lights), total(&p.goal));
+    let meaning = if w == 2 {
+        let parity = |t: u64| if t == 0 { "even" } else { "odd" };
+        format!(
+            "certificate: every press keeps the number of lights on among the {marked} cells even or odd; \
+             it is {} now, the goal needs it {}",
+            parity(now),
+            parity(goal)
+        )
+    } else {
+        let weights = if on_board { "written in the marks" } else { "shown by the shades, palest 1" };
+        format!(
+            "certificate: no press changes the sum of weight × light over the {marked} cells, modulo {w} \
+             (weights {weights}); it is {now} now, the goal needs {goal}"
+        )
+    };
+    Ok(Overlay { values: y.to_vec(), mark: CERTIFICATE_MARK, caption: "certificate".into(), meaning })
 }
