@@ -220,21 +220,7 @@ fn render(args: &Args) -> Result<(), u8> {
         return Err(EXIT_PUZZLE_ERROR);
     };
     let report = chosen.report.as_ref().and_then(BlockReport::as_lights);
-    if report.is_none() {
-        let why = escape_controls(chosen.diagnostics.iter().find(|d| d.is_error()).map_or("", |d| d.message.as_str()));
-        if args.show.is_some_and(|s| s != ShowArg::Lights) {
-            eprintln!(
-                "error: cannot draw puzzle {name} with an overlay: it was not solved ({why}); try `--show lights`"
-            );
-            return Err(EXIT_USAGE);
-        }
-        eprintln!("note: puzzle {name} was not solved ({why}); drawing the board only");
-    } else if errors > 0 {
-        eprintln!(
-            "note: puzzle {name} has {} (run `lights check {shown}` to see them); drawing it anyway",
-            plural(errors, "error", "errors")
-        );
-    }
+    say_unsolved(chosen, args, &name, &shown)?;
 
     let options = Options { show: args.show.map(Show::from), cell: args.cell, numbers: args.numbers.into() };
     let mut pic = picture::svg(model, report, &options).map_err(|e| {
@@ -275,6 +261,28 @@ fn render(args: &Args) -> Result<(), u8> {
         eprintln!("{summary}");
     } else {
         println!("{summary}");
+    }
+    Ok(())
+}
+
+/// A note when the puzzle drawn was not solved (an error when an overlay
+/// was asked for) or has errors.
+fn say_unsolved(chosen: &PuzzleAnalysis, args: &Args, name: &str, shown: &str) -> Result<(), u8> {
+    let errors = chosen.diagnostics.iter().filter(|d| d.is_error()).count();
+    if chosen.report.as_ref().and_then(BlockReport::as_lights).is_none() {
+        let why = escape_controls(chosen.diagnostics.iter().find(|d| d.is_error()).map_or("", |d| d.message.as_str()));
+        if args.show.is_some_and(|s| s != ShowArg::Lights) {
+            eprintln!(
+                "error: cannot draw puzzle {name} with an overlay: it was not solved ({why}); try `--show lights`"
+            );
+            return Err(EXIT_USAGE);
+        }
+        eprintln!("note: puzzle {name} was not solved ({why}); drawing the board only");
+    } else if errors > 0 {
+        eprintln!(
+            "note: puzzle {name} has {} (run `lights check {shown}` to see them); drawing it anyway",
+            plural(errors, "error", "errors")
+        );
     }
     Ok(())
 }
