@@ -1,6 +1,9 @@
 //! The cells of one panel, on a board or a graph.
 
-use super::*;
+use super::{
+    draw_cells, draw_gluing, draw_graph, draw_graph_marks, draw_labels, draw_locked, draw_marks, draw_numbers, Board,
+    GraphPicture, Overlay, Rgb, NUMBERS_MIN_CELL,
+};
 
 /// One panel's cells as drawn: its `id` (the prefix of its groups' ids),
 /// the board's top-left corner, a value per cell and its colour, the locked

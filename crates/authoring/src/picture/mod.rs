@@ -59,13 +59,13 @@ mod marks;
 mod overlay;
 mod png;
 
-use board::*;
-use geometry::*;
-use gluing::*;
-use graph::*;
-use legend::*;
-use marks::*;
-use overlay::*;
+use board::{draw_cells, draw_labels, draw_locked, draw_marks, draw_numbers, Board, HATCH_DEF};
+use geometry::{Geometry, Panel};
+use gluing::{draw_gluing, GLUE};
+use graph::{draw_graph, draw_graph_marks, GraphPicture};
+use legend::{draw_legend, wrap_legend};
+use marks::{draw_crosses, draw_mark_dots};
+use overlay::{overlay, Overlay};
 
 pub use png::{png, Png};
 

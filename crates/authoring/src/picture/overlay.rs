@@ -1,7 +1,7 @@
 //! The overlay drawn over the lights: the minimum solution, a quiet
 //! pattern or the certificate, chosen by [`Show`] from the solver's report.
 
-use super::*;
+use super::{summary, PictureError, Puzzle, Report, Rgb, Show, CERTIFICATE_MARK, QUIET_MARK, SOLUTION_MARK};
 
 pub(super) struct Overlay {
     /// Per cell, row-major.

@@ -4,7 +4,7 @@ use std::sync::{Arc, OnceLock};
 
 use resvg::{tiny_skia, usvg};
 
-use super::*;
+use super::{PictureError, MAX_PNG_PIXELS};
 
 /// A rendered PNG.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,6 +1,6 @@
 //! `expect`: the claims checked against the answer.
 
-use super::*;
+use super::{ast, BigUint, Claim, ClaimKind, Expectation, Validator};
 
 impl Validator<'_> {
     pub(super) fn claim(&mut self, stmt: &ast::Statement, claim: &ast::Claim) -> Option<Expectation> {

@@ -1,6 +1,8 @@
 //! `holes`: cells with no light and no button, and the values written on them.
 
-use super::*;
+use super::{
+    ast, Board, Code, Diagnostic, HashMap, Kind, SolutionBlock, Span, StatementKind, Validator, Value, PER_CELL_LIMIT,
+};
 
 /// The board-sized values of a puzzle.
 pub(super) struct Values {

@@ -1,6 +1,9 @@
 //! `rule`: a named rule or a stencil of weights.
 
-use super::*;
+use super::{
+    ast, did_you_mean, plural, stencil_width, Code, Diagnostic, Kind, RowForm, Rule, RuleSpec, Span, StatementKind,
+    Stencil, Validator,
+};
 
 impl Validator<'_> {
     pub(super) fn rule(&mut self, stmt: &ast::Statement, w: u32) -> Option<Rule> {

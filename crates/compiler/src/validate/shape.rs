@@ -1,7 +1,10 @@
 //! `grid` and `graph`: the shape of the board, and which rules and
 //! topologies it takes.
 
-use super::*;
+use super::{
+    ast, did_you_mean, Board, Code, Diagnostic, Graph, GraphKind, HashMap, NamedGraphError, Rule, Shape, Span,
+    StatementKind, Topology, Validator, NAMED_GRAPHS,
+};
 
 impl Validator<'_> {
     /// L0130 for each of `size`, `topology` and `grid` in a graph puzzle.

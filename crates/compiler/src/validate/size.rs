@@ -1,7 +1,7 @@
 //! `size`: the board's rows and columns (and the numbers every statement
 //! reads).
 
-use super::*;
+use super::{ast, Code, Diagnostic, Span, StatementKind, Validator, MAX_CELLS};
 
 impl Validator<'_> {
     /// A number that must fit; reports L0117 otherwise.

@@ -1,6 +1,6 @@
 //! `states`: how many states a light has.
 
-use super::*;
+use super::{ast, Code, Diagnostic, StatementKind, Validator, MAX_STATES, MIN_STATES};
 
 impl Validator<'_> {
     pub(super) fn states(&mut self, stmt: &ast::Statement) -> Option<u32> {

@@ -1,6 +1,6 @@
 //! `topology`: how the borders are glued.
 
-use super::*;
+use super::{ast, did_you_mean, Code, Diagnostic, StatementKind, Topology, Validator};
 
 impl Validator<'_> {
     pub(super) fn topology(&mut self, stmt: &ast::Statement) -> Option<Topology> {

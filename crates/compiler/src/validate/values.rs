@@ -1,7 +1,7 @@
 //! Board-sized values (`lights`, `goal`, `locked`, `holes`, `solution`):
 //! `on`/`off`, a grid of cells, or a list of `at` entries.
 
-use super::*;
+use super::{ast, plural, Board, CellSpans, Code, Diagnostic, HashMap, Kind, RowForm, Span, Validator, Value};
 
 impl Validator<'_> {
     /// One grid cell's value: `.`, a number below W (values), or `x` (masks → 1).
