@@ -197,36 +197,39 @@ fn block_system(q: &Blocks, w: u32, totals: &[u64]) -> (SparseMatrix, Vec<u32>) 
     (a, rhs)
 }
 
+/// The presses of block `k` from the system's solution `rc` (R, then C):
+/// X_{ρκ} = R_ρ + C_κ − β_{ρκ} (`with_b`, affine), or its linear part
+/// R_ρ + C_κ for quiet patterns.
+fn block_presses(p: &Puzzle, q: &Blocks, rc: &[u32], k: usize, with_b: bool) -> u32 {
+    let w64 = u64::from(p.states);
+    let (r, c) = (k / q.nq, k % q.nq);
+    let minus = if with_b { w64 - u64::from(p.need(q.cell(k))) } else { 0 };
+    ((u64::from(rc[r]) + u64::from(rc[q.mq + c]) + minus) % w64) as u32
+}
+
+/// e_a − e_rep for a cell a and its block's first cell.
+fn fibre_pair(p: &Puzzle, q: &Blocks, cell: usize) -> Vec<u32> {
+    let mut v = vec![0u32; p.cells()];
+    v[cell] = 1;
+    v[q.rep(cell)] = p.states - 1;
+    v
+}
+
 fn run(p: &Puzzle, q: &Blocks, opts: SolveOptions, cancel: &dyn Fn() -> bool) -> Result<Report, FastError> {
     let w = p.states;
-    let (mq, nq) = (q.mq, q.nq);
-    let w64 = u64::from(w);
-    let reduce = |x: u64| (x % w64) as u32;
     let (totals, clash) = block_totals(p, q);
     let (a, rhs) = block_system(q, w, &totals);
     let sol = solve_cancellable(&a, &rhs, w, cancel)?;
-    // X_{ρκ} = R_ρ + C_κ − β_{ρκ} (affine) and its linear part for quiet
-    // patterns, on block k.
-    let at = |rc: &[u32], k: usize, with_b: bool| -> u32 {
-        let (r, c) = (k / nq, k % nq);
-        let minus = if with_b { w64 - u64::from(p.need(q.cell(k))) } else { 0 };
-        reduce(u64::from(rc[r]) + u64::from(rc[mq + c]) + minus)
-    };
-    let blocks = |rc: &[u32], with_b: bool| -> Vec<u32> { (0..q.count()).map(|k| at(rc, k, with_b)).collect() };
+    let blocks =
+        |rc: &[u32], with_b: bool| -> Vec<u32> { (0..q.count()).map(|k| block_presses(p, q, rc, k, with_b)).collect() };
     let packed = |rc: &[u32], with_b: bool| -> Presses {
         let mut out = Presses::zeros(q.count(), w);
         for k in 0..q.count() {
-            out.set(k, at(rc, k, with_b));
+            out.set(k, block_presses(p, q, rc, k, with_b));
         }
         out
     };
-    // e_a − e_rep for a cell a and its block's first cell.
-    let pair = |cell: usize| -> Vec<u32> {
-        let mut v = vec![0u32; p.cells()];
-        v[cell] = 1;
-        v[q.rep(cell)] = w - 1;
-        v
-    };
+    let pair = |cell: usize| fibre_pair(p, q, cell);
     let cells = p.cells();
     let block_nullity = sol.kernel.generators.len();
     let nullity = block_nullity + q.fibre();
