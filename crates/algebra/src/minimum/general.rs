@@ -291,6 +291,54 @@ pub(super) struct Classes {
     sgcd: Vec<u8>,
 }
 
+/// Per cell of `n` (`raw` holds `d` entries a cell, in generator order), its
+/// signature in search order `perm` read backwards, scaled by the unit that
+/// makes its last nonzero entry `e` into `gcd(e, w)`; and per cell the
+/// inverse of that unit, its multiple of the common shift.
+fn scaled_signatures(raw: &[u8], perm: &[usize], (n, d): (usize, usize), w: u32) -> (Vec<u8>, Vec<u8>) {
+    let (scale, inverse) = unit_tables(w);
+    let mut rev = vec![0u8; n * d];
+    let mut mult = vec![1u8; n];
+    for i in 0..n {
+        let row = &mut rev[i * d..(i + 1) * d];
+        for (t, &j) in perm.iter().enumerate() {
+            row[d - 1 - t] = raw[i * d + j];
+        }
+        if let Some(&e) = row.iter().find(|&&e| e != 0) {
+            let u = scale[e as usize] as u32;
+            if u != 1 {
+                for v in row.iter_mut() {
+                    *v = (*v as u32 * u % w) as u8;
+                }
+            }
+            mult[i] = inverse[u as usize];
+        }
+    }
+    (rev, mult)
+}
+
+/// From the coordinate-major signatures `sig[t·k + c]` of the `k` classes:
+/// `id[t·k + c]`, the class of `c` among those equal on coordinates `t..`,
+/// and `sgcd[t·k + c]`, the gcd of `w` and those coordinates (`w` when all
+/// are zero); row `d` is the empty suffix.
+fn suffix_classes(sig: &[u8], d: usize, k: usize, w: u32, gcds: &[u8]) -> (Vec<u32>, Vec<u8>) {
+    let wu = w as usize;
+    let mut id = vec![0u32; (d + 1) * k];
+    let mut sgcd = vec![w as u8; (d + 1) * k];
+    for t in (0..d).rev() {
+        let mut next = 0u32;
+        for c in 0..k {
+            let e = sig[t * k + c];
+            if c > 0 && (id[(t + 1) * k + c] != id[(t + 1) * k + c - 1] || e != sig[t * k + c - 1]) {
+                next += 1;
+            }
+            id[t * k + c] = next;
+            sgcd[t * k + c] = gcds[sgcd[(t + 1) * k + c] as usize * wu + e as usize];
+        }
+    }
+    (id, sgcd)
+}
+
 impl Classes {
     /// The classes of a block; `search`: with what the branch and bound needs
     /// (else only the root bound can be asked for).
@@ -316,24 +364,7 @@ impl Classes {
         // `u` that makes its last nonzero entry `e` into `gcd(e, w)`: cells whose
         // signatures are unit multiples of each other then share one, each
         // moving by its own multiple `u⁻¹·σ` of the common shift `σ`.
-        let (scale, inverse) = unit_tables(w);
-        let mut rev = vec![0u8; n * d];
-        let mut mult = vec![1u8; n];
-        for i in 0..n {
-            let row = &mut rev[i * d..(i + 1) * d];
-            for (t, &j) in perm.iter().enumerate() {
-                row[d - 1 - t] = raw[i * d + j];
-            }
-            if let Some(&e) = row.iter().find(|&&e| e != 0) {
-                let u = scale[e as usize] as u32;
-                if u != 1 {
-                    for v in row.iter_mut() {
-                        *v = (*v as u32 * u % w) as u8;
-                    }
-                }
-                mult[i] = inverse[u as usize];
-            }
-        }
+        let (rev, mult) = scaled_signatures(&raw, &perm, (n, d), w);
         drop(raw);
         let mut cells: Vec<u32> = (0..n as u32).collect();
         let key = |c: u32| &rev[c as usize * d..(c as usize + 1) * d];
@@ -378,19 +409,7 @@ impl Classes {
                 sig[t * k + c] = e;
             }
         }
-        let mut id = vec![0u32; (d + 1) * k];
-        let mut sgcd = vec![w as u8; (d + 1) * k];
-        for t in (0..d).rev() {
-            let mut next = 0u32;
-            for c in 0..k {
-                let e = sig[t * k + c];
-                if c > 0 && (id[(t + 1) * k + c] != id[(t + 1) * k + c - 1] || e != sig[t * k + c - 1]) {
-                    next += 1;
-                }
-                id[t * k + c] = next;
-                sgcd[t * k + c] = gcds[sgcd[(t + 1) * k + c] as usize * wu + e as usize];
-            }
-        }
+        let (id, sgcd) = suffix_classes(&sig, d, k, w, &gcds);
         canc.tick(k * d)?;
         let orders = perm.iter().map(|&j| gens[j].order).collect();
         Ok(Classes { w: wu, d, k, perm, orders, sig, table, id, sgcd })
