@@ -292,8 +292,6 @@ fn solve_block(
         return solve_small_block(&sigs, &bits, dim, budget, canc);
     }
     let start_left = budget.left();
-    // What is left of this block's share.
-    let remaining = |budget: &Budget| share.saturating_sub(start_left - budget.left());
 
     // An upper bound from the descent, a lower bound from odd checks: on many
     // symmetric boards they meet. The triples (a search over all pairs of
@@ -316,28 +314,8 @@ fn solve_block(
     let (mut hx, mut hcost) =
         budget.limited(quick, |units| heuristic(&start, &refs, 2, good, Effort::Quick, units, canc))?;
     let mut packing = pairs;
-    let mut triples_tried = false;
-    // The triples are looked for from the light member found (any member
-    // has the same odd checks; few set bits make the search short).
-    let mut add_triples =
-        |hcost: u64, hx: &[u32], packing: &mut packing::Packing, budget: &mut Budget, canc: &mut Canceller<'_>| {
-            if hcost > ceiling || triples_tried {
-                return Ok::<(), AlgebraError>(());
-            }
-            triples_tried = true;
-            let light: Vec<u8> = hx.iter().map(|&v| v as u8).collect();
-            let cells = Cells { sigs: &sigs, words, bits: &light };
-            let classes = packing::Classes::new(&cells, canc)?;
-            let cost = PAIR_COST * if words <= 2 { words as u64 } else { 4 * words as u64 };
-            let pairs = (remaining(budget) / cost).min(classes.pair_count());
-            let p = classes.with_triples(&cells, pairs, canc)?;
-            budget.spend(p.examined * cost);
-            if p.bound > packing.bound {
-                *packing = p;
-            }
-            Ok(())
-        };
-    add_triples(hcost, &hx, &mut packing, budget, canc)?;
+    let mut triples = Triples { sigs: &sigs, words, ceiling, share, start_left, tried: false };
+    triples.add(hcost, &hx, &mut packing, budget, canc)?;
     if hcost < packing.bound {
         return Err(AlgebraError::Internal(format!(
             "minimum weight: a member of cost {hcost} beats the odd-check bound {}",
@@ -347,7 +325,7 @@ fn solve_block(
     let mut lower = packing.bound;
     if hcost > lower && dim <= 64 {
         let p = Problem { sigs: &sigs, bits: &bits, in_triple: &packing.in_triple, triples: packing.triples, dim };
-        let units = remaining(budget) / SEARCH_PART * (SEARCH_PART - 1);
+        let units = triples.remaining(budget) / SEARCH_PART * (SEARCH_PART - 1);
         let exact = dim <= EXACT_DIM && k <= EXACT_CELLS;
         let limit = (!exact).then_some(units * BRANCH_UNITS);
         let out = branch::search(&p, hcost, Limits { budget: limit, leaf_dim: None }, canc)?;
@@ -358,18 +336,18 @@ fn solve_block(
             let bits = apply_mask(&sigs, &bits, mask);
             hx = bits.iter().map(|&b| b as u32).collect();
             // Odd checks may now prove it.
-            add_triples(hcost, &hx, &mut packing, budget, canc)?;
+            triples.add(hcost, &hx, &mut packing, budget, canc)?;
             lower = lower.max(packing.bound);
         }
     }
     if hcost > lower {
         // Not proven: the descent with its restarts, with what is left.
-        let (fx, fcost) =
-            budget.limited(remaining(budget), |units| heuristic(&hx, &refs, 2, lower, Effort::Full, units, canc))?;
+        let (fx, fcost) = budget
+            .limited(triples.remaining(budget), |units| heuristic(&hx, &refs, 2, lower, Effort::Full, units, canc))?;
         if fcost < hcost {
             (hx, hcost) = (fx, fcost);
             // Odd checks may now prove it.
-            add_triples(hcost, &hx, &mut packing, budget, canc)?;
+            triples.add(hcost, &hx, &mut packing, budget, canc)?;
             lower = lower.max(packing.bound);
         }
     }
@@ -379,6 +357,55 @@ fn solve_block(
         )));
     }
     Ok((hx.iter().map(|&v| v as u8).collect(), hcost, lower))
+}
+
+/// The odd checks' triples of a block, looked for once, when they could
+/// prove a member found (its cost at most the pairs' `ceiling`), within
+/// what is left of the block's `share` (`start_left`: the budget when the
+/// block started).
+struct Triples<'s> {
+    sigs: &'s [u64],
+    words: usize,
+    ceiling: u64,
+    share: u64,
+    start_left: u64,
+    tried: bool,
+}
+
+impl Triples<'_> {
+    /// What is left of the block's share.
+    fn remaining(&self, budget: &Budget) -> u64 {
+        self.share.saturating_sub(self.start_left - budget.left())
+    }
+
+    /// The triples are looked for from the light member found, `hx` of cost
+    /// `hcost` (any member has the same odd checks; few set bits make the
+    /// search short); `packing` keeps the better bound.
+    fn add(
+        &mut self,
+        hcost: u64,
+        hx: &[u32],
+        packing: &mut packing::Packing,
+        budget: &mut Budget,
+        canc: &mut Canceller<'_>,
+    ) -> Result<(), AlgebraError> {
+        if hcost > self.ceiling || self.tried {
+            return Ok(());
+        }
+        self.tried = true;
+        let words = self.words;
+        let light: Vec<u8> = hx.iter().map(|&v| v as u8).collect();
+        let cells = Cells { sigs: self.sigs, words, bits: &light };
+        let classes = packing::Classes::new(&cells, canc)?;
+        let cost = PAIR_COST * if words <= 2 { words as u64 } else { 4 * words as u64 };
+        let pairs = (self.remaining(budget) / cost).min(classes.pair_count());
+        let p = classes.with_triples(&cells, pairs, canc)?;
+        budget.spend(p.examined * cost);
+        if p.bound > packing.bound {
+            *packing = p;
+        }
+        Ok(())
+    }
 }
 
 /// The signatures of a block's cells over its basis vectors (`words` words
