@@ -8,7 +8,9 @@
 //! What is said about a file is decided by `lights-ide` (plain data, the
 //! same answers as `lights check`); this crate converts it to LSP and
 //! schedules the work. Layout: `server` routes messages and owns document
-//! versions, `engine` solves off the runtime with a cache by block key,
+//! versions and the scheduling (when a version is analysed, solved and
+//! published), with one handler per request in `server/requests/` and one
+//! per notification in `server/notifications/`; `engine` solves off the runtime with a cache by block key,
 //! cancellation and a time budget, `snapshot` is one version of a
 //! document, `convert` turns the ide layer's data into LSP values,
 //! `position` converts byte offsets in the negotiated encoding, `project`
@@ -49,9 +51,9 @@ pub mod fuzzing;
 pub fn service(options: Options) -> (LspService<Server>, ClientSocket) {
     LspService::build(move |client| Server::new(client, options))
         // Play-testing (docs/play.md): a board view's questions.
-        .custom_method("lights/board", Server::play_board)
-        .custom_method("lights/solveFrom", Server::play_solve_from)
-        .custom_method("lights/lightsEdit", Server::play_lights_edit)
+        .custom_method("lights/board", server::board)
+        .custom_method("lights/solveFrom", server::solve_from)
+        .custom_method("lights/lightsEdit", server::lights_edit)
         .finish()
 }
 

@@ -13,7 +13,7 @@ mod served;
 
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -26,6 +26,8 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use clap::Args as ClapArgs;
+// How long one solve may take: the editor's default budget.
+use lights_ide::limits::{StopOnDrop, TIME_BUDGET};
 use lights_ide::play::{self, PlayError};
 use lights_ide::Document;
 use serde::{Deserialize, Serialize};
@@ -90,22 +92,10 @@ const BOARD_CSS: &str = include_str!("../../assets/play/board.css");
 
 /// How often the file is looked at for changes.
 const POLL: Duration = Duration::from_millis(500);
-/// How long one solve may take (the editor's default budget).
-const TIME_BUDGET: Duration = Duration::from_secs(10);
 /// Threads for blocking work besides the solves of the pool (see `run`).
 const BLOCKING_THREADS_BESIDE_SOLVES: usize = 8;
 /// After Ctrl-C, how long requests still running may take to finish.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(2);
-
-/// Sets a flag when dropped: a request whose client went away is dropped,
-/// which stops its solve.
-struct StopOnDrop(Arc<AtomicBool>);
-
-impl Drop for StopOnDrop {
-    fn drop(&mut self) {
-        self.0.store(true, Ordering::Relaxed);
-    }
-}
 
 /// `GET /api/puzzles`.
 #[derive(Serialize)]
@@ -333,8 +323,8 @@ async fn solve(
 ) -> Answer {
     let Posted { doc, version, index: i, position } = posted(&served, index, &headers, body)?;
     let _turn = served.pool.turn().await?;
-    let stop = Arc::new(AtomicBool::new(false));
-    let _stop_on_drop = StopOnDrop(stop.clone());
+    // A request whose client went away is dropped, which stops its solve.
+    let (_stop_on_drop, stop) = StopOnDrop::new();
     let result = blocking(move || {
         let deadline = Instant::now() + TIME_BUDGET;
         let stopped = || stop.load(Ordering::Relaxed) || Instant::now() >= deadline;
