@@ -44,9 +44,6 @@ pub use server::{Options, Server, Stats};
 use tower_lsp_server::{ClientSocket, LspService};
 pub use transport::{serve, Ending};
 
-#[cfg(feature = "fuzzing")]
-pub mod fuzzing;
-
 /// The service, for running over any transport (and for in-process tests).
 pub fn service(options: Options) -> (LspService<Server>, ClientSocket) {
     LspService::build(move |client| Server::new(client, options))
