@@ -36,6 +36,18 @@ fn range(snap: &Snapshot, span: Span) -> Range {
     snap.map.range(snap.doc.text(), span)
 }
 
+/// A note on the whole file, not a problem (the ide layer's "N more
+/// problems are not shown" of a capped list).
+pub(crate) fn note_on_the_file(message: String) -> lsp::Diagnostic {
+    lsp::Diagnostic {
+        range: Range::default(),
+        severity: Some(DiagnosticSeverity::INFORMATION),
+        source: Some("lights".into()),
+        message,
+        ..Default::default()
+    }
+}
+
 /// How long [`formatting_edits`] looks for the fewest changed lines; past
 /// it the diff is coarser (fewer, larger edits), never wrong.
 const DIFF_DEADLINE: Duration = Duration::from_secs(1);

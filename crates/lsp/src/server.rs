@@ -23,14 +23,14 @@ use tower_lsp_server::{Client, LanguageServer};
 use lights_compiler::sliding_check::TableStore;
 use lights_compiler::{BlockKey, SolveOptions};
 use lights_ide::limits::{self, panic_message};
-use lights_ide::{AnalyzeFn, Answers, Outcome, SolveFn};
+use lights_ide::{AnalyzeFn, Outcome, SolveFn};
 
 use crate::convert::{self, EditSupport};
 use crate::engine::{Engine, PrepareFn, TablesEvent};
 use crate::position::Encoding;
 use crate::project::Projects;
 use crate::settings::Settings;
-use crate::snapshot::{LensCache, Snapshot};
+use crate::snapshot::Snapshot;
 
 mod notifications;
 mod requests;
@@ -144,7 +144,7 @@ struct Shared {
     publish_lock: tokio::sync::Mutex<()>,
     /// The pattern-database build progress, until `initialized` forwards it.
     tables: Mutex<Option<mpsc::UnboundedReceiver<TablesEvent>>>,
-    /// Times code lenses were built (see [`Shared::lenses`]).
+    /// Times code lenses were built (see `requests::code_lens`).
     lens_builds: AtomicU64,
     /// The `lights.toml` of each document.
     projects: Projects,
@@ -376,24 +376,6 @@ impl Shared {
         let _ = tokio::time::timeout(self.options.first_publish_wait, futures_join(slots)).await;
     }
 
-    /// The code lenses of a snapshot, built once per version and per set
-    /// of answers (a request while nothing changed is answered from the
-    /// cache). Blocking: run it off the loop. Concurrent requests for one
-    /// snapshot wait for the first to build.
-    fn lenses(&self, snap: &Snapshot) -> Vec<CodeLens> {
-        let answers: Vec<_> =
-            (0..snap.doc.block_count()).map(|i| snap.doc.key(i).and_then(|k| self.engine.outcome(&k))).collect();
-        let mut cache = lock(&snap.lenses);
-        if let Some(cached) = cache.as_ref().filter(|c| c.is_for(&answers)) {
-            return cached.lenses.clone();
-        }
-        self.lens_builds.fetch_add(1, Ordering::Relaxed);
-        let lenses: Vec<CodeLens> =
-            lights_ide::lenses(&snap.doc, &self.engine).iter().map(|l| convert::lens(snap, l)).collect();
-        *cache = Some(LensCache { answers, lenses: lenses.clone() });
-        lenses
-    }
-
     /// Cancel solves that no open document wants.
     fn retain(&self) {
         let docs = lock(&self.docs);
@@ -422,15 +404,7 @@ impl Shared {
         // Only those published are converted (a file may have a million).
         let capped = limits::cap(problems);
         let mut diags: Vec<_> = capped.shown.iter().map(|p| convert::diagnostic(&snap, p)).collect();
-        if let Some(message) = capped.note() {
-            diags.push(Diagnostic {
-                range: Range::default(),
-                severity: Some(DiagnosticSeverity::INFORMATION),
-                source: Some("lights".into()),
-                message,
-                ..Default::default()
-            });
-        }
+        diags.extend(capped.note().map(convert::note_on_the_file));
         self.client.publish_diagnostics(uri.clone(), diags, Some(version)).await;
         true
     }
