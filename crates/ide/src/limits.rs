@@ -1,9 +1,9 @@
 //! What the front ends that serve a file while it is edited (the language
 //! server, `lights play`) share, so that neither decides it on its own: the
-//! editor's time budget, the caps on the diagnostics published and the
-//! symbols answered per document, the internal error (L0302) that stands
-//! in for a crashed analysis, and the flag that stops a request's solve
-//! when its request is dropped.
+//! editor's time budget; the caps on the diagnostics published, and on the
+//! symbols and the formatting edits answered, per document; the internal
+//! error (L0302) that stands in for a crashed analysis; and the flag that
+//! stops a request's solve when its request is dropped.
 //!
 //! `lights check` applies none of these limits: it has no time budget unless
 //! a `lights.toml` sets `time-budget-ms`, and it lists every problem (a
@@ -33,6 +33,11 @@ pub const MAX_DIAGNOSTICS: usize = 500;
 /// At most this many document symbols are answered, then one that stands
 /// for the rest ([`symbols_at_most`](crate::symbols_at_most)).
 pub const MAX_SYMBOLS: usize = 5_000;
+
+/// At most this many edits answer a formatting request: a file reformatted
+/// throughout gets one edit from its first change to its last instead of
+/// one per line.
+pub const MAX_FORMATTING_EDITS: usize = 1_000;
 
 /// The problems of a document as an editor shows them ([`cap`]).
 #[derive(Debug)]

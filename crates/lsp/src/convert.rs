@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use lights_compiler::diagnostic::Severity;
 use lights_compiler::edit::TextEdit;
+use lights_ide::limits::MAX_FORMATTING_EDITS;
 use lights_ide::{Action, ActionKind, Completion, CompletionKind, Fold, Hover, InlayHint, Lens, Problem, Symbol};
 use lights_syntax::Span;
 use serde_json::json;
@@ -57,7 +58,14 @@ const DIFF_DEADLINE: Duration = Duration::from_secs(1);
 /// left alone, so an editor keeps its cursors, marks and undo history there
 /// and a one-line change is a one-line edit.
 pub(crate) fn formatting_edits(snap: &Snapshot, formatted: &str) -> Vec<lsp::TextEdit> {
-    line_changes(snap.doc.text(), formatted, DIFF_DEADLINE)
+    let mut changes = line_changes(snap.doc.text(), formatted, DIFF_DEADLINE);
+    // A file reformatted throughout: one edit from the first change to the
+    // last, not one per line (a client applies a few large edits faster).
+    if changes.len() > MAX_FORMATTING_EDITS {
+        let (first, last) = (changes[0].clone(), changes[changes.len() - 1].clone());
+        changes = vec![(first.0.start..last.0.end, first.1.start..last.1.end)];
+    }
+    changes
         .into_iter()
         .map(|(old, new)| lsp::TextEdit {
             range: range(snap, Span::new(old.start, old.end)),

@@ -241,10 +241,20 @@ fn formatting_edits_only_the_lines_that_change() {
                puzzle \"b\" {\n  size 3x3\n  lights   on\n  expect solvable\n}\n";
     c.change(URI, 2, two);
     c.diagnostics(URI, 2);
-    let edits = c.request("textDocument/formatting", params);
+    let edits = c.request("textDocument/formatting", params.clone());
     insta::assert_json_snapshot!("formatting_edits", edits);
     assert_eq!(edits.as_array().unwrap().len(), 2);
     assert_eq!(apply_edits(two, edits.as_array().unwrap(), false), lights_syntax::format::format_source(two).unwrap());
+    // Reformatted throughout (a line out of place in each of 1,001 blocks):
+    // one edit from the first change to the last, not 1,001.
+    let many: String = (0..1_001).map(|i| format!("puzzle \"p{i}\" {{\nsize 2x2\n}}\n")).collect();
+    c.change(URI, 3, &many);
+    c.diagnostics(URI, 3);
+    let edits = c.request("textDocument/formatting", params);
+    let edits = edits.as_array().unwrap();
+    assert_eq!(edits.len(), 1);
+    assert_eq!(edits[0]["range"]["start"], json!({"line": 1, "character": 0}));
+    assert_eq!(apply_edits(&many, edits, false), lights_syntax::format::format_source(&many).unwrap());
 }
 
 #[test]
