@@ -12,11 +12,13 @@
 //!   same diagnostics.
 //! - [`actions`]: every code action's edits apply to the text and leave a
 //!   file with no more syntax errors than before.
-//! - [`lsp`]: the language server survives any sequence of messages.
+//! - [`lsp`]: the language server survives any sequence of messages, sent
+//!   by the tests' client (`lsp_session`).
 //! - [`check_grammar`]: [`check`] on a file the bytes choose statement by
 //!   statement ([`grammar::source`]): graphs, holes, hex boards, stencils.
 
 pub mod grammar;
+mod lsp_session;
 
 use std::time::Duration;
 
@@ -160,7 +162,7 @@ pub fn actions(data: &[u8]) {
 
 /// The language server survives any sequence of messages.
 pub fn lsp(data: &[u8]) {
-    lights_lsp::fuzzing::drive(data);
+    lsp_session::drive(data);
 }
 
 fn floor_boundary(s: &str, mut i: usize) -> usize {

@@ -5,7 +5,7 @@ use lights_compiler::diagnostic::{Code, Diagnostic};
 use lights_syntax::Span;
 
 /// The text of a caught panic.
-pub(crate) fn panic_message(payload: Box<dyn std::any::Any + Send>) -> String {
+pub fn panic_message(payload: Box<dyn std::any::Any + Send>) -> String {
     if let Some(s) = payload.downcast_ref::<&str>() {
         s.to_string()
     } else if let Some(s) = payload.downcast_ref::<String>() {

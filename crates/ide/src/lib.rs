@@ -25,6 +25,7 @@ mod format;
 mod hover;
 mod internal;
 mod lens;
+pub mod limits;
 mod outline;
 pub mod play;
 pub mod reference;

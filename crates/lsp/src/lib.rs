@@ -7,14 +7,17 @@
 //!
 //! What is said about a file is decided by `lights-ide` (plain data, the
 //! same answers as `lights check`); this crate converts it to LSP and
-//! schedules the work. Layout: `server` routes messages and owns document
-//! versions, `engine` solves off the runtime with a cache by block key,
-//! cancellation and a time budget, `snapshot` is one version of a
-//! document, `convert` turns the ide layer's data into LSP values,
+//! schedules the work; every limit it applies (time budget, caps, the
+//! fallback for a crash) is `lights_ide::limits`'s. Layout: `server` routes
+//! messages and owns document versions and the scheduling (when a version
+//! is analysed, solved and published), with one handler per request in
+//! `server/requests/` and one per notification in `server/notifications/`;
+//! `engine` solves off the runtime with a cache by block key, cancellation
+//! and a time budget, `snapshot` is one version of a document, `convert`
+//! turns the ide layer's data into LSP values (formatting as a line diff),
 //! `position` converts byte offsets in the negotiated encoding, `project`
 //! finds each document's `lights.toml` (the policy is the ide layer's),
-//! `memory`
-//! keeps the allocator from holding on to freed memory;
+//! `memory` keeps the allocator from holding on to freed memory;
 //! `transport` guards the framing of standard input and output, `rpc`
 //! adds what the protocol library leaves out (answers to unknown `$/`
 //! requests, a log line for unreadable notifications, whether `shutdown`
@@ -42,16 +45,13 @@ pub use server::{Options, Server, Stats};
 use tower_lsp_server::{ClientSocket, LspService};
 pub use transport::{serve, Ending};
 
-#[cfg(feature = "fuzzing")]
-pub mod fuzzing;
-
 /// The service, for running over any transport (and for in-process tests).
 pub fn service(options: Options) -> (LspService<Server>, ClientSocket) {
     LspService::build(move |client| Server::new(client, options))
         // Play-testing (docs/play.md): a board view's questions.
-        .custom_method("lights/board", Server::play_board)
-        .custom_method("lights/solveFrom", Server::play_solve_from)
-        .custom_method("lights/lightsEdit", Server::play_lights_edit)
+        .custom_method("lights/board", server::board)
+        .custom_method("lights/solveFrom", server::solve_from)
+        .custom_method("lights/lightsEdit", server::lights_edit)
         .finish()
 }
 

@@ -27,7 +27,7 @@ impl Default for Settings {
         Settings {
             code_lens: true,
             inlay_hints: false,
-            time_budget: Duration::from_secs(10),
+            time_budget: lights_ide::limits::TIME_BUDGET,
             cache_budget: crate::engine::DEFAULT_BUDGET_BYTES,
             minimum_budget: None,
         }

@@ -1,12 +1,14 @@
 //! Versions, caching, cancellation, time budgets and crashes: the server
 //! never blocks, never dies, and never shows an older version's answers.
 //! Test solvers (slow, never finishing, panicking) are swapped in through
-//! `Options`.
+//! `Options`. A "slow" solver or analysis waits at a [`Gate`] the test
+//! opens when it has seen what it wanted to see meanwhile: no test depends
+//! on work landing inside a window of time.
 
 mod common;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 use common::*;
@@ -75,20 +77,50 @@ fn unchanged_puzzles_are_not_solved_again() {
     assert_eq!(stats.solves_started(), first + 1);
 }
 
-static SLOW_CALLS: AtomicUsize = AtomicUsize::new(0);
+/// Where test work waits until the test lets it go on (a static, as the
+/// solver and the analysis are plain `fn`s). Each gate serves one test.
+struct Gate {
+    open: Mutex<bool>,
+    opened: Condvar,
+}
 
+impl Gate {
+    const fn new() -> Gate {
+        Gate { open: Mutex::new(false), opened: Condvar::new() }
+    }
+
+    /// Let everything waiting (and all that comes later) through.
+    fn open(&self) {
+        *self.open.lock().unwrap() = true;
+        self.opened.notify_all();
+    }
+
+    /// Wait until the gate is open (true) or `stop()` says to give up
+    /// (false). The timed wait only looks at `stop` again now and then.
+    fn wait(&self, stop: &dyn Fn() -> bool) -> bool {
+        let mut open = self.open.lock().unwrap();
+        while !*open {
+            if stop() {
+                return false;
+            }
+            open = self.opened.wait_timeout(open, Duration::from_millis(5)).unwrap().0;
+        }
+        true
+    }
+}
+
+/// [`slow_solve`] waits here until the test has seen "solving…".
+static SOLVE_GATE: Gate = Gate::new();
+
+/// A solve that takes as long as the test wants: it ends when
+/// [`SOLVE_GATE`] opens (or it is cancelled).
 fn slow_solve(
     b: &Block,
     _: &lights_compiler::SolveOptions,
     cancel: &dyn Fn() -> bool,
 ) -> Result<BlockReport, SolveError> {
-    SLOW_CALLS.fetch_add(1, Ordering::SeqCst);
-    let start = Instant::now();
-    while start.elapsed() < Duration::from_millis(600) {
-        if cancel() {
-            return Err(SolveError::Cancelled);
-        }
-        std::thread::sleep(Duration::from_millis(5));
+    if !SOLVE_GATE.wait(cancel) {
+        return Err(SolveError::Cancelled);
     }
     b.solve(cancel)
 }
@@ -101,6 +133,8 @@ fn a_slow_puzzle_shows_solving_then_its_answer() {
     let first = c.diagnostics(URI, 1);
     assert!(first.is_empty());
     assert_eq!(c.code_lens_titles(URI), ["⋯ solving…"]);
+    // The solve ends now, whenever that is.
+    SOLVE_GATE.open();
     // The answer is published again when the solve ends, and lenses are refreshed.
     c.wait_for("code lens refresh", |m| m["method"] == "workspace/codeLens/refresh");
     assert_eq!(c.publishes(URI).len(), 2);
@@ -392,9 +426,15 @@ fn building_the_pattern_databases_shows_work_done_progress() {
 /// Analyses done by [`slow_analysis`] (one test uses it).
 static ANALYSES: AtomicUsize = AtomicUsize::new(0);
 
+/// [`slow_analysis`] waits here (but for the first version) until the test
+/// has sent every edit and seen the server read them all.
+static ANALYSIS_GATE: Gate = Gate::new();
+
 fn slow_analysis(src: &str) -> FileAnalysis {
     ANALYSES.fetch_add(1, Ordering::SeqCst);
-    std::thread::sleep(Duration::from_millis(300));
+    if !src.contains("\"v1\"") {
+        ANALYSIS_GATE.wait(&|| false);
+    }
     lights_compiler::analyze(src)
 }
 
@@ -423,6 +463,9 @@ fn superseded_versions_are_dropped_and_cancelled_requests_answered() {
     c.send_raw(&frames).unwrap();
     let answer = c.wait_for("the cancelled hover's answer", |m| m["id"] == 900);
     assert_eq!(answer["error"]["code"], -32800, "{answer}");
+    // The server has read every edit (the cancel came after them): an
+    // analysis started meanwhile may end now.
+    ANALYSIS_GATE.open();
     c.diagnostics(URI, 7);
     assert_eq!(symbol_names(&mut c), ["v7"]);
     // Version 2 may have started before the rest arrived; 3 to 6 never are.

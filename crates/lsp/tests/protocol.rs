@@ -221,6 +221,42 @@ fn formatting_uses_the_cli_formatter() {
     c.wait_for("a message saying why", |m| m["method"] == "window/showMessage");
 }
 
+/// Formatting answers the fewest edits of whole lines: a line out of place
+/// is an edit of that line, two apart are two edits, and the lines between
+/// are left alone (the editor keeps its cursors and undo history there).
+#[test]
+fn formatting_edits_only_the_lines_that_change() {
+    let params = json!({"textDocument": {"uri": URI}, "options": {"tabSize": 2, "insertSpaces": true}});
+    let (mut c, _) = start(Options::default());
+    let one = "puzzle \"a\" {\n  size 2x2\n     lights on\n}\n";
+    c.open(URI, 1, one);
+    c.diagnostics(URI, 1);
+    let edits = c.request("textDocument/formatting", params.clone());
+    assert_eq!(
+        edits,
+        json!([{"range": {"start": {"line": 2, "character": 0}, "end": {"line": 3, "character": 0}},
+                "newText": "  lights on\n"}])
+    );
+    let two = "// two blocks, a line out of place in each\npuzzle \"a\" {\n  size 2x2\n    lights on\n}\n\n\
+               puzzle \"b\" {\n  size 3x3\n  lights   on\n  expect solvable\n}\n";
+    c.change(URI, 2, two);
+    c.diagnostics(URI, 2);
+    let edits = c.request("textDocument/formatting", params.clone());
+    insta::assert_json_snapshot!("formatting_edits", edits);
+    assert_eq!(edits.as_array().unwrap().len(), 2);
+    assert_eq!(apply_edits(two, edits.as_array().unwrap(), false), lights_syntax::format::format_source(two).unwrap());
+    // Reformatted throughout (a line out of place in each of 1,001 blocks):
+    // one edit from the first change to the last, not 1,001.
+    let many: String = (0..1_001).map(|i| format!("puzzle \"p{i}\" {{\nsize 2x2\n}}\n")).collect();
+    c.change(URI, 3, &many);
+    c.diagnostics(URI, 3);
+    let edits = c.request("textDocument/formatting", params);
+    let edits = edits.as_array().unwrap();
+    assert_eq!(edits.len(), 1);
+    assert_eq!(edits[0]["range"]["start"], json!({"line": 1, "character": 0}));
+    assert_eq!(apply_edits(&many, edits, false), lights_syntax::format::format_source(&many).unwrap());
+}
+
 #[test]
 fn positions_are_right_after_non_ascii_text_in_both_encodings() {
     // 𝄞 is 2 UTF-16 units and 4 bytes; é is 1 unit and 2 bytes.

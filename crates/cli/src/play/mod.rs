@@ -13,7 +13,7 @@ mod served;
 
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -26,6 +26,8 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use clap::Args as ClapArgs;
+// How long one solve may take: the editor's default budget.
+use lights_ide::limits::{StopOnDrop, TIME_BUDGET};
 use lights_ide::play::{self, PlayError};
 use lights_ide::Document;
 use serde::{Deserialize, Serialize};
@@ -90,22 +92,10 @@ const BOARD_CSS: &str = include_str!("../../assets/play/board.css");
 
 /// How often the file is looked at for changes.
 const POLL: Duration = Duration::from_millis(500);
-/// How long one solve may take (the editor's default budget).
-const TIME_BUDGET: Duration = Duration::from_secs(10);
 /// Threads for blocking work besides the solves of the pool (see `run`).
 const BLOCKING_THREADS_BESIDE_SOLVES: usize = 8;
 /// After Ctrl-C, how long requests still running may take to finish.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(2);
-
-/// Sets a flag when dropped: a request whose client went away is dropped,
-/// which stops its solve.
-struct StopOnDrop(Arc<AtomicBool>);
-
-impl Drop for StopOnDrop {
-    fn drop(&mut self) {
-        self.0.store(true, Ordering::Relaxed);
-    }
-}
 
 /// `GET /api/puzzles`.
 #[derive(Serialize)]
@@ -333,8 +323,8 @@ async fn solve(
 ) -> Answer {
     let Posted { doc, version, index: i, position } = posted(&served, index, &headers, body)?;
     let _turn = served.pool.turn().await?;
-    let stop = Arc::new(AtomicBool::new(false));
-    let _stop_on_drop = StopOnDrop(stop.clone());
+    // A request whose client went away is dropped, which stops its solve.
+    let (_stop_on_drop, stop) = StopOnDrop::new();
     let result = blocking(move || {
         let deadline = Instant::now() + TIME_BUDGET;
         let stopped = || stop.load(Ordering::Relaxed) || Instant::now() >= deadline;
@@ -439,22 +429,10 @@ pub(crate) fn run(args: Args) -> u8 {
     };
     let (stamp, text) = read(&args.file);
     let doc = Document::new(text.as_deref().unwrap_or("")).with_options(options);
-    match (&text, &args.puzzle) {
-        (Err(e), _) => eprintln!("warning: {e}; serving it all the same (the page follows when it can be read)"),
-        (Ok(_), Some(name)) if !doc.analysis().puzzles.iter().any(|p| p.name.as_deref() == Some(name)) => {
-            let names: Vec<String> = doc
-                .analysis()
-                .puzzles
-                .iter()
-                .filter_map(|p| p.name.as_deref())
-                .map(|n| crate::excerpt::quoted_name(Some(n)))
-                .collect();
-            let name = crate::excerpt::quoted_name(Some(name));
-            eprintln!("error: `{shown}` has no puzzle named {name}; its puzzles are: {}", names.join(", "));
-            return EXIT_USAGE;
-        }
-        _ => {}
+    if let Err(code) = check_start(&shown, &text, &doc, args.puzzle.as_deref()) {
+        return code;
     }
+    let loaded = Loaded { version: 1, stamp, text, doc: Arc::new(doc) };
     let pool = pool::SolvePool::per_core();
     // Threads for blocking work: the solves of the pool, the background pass,
     // the file's reads and the requests' short analyses.
@@ -471,58 +449,89 @@ pub(crate) fn run(args: Args) -> u8 {
             return EXIT_USAGE;
         }
     };
-    let code = runtime.block_on(async move {
-        let listener = match tokio::net::TcpListener::bind(("127.0.0.1", args.port)).await {
-            Ok(l) => l,
-            Err(e) => {
-                eprintln!("error: cannot listen on 127.0.0.1:{}: {e}", args.port);
-                return EXIT_USAGE;
-            }
-        };
-        let port = match listener.local_addr() {
-            Ok(a) => a.port(),
-            Err(e) => {
-                eprintln!("error: cannot listen on 127.0.0.1:{}: {e}", args.port);
-                return EXIT_USAGE;
-            }
-        };
-        let loaded = Loaded { version: 1, stamp, text, doc: Arc::new(doc) };
-        let hosts = vec![format!("127.0.0.1:{port}"), format!("localhost:{port}")];
-        let served = Arc::new(Served::new(args.file, shown, args.puzzle, loaded, hosts, pool, options));
-        // Listen for Ctrl-C before the address is printed: whoever reads the
-        // address may interrupt at once, and must not kill the process.
-        let interrupted = match interrupted() {
-            Ok(i) => i,
-            Err(e) => {
-                eprintln!("error: cannot listen for Ctrl-C: {e}");
-                return EXIT_USAGE;
-            }
-        };
-        let url = format!("http://127.0.0.1:{port}/");
-        println!("lights play: {url} — Ctrl-C to stop");
-        let _ = std::io::stdout().flush();
-        if !args.no_open {
-            open_browser(&url);
-        }
-        // Follow the file.
-        let watched = served.clone();
-        tokio::spawn(async move {
-            loop {
-                tokio::time::sleep(POLL).await;
-                let s = watched.clone();
-                let _ = tokio::task::spawn_blocking(move || s.refresh(true)).await;
-            }
-        });
-        let limits = connections::Limits {
-            header_timeout: Duration::from_millis(args.header_timeout_ms),
-            max_connections: usize::try_from(args.max_connections).unwrap_or(usize::MAX),
-            shutdown_grace: SHUTDOWN_GRACE,
-        };
-        connections::serve(listener, router(served), limits, interrupted).await;
-        eprintln!("lights play: stopped");
-        EXIT_OK
-    });
+    let code = runtime.block_on(serve(args, shown, loaded, pool, options));
     // Do not wait for solves still running.
     runtime.shutdown_timeout(Duration::from_millis(100));
     code
+}
+
+/// Refuse `--puzzle NAME` when the file has no puzzle of that name; a file
+/// that cannot be read is served all the same (with a warning).
+fn check_start(shown: &str, text: &Result<String, String>, doc: &Document, puzzle: Option<&str>) -> Result<(), u8> {
+    match (text, puzzle) {
+        (Err(e), _) => eprintln!("warning: {e}; serving it all the same (the page follows when it can be read)"),
+        (Ok(_), Some(name)) if !doc.analysis().puzzles.iter().any(|p| p.name.as_deref() == Some(name)) => {
+            let names: Vec<String> = doc
+                .analysis()
+                .puzzles
+                .iter()
+                .filter_map(|p| p.name.as_deref())
+                .map(|n| crate::excerpt::quoted_name(Some(n)))
+                .collect();
+            let name = crate::excerpt::quoted_name(Some(name));
+            eprintln!("error: `{shown}` has no puzzle named {name}; its puzzles are: {}", names.join(", "));
+            return Err(EXIT_USAGE);
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// Listen on 127.0.0.1, print the address, follow the file and answer
+/// requests until Ctrl-C; the exit code.
+async fn serve(
+    args: Args,
+    shown: String,
+    loaded: Loaded,
+    pool: pool::SolvePool,
+    options: lights_compiler::SolveOptions,
+) -> u8 {
+    let listener = match tokio::net::TcpListener::bind(("127.0.0.1", args.port)).await {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("error: cannot listen on 127.0.0.1:{}: {e}", args.port);
+            return EXIT_USAGE;
+        }
+    };
+    let port = match listener.local_addr() {
+        Ok(a) => a.port(),
+        Err(e) => {
+            eprintln!("error: cannot listen on 127.0.0.1:{}: {e}", args.port);
+            return EXIT_USAGE;
+        }
+    };
+    let hosts = vec![format!("127.0.0.1:{port}"), format!("localhost:{port}")];
+    let served = Arc::new(Served::new(args.file, shown, args.puzzle, loaded, hosts, pool, options));
+    // Listen for Ctrl-C before the address is printed: whoever reads the
+    // address may interrupt at once, and must not kill the process.
+    let interrupted = match interrupted() {
+        Ok(i) => i,
+        Err(e) => {
+            eprintln!("error: cannot listen for Ctrl-C: {e}");
+            return EXIT_USAGE;
+        }
+    };
+    let url = format!("http://127.0.0.1:{port}/");
+    println!("lights play: {url} — Ctrl-C to stop");
+    let _ = std::io::stdout().flush();
+    if !args.no_open {
+        open_browser(&url);
+    }
+    // Follow the file.
+    let watched = served.clone();
+    tokio::spawn(async move {
+        loop {
+            tokio::time::sleep(POLL).await;
+            let s = watched.clone();
+            let _ = tokio::task::spawn_blocking(move || s.refresh(true)).await;
+        }
+    });
+    let limits = connections::Limits {
+        header_timeout: Duration::from_millis(args.header_timeout_ms),
+        max_connections: usize::try_from(args.max_connections).unwrap_or(usize::MAX),
+        shutdown_grace: SHUTDOWN_GRACE,
+    };
+    connections::serve(listener, router(served), limits, interrupted).await;
+    eprintln!("lights play: stopped");
+    EXIT_OK
 }

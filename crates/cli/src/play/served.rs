@@ -9,11 +9,11 @@ use std::time::{Instant, SystemTime};
 
 use lights_compiler::SolveOptions;
 use lights_compiler::{Block, BlockKey};
+use lights_ide::limits::TIME_BUDGET;
 use lights_ide::play;
 use lights_ide::{outcome_of, Answers, Document, Outcome};
 
 use super::pool::SolvePool;
-use super::TIME_BUDGET;
 use crate::files;
 
 /// What the file looked like when it was last read. The change time and

@@ -1,15 +1,9 @@
-//! The fuzzing driver (feature `fuzzing`): any bytes make a whole session
-//! that ends, in bounded time.
-//!
-//! ```text
-//! cargo test -p lights-lsp --features fuzzing --test fuzzing
-//! ```
-
-#![cfg(feature = "fuzzing")]
+//! The `lsp` target's driver: any bytes make a whole session that ends, in
+//! bounded time.
 
 use std::time::{Duration, Instant};
 
-use lights_lsp::fuzzing::drive;
+use lights_fuzz_checks::lsp as drive;
 use serde_json::json;
 
 fn messages(list: &[serde_json::Value]) -> Vec<u8> {
