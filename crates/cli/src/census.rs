@@ -132,7 +132,7 @@ pub(crate) fn run(args: Args) -> u8 {
             Err(e) => return usage(&format!("--grid hex: {e}")),
         },
         Ok(f) => f,
-        Err(e) => return usage(&e),
+        Err(e) => return usage(&e.to_string()),
     };
     let family = match args.graph.clone() {
         Some(graph) => match family.on_graph(graph) {
@@ -263,7 +263,7 @@ fn merge(sources: &[(String, String)]) -> Result<(Family, Query, Census), String
         (_, _, Some(j)) => format!("invariants of weight {j}"),
         _ => "the whole count".to_string(),
     };
-    let merged = shard::collect("census", sources, &describe)?;
+    let merged = shard::collect("census", sources, &describe).map_err(|e| e.to_string())?;
     let run = &merged.run;
     let first = merged.entries.first().map(|(_, _, o)| o.to_string()).unwrap_or_default();
     let bad_run = |what: &str| format!("{first}: the run's `{what}` is not what `lights census` writes");
@@ -283,14 +283,14 @@ fn merge(sources: &[(String, String)]) -> Result<(Family, Query, Census), String
         .and_then(Value::as_u64)
         .and_then(|w| u32::try_from(w).ok())
         .ok_or_else(|| bad_run("states"))?;
-    let mut family = Family::parse(text("rule")?, text("topology")?, states).map_err(in_run)?;
+    let mut family = Family::parse(text("rule")?, text("topology")?, states).map_err(|e| in_run(e.to_string()))?;
     if text("grid")? == "hex" {
-        family = family.on_hex().map_err(in_run)?;
+        family = family.on_hex().map_err(|e| in_run(e.to_string()))?;
     }
     let (rows, cols) = match run.get("graph") {
         Some(Value::String(g)) => {
-            let graph: Graph = parse_graph(g).map_err(in_run)?;
-            family = family.on_graph(graph).map_err(in_run)?;
+            let graph: Graph = parse_graph(g).map_err(|e| in_run(e.to_string()))?;
+            family = family.on_graph(graph).map_err(|e| in_run(e.to_string()))?;
             (1, family.graph.as_ref().map_or(0, Graph::nodes))
         }
         _ => pair("size")?,

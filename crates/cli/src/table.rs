@@ -245,7 +245,7 @@ pub(crate) fn run(args: Args) -> u8 {
             Err(e) => return usage(&format!("--grid hex: {e}")),
         },
         Ok(f) => f,
-        Err(e) => return usage(&e),
+        Err(e) => return usage(&e.to_string()),
     };
     let jobs = args.jobs;
     match with_jobs(jobs, move || solve_and_print(args, family)) {
@@ -392,7 +392,7 @@ fn merge(sources: &[(String, String)]) -> Result<Merged, String> {
         (_, _, Some(n)) => format!("size {n}"),
         _ => key.to_string(),
     };
-    let merged = shard::collect("table", sources, &describe)?;
+    let merged = shard::collect("table", sources, &describe).map_err(|e| e.to_string())?;
     let run = &merged.run;
     let first = merged.entries.first().map(|(_, _, o)| o.to_string()).unwrap_or_default();
     let bad_run = |what: &str| format!("{first}: the run's `{what}` is not what `lights table` writes");
@@ -413,7 +413,7 @@ fn merge(sources: &[(String, String)]) -> Result<Merged, String> {
         .ok_or_else(|| bad_run("states"))?;
     let in_run = |e: String| format!("the shards' run ({first}): {e}");
     if run.get("graph").is_some() {
-        let family = Family::parse(text("rule")?, "plane", states).map_err(in_run)?;
+        let family = Family::parse(text("rule")?, "plane", states).map_err(|e| in_run(e.to_string()))?;
         let (name, sizes) = (text("graph")?, range("sizes")?);
         table::validate_graphs(&family, name, &sizes).map_err(|e| in_run(e.to_string()))?;
         let all: Vec<usize> = sizes.collect();
@@ -430,10 +430,10 @@ fn merge(sources: &[(String, String)]) -> Result<Merged, String> {
         }
         return Ok(Merged::Graphs(table::graph_table_of(&family, name, entries)));
     }
-    let mut family = Family::parse(text("rule")?, text("topology")?, states).map_err(in_run)?;
+    let mut family = Family::parse(text("rule")?, text("topology")?, states).map_err(|e| in_run(e.to_string()))?;
     match text("grid")? {
         "square" => {}
-        "hex" => family = family.on_hex().map_err(in_run)?,
+        "hex" => family = family.on_hex().map_err(|e| in_run(e.to_string()))?,
         _ => return Err(bad_run("grid")),
     }
     let (rows, cols) = (range("rows")?, range("cols")?);
