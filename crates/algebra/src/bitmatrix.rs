@@ -1,6 +1,8 @@
 //! The bit-packed dense matrix over GF(2) ([`BitMatrix`]) and the word
 //! operations the dense eliminators share. A leaf: it uses nothing else in
 //! the crate, so `gf2_dense`, `gf2_m4ri` and `gf2_verify` can all build on it.
+//! It is the workspace's one bit matrix: the compiler's fast paths keep
+//! their boards of bits in it too (`lights_compiler::fast::bits::BitGrid`).
 
 /// A dense matrix over GF(2), row-major, each row `words_per_row = cols.div_ceil(64)` words,
 /// bit c of a row = word c/64, bit c%64. Bits past `cols` are always zero.
@@ -89,13 +91,18 @@ impl BitMatrix {
         out
     }
 
+    /// The number of entries that are 1.
+    pub fn count_ones(&self) -> u64 {
+        self.data.iter().map(|w| u64::from(w.count_ones())).sum()
+    }
+
     /// The transpose, by 64 × 64 bit blocks.
-    pub(crate) fn transpose(&self) -> BitMatrix {
+    pub fn transpose(&self) -> BitMatrix {
         self.transpose_into(BitMatrix::zeros(self.cols, self.rows))
     }
 
     /// [`transpose`](Self::transpose), or `None` when it does not fit.
-    pub(crate) fn try_transpose(&self) -> Option<BitMatrix> {
+    pub fn try_transpose(&self) -> Option<BitMatrix> {
         BitMatrix::try_zeros(self.cols, self.rows).map(|out| self.transpose_into(out))
     }
 

@@ -20,6 +20,9 @@
 //! Indicative release timings on a 2-core machine (whole `solve` call, including
 //! kernel extraction and self-checks): see `examples/timings.rs`.
 
+// A library reports through its return values; printing is the command line's.
+#![deny(clippy::print_stdout, clippy::print_stderr)]
+
 mod bitmatrix;
 mod cancel;
 mod error;

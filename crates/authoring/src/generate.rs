@@ -499,17 +499,17 @@ fn validate(opts: &Options) -> Result<(), GenerateError> {
             shell_quote(&rule_flag(&opts.rule))
         ));
     }
-    check_name(&opts.name).map_err(GenerateError::Invalid)
+    check_name(&opts.name).map_err(|e| GenerateError::Invalid(e.to_string()))
 }
 
 /// A name (or prefix) must be non-empty and printable: it lands in comments
 /// and in quoted puzzle names.
-pub fn check_name(name: &str) -> Result<(), String> {
+pub fn check_name(name: &str) -> Result<(), NameError> {
     if name.trim().is_empty() {
-        return Err("--name must not be empty".into());
+        return Err(NameError::Empty);
     }
     if name.chars().any(char::is_control) {
-        return Err("--name must not contain control characters (tabs, line breaks, …)".into());
+        return Err(NameError::ControlCharacters);
     }
     Ok(())
 }
@@ -666,9 +666,37 @@ fn mask_statement(rows: usize, cols: usize, locked: &[bool]) -> String {
     out
 }
 
+/// Why `--graph` does not name a graph; the message says what to write.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GraphFlagError {
+    #[error("the size of `{name}` must be a whole number, not `{size}` (write e.g. `{name}:7`)")]
+    NotAWholeNumber { name: String, size: String },
+    /// `names`: the named graphs, those with a size written `NAME:N`.
+    #[error("unknown graph `{name}`; the named graphs are {}", names.join(", "))]
+    Unknown { name: String, names: Vec<String> },
+    #[error("`{name}` needs a size: write e.g. `{name}:7`")]
+    NeedsSize { name: String },
+    #[error("`cube` takes no size: write `cube`, or `cube-surface:N` for the surface of an N×N×N cube")]
+    CubeTakesNoSize,
+    #[error("`{name}` takes no size: write `{name}`")]
+    TakesNoSize { name: String },
+    /// The family's range, said in full (`cycle:N takes 3 ≤ N ≤ …`).
+    #[error("{0}")]
+    SizeOutOfRange(String),
+}
+
+/// Why a name (or prefix) given to `--name` is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NameError {
+    #[error("--name must not be empty")]
+    Empty,
+    #[error("--name must not contain control characters (tabs, line breaks, …)")]
+    ControlCharacters,
+}
+
 /// A named graph as `--graph` takes it: `petersen`, or a family and its
 /// size, `cycle:7` (also `cycle 7` or `cycle=7`).
-pub fn parse_graph(text: &str) -> Result<Graph, String> {
+pub fn parse_graph(text: &str) -> Result<Graph, GraphFlagError> {
     let t = text.trim();
     let (name, size) = match t.split_once(|c: char| c == ':' || c == '=' || c.is_whitespace()) {
         Some((name, size)) => (name.trim(), Some(size.trim())),
@@ -676,23 +704,19 @@ pub fn parse_graph(text: &str) -> Result<Graph, String> {
     };
     let names: Vec<String> =
         NAMED_GRAPHS.iter().map(|(n, sized)| if *sized { format!("{n}:N") } else { n.to_string() }).collect();
-    let size =
-        match size {
-            None => None,
-            Some(n) => Some(n.parse::<u64>().map_err(|_| {
-                format!("the size of `{name}` must be a whole number, not `{n}` (write e.g. `{name}:7`)")
-            })?),
-        };
+    let size = match size {
+        None => None,
+        Some(n) => Some(
+            n.parse::<u64>()
+                .map_err(|_| GraphFlagError::NotAWholeNumber { name: name.to_string(), size: n.to_string() })?,
+        ),
+    };
     named(name, size).map_err(|e| match e {
-        NamedGraphError::Unknown => {
-            format!("unknown graph `{name}`; the named graphs are {}", names.join(", "))
-        }
-        NamedGraphError::NeedsSize => format!("`{name}` needs a size: write e.g. `{name}:7`"),
-        NamedGraphError::TakesNoSize if name == "cube" => {
-            "`cube` takes no size: write `cube`, or `cube-surface:N` for the surface of an N×N×N cube".to_string()
-        }
-        NamedGraphError::TakesNoSize => format!("`{name}` takes no size: write `{name}`"),
-        NamedGraphError::SizeOutOfRange(range) => range,
+        NamedGraphError::Unknown => GraphFlagError::Unknown { name: name.to_string(), names },
+        NamedGraphError::NeedsSize => GraphFlagError::NeedsSize { name: name.to_string() },
+        NamedGraphError::TakesNoSize if name == "cube" => GraphFlagError::CubeTakesNoSize,
+        NamedGraphError::TakesNoSize => GraphFlagError::TakesNoSize { name: name.to_string() },
+        NamedGraphError::SizeOutOfRange(range) => GraphFlagError::SizeOutOfRange(range),
     })
 }
 

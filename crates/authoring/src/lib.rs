@@ -7,6 +7,9 @@
 //! know every shape (`import` writes square boards only). Pure library
 //! code: the CLI parses arguments and prints.
 
+// A library reports through its return values; printing is the command line's.
+#![deny(clippy::print_stdout, clippy::print_stderr)]
+
 pub mod census;
 pub mod export;
 pub mod generate;

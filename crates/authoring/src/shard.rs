@@ -80,26 +80,50 @@ impl fmt::Display for Spec {
 /// The most shards a run may be cut into.
 pub const MAX_SHARDS: usize = 1_000_000;
 
+/// Why `--shard K/N` is not a shard; the message names the text.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SpecError {
+    #[error("`{text}` is not K/N: write the shard's number and the number of shards, e.g. 2/8")]
+    NotKOverN { text: String },
+    /// `what` is "the shard" or "the number of shards".
+    #[error("in `{text}`, {what} `{number}` is not a whole number (write e.g. 2/8)")]
+    NotANumber { text: String, what: &'static str, number: String },
+    #[error("`{text}`: the number of shards N must be at least 1")]
+    NoShards { text: String },
+    #[error("`{text}`: at most {MAX_SHARDS} shards")]
+    TooManyShards { text: String },
+    #[error("`{text}`: the shard K counts from 1 to N = {count} (K/N, e.g. 1/{count} … {count}/{count})")]
+    OutOfRange { text: String, count: usize },
+}
+
+/// Why the shards given to `--merge` are not one whole run; the message
+/// names the file and line and says what to do.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct MergeError(String);
+
 /// Parse `K/N` (1 ≤ K ≤ N ≤ [`MAX_SHARDS`]).
-pub fn parse_spec(text: &str) -> Result<Spec, String> {
+pub fn parse_spec(text: &str) -> Result<Spec, SpecError> {
     let t = text.trim();
     let Some((k, n)) = t.split_once('/') else {
-        return Err(format!("`{t}` is not K/N: write the shard's number and the number of shards, e.g. 2/8"));
+        return Err(SpecError::NotKOverN { text: t.to_string() });
     };
-    let number = |s: &str, what: &str| -> Result<usize, String> {
-        s.trim()
-            .parse::<usize>()
-            .map_err(|_| format!("in `{t}`, {what} `{}` is not a whole number (write e.g. 2/8)", s.trim()))
+    let number = |s: &str, what: &'static str| -> Result<usize, SpecError> {
+        s.trim().parse::<usize>().map_err(|_| SpecError::NotANumber {
+            text: t.to_string(),
+            what,
+            number: s.trim().to_string(),
+        })
     };
     let (k, n) = (number(k, "the shard")?, number(n, "the number of shards")?);
     if n == 0 {
-        return Err(format!("`{t}`: the number of shards N must be at least 1"));
+        return Err(SpecError::NoShards { text: t.to_string() });
     }
     if n > MAX_SHARDS {
-        return Err(format!("`{t}`: at most {MAX_SHARDS} shards"));
+        return Err(SpecError::TooManyShards { text: t.to_string() });
     }
     if k == 0 || k > n {
-        return Err(format!("`{t}`: the shard K counts from 1 to N = {n} (K/N, e.g. 1/{n} … {n}/{n})"));
+        return Err(SpecError::OutOfRange { text: t.to_string(), count: n });
     }
     Ok(Spec { index: k, count: n })
 }
@@ -146,6 +170,14 @@ pub struct Merged {
 /// of one run of `command`, and return its entries in order. `describe`
 /// names an entry by its key in messages (`5×7`). Blank lines are skipped.
 pub fn collect(
+    command: &str,
+    sources: &[(String, String)],
+    describe: &dyn Fn(&Value) -> String,
+) -> Result<Merged, MergeError> {
+    collect_lines(command, sources, describe).map_err(MergeError)
+}
+
+fn collect_lines(
     command: &str,
     sources: &[(String, String)],
     describe: &dyn Fn(&Value) -> String,
@@ -324,8 +356,22 @@ mod tests {
         for bad in ["0/3", "4/3", "1/0", "0/0", "x/3", "1/y", "3", "", "1/2/3", "-1/3"] {
             assert!(parse_spec(bad).is_err(), "{bad}");
         }
-        assert!(parse_spec("4/3").unwrap_err().contains("from 1 to N = 3"));
-        assert!(parse_spec("1/0").unwrap_err().contains("at least 1"));
+        assert!(parse_spec("4/3").unwrap_err().to_string().contains("from 1 to N = 3"));
+        // The messages, word for word (the command line shows them as they are).
+        assert_eq!(
+            parse_spec("4/3").unwrap_err().to_string(),
+            "`4/3`: the shard K counts from 1 to N = 3 (K/N, e.g. 1/3 … 3/3)"
+        );
+        assert_eq!(
+            parse_spec(" x/3").unwrap_err().to_string(),
+            "in `x/3`, the shard `x` is not a whole number (write e.g. 2/8)"
+        );
+        assert_eq!(
+            parse_spec("3").unwrap_err().to_string(),
+            "`3` is not K/N: write the shard's number and the number of shards, e.g. 2/8"
+        );
+        assert_eq!(parse_spec("1/2000000").unwrap_err().to_string(), "`1/2000000`: at most 1000000 shards");
+        assert!(parse_spec("1/0").unwrap_err().to_string().contains("at least 1"));
         assert_eq!(Spec { index: 2, count: 3 }.entries(8), vec![1, 4, 7]);
         for (total, n) in [(0, 1), (7, 3), (8, 3), (9, 3), (2, 5)] {
             for k in 1..=n {
@@ -357,7 +403,7 @@ mod tests {
     fn merge(files: &[String]) -> Result<Merged, String> {
         let sources: Vec<(String, String)> =
             files.iter().enumerate().map(|(i, t)| (format!("s{i}.jsonl"), t.clone())).collect();
-        collect("table", &sources, &|k| k.to_string())
+        collect("table", &sources, &|k| k.to_string()).map_err(|e| e.to_string())
     }
 
     #[test]

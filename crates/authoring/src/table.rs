@@ -45,6 +45,26 @@ use num_bigint::BigUint;
 use num_traits::{One, Zero};
 use rayon::prelude::*;
 
+/// Why a family cannot be made: a flag's words, or a rule or topology the
+/// cells (hex) or graph do not take.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FamilyError {
+    #[error(transparent)]
+    Flag(#[from] flags::FlagError),
+    #[error(
+        "a hex grid takes the rule cross or ring, not {rule} (king, flip, merlin and stencils are square-grid rules)"
+    )]
+    HexRule { rule: String },
+    #[error(
+        "a hex grid takes the topology plane, cylinder or torus, not {topology} (twisted surfaces are not defined on hex grids)"
+    )]
+    HexTopology { topology: &'static str },
+    #[error(
+        "a graph takes the rule cross (a press changes the node and its neighbours) or ring (only the neighbours), not {rule}"
+    )]
+    GraphRule { rule: String },
+}
+
 /// A family of boards: everything but the size.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Family {
@@ -64,7 +84,7 @@ impl Family {
     /// `flip`, `merlin`) or a stencil, braced or not, whose rows are separated
     /// by `/` or newlines (`.1. / 111 / .1.`), a topology name, and W; read as
     /// every command reads its flags ([`flags`]).
-    pub fn parse(rule: &str, topology: &str, states: u32) -> Result<Family, String> {
+    pub fn parse(rule: &str, topology: &str, states: u32) -> Result<Family, FamilyError> {
         let states = flags::check_states(u64::from(states))?;
         let topology = flags::parse_topology(topology)?;
         let rule = flags::parse_rule(rule, states)?;
@@ -73,38 +93,29 @@ impl Family {
 
     /// The same family on hexagonal cells (`grid hex`): the rule must be
     /// `cross` or `ring`, the topology `plane`, `cylinder` or `torus`.
-    pub fn on_hex(self) -> Result<Family, String> {
+    pub fn on_hex(self) -> Result<Family, FamilyError> {
         if !matches!(self.rule, Rule::Cross | Rule::Ring) {
-            return Err(format!(
-                "a hex grid takes the rule cross or ring, not {} (king, flip, merlin and stencils are square-grid rules)",
-                flags::rule_flag(&self.rule)
-            ));
+            return Err(FamilyError::HexRule { rule: flags::rule_flag(&self.rule) });
         }
         if !matches!(self.topology, Topology::Plane | Topology::Cylinder | Topology::Torus) {
-            return Err(format!(
-                "a hex grid takes the topology plane, cylinder or torus, not {} (twisted surfaces are not defined on hex grids)",
-                self.topology.name()
-            ));
+            return Err(FamilyError::HexTopology { topology: self.topology.name() });
         }
         Ok(Family { hex: true, ..self })
     }
 
     /// The same family on the nodes of a graph (`graph NAME`): the rule
     /// must be `cross` (σ+) or `ring` (σ); the topology is set aside.
-    pub fn on_graph(self, graph: Graph) -> Result<Family, String> {
+    pub fn on_graph(self, graph: Graph) -> Result<Family, FamilyError> {
         self.graph_rule()?;
         Ok(Family { topology: Topology::Plane, hex: false, graph: Some(graph), ..self })
     }
 
     /// Whether the rule is one a graph takes: `cross` or `ring`.
-    fn graph_rule(&self) -> Result<(), String> {
+    fn graph_rule(&self) -> Result<(), FamilyError> {
         if matches!(self.rule, Rule::Cross | Rule::Ring) {
             return Ok(());
         }
-        Err(format!(
-            "a graph takes the rule cross (a press changes the node and its neighbours) or ring (only the neighbours), not {}",
-            flags::rule_flag(&self.rule)
-        ))
+        Err(FamilyError::GraphRule { rule: flags::rule_flag(&self.rule) })
     }
 
     /// Whether boards of `rows` rows exist in this family: a hex torus
@@ -684,7 +695,7 @@ pub fn validate_graphs(family: &Family, name: &str, sizes: &RangeInclusive<usize
     for n in [*sizes.start(), *sizes.end()] {
         check_size(name, n as u64).map_err(|e| member_error(name, e))?;
     }
-    family.graph_rule().map_err(TableError::BadGraph)
+    family.graph_rule().map_err(|e| TableError::BadGraph(e.to_string()))
 }
 
 /// Solve All Lights on every graph `name N` for N in `sizes` (inclusive),
@@ -728,7 +739,7 @@ pub fn graph_entries(
             let size = sizes[i];
             let graph = family_member(name, size)?;
             let (nodes, edges) = (graph.nodes(), graph.edge_count());
-            let on_graph = family.clone().on_graph(graph).map_err(TableError::BadGraph)?;
+            let on_graph = family.clone().on_graph(graph).map_err(|e| TableError::BadGraph(e.to_string()))?;
             let answer = entry(&on_graph, 1, nodes).map_err(|e| match e {
                 TableError::BoardTooLarge { limit, .. } => {
                     TableError::GraphTooLarge { graph: format!("{name} {size}"), nodes, limit }
@@ -771,13 +782,13 @@ mod tests {
     #[test]
     fn family_words() {
         assert!(Family::parse("cross", "plane", 2).is_ok());
-        assert!(Family::parse("cros", "plane", 2).unwrap_err().contains("unknown rule"));
-        assert!(Family::parse("cross", "donut", 2).unwrap_err().contains("unknown topology"));
-        assert!(Family::parse("cross", "plane", 1).unwrap_err().contains("between 2 and 65536"));
+        assert!(Family::parse("cros", "plane", 2).unwrap_err().to_string().contains("unknown rule"));
+        assert!(Family::parse("cross", "donut", 2).unwrap_err().to_string().contains("unknown topology"));
+        assert!(Family::parse("cross", "plane", 1).unwrap_err().to_string().contains("between 2 and 65536"));
         let f = Family::parse("{ .1. / 111 / .1. }", "torus", 3).unwrap();
         assert!(matches!(f.rule, Rule::Stencil(ref s) if s.rows == 3 && s.weights == vec![0, 1, 0, 1, 1, 1, 0, 1, 0]));
         assert!(!f.transposes());
-        assert!(Family::parse("{ .1. / 121 / .1. }", "plane", 2).unwrap_err().contains("too large"));
+        assert!(Family::parse("{ .1. / 121 / .1. }", "plane", 2).unwrap_err().to_string().contains("too large"));
         assert!(Family::parse("{ 11 }", "plane", 2).is_err());
     }
 }

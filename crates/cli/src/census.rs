@@ -11,9 +11,10 @@ use lights_authoring::table::{Family, Fraction, GroupShape};
 use lights_compiler::graph::Graph;
 use serde_json::{json, Value};
 
-use lights_compiler::flags::{parse_bounded_range, parse_size, parse_states};
+use lights_compiler::flags::{parse_bounded_range, parse_size};
 
-use crate::table::{parse_jobs, read_shards, with_jobs, Grid, Progress};
+use crate::board_flags::BoardFlags;
+use crate::table::{parse_jobs, read_shards, with_jobs, Progress};
 
 #[derive(ClapArgs)]
 #[command(
@@ -62,18 +63,8 @@ pub(crate) struct Args {
     /// Lock the dark cells: only lit cells may be pressed
     #[arg(long)]
     lock_dark: bool,
-    /// square cells, or hexagons (every second row shifted right by half a cell)
-    #[arg(long, value_enum, value_name = "SHAPE", default_value_t = Grid::Square, conflicts_with = "graph")]
-    grid: Grid,
-    /// cross, king, flip, merlin, ring, or a stencil such as '.1. / 111 / .1.' (rows separated by /, braces optional); hex grids and graphs take cross or ring
-    #[arg(long, default_value = "cross", value_parser = crate::suggest::rule(), hide_possible_values = true)]
-    rule: String,
-    /// plane, cylinder, torus, mobius, klein or projective (hex grids: plane, cylinder or torus; not with --graph)
-    #[arg(long, default_value = "plane", conflicts_with = "graph", value_parser = crate::suggest::topology(), hide_possible_values = true)]
-    topology: String,
-    /// Number of states W of each light (2 to 65536)
-    #[arg(long, default_value_t = 2, value_name = "W", value_parser = parse_states)]
-    states: u32,
+    #[command(flatten)]
+    board: BoardFlags,
     /// Output format (jsonl: one JSON line per unit of work, for --shard and --merge)
     #[arg(long, value_enum, default_value_t = CensusFormat::Text)]
     format: CensusFormat,
@@ -126,13 +117,13 @@ pub(crate) fn run(args: Args) -> u8 {
     if args.shard.is_some() && args.format != CensusFormat::Jsonl {
         return usage("--shard writes one JSON line per unit of work, for --merge: add --format jsonl");
     }
-    let family = match Family::parse(&args.rule, &args.topology, args.states) {
-        Ok(f) if args.grid == Grid::Hex => match f.on_hex() {
+    let family = match Family::parse(&args.board.rule, args.board.topology.name(), args.board.states) {
+        Ok(f) if args.board.hex() => match f.on_hex() {
             Ok(f) => f,
             Err(e) => return usage(&format!("--grid hex: {e}")),
         },
         Ok(f) => f,
-        Err(e) => return usage(&e),
+        Err(e) => return usage(&e.to_string()),
     };
     let family = match args.graph.clone() {
         Some(graph) => match family.on_graph(graph) {
@@ -263,7 +254,7 @@ fn merge(sources: &[(String, String)]) -> Result<(Family, Query, Census), String
         (_, _, Some(j)) => format!("invariants of weight {j}"),
         _ => "the whole count".to_string(),
     };
-    let merged = shard::collect("census", sources, &describe)?;
+    let merged = shard::collect("census", sources, &describe).map_err(|e| e.to_string())?;
     let run = &merged.run;
     let first = merged.entries.first().map(|(_, _, o)| o.to_string()).unwrap_or_default();
     let bad_run = |what: &str| format!("{first}: the run's `{what}` is not what `lights census` writes");
@@ -283,14 +274,14 @@ fn merge(sources: &[(String, String)]) -> Result<(Family, Query, Census), String
         .and_then(Value::as_u64)
         .and_then(|w| u32::try_from(w).ok())
         .ok_or_else(|| bad_run("states"))?;
-    let mut family = Family::parse(text("rule")?, text("topology")?, states).map_err(in_run)?;
+    let mut family = Family::parse(text("rule")?, text("topology")?, states).map_err(|e| in_run(e.to_string()))?;
     if text("grid")? == "hex" {
-        family = family.on_hex().map_err(in_run)?;
+        family = family.on_hex().map_err(|e| in_run(e.to_string()))?;
     }
     let (rows, cols) = match run.get("graph") {
         Some(Value::String(g)) => {
-            let graph: Graph = parse_graph(g).map_err(in_run)?;
-            family = family.on_graph(graph).map_err(in_run)?;
+            let graph: Graph = parse_graph(g).map_err(|e| in_run(e.to_string()))?;
+            family = family.on_graph(graph).map_err(|e| in_run(e.to_string()))?;
             (1, family.graph.as_ref().map_or(0, Graph::nodes))
         }
         _ => pair("size")?,

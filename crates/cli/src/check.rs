@@ -193,7 +193,7 @@ pub(crate) struct Options<'a> {
 
 pub(crate) fn run(paths: &[PathBuf], options: Options) -> u8 {
     let Options { stdin_filename, format, quiet, answer, config, max_warnings, minimum_budget } = options;
-    let found = Configs::new(config, files::read_config).and_then(|mut configs| {
+    let found = Configs::new(config, files::read_config).map_err(String::from).and_then(|mut configs| {
         let (inputs, selection) = collect_inputs(paths, stdin_filename, &mut configs)?;
         let policies = inputs
             .iter()
@@ -201,7 +201,7 @@ pub(crate) fn run(paths: &[PathBuf], options: Options) -> u8 {
                 Input::File(f) => configs.for_file(f),
                 Input::Stdin(name) => configs.for_file(Path::new(name)),
             })
-            .collect::<Result<Vec<_>, String>>()?;
+            .collect::<Result<Vec<_>, _>>()?;
         Ok((inputs, selection, policies))
     });
     let (inputs, selection, policies) = match found {

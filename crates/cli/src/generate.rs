@@ -4,21 +4,13 @@ use std::io::IsTerminal;
 use std::ops::RangeInclusive;
 use std::path::PathBuf;
 
-use clap::{Args as ClapArgs, ValueEnum};
+use clap::Args as ClapArgs;
 use lights_authoring::generate::{self, Options};
-use lights_compiler::flags::{parse_range, parse_rule, parse_size, parse_states, parse_topology};
-use lights_compiler::model::{Graph, Shape, Topology};
+use lights_compiler::flags::{parse_range, parse_rule, parse_size};
+use lights_compiler::model::{Graph, Shape};
 
+use crate::board_flags::BoardFlags;
 use crate::{EXIT_OK, EXIT_USAGE};
-
-/// `--grid`: the shape of the cells.
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum Grid {
-    /// Square cells (the default)
-    Square,
-    /// Hexagons, every second row shifted right by half a cell
-    Hex,
-}
 
 #[derive(ClapArgs)]
 #[command(
@@ -58,21 +50,11 @@ pub(crate) struct Args {
     /// Board size, ROWSxCOLUMNS (not with --graph)
     #[arg(long, value_name = "RxC", value_parser = parse_size, required_unless_present = "graph", conflicts_with = "graph")]
     size: Option<(usize, usize)>,
-    /// The cells: square, or hex (hexagons, every second row shifted right by half a cell)
-    #[arg(long, value_enum, value_name = "SHAPE", default_value_t = Grid::Square, conflicts_with = "graph")]
-    grid: Grid,
     /// Play on the nodes of a named graph instead of a board: petersen, cube, icosahedron, …, or cycle:N, path:N, complete:N, cube-surface:N
     #[arg(long, value_name = "NAME[:N]", value_parser = crate::suggest::graph_with(generate::parse_graph), hide_possible_values = true)]
     graph: Option<Graph>,
-    /// What a press changes: cross, king, flip, merlin, ring, or a stencil such as '.1. / 111 / .1.' (rows separated by /, braces optional); hex grids and graphs take cross or ring
-    #[arg(long, value_name = "RULE", default_value = "cross", value_parser = crate::suggest::rule(), hide_possible_values = true)]
-    rule: String,
-    /// The surface: plane, cylinder, torus, mobius, klein, projective (hex grids: plane, cylinder, torus; not with --graph)
-    #[arg(long, value_name = "NAME", default_value = "plane", value_parser = crate::suggest::topology_with(parse_topology), conflicts_with = "graph", hide_possible_values = true)]
-    topology: Topology,
-    /// States per light (the modulus W), 2…65536
-    #[arg(long, value_name = "W", default_value_t = 2, value_parser = parse_states)]
-    states: u32,
+    #[command(flatten)]
+    board: BoardFlags,
     /// Lock each cell with this probability (0 ≤ F < 1)
     #[arg(long, value_name = "F", default_value_t = 0.0)]
     locked_fraction: f64,
@@ -99,7 +81,7 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(args: Args) -> u8 {
-    let rule = match parse_rule(&args.rule, args.states) {
+    let rule = match parse_rule(&args.board.rule, args.board.states) {
         Ok(rule) => rule,
         Err(e) => {
             eprintln!("error: --rule: {}", crate::excerpt::escape_controls(&e.to_string()));
@@ -119,7 +101,7 @@ pub(crate) fn run(args: Args) -> u8 {
             let nodes = g.nodes();
             (Shape::Graph(g), (1, nodes))
         }
-        (None, Some(size)) => (if args.grid == Grid::Hex { Shape::Hex } else { Shape::Square }, size),
+        (None, Some(size)) => (if args.board.hex() { Shape::Hex } else { Shape::Square }, size),
         (None, None) => {
             eprintln!("error: give the board's --size RxC, or a --graph");
             return EXIT_USAGE;
@@ -141,8 +123,8 @@ pub(crate) fn run(args: Args) -> u8 {
         rows,
         cols,
         rule,
-        topology: args.topology,
-        states: args.states,
+        topology: args.board.topology,
+        states: args.board.states,
         locked_fraction: args.locked_fraction,
         unique: args.unique,
         presses: args.presses,

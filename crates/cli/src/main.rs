@@ -1,5 +1,6 @@
 //! `lights`: check, solve and format `.lights` puzzle files; serve them to editors.
 
+mod board_flags;
 mod budget;
 mod census;
 mod check;

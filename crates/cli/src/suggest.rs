@@ -55,11 +55,6 @@ pub(crate) fn rule() -> Suggesting<StringValueParser> {
     Suggesting { inner: StringValueParser::new(), names: rule_names }
 }
 
-/// `--topology` as a string, checked later.
-pub(crate) fn topology() -> Suggesting<StringValueParser> {
-    Suggesting { inner: StringValueParser::new(), names: topology_names }
-}
-
 /// `--topology` with its parser.
 pub(crate) fn topology_with<P: TypedValueParser>(inner: P) -> Suggesting<P> {
     Suggesting { inner, names: topology_names }

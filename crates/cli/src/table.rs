@@ -10,8 +10,10 @@ use clap::{Args as ClapArgs, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use lights_authoring::shard::{self, parse_spec, BigUint, Origin, Spec};
 use lights_authoring::table::{self, Entry, Family, Fraction, GraphEntry, GraphTable, GroupShape, Table};
-use lights_compiler::flags::{parse_bounded_range, parse_states};
+use lights_compiler::flags::parse_bounded_range;
 use serde_json::{json, Value};
+
+use crate::board_flags::BoardFlags;
 
 #[derive(ClapArgs)]
 #[command(
@@ -60,24 +62,14 @@ pub(crate) struct Args {
     /// Numbers of columns: N, or A..B (inclusive) [default: the --rows range]
     #[arg(long, value_name = "RANGE", value_parser = parse_bounded_range, conflicts_with = "graph")]
     cols: Option<RangeInclusive<usize>>,
-    /// The cells: square, or hex (hexagons, every second row shifted right by half a cell)
-    #[arg(long, value_enum, value_name = "SHAPE", default_value_t = Grid::Square, conflicts_with = "graph")]
-    grid: Grid,
     /// Graphs instead of boards: cycle, path, complete or cube-surface, one line per size N (with --sizes)
     #[arg(long, value_name = "FAMILY", conflicts_with = "rows", requires = "sizes", value_parser = crate::suggest::graph_family(), hide_possible_values = true)]
     graph: Option<String>,
     /// The sizes N of the --graph family: N, or A..B (inclusive)
     #[arg(long, value_name = "RANGE", value_parser = parse_bounded_range, requires = "graph")]
     sizes: Option<RangeInclusive<usize>>,
-    /// cross, king, flip, merlin, ring, or a stencil such as '.1. / 111 / .1.' (rows separated by /, braces optional); hex grids and graphs take cross or ring
-    #[arg(long, default_value = "cross", value_parser = crate::suggest::rule(), hide_possible_values = true)]
-    rule: String,
-    /// plane, cylinder, torus, mobius, klein or projective (hex grids: plane, cylinder or torus; not with --graph)
-    #[arg(long, default_value = "plane", conflicts_with = "graph", value_parser = crate::suggest::topology(), hide_possible_values = true)]
-    topology: String,
-    /// Number of states W of each light (2 to 65536)
-    #[arg(long, default_value_t = 2, value_name = "W", value_parser = parse_states)]
-    states: u32,
+    #[command(flatten)]
+    board: BoardFlags,
     /// What each entry shows
     #[arg(long, value_enum, default_value_t = Show::Solutions)]
     show: Show,
@@ -140,15 +132,6 @@ pub(crate) fn read_shards(paths: &[PathBuf]) -> Result<Vec<(String, String)>, St
             }
         })
         .collect()
-}
-
-/// `--grid`: the shape of the cells.
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub(crate) enum Grid {
-    /// Square cells (the default)
-    Square,
-    /// Hexagons, every second row shifted right by half a cell
-    Hex,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -239,13 +222,13 @@ pub(crate) fn run(args: Args) -> u8 {
     if args.shard.is_some() && args.format != TableFormat::Jsonl {
         return usage("--shard writes one JSON line per board, for --merge: add --format jsonl");
     }
-    let family = match Family::parse(&args.rule, &args.topology, args.states) {
-        Ok(f) if args.grid == Grid::Hex => match f.on_hex() {
+    let family = match Family::parse(&args.board.rule, args.board.topology.name(), args.board.states) {
+        Ok(f) if args.board.hex() => match f.on_hex() {
             Ok(f) => f,
             Err(e) => return usage(&format!("--grid hex: {e}")),
         },
         Ok(f) => f,
-        Err(e) => return usage(&e),
+        Err(e) => return usage(&e.to_string()),
     };
     let jobs = args.jobs;
     match with_jobs(jobs, move || solve_and_print(args, family)) {
@@ -392,7 +375,7 @@ fn merge(sources: &[(String, String)]) -> Result<Merged, String> {
         (_, _, Some(n)) => format!("size {n}"),
         _ => key.to_string(),
     };
-    let merged = shard::collect("table", sources, &describe)?;
+    let merged = shard::collect("table", sources, &describe).map_err(|e| e.to_string())?;
     let run = &merged.run;
     let first = merged.entries.first().map(|(_, _, o)| o.to_string()).unwrap_or_default();
     let bad_run = |what: &str| format!("{first}: the run's `{what}` is not what `lights table` writes");
@@ -413,7 +396,7 @@ fn merge(sources: &[(String, String)]) -> Result<Merged, String> {
         .ok_or_else(|| bad_run("states"))?;
     let in_run = |e: String| format!("the shards' run ({first}): {e}");
     if run.get("graph").is_some() {
-        let family = Family::parse(text("rule")?, "plane", states).map_err(in_run)?;
+        let family = Family::parse(text("rule")?, "plane", states).map_err(|e| in_run(e.to_string()))?;
         let (name, sizes) = (text("graph")?, range("sizes")?);
         table::validate_graphs(&family, name, &sizes).map_err(|e| in_run(e.to_string()))?;
         let all: Vec<usize> = sizes.collect();
@@ -430,10 +413,10 @@ fn merge(sources: &[(String, String)]) -> Result<Merged, String> {
         }
         return Ok(Merged::Graphs(table::graph_table_of(&family, name, entries)));
     }
-    let mut family = Family::parse(text("rule")?, text("topology")?, states).map_err(in_run)?;
+    let mut family = Family::parse(text("rule")?, text("topology")?, states).map_err(|e| in_run(e.to_string()))?;
     match text("grid")? {
         "square" => {}
-        "hex" => family = family.on_hex().map_err(in_run)?,
+        "hex" => family = family.on_hex().map_err(|e| in_run(e.to_string()))?,
         _ => return Err(bad_run("grid")),
     }
     let (rows, cols) = (range("rows")?, range("cols")?);

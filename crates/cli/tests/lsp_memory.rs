@@ -60,6 +60,7 @@ fn peak_kb(pid: u32) -> u64 {
 }
 
 /// The largest peak resident memory of this process's finished children, in kB.
+#[allow(unsafe_code)]
 fn children_peak_kb() -> u64 {
     /// `struct rusage` of Linux (64-bit): two timevals, then `ru_maxrss` and 13 more longs.
     #[repr(C)]

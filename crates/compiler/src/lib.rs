@@ -6,6 +6,9 @@
 //! [`Block::solve`] (lower + algebra, or the sliding solver) →
 //! [`Block::check`] (verify `expect` and `solution`).
 
+// A library reports through its return values; printing is the command line's.
+#![deny(clippy::print_stdout, clippy::print_stderr)]
+
 pub mod block;
 pub mod board;
 pub mod budget;

@@ -17,6 +17,9 @@
 //! - [`check_grammar`]: [`check`] on a file the bytes choose statement by
 //!   statement ([`grammar::source`]): graphs, holes, hex boards, stencils.
 
+// A library reports through its return values; printing is the command line's.
+#![deny(clippy::print_stdout, clippy::print_stderr)]
+
 pub mod grammar;
 mod lsp_session;
 

@@ -48,6 +48,27 @@ pub const MAX_CONFIG_BYTES: u64 = 1 << 20;
 /// actually opened; [`read_file`] is the plain one.
 pub type ReadFn = fn(&Path) -> Result<String, String>;
 
+/// Why there is no configuration: the file could not be read, or it is not
+/// a valid `lights.toml`. The message names the file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ConfigError {
+    /// What the [`ReadFn`] said (it names the file).
+    #[error("{0}")]
+    Read(String),
+    /// `file` as shown to the user, and what is wrong in it
+    /// ("unknown field `max_warnings`, …", "[severity]: …").
+    #[error("`{file}`: {reason}")]
+    Invalid { file: String, reason: String },
+}
+
+/// For the callers that report in text (`?` in a function returning
+/// `Result<_, String>`).
+impl From<ConfigError> for String {
+    fn from(e: ConfigError) -> String {
+        e.to_string()
+    }
+}
+
 /// What a diagnostic code becomes.
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "lowercase")]
@@ -116,28 +137,29 @@ pub struct Config {
 
 impl Config {
     /// Read (with `read`) and check `path`.
-    pub fn load(path: &Path, read: ReadFn) -> Result<Config, String> {
-        let text = read(path)?;
+    pub fn load(path: &Path, read: ReadFn) -> Result<Config, ConfigError> {
+        let text = read(path).map_err(ConfigError::Read)?;
         Config::parse(path, &text)
     }
 
     /// Check the text of the `lights.toml` at `path`. The error names the
     /// file: "`PATH`: unknown field `max_warnings`, …".
-    pub fn parse(path: &Path, text: &str) -> Result<Config, String> {
-        let shown = path.display();
-        let file: File = toml::from_str(text).map_err(|e| format!("`{shown}`: {}", e.to_string().trim_end()))?;
-        let globs = |list: Option<Vec<String>>, key: &str| -> Result<Option<GlobSet>, String> {
+    pub fn parse(path: &Path, text: &str) -> Result<Config, ConfigError> {
+        let shown = path.display().to_string();
+        let invalid = |reason: String| ConfigError::Invalid { file: shown.clone(), reason };
+        let file: File = toml::from_str(text).map_err(|e| invalid(e.to_string().trim_end().to_string()))?;
+        let globs = |list: Option<Vec<String>>, key: &str| -> Result<Option<GlobSet>, ConfigError> {
             let Some(list) = list else { return Ok(None) };
             let mut set = GlobSetBuilder::new();
             for g in &list {
-                set.add(Glob::new(g).map_err(|e| format!("`{shown}`: {key}: `{g}` is not a glob: {e}"))?);
+                set.add(Glob::new(g).map_err(|e| invalid(format!("{key}: `{g}` is not a glob: {e}")))?);
             }
-            set.build().map(Some).map_err(|e| format!("`{shown}`: {key}: {e}"))
+            set.build().map(Some).map_err(|e| invalid(format!("{key}: {e}")))
         };
         let mut severity = HashMap::new();
         for (code, level) in file.severity {
             let Some(c) = Code::ALL.iter().find(|c| c.as_str().eq_ignore_ascii_case(&code)) else {
-                return Err(format!("`{shown}`: [severity]: `{code}` is not a diagnostic code (L0001 … L0302)"));
+                return Err(invalid(format!("[severity]: `{code}` is not a diagnostic code (L0001 … L0302)")));
             };
             severity.insert(*c, level);
         }
@@ -150,22 +172,22 @@ impl Config {
             max_bytes: match file.max_bytes {
                 None => None,
                 Some(Size::Bytes(n)) => Some(n),
-                Some(Size::Text(t)) => Some(parse_bytes(&t).map_err(|e| format!("`{shown}`: max-bytes: {e}"))?),
+                Some(Size::Text(t)) => Some(parse_bytes(&t).map_err(|e| invalid(format!("max-bytes: {e}")))?),
             },
             severity,
             time_budget: file.solver.time_budget_ms.map(Duration::from_millis),
-            minimum_budget: minimum_budget(&shown.to_string(), file.solver.minimum_budget)?,
+            minimum_budget: minimum_budget(file.solver.minimum_budget).map_err(invalid)?,
         })
         .and_then(|c| {
             // Both in one file and the search longer than the solve may
             // take: the search would always be stopped by the time budget.
             match (c.minimum_budget, c.time_budget) {
-                (Some(m), Some(t)) if m.duration() > t => Err(format!(
-                    "`{shown}`: [solver]: minimum-budget \"{m}\" is longer than time-budget-ms = {}: every search \
+                (Some(m), Some(t)) if m.duration() > t => Err(invalid(format!(
+                    "[solver]: minimum-budget \"{m}\" is longer than time-budget-ms = {}: every search \
                      that used it would be stopped by the time budget (L0301); raise time-budget-ms or lower \
                      minimum-budget",
                     t.as_millis()
-                )),
+                ))),
                 _ => Ok(c),
             }
         })
@@ -276,14 +298,14 @@ impl Configs {
 
     /// With `named` for every file (read now), else the nearest one; files
     /// are read with `read`.
-    pub fn new(named: Option<&Path>, read: ReadFn) -> Result<Configs, String> {
+    pub fn new(named: Option<&Path>, read: ReadFn) -> Result<Configs, ConfigError> {
         let named = named.map(|p| Config::load(p, read)).transpose()?.map(Arc::new);
         Ok(Configs { named, read, by_folder: HashMap::new() })
     }
 
     /// The configuration for `file` (`None`: defaults). A relative path is
     /// taken from the current folder.
-    pub fn for_file(&mut self, file: &Path) -> Result<Option<Arc<Config>>, String> {
+    pub fn for_file(&mut self, file: &Path) -> Result<Option<Arc<Config>>, ConfigError> {
         if let Some(named) = &self.named {
             return Ok(Some(named.clone()));
         }
@@ -296,7 +318,7 @@ impl Configs {
 
     /// The configuration for files in `folder`: its own `lights.toml` or
     /// the nearest above it.
-    pub fn for_folder(&mut self, folder: &Path) -> Result<Option<Arc<Config>>, String> {
+    pub fn for_folder(&mut self, folder: &Path) -> Result<Option<Arc<Config>>, ConfigError> {
         if let Some(named) = &self.named {
             return Ok(Some(named.clone()));
         }
@@ -324,15 +346,16 @@ impl Configs {
 }
 
 /// `[solver] minimum-budget`, checked by the parser `--minimum-budget`
-/// uses ([`MinimumBudget::parse`]); the error names the file and the key.
-fn minimum_budget(shown: &str, value: Option<BudgetText>) -> Result<Option<MinimumBudget>, String> {
+/// uses ([`MinimumBudget::parse`]); the error names the key (the caller
+/// adds the file).
+fn minimum_budget(value: Option<BudgetText>) -> Result<Option<MinimumBudget>, String> {
     let text = match value {
         None => return Ok(None),
         Some(BudgetText::Text(t)) => t,
         Some(BudgetText::Number(n)) => n.to_string(),
         Some(BudgetText::Float(x)) => x.to_string(),
     };
-    MinimumBudget::parse(&text).map(Some).map_err(|e| format!("`{shown}`: [solver] minimum-budget: {e}"))
+    MinimumBudget::parse(&text).map(Some).map_err(|e| format!("[solver] minimum-budget: {e}"))
 }
 
 /// A size for `--max-bytes` and `max-bytes`: a number of bytes, or with a
@@ -360,11 +383,17 @@ mod tests {
     fn keys_are_checked() {
         let p = Path::new("lights.toml");
         assert!(Config::parse(p, "max-warnings = 0\n[severity]\nL0206 = \"error\"\nl0009 = \"off\"\n").is_ok());
-        let typo = Config::parse(p, "max_warnings = 0\n").unwrap_err();
+        let typo = Config::parse(p, "max_warnings = 0\n").unwrap_err().to_string();
         assert!(typo.contains("unknown field `max_warnings`"), "{typo}");
-        assert!(Config::parse(p, "[severity]\nL9999 = \"off\"\n").unwrap_err().contains("not a diagnostic code"));
-        assert!(Config::parse(p, "[severity]\nL0206 = \"loud\"\n").unwrap_err().contains("unknown variant"));
-        assert!(Config::parse(p, "include = [\"a/[\"]\n").unwrap_err().contains("is not a glob"));
+        assert!(Config::parse(p, "[severity]\nL9999 = \"off\"\n")
+            .unwrap_err()
+            .to_string()
+            .contains("not a diagnostic code"));
+        assert!(Config::parse(p, "[severity]\nL0206 = \"loud\"\n")
+            .unwrap_err()
+            .to_string()
+            .contains("unknown variant"));
+        assert!(Config::parse(p, "include = [\"a/[\"]\n").unwrap_err().to_string().contains("is not a glob"));
         let c = Config::parse(p, "max-bytes = \"2K\"\n[solver]\ntime-budget-ms = 250\n").unwrap();
         assert_eq!((c.max_bytes, c.time_budget), (Some(2048), Some(Duration::from_millis(250))));
     }
@@ -387,13 +416,16 @@ mod tests {
             ("-1", "is negative"),
             ("1.5", "has no unit"),
         ] {
-            let e = Config::parse(p, &format!("[solver]\nminimum-budget = {bad}\n")).unwrap_err();
+            let e = Config::parse(p, &format!("[solver]\nminimum-budget = {bad}\n")).unwrap_err().to_string();
             assert!(e.starts_with("`dir/lights.toml`: [solver] minimum-budget: ") && e.contains(says), "{bad}: {e}");
         }
-        let e = Config::parse(p, "[solver]\ntime-budget-ms = 1000\nminimum-budget = \"5s\"\n").unwrap_err();
+        let e = Config::parse(p, "[solver]\ntime-budget-ms = 1000\nminimum-budget = \"5s\"\n").unwrap_err().to_string();
         assert!(e.contains("minimum-budget \"5s\" is longer than time-budget-ms = 1000"), "{e}");
         assert!(Config::parse(p, "[solver]\ntime-budget-ms = 5000\nminimum-budget = \"5s\"\n").is_ok());
-        assert!(Config::parse(p, "[solver]\nminimum_budget = \"5s\"\n").unwrap_err().contains("unknown field"));
+        assert!(Config::parse(p, "[solver]\nminimum_budget = \"5s\"\n")
+            .unwrap_err()
+            .to_string()
+            .contains("unknown field"));
     }
 
     #[test]
@@ -430,7 +462,7 @@ mod tests {
         assert_eq!(configs.for_folder(&dir.join("a/b")).unwrap().unwrap().max_warnings, Some(2));
         std::fs::write(dir.join("a").join(FILE_NAME), "max_warnings = 2\n").unwrap();
         configs.forget();
-        assert!(configs.for_folder(&dir.join("a/b")).unwrap_err().contains("unknown field `max_warnings`"));
+        assert!(configs.for_folder(&dir.join("a/b")).unwrap_err().to_string().contains("unknown field `max_warnings`"));
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -15,6 +15,9 @@
 //! `lights-lsp`) convert and schedule; what is said is decided here and in
 //! the compiler's [`Block`](lights_compiler::Block).
 
+// A library reports through its return values; printing is the command line's.
+#![deny(clippy::print_stdout, clippy::print_stderr)]
+
 mod actions;
 mod answers;
 mod completion;

@@ -23,6 +23,9 @@
 //! requests, a log line for unreadable notifications, whether `shutdown`
 //! came before `exit`).
 
+// A library reports through its return values; printing is the command line's.
+#![deny(clippy::print_stdout, clippy::print_stderr)]
+
 mod convert;
 mod engine;
 mod memory;

@@ -13,15 +13,11 @@
 pub(crate) fn bound_arenas() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     {
-        extern "C" {
-            fn mallopt(param: i32, value: i32) -> i32;
-        }
-        /// glibc's `M_ARENA_MAX` (malloc.h).
-        const M_ARENA_MAX: i32 = -8;
         // SAFETY: mallopt takes no pointers; it only sets a tunable, and a
         // refused value (return 0) leaves the default in place.
+        #[allow(unsafe_code)]
         unsafe {
-            mallopt(M_ARENA_MAX, 1);
+            libc::mallopt(libc::M_ARENA_MAX, 1);
         }
     }
 }
@@ -33,13 +29,11 @@ pub(crate) fn bound_arenas() {
 pub(crate) fn release_free_memory() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     {
-        extern "C" {
-            fn malloc_trim(pad: usize) -> i32;
-        }
         // SAFETY: glibc's malloc_trim takes no pointers and may be called at
         // any time from any thread.
+        #[allow(unsafe_code)]
         unsafe {
-            malloc_trim(0);
+            libc::malloc_trim(0);
         }
     }
 }

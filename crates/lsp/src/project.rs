@@ -62,6 +62,7 @@ impl Projects {
         match found {
             Ok(config) => (config, None),
             Err(e) => {
+                let e = e.to_string();
                 let new = lock(&self.shown).insert(e.clone());
                 (None, new.then_some(e))
             }

@@ -106,6 +106,9 @@
 //! the positions that reach `goal`) and [`random_walk`]`(&goal, steps,
 //! seed)`, seeded and reproducible.
 
+// A library reports through its return values; printing is the command line's.
+#![deny(clippy::print_stdout, clippy::print_stderr)]
+
 mod board;
 mod constructive;
 mod grid;

@@ -1,32 +1,12 @@
-//! Seeded random positions, for tests, benchmarks and generators.
-//! (A tiny SplitMix64 keeps the crate free of dependencies.)
+//! Seeded random positions, for tests, benchmarks and generators, drawn
+//! with the workspace's one SplitMix64 (`lights_algebra::SplitMix64`,
+//! re-exported here) and its multiply-high `index_below`.
 
 use crate::board::{Board, BoardError, Tile, BLANK, MAX_CELLS};
 use crate::invariant::position_invariant;
 use crate::moves::Move;
 
-/// SplitMix64 (Steele, Lea & Flood): small, fast, good enough for shuffles.
-#[derive(Clone, Debug)]
-pub struct SplitMix64(u64);
-
-impl SplitMix64 {
-    pub fn new(seed: u64) -> SplitMix64 {
-        SplitMix64(seed)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n` (`n > 0`), by the multiply-high method (bias < n/2⁶⁴).
-    pub fn below(&mut self, n: usize) -> usize {
-        ((self.next_u64() as u128 * n as u128) >> 64) as usize
-    }
-}
+pub use lights_algebra::SplitMix64;
 
 /// A position drawn uniformly among those that can reach `goal`: a uniform
 /// shuffle, and if it lands in the other half, two tiles swapped (a
@@ -59,7 +39,7 @@ pub fn random_position(rows: usize, cols: usize, seed: u64) -> Result<Board, Boa
 fn shuffle(cells: &mut [Tile], seed: u64) {
     let mut rng = SplitMix64::new(seed);
     for i in (1..cells.len()).rev() {
-        cells.swap(i, rng.below(i + 1));
+        cells.swap(i, rng.index_below(i + 1));
     }
 }
 
@@ -71,7 +51,7 @@ pub fn random_walk(goal: &Board, steps: usize, seed: u64) -> Board {
     let mut previous: Option<Move> = None;
     for _ in 0..steps {
         let choices: Vec<Move> = board.legal_moves().into_iter().filter(|&m| Some(m.opposite()) != previous).collect();
-        let mv = choices[rng.below(choices.len())];
+        let mv = choices[rng.index_below(choices.len())];
         // Legal: taken from legal_moves.
         let _ = board.apply(mv);
         previous = Some(mv);

@@ -109,13 +109,13 @@ fn goals_other_than_the_standard_one() {
                 let n = rows * cols;
                 let mut cells: Vec<Tile> = (0..n as Tile).collect();
                 for i in (1..n).rev() {
-                    cells.swap(i, rng.below(i + 1));
+                    cells.swap(i, rng.index_below(i + 1));
                 }
                 let g = Board::new(rows, cols, cells).unwrap();
-                let start = random_walk(&g, 1 + rng.below(60), rng.next_u64());
+                let start = random_walk(&g, 1 + rng.index_below(60), rng.next_u64());
                 assert!(invariant(&start, &g).unwrap().solvable, "{start}\n→\n{g}");
                 let tiles: Vec<usize> = (0..n).filter(|&i| start.cells()[i] != 0).collect();
-                let (i, j) = (tiles[0], tiles[1 + rng.below(tiles.len() - 1)]);
+                let (i, j) = (tiles[0], tiles[1 + rng.index_below(tiles.len() - 1)]);
                 let swapped = swap(&start, i, j);
                 assert!(!invariant(&swapped, &g).unwrap().solvable);
             }

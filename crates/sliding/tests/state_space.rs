@@ -16,7 +16,7 @@ fn goals(rows: usize, cols: usize) -> Vec<Board> {
     let mut shuffled: Vec<Tile> = (0..n as Tile).collect();
     let mut rng = SplitMix64::new(n as u64 * 7919 + cols as u64);
     for i in (1..n).rev() {
-        shuffled.swap(i, rng.below(i + 1));
+        shuffled.swap(i, rng.index_below(i + 1));
     }
     vec![Board::standard_goal(rows, cols).unwrap(), blank_first, Board::new(rows, cols, shuffled).unwrap()]
 }
@@ -51,7 +51,7 @@ fn sorted(dist: &HashMap<u64, u32>) -> Vec<(u64, u32)> {
 
 fn sample(all: &[(u64, u32)], count: usize, seed: u64) -> Vec<(u64, u32)> {
     let mut rng = SplitMix64::new(seed);
-    (0..count).map(|_| all[rng.below(all.len())]).collect()
+    (0..count).map(|_| all[rng.index_below(all.len())]).collect()
 }
 
 #[test]

@@ -6,6 +6,9 @@
 //! reports [`SyntaxError`]s with a [`SyntaxErrorKind`], which the compiler
 //! turns into its `Diagnostic`s.
 
+// A library reports through its return values; printing is the command line's.
+#![deny(clippy::print_stdout, clippy::print_stderr)]
+
 pub mod ast;
 mod error;
 pub mod format;

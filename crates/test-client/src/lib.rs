@@ -7,6 +7,9 @@
 //! `null`), as an editor would. [`board`] reads the play page's board data,
 //! which the server and `lights play` both serve.
 
+// A library reports through its return values; printing is the command line's.
+#![deny(clippy::print_stdout, clippy::print_stderr)]
+
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, Command, ExitStatus, Stdio};

@@ -37,92 +37,20 @@ pub fn dot(a: &[u64], b: &[u64]) -> bool {
     a.iter().zip(b).fold(0u32, |acc, (x, y)| acc ^ (x & y).count_ones()) & 1 == 1
 }
 
-/// A `rows × width` board of bits, row-major.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BitGrid {
-    pub rows: usize,
-    pub width: usize,
-    pub words_per_row: usize,
-    pub data: Vec<u64>,
+/// A `rows × cols` board of bits, row-major: the algebra's one bit matrix
+/// (rows of `words(cols)` words, bits past `cols` zero).
+pub use lights_algebra::BitMatrix as BitGrid;
+
+/// [`BitGrid::zeros`] when memory allows: a board of billions of cells
+/// (`size 2x4294967296`, which the polynomial method takes on) may not
+/// fit, and that is an answer (`OutOfMemory`), not an abort.
+pub fn try_grid(rows: usize, cols: usize) -> Result<BitGrid, FastError> {
+    BitGrid::try_zeros(rows, cols).ok_or(FastError::OutOfMemory { bytes: BitGrid::bytes(rows, cols) })
 }
 
-impl BitGrid {
-    pub fn zeros(rows: usize, width: usize) -> Self {
-        let words_per_row = words(width);
-        BitGrid { rows, width, words_per_row, data: vec![0; rows * words_per_row] }
-    }
-
-    /// [`BitGrid::zeros`] when memory allows: a board of billions of cells
-    /// (`size 2x4294967296`, which the polynomial method takes on) may not
-    /// fit, and that is an answer (`OutOfMemory`), not an abort.
-    pub fn try_zeros(rows: usize, width: usize) -> Result<Self, FastError> {
-        let words_per_row = words(width);
-        let len = rows.checked_mul(words_per_row).ok_or(FastError::OutOfMemory { bytes: usize::MAX })?;
-        let mut data = Vec::new();
-        data.try_reserve_exact(len).map_err(|_| FastError::OutOfMemory { bytes: len.saturating_mul(8) })?;
-        data.resize(len, 0);
-        Ok(BitGrid { rows, width, words_per_row, data })
-    }
-
-    pub fn row(&self, r: usize) -> &[u64] {
-        &self.data[r * self.words_per_row..(r + 1) * self.words_per_row]
-    }
-
-    pub fn row_mut(&mut self, r: usize) -> &mut [u64] {
-        &mut self.data[r * self.words_per_row..(r + 1) * self.words_per_row]
-    }
-
-    pub fn get(&self, r: usize, c: usize) -> bool {
-        get(self.row(r), c)
-    }
-
-    pub fn set(&mut self, r: usize, c: usize, v: bool) {
-        let w = &mut self.data[r * self.words_per_row + c / 64];
-        *w = (*w & !(1 << (c % 64))) | (u64::from(v) << (c % 64));
-    }
-
-    /// The number of set bits.
-    pub fn count_ones(&self) -> u64 {
-        self.data.iter().map(|w| u64::from(w.count_ones())).sum()
-    }
-
-    /// The transposed grid (`width × rows`), in 64×64 blocks.
-    pub fn transposed(&self) -> Result<BitGrid, FastError> {
-        let mut out = BitGrid::try_zeros(self.width, self.rows)?;
-        let mut block = [0u64; 64];
-        for r0 in (0..self.rows).step_by(64) {
-            for cw in 0..self.words_per_row {
-                for (i, b) in block.iter_mut().enumerate() {
-                    *b = if r0 + i < self.rows { self.data[(r0 + i) * self.words_per_row + cw] } else { 0 };
-                }
-                transpose64(&mut block);
-                for (i, &b) in block.iter().enumerate() {
-                    let c = cw * 64 + i;
-                    if c < self.width {
-                        out.data[c * out.words_per_row + r0 / 64] = b;
-                    }
-                }
-            }
-        }
-        Ok(out)
-    }
-}
-
-/// Transposes a 64×64 bit block in place (bit j of word i ↔ bit i of word j).
-fn transpose64(a: &mut [u64; 64]) {
-    let mut j = 32;
-    let mut m: u64 = 0x0000_0000_FFFF_FFFF;
-    while j != 0 {
-        let mut k = 0;
-        while k < 64 {
-            let t = ((a[k] >> j) ^ a[k + j]) & m;
-            a[k + j] ^= t;
-            a[k] ^= t << j;
-            k = (k + j + 1) & !j;
-        }
-        j >>= 1;
-        m ^= m << j;
-    }
+/// The transposed grid (`cols × rows`), or `OutOfMemory`.
+pub fn transposed(g: &BitGrid) -> Result<BitGrid, FastError> {
+    g.try_transpose().ok_or(FastError::OutOfMemory { bytes: BitGrid::bytes(g.cols, g.rows) })
 }
 
 /// How the cells of one row are joined left–right.
@@ -220,6 +148,13 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_grid_too_large_is_out_of_memory_not_an_abort() {
+        assert_eq!(try_grid(usize::MAX, 1 << 20), Err(FastError::OutOfMemory { bytes: usize::MAX }));
+        let g = try_grid(3, 70).unwrap();
+        assert_eq!((g.rows, g.cols, g.words_per_row, g.count_ones()), (3, 70, 2, 0));
+    }
+
+    #[test]
     fn transpose_round_trips() {
         for (rows, width) in [(1, 1), (3, 70), (64, 64), (130, 65), (5, 200)] {
             let mut g = BitGrid::zeros(rows, width);
@@ -232,13 +167,13 @@ mod tests {
                     g.set(r, c, s & 1 == 1);
                 }
             }
-            let t = g.transposed().unwrap();
+            let t = transposed(&g).unwrap();
             for r in 0..rows {
                 for c in 0..width {
                     assert_eq!(g.get(r, c), t.get(c, r));
                 }
             }
-            assert_eq!(t.transposed().unwrap(), g);
+            assert_eq!(transposed(&t).unwrap(), g);
         }
     }
 

@@ -339,15 +339,21 @@ fn xor_sources(acc: &mut [u64], srcs: &[&[u64]], into: bool) {
     {
         if std::arch::is_x86_feature_detected!("avx2") {
             // SAFETY: the processor supports AVX2 (checked just above).
-            unsafe { xor_sources_avx2(acc, srcs, into) };
+            #[allow(unsafe_code)]
+            unsafe {
+                xor_sources_avx2(acc, srcs, into);
+            }
             return;
         }
     }
     xor_sources_portable(acc, srcs, into);
 }
 
+/// # Safety
+/// Only on a processor with AVX2 (the one caller checks).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
+#[allow(unsafe_code)]
 unsafe fn xor_sources_avx2(acc: &mut [u64], srcs: &[&[u64]], into: bool) {
     xor_sources_portable(acc, srcs, into);
 }

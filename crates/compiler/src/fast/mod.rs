@@ -207,7 +207,7 @@ fn solve_polynomial_on(
     let rhs = match need_bits(p)? {
         NeedBits::Uniform(v) => poly::Rhs::Uniform(v),
         NeedBits::Grid(g) => {
-            grid = if transposed { g.transposed()? } else { g };
+            grid = if transposed { bits::transposed(&g)? } else { g };
             poly::Rhs::Grid(&grid)
         }
     };
@@ -216,7 +216,7 @@ fn solve_polynomial_on(
         PolyBoard::Rows(board) => {
             let a = poly::solve(&board, &rhs, cancel)?;
             let chase_zero = move |first: &Vec<u64>| -> Result<(BitGrid, bool), FastError> {
-                let mut g = BitGrid::try_zeros(board.height, board.width)?;
+                let mut g = bits::try_grid(board.height, board.width)?;
                 let past = poly::chase(&board, first, &zero, false, Some(&mut g), cancel)?;
                 Ok((g, past.iter().all(|&w| w == 0)))
             };
@@ -226,7 +226,7 @@ fn solve_polynomial_on(
         PolyBoard::Torus { height, width } => {
             let a = torus::solve(height, width, &rhs, cancel)?;
             let expand_zero = move |seed: &torus::Seed| -> Result<(BitGrid, bool), FastError> {
-                let mut g = BitGrid::try_zeros(height, width)?;
+                let mut g = bits::try_grid(height, width)?;
                 let closes = torus::expand(height, width, seed, &zero, &mut g, cancel)?;
                 Ok((g, closes))
             };
@@ -250,7 +250,7 @@ fn report_from_grids(
     // Back to the puzzle's orientation, packed.
     let to_presses = |g: &BitGrid| -> Result<Presses, FastError> {
         Ok(if transposed {
-            let t = g.transposed()?;
+            let t = bits::transposed(&g)?;
             Presses::from_bit_rows(p.rows, p.cols, |r| t.row(r))
         } else {
             Presses::from_bit_rows(p.rows, p.cols, |r| g.row(r))
@@ -269,8 +269,8 @@ fn report_from_grids(
     // The solution grid's buffer becomes the packed solution (no second
     // board-sized buffer; the transposed grid replaces the original).
     let into_presses = |g: BitGrid| -> Result<Presses, FastError> {
-        let g = if transposed { g.transposed()? } else { g };
-        Ok(Presses::from_padded_bits(g.data, g.rows, g.width, g.words_per_row))
+        let g = if transposed { bits::transposed(&g)? } else { g };
+        Ok(Presses::from_padded_bits(g.data, g.rows, g.cols, g.words_per_row))
     };
     let minimum = match answer.solution.take() {
         // Too many patterns to spell out for the algebra: a descent over the
@@ -352,7 +352,7 @@ fn need_bits(p: &Puzzle) -> Result<NeedBits, FastError> {
     if exceptions.peek().is_none() {
         return Ok(NeedBits::Uniform(base));
     }
-    let mut g = BitGrid::try_zeros(p.rows, p.cols)?;
+    let mut g = bits::try_grid(p.rows, p.cols)?;
     if base {
         for r in 0..p.rows {
             g.row_mut(r).fill(u64::MAX);

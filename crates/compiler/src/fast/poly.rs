@@ -145,7 +145,7 @@ pub fn solve(board: &CrossBoard, rhs: &Rhs<'_>, cancel: &dyn Fn() -> bool) -> Re
     if solvable {
         let x_poly = cofactor.mul(&c_over_g).rem(&ring.modulus);
         let x = ring.to_row(&x_poly);
-        let mut grid = BitGrid::try_zeros(m, n)?;
+        let mut grid = bits::try_grid(m, n)?;
         let past = chase(board, &x, rhs, false, Some(&mut grid), cancel)?;
         if past.iter().any(|&w| w != 0) {
             return Err(FastError::Internal("the polynomial method's solution leaves lights wrong".into()));

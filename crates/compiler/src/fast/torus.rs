@@ -130,7 +130,7 @@ pub fn solve(height: usize, width: usize, rhs: &Rhs<'_>, cancel: &dyn Fn() -> bo
     if let (Some(x0), Some(x1)) = (&first.solution, &second.solution) {
         let y = ring.reduce(&sum(x0, &diag.w.mul(x1)));
         let seed = (ring.to_row(x1), ring.to_row(&y));
-        let mut grid = BitGrid::try_zeros(m, n)?;
+        let mut grid = bits::try_grid(m, n)?;
         if !expand(m, n, &seed, rhs, &mut grid, cancel)? {
             return Err(FastError::Internal("the torus method's solution leaves lights wrong".into()));
         }
@@ -161,7 +161,7 @@ pub fn expand(
     check(height, width, rhs)?;
     let nw = words(width);
     let (x, y) = seed;
-    if x.len() != nw || y.len() != nw || grid.rows != height || grid.width != width {
+    if x.len() != nw || y.len() != nw || grid.rows != height || grid.cols != width {
         return Err(FastError::Internal("a torus seed or grid of the wrong size".into()));
     }
     let (before, last) = run(height, height, width, y, x, rhs, false, Some(grid), cancel)?;
@@ -174,7 +174,7 @@ fn check(height: usize, width: usize, rhs: &Rhs<'_>) -> Result<(), FastError> {
         return Err(FastError::Internal("the torus method needs at least 3 rows and 3 columns".into()));
     }
     if let Rhs::Grid(g) = rhs {
-        if g.rows != height || g.width != width {
+        if g.rows != height || g.cols != width {
             return Err(FastError::Internal("a right-hand side of the wrong size".into()));
         }
     }

@@ -22,7 +22,6 @@
 //! Stored bytes whose header, size or checksum is wrong are rebuilt; a store
 //! that cannot keep them just means the tables live in memory only.
 
-use std::fmt;
 use std::sync::{Arc, Mutex};
 
 use super::{table_len, BuildProgress, BuildStage, Cancelled, PatternDatabases, BLANK_CELL, GROUPS, SIDE};
@@ -61,40 +60,27 @@ pub enum PdbSource {
 }
 
 /// Why stored tables were not used.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CacheError {
     /// Could not be read.
+    #[error("cannot read it: {message}")]
     Io { message: String },
     /// Does not start with the magic bytes.
+    #[error("it is not a pattern-database file")]
     NotAPatternDatabase,
     /// Another format version.
+    #[error("it has format version {found}, not {VERSION}")]
     Version { found: u32 },
     /// Another board or partition than this build uses.
+    #[error("it is for another board or partition")]
     Layout,
     /// Not the size the header implies.
+    #[error("it has {found} bytes instead of {expected}")]
     Size { expected: u64, found: u64 },
     /// The checksum does not match the contents.
+    #[error("its checksum does not match (corrupt)")]
     Checksum,
 }
-
-impl fmt::Display for CacheError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CacheError::Io { message } => write!(f, "cannot read it: {message}"),
-            CacheError::NotAPatternDatabase => f.write_str("it is not a pattern-database file"),
-            CacheError::Version { found } => {
-                write!(f, "it has format version {found}, not {VERSION}")
-            }
-            CacheError::Layout => f.write_str("it is for another board or partition"),
-            CacheError::Size { expected, found } => {
-                write!(f, "it has {found} bytes instead of {expected}")
-            }
-            CacheError::Checksum => f.write_str("its checksum does not match (corrupt)"),
-        }
-    }
-}
-
-impl std::error::Error for CacheError {}
 
 /// FNV-1a, 64 bits.
 fn fnv1a(bytes: &[u8]) -> u64 {
