@@ -141,7 +141,7 @@ fn json_round_trip_on_the_examples() {
     for path in files {
         let src = std::fs::read_to_string(&path).expect("readable example");
         let analysis = check_source(&src);
-        for p in analysis.puzzles.iter().filter(|p| p.kind == lights_compiler::BlockKind::Puzzle) {
+        for p in analysis.puzzles.iter().filter(|p| p.kind == lights_compiler::BlockKind::Lights) {
             let (Some(model), Some(report)) =
                 (p.puzzle(), p.report.as_ref().and_then(lights_compiler::BlockReport::as_lights))
             else {

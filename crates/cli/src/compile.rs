@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::{Args as ClapArgs, ValueEnum};
 use lights_authoring::export::{self, MAX_ENTRIES};
 use lights_compiler::model::Puzzle;
-use lights_compiler::{analyze, BlockKind, Diagnostic};
+use lights_compiler::{analyze, Diagnostic};
 
 use crate::excerpt::{escape_controls, quoted_name};
 use crate::files::{is_stdin, read_stdin};
@@ -106,7 +106,8 @@ pub(crate) fn run(args: Args) -> u8 {
             }
         },
     };
-    if chosen.kind == BlockKind::Sliding {
+    // Lights Out only: a sliding block has no linear system.
+    if !chosen.kind.is_lights() {
         let name = quoted_name(chosen.name.as_deref());
         eprintln!("error: {name} is a sliding-tile puzzle: `lights compile` writes the linear system of a Lights Out `puzzle`");
         return EXIT_USAGE;

@@ -2,7 +2,8 @@
 //! README documents ("--format json"), from the same diagnostics and answers as the human
 //! output and the editor (`lights-ide`).
 
-use lights_compiler::{Answered, Diagnostic};
+use lights_compiler::present::{CertificateJson, ResultFields, SolutionJson};
+use lights_compiler::Diagnostic;
 use lights_ide::{Answers, Document};
 
 use crate::formats::{Place, Policy};
@@ -55,30 +56,6 @@ pub(crate) struct PuzzleJson {
     pub certificate: Option<CertificateJson>,
     pub errors: Vec<String>,
     pub diagnostics: Vec<DiagnosticJson>,
-}
-
-/// Why a puzzle cannot be solved: weights y on the cells such that every
-/// press leaves the weighted total of the lights unchanged modulo W, while
-/// the lights' total and the goal's differ.
-#[derive(Serialize)]
-pub(crate) struct CertificateJson {
-    /// The weight of every cell, row by row (omitted on boards too large for JSON).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub weights: Option<Vec<Vec<u32>>>,
-    /// The cells with a nonzero weight, as 1-based `[row, column]` (omitted
-    /// on boards too large for JSON).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub cells: Option<Vec<[usize; 2]>>,
-    /// The invariant in words, as `lights solve` prints it.
-    pub why: String,
-}
-
-/// `solution`: a grid of press counts, or a string of moves (`"RRDL"`).
-#[derive(Serialize)]
-#[serde(untagged)]
-pub(crate) enum SolutionJson {
-    Presses(Vec<Vec<u32>>),
-    Moves(String),
 }
 
 #[derive(Serialize)]
@@ -183,45 +160,28 @@ fn puzzle_json(
     let mut j = base(file, doc, p.name.clone(), &diagnostics);
     j.kind = Some(p.kind.keyword());
     j.status = Some(lights_ide::status(doc, i, answers).text);
-    j.shape = doc.block(i).and_then(|b| b.as_lights()).map(|m| m.shape.name());
+    j.shape = doc.block(i).and_then(|b| b.shape_name());
     let Some((block, report)) = doc.answered(i, answers) else { return j };
     j.solvable = Some(report.solvable());
-    match block.answered(&report) {
-        Some(Answered::Sliding(_, r)) => {
-            if let Some(s) = &r.solution {
-                j.moves = Some(s.moves.len() as u64);
-                j.optimal = Some(s.optimal);
-                j.solution = Some(SolutionJson::Moves(s.moves.clone()));
-            }
-        }
-        Some(Answered::Lights(model, r)) => {
-            j.solutions = Some(r.solutions.to_string());
-            if let Some(y) = r.certificate.as_ref().filter(|_| !r.solvable) {
-                let fits = model.cells() <= max_cells;
-                let cells = y.nonzero().map(|(i, _)| [i / model.cols + 1, i % model.cols + 1]);
-                j.certificate = Some(CertificateJson {
-                    weights: fits.then(|| y.to_vec().chunks(model.cols).map(<[u32]>::to_vec).collect()),
-                    cells: fits.then(|| cells.collect()),
-                    why: block.why_unsolvable(&report).first().cloned().unwrap_or_default(),
-                });
-            }
-            if let Some(m) = &r.minimum {
-                j.presses = Some(m.cost);
-                j.optimal = Some(m.optimal);
-                j.presses_at_least = (!m.optimal).then_some(m.lower_bound);
-                if model.cells() <= max_cells {
-                    j.solution = Some(SolutionJson::Presses(
-                        m.presses.to_vec().chunks(model.cols).map(<[u32]>::to_vec).collect(),
-                    ));
-                } else {
-                    j.solution_omitted = Some(format!(
-                        "the board has {} cells, more than the {max_cells} written in JSON; use `lights solve --solution-out FILE`",
-                        model.cells()
-                    ));
-                }
-            }
-        }
-        None => {}
+    if let Some(answered) = block.answered(&report) {
+        let ResultFields {
+            solutions,
+            presses,
+            optimal,
+            presses_at_least,
+            solution,
+            solution_omitted,
+            moves,
+            certificate,
+        } = answered.json(max_cells);
+        j.solutions = solutions;
+        j.presses = presses;
+        j.optimal = optimal;
+        j.presses_at_least = presses_at_least;
+        j.solution = solution;
+        j.solution_omitted = solution_omitted;
+        j.moves = moves;
+        j.certificate = certificate;
     }
     j
 }

@@ -5,8 +5,9 @@ use std::io::{IsTerminal, Write};
 use std::path::Path;
 
 use lights_compiler::edit::{self, TextEdit};
+use lights_compiler::present::LineStyle;
 use lights_compiler::summary::{count, presses};
-use lights_compiler::{Answered, Code, Diagnostic, SolutionPlan};
+use lights_compiler::{Code, Diagnostic, SolutionPlan};
 use lights_ide::{Document, Solved};
 
 use crate::check::{mark, paint};
@@ -166,73 +167,14 @@ fn print_human(shown: &str, doc: &Document, solved: &Solved, selected: &[usize])
                 }
             }
         }
-        match block.answered(&report) {
-            Some(Answered::Sliding(_, r)) => match &r.solution {
-                Some(s) if s.is_empty() => {
-                    let _ = writeln!(out, "  already at the goal: no move needed");
-                }
-                Some(s) => {
-                    let what = if s.optimal { "the fewest moves" } else { "moves, not proven fewest" };
-                    let _ = writeln!(out, "  move the blank ({what}; U D L R = up down left right):");
-                    let _ = writeln!(out, "  solution \"{}\"", edit::group_moves(&s.moves));
-                }
-                None => {}
-            },
-            Some(Answered::Lights(model, report)) => {
-                let Some(min) = &report.minimum else { continue };
-                let too_large = if model.is_graph() {
-                    // A node list: as long as the nodes pressed.
-                    min.presses.iter().filter(|&v| v != 0).count() > MAX_PRINTED_SIDE * MAX_PRINTED_SIDE
-                } else {
-                    model.rows > MAX_PRINTED_SIDE || model.cols > MAX_PRINTED_SIDE
-                };
-                if too_large {
-                    // Only the ways out that take a board this size.
-                    let json = model.cells() <= crate::output::MAX_JSON_SOLUTION_CELLS;
-                    let write = lights_compiler::edit::solution_text_size(model, &min.presses)
-                        <= lights_compiler::edit::MAX_SOLUTION_TEXT;
-                    let others = match (json, write) {
-                        (true, true) => ", `--format json` or `--write`",
-                        (true, false) => " or `--format json`",
-                        (false, true) => " or `--write`",
-                        (false, false) => "",
-                    };
-                    let _ = writeln!(
-                        out,
-                        "  the board is too large to draw here; use `--solution-out FILE.png|.pbm|.txt`{others}"
-                    );
-                    continue;
-                }
-                let things = if model.is_graph() { "nodes" } else { "cells" };
-                let legend = match (model.is_graph(), model.states == 2) {
-                    (true, true) => "press the nodes listed".to_string(),
-                    (true, false) => "press each node listed the number of times after `:`".to_string(),
-                    (false, true) => format!("press the {things} marked 1"),
-                    (false, false) => format!("press each {} the number of times shown", &things[..things.len() - 1]),
-                };
-                let proven = if min.optimal { ", proven minimum" } else { "" };
-                let _ = writeln!(out, "  {legend} ({}{proven}):", presses(min.cost));
-                let width = min.presses.iter().max().map_or(1, |v| v.to_string().len());
-                let lines = lights_compiler::check::board_lines(model, width, |i| match min.presses.get(i) {
-                    0 if model.is_locked(i) && !model.is_graph() => "x".to_string(),
-                    0 => ".".to_string(),
-                    v if model.is_graph() => v.to_string(),
-                    v => paint(&v.to_string(), "1;33", color),
-                });
-                for line in lines {
-                    let _ = writeln!(out, "    {line}");
-                }
-                if report.quiet_patterns.is_empty() {
-                    let _ = writeln!(out, "  no quiet patterns: this is the only solution");
-                } else {
-                    let _ = writeln!(
-                        out,
-                        "  {}: this one plus any quiet pattern (presses that change nothing)",
-                        count(&report.solutions, "solution")
-                    );
-                }
-            }
-            None => {}
+        let highlight = |text: &str| paint(text, "1;33", color);
+        let style = LineStyle {
+            max_side: MAX_PRINTED_SIDE,
+            json_cells: crate::output::MAX_JSON_SOLUTION_CELLS,
+            highlight: &highlight,
+        };
+        for line in block.answered(&report).map(|a| a.solution_lines(&style)).unwrap_or_default() {
+            let _ = writeln!(out, "  {line}");
         }
     }
     let _ = drawing.finish(&mut out);
@@ -250,8 +192,9 @@ fn write_solution_file(out: &Path, doc: &Document, solved: &Solved, i: usize) ->
     let p = &doc.analysis().puzzles[i];
     let name = p.name.as_deref().unwrap_or("(unnamed)");
     let answered = doc.answered(i, solved);
-    let Some(Answered::Lights(model, report)) = answered.as_ref().and_then(|(b, r)| b.answered(r)) else {
-        if p.kind == lights_compiler::BlockKind::Sliding {
+    // Lights Out only: the file is a grid of presses.
+    let Some((model, report)) = answered.as_ref().and_then(|(b, r)| b.answered(r)).and_then(|a| a.as_lights()) else {
+        if !p.kind.is_lights() {
             return Err(format!(
                 "\"{name}\" is a sliding-tile puzzle: --solution-out writes a Lights Out puzzle's presses"
             ));

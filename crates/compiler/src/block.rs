@@ -6,19 +6,24 @@
 //! solution or its `expect` lines — is a method here, so the command line
 //! and the language server get the same answer from the same code, and the
 //! two kinds are told apart in this module only (and in the kind-specific
-//! modules it calls: [`check`](crate::check), [`sliding_check`](crate::sliding_check)).
+//! modules it calls: [`check`](crate::check), [`sliding_check`](crate::sliding_check),
+//! [`present`](crate::present), the validators). `tests/architecture.rs`
+//! keeps it so: the variant paths appear nowhere else, and the few front
+//! ends that take one kind only do it through named gates
+//! ([`Block::as_lights`], [`BlockKind::is_lights`]), listed there.
 
 use lights_syntax::ast::PuzzleBlock;
 use lights_syntax::{BlockKind, Span};
 
-use crate::diagnostic::{Code, Diagnostic};
+use crate::diagnostic::{Code, Diagnostic, Label};
 use crate::edit::{self, TextEdit};
 use crate::key::BlockKey;
 use crate::model::Puzzle;
+use crate::present::{self, LineStyle, ResultFields};
 use crate::report::{Report, SolveError, SolveOptions};
 use crate::sliding::{SlidingClaim, SlidingPuzzle};
 use crate::sliding_check::{self, SlidingReport};
-use crate::{check, summary};
+use crate::{check, sliding_validate, summary, validate};
 
 /// One block of a file, validated.
 // Blocks live behind an `Arc` (one per block of a file), so the size of the
@@ -82,9 +87,97 @@ pub struct SolutionEdit {
     pub length: String,
     /// The solution is proven to have the fewest presses or moves.
     pub optimal: bool,
+    /// The kind of the block it is written into (its titles say `minimum`
+    /// or `optimal`).
+    pub kind: BlockKind,
+}
+
+/// Where the title of a [`SolutionEdit`] is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wording {
+    /// Above the block, lower case (a code lens).
+    Lens,
+    /// In the editor's list of code actions, capitalised.
+    Action,
+}
+
+/// The titles of a solution edit of one kind of block, `{n}` standing for
+/// its length: `[replaces][optimal]`.
+struct SolutionTitles {
+    lens: [[&'static str; 2]; 2],
+    action: [[&'static str; 2]; 2],
+}
+
+const LIGHTS_TITLES: SolutionTitles = SolutionTitles {
+    lens: [
+        ["insert solution ({n}, minimum not proven)", "insert minimum solution"],
+        ["replace solution ({n}, minimum not proven)", "replace solution with the minimum"],
+    ],
+    action: [
+        ["Insert solution ({n}, minimum not proven)", "Insert minimum solution ({n})"],
+        ["Replace solution ({n}, minimum not proven)", "Replace solution ({n})"],
+    ],
+};
+
+const SLIDING_TITLES: SolutionTitles = SolutionTitles {
+    lens: [
+        ["insert solution ({n}, not proven fewest)", "insert optimal solution ({n})"],
+        ["replace solution ({n}, not proven fewest)", "replace solution with the optimal one ({n})"],
+    ],
+    action: [
+        ["Insert solution ({n}, not proven fewest)", "Insert solution ({n}, optimal)"],
+        ["Replace solution ({n}, not proven fewest)", "Replace solution ({n}, optimal)"],
+    ],
+};
+
+impl SolutionEdit {
+    /// `insert minimum solution`, `Replace solution (15 presses)`,
+    /// `insert optimal solution (31 moves)`, `Insert solution (62 moves, not proven fewest)`.
+    pub fn title(&self, wording: Wording) -> String {
+        let titles = self.kind.either(&LIGHTS_TITLES, &SLIDING_TITLES);
+        let table = match wording {
+            Wording::Lens => &titles.lens,
+            Wording::Action => &titles.action,
+        };
+        table[usize::from(self.replaces)][usize::from(self.optimal)].replace("{n}", &self.length)
+    }
+}
+
+impl From<Puzzle> for Block {
+    fn from(p: Puzzle) -> Block {
+        Block::Lights(p)
+    }
+}
+
+impl From<SlidingPuzzle> for Block {
+    fn from(p: SlidingPuzzle) -> Block {
+        Block::Sliding(p)
+    }
 }
 
 impl Block {
+    /// Validate one block of `src` into its model, by the block's kind,
+    /// with every problem found (the model is `None` when one is an error).
+    pub fn validate(src: &str, syntax: &PuzzleBlock) -> (Option<Block>, Vec<Diagnostic>) {
+        match syntax.kind {
+            BlockKind::Lights => {
+                let (model, diagnostics) = validate::validate(src, syntax);
+                (model.map(Block::Lights), diagnostics)
+            }
+            BlockKind::Sliding => {
+                let (model, diagnostics) = sliding_validate::validate(src, syntax);
+                (model.map(Block::Sliding), diagnostics)
+            }
+        }
+    }
+
+    /// What a block of `kind` is called when it has errors and no model
+    /// (the editor's outline): `sliding` for a sliding block; a puzzle's
+    /// description needs its size.
+    pub fn describe_unvalidated(kind: BlockKind) -> Option<&'static str> {
+        kind.either(None, Some("sliding"))
+    }
+
     /// The key of this block's answer (see [`BlockKey`]).
     pub fn key(&self) -> BlockKey {
         BlockKey::of(self)
@@ -92,8 +185,39 @@ impl Block {
 
     pub fn kind(&self) -> BlockKind {
         match self {
-            Block::Lights(_) => BlockKind::Puzzle,
+            Block::Lights(_) => BlockKind::Lights,
             Block::Sliding(_) => BlockKind::Sliding,
+        }
+    }
+
+    /// What the block is called in a message: `puzzle`, `sliding puzzle`.
+    pub fn noun(&self) -> &'static str {
+        self.kind().either("puzzle", "sliding puzzle")
+    }
+
+    /// `square`, `hex` or `graph` for a Lights Out puzzle (the JSON
+    /// `shape`); `None` for a sliding block, whose board is always square.
+    pub fn shape_name(&self) -> Option<&'static str> {
+        match self {
+            Block::Lights(p) => Some(p.shape.name()),
+            Block::Sliding(_) => None,
+        }
+    }
+
+    /// Whether the block's solve runs the minimum search that a minimum
+    /// budget bounds (`--minimum-budget`): Lights Out puzzles; a sliding
+    /// block's search has limits of its own.
+    pub fn takes_minimum_budget(&self) -> bool {
+        matches!(self, Block::Lights(_))
+    }
+
+    /// Whether the block solves in milliseconds: a Lights Out board of at
+    /// most `max_cells` cells, a sliding board of at most 9 (a 4×4 builds
+    /// pattern databases, seconds). For fuzzing, which solves only these.
+    pub fn solves_quickly(&self, max_cells: usize) -> bool {
+        match self {
+            Block::Lights(p) => p.rows.saturating_mul(p.cols) <= max_cells,
+            Block::Sliding(p) => p.rows.saturating_mul(p.cols) <= 9,
         }
     }
 
@@ -149,6 +273,9 @@ impl Block {
         }
     }
 
+    /// The Lights Out model: a gate for the front ends that take Lights
+    /// Out puzzles only (play-testing, `lights compile`, pictures, cell
+    /// hovers). `tests/architecture.rs` lists the files allowed to call it.
     pub fn as_lights(&self) -> Option<&Puzzle> {
         match self {
             Block::Lights(p) => Some(p),
@@ -156,6 +283,7 @@ impl Block {
         }
     }
 
+    /// The sliding model: a gate, like [`Block::as_lights`].
     pub fn as_sliding(&self) -> Option<&SlidingPuzzle> {
         match self {
             Block::Sliding(p) => Some(p),
@@ -185,7 +313,7 @@ impl Block {
     /// together, so an answer found within one minimum budget is never
     /// taken for another's.
     pub fn key_with(&self, options: &SolveOptions) -> BlockKey {
-        if matches!(self, Block::Sliding(_)) || *options == SolveOptions::default() {
+        if !self.takes_minimum_budget() || *options == SolveOptions::default() {
             return self.key();
         }
         BlockKey::of(&(self, options.search_minimum, options.minimum_work))
@@ -233,6 +361,16 @@ impl Block {
                 SolveError::TooLarge { .. } | SolveError::BoardTooLarge { .. } | SolveError::OutOfMemory { .. },
             ) => Some(self.internal_error("the sliding solver declined the board")),
             (Block::Sliding(_), SolveError::Internal(msg)) => Some(self.internal_error(msg)),
+        }
+    }
+
+    /// The cells of the block's unsolvability certificate where they are
+    /// written, at most `max` (empty when there is none: a solvable block,
+    /// a sliding block, whose invariant has no cells).
+    pub fn certificate_labels(&self, report: &BlockReport, max: usize) -> Vec<Label> {
+        match self.answered(report) {
+            Some(Answered::Lights(p, r)) => check::certificate_labels(p, r, max),
+            Some(Answered::Sliding(..)) | None => Vec::new(),
         }
     }
 
@@ -338,6 +476,7 @@ impl Block {
                     replaces: p.solution.is_some(),
                     length: summary::presses(min.cost),
                     optimal: min.optimal,
+                    kind: BlockKind::Lights,
                 })
             }
             Some(Answered::Sliding(p, r)) => {
@@ -350,6 +489,7 @@ impl Block {
                     replaces: p.solution.is_some(),
                     length: sliding_check::moves(found.len() as u64),
                     optimal: found.optimal,
+                    kind: BlockKind::Sliding,
                 })
             }
             None => None,
@@ -379,6 +519,17 @@ impl BlockReport {
         }
     }
 
+    /// What the hover of the block's name adds under its description: the
+    /// invariant that decides a sliding block (none for Lights Out, whose
+    /// certificate is shown on its cells).
+    pub fn hover_note(&self) -> Option<&str> {
+        match self {
+            BlockReport::Lights(_) => None,
+            BlockReport::Sliding(r) => Some(&r.invariant.explanation),
+        }
+    }
+
+    /// The Lights Out report: a gate, like [`Block::as_lights`].
     pub fn as_lights(&self) -> Option<&Report> {
         match self {
             BlockReport::Lights(r) => Some(r),
@@ -386,10 +537,40 @@ impl BlockReport {
         }
     }
 
+    /// The sliding report: a gate, like [`Block::as_lights`].
     pub fn as_sliding(&self) -> Option<&SlidingReport> {
         match self {
             BlockReport::Sliding(r) => Some(r),
             BlockReport::Lights(_) => None,
+        }
+    }
+}
+
+impl<'a> Answered<'a> {
+    /// The result fields of the block's JSON object (`--format json`);
+    /// grids only on boards of at most `max_cells` cells.
+    pub fn json(&self, max_cells: usize) -> ResultFields {
+        match *self {
+            Answered::Lights(p, r) => present::lights_json(p, r, max_cells),
+            Answered::Sliding(_, r) => present::sliding_json(r),
+        }
+    }
+
+    /// The lines `lights solve` prints under the block: the solution found,
+    /// drawn (a board of presses, a string of moves), without indentation.
+    pub fn solution_lines(&self, style: &LineStyle) -> Vec<String> {
+        match *self {
+            Answered::Lights(p, r) => present::lights_lines(p, r, style),
+            Answered::Sliding(_, r) => present::sliding_lines(r),
+        }
+    }
+
+    /// The Lights Out puzzle and its report: a gate, like [`Block::as_lights`]
+    /// (`--solution-out` writes presses, the make-solvable action changes lights).
+    pub fn as_lights(&self) -> Option<(&'a Puzzle, &'a Report)> {
+        match *self {
+            Answered::Lights(p, r) => Some((p, r)),
+            Answered::Sliding(..) => None,
         }
     }
 }

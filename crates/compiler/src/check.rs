@@ -4,7 +4,7 @@
 use num_bigint::BigUint;
 use num_traits::Zero;
 
-use crate::diagnostic::{Code, Diagnostic};
+use crate::diagnostic::{Code, Diagnostic, Label};
 use crate::lower::apply_presses;
 use crate::model::{Board, Claim, Puzzle, Rule};
 use crate::report::{Presses, Report, SolveError};
@@ -14,6 +14,28 @@ use crate::summary::count;
 const MAX_GRID_NOTE: usize = 24;
 /// How many cells a message names before saying "and N more".
 const MAX_NAMED_CELLS: usize = 8;
+
+/// The cells of an unsolvability certificate where they are written (a
+/// grid of `lights`, else of `goal`), at most `max` of them; empty when
+/// there is none. The editor shows them as the related places of L0201.
+pub fn certificate_labels(p: &Puzzle, r: &Report, max: usize) -> Vec<Label> {
+    let (Some(y), Some(spans)) = (&r.certificate, p.lights.cell_spans.as_ref().or(p.goal.cell_spans.as_ref())) else {
+        return Vec::new();
+    };
+    let first = y.nonzero().map(|(_, v)| v).next();
+    let uniform = y.nonzero().all(|(_, v)| Some(v) == first);
+    y.nonzero()
+        .take(max)
+        .map(|(cell, weight)| Label {
+            span: spans.get(cell).unwrap_or(lights_syntax::Span::new(0, 0)),
+            message: if uniform {
+                format!("marked {}", p.cell_label(cell))
+            } else {
+                format!("{} has weight {weight}", p.cell_label(cell))
+            },
+        })
+        .collect()
+}
 
 /// All diagnostics that follow from a puzzle's report.
 pub fn check(p: &Puzzle, r: &Report) -> Vec<Diagnostic> {

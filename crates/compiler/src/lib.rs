@@ -20,6 +20,7 @@ pub mod key;
 pub mod lower;
 pub mod minimum;
 pub mod model;
+pub mod present;
 pub mod repair;
 pub mod report;
 pub mod sliding;
@@ -32,7 +33,7 @@ mod validate;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-pub use block::{Answered, Block, BlockReport, SolutionEdit, SolutionPlan};
+pub use block::{Answered, Block, BlockReport, SolutionEdit, SolutionPlan, Wording};
 pub use budget::{BudgetError, MinimumBudget};
 pub use diagnostic::{Code, Diagnostic, Label, Severity};
 pub use key::{BlockKey, Unkeyed};
@@ -84,6 +85,15 @@ impl PuzzleAnalysis {
     pub fn sliding_puzzle(&self) -> Option<&SlidingPuzzle> {
         self.block.as_deref().and_then(Block::as_sliding)
     }
+
+    /// `5×5 · cross · plane · 2 states`, `4×4 sliding`; `sliding` for a
+    /// sliding block with errors (see [`Block::describe_unvalidated`]).
+    pub fn describe(&self) -> Option<String> {
+        match &self.block {
+            Some(b) => Some(b.describe()),
+            None => Block::describe_unvalidated(self.kind).map(str::to_string),
+        }
+    }
 }
 
 impl FileAnalysis {
@@ -104,17 +114,7 @@ pub fn analyze(src: &str) -> FileAnalysis {
         .puzzles
         .iter()
         .map(|block| {
-            let (model, diagnostics) = match block.kind {
-                BlockKind::Puzzle => {
-                    let (model, diagnostics) = validate::validate(src, block);
-                    (model.map(Block::Lights), diagnostics)
-                }
-                BlockKind::Sliding => {
-                    let (sliding, diagnostics) = sliding_validate::validate(src, block);
-                    (sliding.map(Block::Sliding), diagnostics)
-                }
-            };
-            let mut diagnostics = diagnostics;
+            let (model, mut diagnostics) = Block::validate(src, block);
             // Exact sizes: a vector grows to 4 diagnostics (480 bytes) at
             // its first push, and most blocks have one or two.
             diagnostics.shrink_to_fit();

@@ -15,7 +15,7 @@ use crate::model::*;
 
 /// Validate one block. Returns the model only when there is no error.
 pub(crate) fn validate(src: &str, block: &ast::PuzzleBlock) -> (Option<Puzzle>, Vec<Diagnostic>) {
-    debug_assert_eq!(block.kind, BlockKind::Puzzle, "sliding blocks are validated by `sliding_validate`");
+    debug_assert_eq!(block.kind, BlockKind::Lights, "sliding blocks are validated by `sliding_validate`");
     let mut v = Validator::new(src);
     let puzzle = v.puzzle(block);
     let has_error = v.diags.iter().any(Diagnostic::is_error);

@@ -120,7 +120,7 @@ fn check_source_solves_both_kinds_of_block() {
     let codes: Vec<Code> = a.puzzles[0].diagnostics.iter().map(|d| d.code).collect();
     assert_eq!(codes, [Code::ExpectationFailed, Code::WrongSolution], "{:?}", a.puzzles[0].diagnostics);
     assert!(a.puzzles[1].diagnostics.is_empty());
-    assert_eq!(a.puzzles[1].kind, BlockKind::Puzzle);
+    assert_eq!(a.puzzles[1].kind, BlockKind::Lights);
     assert!(a.puzzles[1].puzzle().is_some() && a.puzzles[1].sliding_puzzle().is_none());
     assert!(
         a.puzzles[1].report.as_ref().and_then(lights_compiler::BlockReport::as_lights).is_some(),

@@ -6,7 +6,6 @@
 //! outside blocks.
 
 use lights_syntax::ast::{GraphSpec, PuzzleBlock, StatementKind};
-use lights_syntax::BlockKind;
 
 use crate::document::Document;
 use crate::reference::{self, Word};
@@ -64,10 +63,12 @@ pub fn completion(doc: &Document, offset: usize, snippets: bool) -> Vec<Completi
             Vec::new()
         };
     };
-    if block.kind == BlockKind::Sliding {
+    // A Lights Out puzzle's values depend on its shape (below); the other
+    // kinds take their statements and claims only.
+    if !block.kind.is_lights() {
         return match done {
-            [] => statements(block, Shape::Square, reference::SLIDING_STATEMENTS, snippets),
-            ["expect"] => words_of(reference::SLIDING_CLAIMS, CompletionKind::Name, snippets),
+            [] => statements(block, Shape::Square, reference::statements_of(block.kind), snippets),
+            ["expect"] => words_of(reference::claims_of(block.kind), CompletionKind::Name, snippets),
             _ => Vec::new(),
         };
     }

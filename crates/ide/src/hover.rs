@@ -11,7 +11,7 @@ use lights_compiler::lower::press_pattern;
 use lights_compiler::model::{Graph, GraphKind, Puzzle, Rule, Shape};
 use lights_compiler::sliding::{SlidingGrid, SlidingPuzzle, BLANK};
 use lights_compiler::solve::Report;
-use lights_compiler::{Answered, Block};
+use lights_compiler::Block;
 use lights_syntax::ast::{Entry, GraphSpec, Grid, PuzzleBlock, RuleSpec, Statement, StatementKind, Value};
 use lights_syntax::Span;
 
@@ -82,8 +82,8 @@ fn hover_here(doc: &Document, answers: &dyn Answers, offset: usize) -> Option<Ho
             if let Some(block) = doc.block(i) {
                 text.push_str(&format!("\n\n{}", block.describe()));
             }
-            if let Some(Answered::Sliding(_, r)) = doc.answered(i, answers).as_ref().and_then(|(b, r)| b.answered(r)) {
-                text.push_str(&format!("\n\n{}", r.invariant.explanation));
+            if let Some(note) = doc.answered(i, answers).as_ref().and_then(|(_, r)| r.hover_note()) {
+                text.push_str(&format!("\n\n{note}"));
             }
             return Some(Hover { span: name.span, markdown: text });
         }
@@ -102,23 +102,25 @@ fn hover_here(doc: &Document, answers: &dyn Answers, offset: usize) -> Option<Ho
 /// A cell of one of block `i`'s grids.
 fn cell_hover(doc: &Document, i: usize, answers: &dyn Answers, offset: usize) -> Option<Hover> {
     let syntax = doc.syntax(i)?;
-    match doc.block(i).map(|b| &**b) {
-        Some(Block::Sliding(s)) => tile_hover(s, offset),
-        Some(Block::Lights(model)) => {
-            let answered = doc.answered(i, answers);
-            let report = answered.as_ref().and_then(|(_, r)| r.as_lights());
-            let src = doc.text();
-            grid_hover(src, syntax, Some(model), report, offset)
-                .or_else(|| list_hover(src, syntax, Some(model), report, offset))
-                .or_else(|| graph_hover(src, syntax, model, report, offset))
-        }
-        // A block with errors: its cells still say where they are.
-        None if syntax.kind == lights_syntax::BlockKind::Puzzle => {
-            let src = doc.text();
-            grid_hover(src, syntax, None, None, offset).or_else(|| list_hover(src, syntax, None, None, offset))
-        }
-        None => None,
+    // The cells of each kind are told apart by gates: a sliding board's
+    // tiles, a Lights Out board's lights and presses.
+    let block = doc.block(i).map(|b| &**b);
+    if let Some(s) = block.and_then(Block::as_sliding) {
+        return tile_hover(s, offset);
     }
+    let src = doc.text();
+    if let Some(model) = block.and_then(Block::as_lights) {
+        let answered = doc.answered(i, answers);
+        let report = answered.as_ref().and_then(|(_, r)| r.as_lights());
+        return grid_hover(src, syntax, Some(model), report, offset)
+            .or_else(|| list_hover(src, syntax, Some(model), report, offset))
+            .or_else(|| graph_hover(src, syntax, model, report, offset));
+    }
+    // A puzzle with errors: its cells still say where they are.
+    if block.is_none() && syntax.kind.is_lights() {
+        return grid_hover(src, syntax, None, None, offset).or_else(|| list_hover(src, syntax, None, None, offset));
+    }
+    None
 }
 
 /// The word (`[a-z-]+`) around `offset`.

@@ -1,7 +1,7 @@
 //! Document symbols (one per block) and folding ranges (blocks, grids).
 
 use lights_syntax::ast::{GraphSpec, StatementKind};
-use lights_syntax::{BlockKind, Span};
+use lights_syntax::Span;
 
 use crate::document::Document;
 
@@ -36,11 +36,7 @@ pub fn symbols_at_most(doc: &Document, max: usize) -> Vec<Symbol> {
         .map(|(block, p)| {
             let name = block.name.as_ref().map_or_else(|| "(unnamed puzzle)".to_string(), |n| n.value.clone());
             let name = if name.is_empty() { "(empty name)".to_string() } else { name };
-            let detail = match &p.block {
-                Some(b) => Some(b.describe()),
-                None if p.kind == BlockKind::Sliding => Some("sliding".to_string()),
-                None => None,
-            };
+            let detail = p.describe();
             let selection = block.name.as_ref().map_or(block.head, |n| n.span);
             Symbol { name, detail, span: block.span, selection }
         })

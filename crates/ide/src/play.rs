@@ -15,7 +15,7 @@ use lights_compiler::edit::{self, TextEdit};
 use lights_compiler::lower::press_pattern;
 use lights_compiler::model::{Board, Gluing, Puzzle, Rule, Shape, Topology};
 use lights_compiler::solve::Report;
-use lights_compiler::{Block, BlockKind, BlockReport, SolveError};
+use lights_compiler::{Block, SolveError};
 use serde::Serialize;
 
 use crate::answers::{outcome_of, Answers, Outcome, SolveFn};
@@ -198,7 +198,7 @@ impl std::error::Error for PlayError {}
 fn playable(doc: &Document, index: usize) -> Result<&Puzzle, PlayError> {
     let count = doc.block_count();
     let analysis = doc.analysis().puzzles.get(index).ok_or(PlayError::NoPuzzle { index, count })?;
-    if analysis.kind == BlockKind::Sliding {
+    if !analysis.kind.is_lights() {
         return Err(PlayError::NotPlayable(
             "a sliding block: play-testing is for Lights Out puzzles (try `lights solve`)".into(),
         ));
@@ -439,12 +439,12 @@ pub fn solve_from_with(
     lights: &[u32],
     stop: &dyn Fn() -> bool,
 ) -> Result<SolveResult, PlayError> {
-    let block = Block::Lights(with_lights(doc, index, lights)?);
+    let block = Block::from(with_lights(doc, index, lights)?);
     match outcome_of(solve, &block, doc.options(), stop) {
         None => Err(PlayError::Stopped),
-        Some(Outcome::Solved(report)) => match &*report {
-            BlockReport::Lights(r) => Ok(solve_result(r)),
-            BlockReport::Sliding(_) => Err(PlayError::Failed("the solver answered for another kind of block".into())),
+        Some(Outcome::Solved(report)) => match report.as_lights() {
+            Some(r) => Ok(solve_result(r)),
+            None => Err(PlayError::Failed("the solver answered for another kind of block".into())),
         },
         Some(Outcome::Failed(SolveError::TooLarge { unknowns, limit })) => Err(PlayError::Failed(format!(
             "too large to solve from a position: {unknowns} free buttons, the solver takes at most {limit} here"

@@ -239,10 +239,10 @@ impl<'s> Builder<'s> {
                 if guess == Some("sliding") {
                     BlockKind::Sliding
                 } else {
-                    BlockKind::Puzzle
+                    BlockKind::Lights
                 }
             }
-            _ => BlockKind::Puzzle,
+            _ => BlockKind::Lights,
         };
         let head = inner.next().expect("grammar: puzzle has a head");
         let head_span = span(&head);
@@ -586,7 +586,7 @@ impl<'s> Builder<'s> {
                 notes.push(format!("did you mean `{m}`?"));
             }
             notes.push(match kind {
-                BlockKind::Puzzle => format!("statements are: {}", keywords.join(", ")),
+                BlockKind::Lights => format!("statements are: {}", keywords.join(", ")),
                 BlockKind::Sliding => format!("statements of a sliding block are: {}", keywords.join(", ")),
             });
             // No word: the first character, whole (it may take several bytes).
@@ -1085,7 +1085,7 @@ mod tests {
         let f = parse(&src);
         assert!(f.errors.is_empty(), "{:?}", f.errors);
         let kinds: Vec<BlockKind> = f.puzzles.iter().map(|p| p.kind).collect();
-        assert_eq!(kinds, [BlockKind::Puzzle, BlockKind::Sliding, BlockKind::Puzzle]);
+        assert_eq!(kinds, [BlockKind::Lights, BlockKind::Sliding, BlockKind::Lights]);
         // The other kind's statements parse in either block (the compiler reports them).
         let f = parse("puzzle \"p\" {\n  size 2x2\n  tiles { 1 2 }\n  solution \"LR\"\n  expect moves 3\n}\n");
         assert!(f.errors.is_empty(), "{:?}", f.errors);
@@ -1103,11 +1103,11 @@ mod tests {
         assert_eq!(f.puzzles[0].statements.len(), 1);
         let f = parse("puzzel \"x\" {\n  size 2x2\n}\n");
         assert_eq!(f.errors[0].notes, ["did you mean `puzzle`?"]);
-        assert_eq!(f.puzzles[0].kind, BlockKind::Puzzle);
+        assert_eq!(f.puzzles[0].kind, BlockKind::Lights);
         // A word near neither is read as a puzzle block, without a suggestion.
         let f = parse("board \"x\" {\n  size 2x2\n}\n");
         assert!(f.errors[0].notes.is_empty());
-        assert_eq!(f.puzzles[0].kind, BlockKind::Puzzle);
+        assert_eq!(f.puzzles[0].kind, BlockKind::Lights);
     }
 
     #[test]
@@ -1120,7 +1120,7 @@ mod tests {
         assert_eq!(f.errors[0].kind, SyntaxErrorKind::UnclosedBlock);
         assert_eq!(f.errors[0].message, "this sliding block is never closed");
         assert!(f.errors[0].notes[0].starts_with("the `puzzle` on line 8 starts a new block"), "{:?}", f.errors[0]);
-        assert_eq!(f.puzzles[1].kind, BlockKind::Puzzle);
+        assert_eq!(f.puzzles[1].kind, BlockKind::Lights);
         assert_eq!(f.puzzles[1].statements.len(), 1);
         // Unclosed puzzle block, then a sliding block.
         let src = "puzzle \"a\" {\n  size 2x2\n\nsliding \"b\" {\n  size 2x2\n  tiles { 12\n  3. }\n}\n";
