@@ -1572,7 +1572,7 @@ pub fn svg(p: &Puzzle, report: Option<&Report>, options: &Options) -> Result<Pic
     let holes = (0..p.cells()).filter(|&i| p.is_hole(i)).count();
 
     // Text.
-    let title = p.name.clone();
+    let title = p.header.name.clone();
     let rule_etc = match &p.shape {
         Shape::Graph(_) => format!("{} · {} states", p.rule.name(), w),
         _ => format!("{} · {} · {} states", p.rule.name(), p.topology.name(), w),

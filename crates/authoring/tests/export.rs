@@ -148,7 +148,7 @@ fn json_round_trip_on_the_examples() {
                 panic!("{}: {:?} has errors", path.display(), p.name)
             };
             if let Err(e) = round_trip(model, report) {
-                panic!("{}: {}: {e}", path.display(), model.name);
+                panic!("{}: {}: {e}", path.display(), model.header.name);
             }
             puzzles += 1;
         }

@@ -132,7 +132,7 @@ proptest! {
         prop_assert_eq!(analysis.puzzles.len(), opts.count);
         for (k, p) in analysis.puzzles.iter().enumerate() {
             let model = p.puzzle().expect("valid");
-            prop_assert_eq!(&model.name, &format!("p-{}", k + 1));
+            prop_assert_eq!(&model.header.name, &format!("p-{}", k + 1));
             prop_assert!(model.lights.any_nonzero(), "all-off position");
             let report = p.report.as_ref().and_then(lights_compiler::BlockReport::as_lights).expect("solved");
             prop_assert!(report.solvable);

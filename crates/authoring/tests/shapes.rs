@@ -261,7 +261,7 @@ fn every_named_graph_draws_its_nodes_apart() {
     ] {
         let g = named(name, size).expect("a graph");
         let (nodes, edges) = (g.nodes(), g.edge_count());
-        let p = Puzzle { name: name.to_string().into(), ..Puzzle::on_graph(g, 2, Rule::Cross) };
+        let p = Puzzle::on_graph(g, 2, Rule::Cross).named(name);
         let pic = draw(&p, None, None, None);
         let doc = parse(&pic.svg);
         let centres: Vec<(f64, f64)> = node_centres(&doc, "lights").into_iter().map(|n| n.1).collect();

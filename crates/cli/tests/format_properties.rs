@@ -9,11 +9,11 @@ use proptest::prelude::*;
 
 /// What a puzzle means, without where it was written.
 fn meaning(p: &Puzzle) -> String {
-    let sol = p.solution.as_ref().map(|s| s.presses.to_vec());
+    let sol = p.header.solution.as_ref().map(|s| s.presses.to_vec());
     format!(
         "{:?}",
         (
-            &p.name,
+            &p.header.name,
             p.rows,
             p.cols,
             p.states,
@@ -22,7 +22,7 @@ fn meaning(p: &Puzzle) -> String {
             p.lights.to_vec(),
             p.goal.to_vec(),
             p.locked.iter().map(|l| l != 0).collect::<Vec<_>>(),
-            p.expects.iter().map(|e| e.claim.clone()).collect::<Vec<_>>(),
+            p.header.expects.iter().map(|e| e.claim.clone()).collect::<Vec<_>>(),
             sol
         )
     )
@@ -33,14 +33,14 @@ fn sliding_meaning(p: &SlidingPuzzle) -> String {
     format!(
         "{:?}",
         (
-            &p.name,
+            &p.header.name,
             p.rows,
             p.cols,
             &p.tiles,
             &p.goal,
             p.goal_is_default,
-            p.expects.iter().map(|e| e.claim).collect::<Vec<_>>(),
-            p.solution.as_ref().map(|s| &s.moves)
+            p.header.expects.iter().map(|e| e.claim).collect::<Vec<_>>(),
+            p.header.solution.as_ref().map(|s| &s.moves)
         )
     )
 }

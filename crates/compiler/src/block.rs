@@ -17,11 +17,12 @@ use lights_syntax::{BlockKind, Span};
 
 use crate::diagnostic::{Code, Diagnostic, Label};
 use crate::edit::{self, TextEdit};
+use crate::header::Header;
 use crate::key::BlockKey;
 use crate::model::Puzzle;
 use crate::present::{self, LineStyle, ResultFields};
 use crate::report::{Report, SolveError, SolveOptions};
-use crate::sliding::{SlidingClaim, SlidingPuzzle};
+use crate::sliding::SlidingPuzzle;
 use crate::sliding_check::{self, SlidingReport};
 use crate::{check, sliding_validate, summary, validate};
 
@@ -221,19 +222,22 @@ impl Block {
         }
     }
 
-    pub fn name(&self) -> &str {
+    /// The name, spans, claims and written solution, read without the
+    /// kind (see [`Header`]).
+    pub fn header(&self) -> &dyn Header {
         match self {
-            Block::Lights(p) => &p.name,
-            Block::Sliding(p) => &p.name,
+            Block::Lights(p) => &*p.header,
+            Block::Sliding(p) => &*p.header,
         }
+    }
+
+    pub fn name(&self) -> &str {
+        self.header().name()
     }
 
     /// The header: keyword, name and brace.
     pub fn head(&self) -> Span {
-        match self {
-            Block::Lights(p) => *p.head,
-            Block::Sliding(p) => *p.head,
-        }
+        self.header().head()
     }
 
     /// `5×5 · cross · plane · 2 states`, `4×4 sliding`.
@@ -393,41 +397,29 @@ impl Block {
     /// Whether the block claims it cannot be solved (`expect unsolvable`,
     /// or `expect solutions 0`).
     pub fn expects_no_solution(&self) -> bool {
-        match self {
-            Block::Lights(p) => p.expects.iter().any(|e| check::expects_no_solution(&e.claim)),
-            Block::Sliding(p) => p.expects.iter().any(|e| e.claim == SlidingClaim::Unsolvable),
-        }
+        self.header().expects_no_solution()
     }
 
     /// Whether the block has an `expect` saying it can be solved.
     pub fn expects_a_solution(&self) -> bool {
-        match self {
-            Block::Lights(p) => p.expects.iter().any(|e| !check::expects_no_solution(&e.claim)),
-            Block::Sliding(p) => p.expects.iter().any(|e| e.claim != SlidingClaim::Unsolvable),
-        }
+        self.header().expects_a_solution()
     }
 
     /// Whether the block has a `solution` statement.
     pub fn has_solution(&self) -> bool {
-        match self {
-            Block::Lights(p) => p.solution.is_some(),
-            Block::Sliding(p) => p.solution.is_some(),
-        }
+        self.header().has_solution()
     }
 
     /// The block's `expect` claims as written (`expect unique`, …).
     pub fn claims(&self) -> Vec<String> {
-        match self {
-            Block::Lights(p) => p.expects.iter().map(|e| e.claim.to_string()).collect(),
-            Block::Sliding(p) => p.expects.iter().map(|e| e.claim.to_string()).collect(),
-        }
+        self.header().claims()
     }
 
     /// Whether one of the block's claims is refuted by the report.
     pub fn has_false_claim(&self, report: &BlockReport) -> bool {
         match self.answered(report) {
-            Some(Answered::Lights(p, r)) => p.expects.iter().any(|e| !check::claim_holds(r, &e.claim)),
-            Some(Answered::Sliding(p, r)) => p.expects.iter().any(|e| !sliding_check::claim_holds(r, e.claim)),
+            Some(Answered::Lights(p, r)) => p.header.expects.iter().any(|e| !check::claim_holds(r, &e.claim)),
+            Some(Answered::Sliding(p, r)) => p.header.expects.iter().any(|e| !sliding_check::claim_holds(r, e.claim)),
             None => false,
         }
     }
@@ -458,7 +450,7 @@ impl Block {
                 let Some(min) = &r.minimum else { return SolutionPlan::Nothing };
                 // The author's own solution is kept when it is right and no
                 // longer than the one found (it may be another of the minimum ones).
-                let keep = p.solution.as_ref().is_some_and(|s| {
+                let keep = p.header.solution.as_ref().is_some_and(|s| {
                     let cost = s.presses.total();
                     cost <= min.cost && check::solution_solves(p, s)
                 });
@@ -473,7 +465,7 @@ impl Block {
                 };
                 edit::solution_statement(src, syntax, text).map(|edit| SolutionEdit {
                     edit,
-                    replaces: p.solution.is_some(),
+                    replaces: p.header.solution.is_some(),
                     length: summary::presses(min.cost),
                     optimal: min.optimal,
                     kind: BlockKind::Lights,
@@ -486,7 +478,7 @@ impl Block {
                 let Some(found) = sliding_check::solution_to_write(p, r) else { return SolutionPlan::Keep };
                 edit::move_solution(src, syntax, &found.moves).map(|edit| SolutionEdit {
                     edit,
-                    replaces: p.solution.is_some(),
+                    replaces: p.header.solution.is_some(),
                     length: sliding_check::moves(found.len() as u64),
                     optimal: found.optimal,
                     kind: BlockKind::Sliding,

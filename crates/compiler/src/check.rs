@@ -40,15 +40,15 @@ pub fn certificate_labels(p: &Puzzle, r: &Report, max: usize) -> Vec<Label> {
 /// All diagnostics that follow from a puzzle's report.
 pub fn check(p: &Puzzle, r: &Report) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    if !r.solvable && !p.expects.iter().any(|e| expects_no_solution(&e.claim)) {
+    if !r.solvable && !p.header.expects.iter().any(|e| expects_no_solution(&e.claim)) {
         out.push(unsolvable(p, r));
     }
-    for e in &p.expects {
+    for e in &p.header.expects {
         if let Some(d) = expectation(r, &e.claim, e.span) {
             out.push(d);
         }
     }
-    if let Some(block) = p.solution.as_ref() {
+    if let Some(block) = p.header.solution.as_ref() {
         out.extend(solution_block(p, block));
     }
     out
@@ -61,7 +61,7 @@ pub fn solve_failure(p: &Puzzle, e: &SolveError) -> Option<Diagnostic> {
         SolveError::TooLarge { unknowns, limit } => Some(
             Diagnostic::error(
                 Code::TooLargeToSolve,
-                *p.head,
+                p.header.head,
                 format!(
                     "this puzzle is too large to verify: {unknowns} unknowns are left for elimination, the solver takes at most {limit} for `states {}`",
                     p.states
@@ -79,7 +79,7 @@ pub fn solve_failure(p: &Puzzle, e: &SolveError) -> Option<Diagnostic> {
         SolveError::BoardTooLarge { cells, limit } => Some(
             Diagnostic::error(
                 Code::TooLargeToSolve,
-                *p.head,
+                p.header.head,
                 format!(
                     "this puzzle is too large to verify: its {} cells are more than the {} the solver takes for \
                      this rule, surface and number of states",
@@ -95,7 +95,7 @@ pub fn solve_failure(p: &Puzzle, e: &SolveError) -> Option<Diagnostic> {
         SolveError::OutOfMemory { bytes } => Some(
             Diagnostic::error(
                 Code::TooLargeToSolve,
-                *p.head,
+                p.header.head,
                 format!(
                     "this puzzle is too large to verify on this machine: the solver could not allocate {} of working memory",
                     human_bytes(*bytes)
@@ -105,7 +105,7 @@ pub fn solve_failure(p: &Puzzle, e: &SolveError) -> Option<Diagnostic> {
             .with_note("split the board, or check it on a machine with more memory"),
         ),
         SolveError::Internal(msg) => Some(
-            Diagnostic::error(Code::SolverFailure, *p.head, format!("internal solver error: {msg}"))
+            Diagnostic::error(Code::SolverFailure, p.header.head, format!("internal solver error: {msg}"))
                 .with_label("not verified")
                 .with_note("this is a bug in lights: please report it with this file"),
         ),
@@ -113,8 +113,9 @@ pub fn solve_failure(p: &Puzzle, e: &SolveError) -> Option<Diagnostic> {
 }
 
 fn unsolvable(p: &Puzzle, r: &Report) -> Diagnostic {
-    let mut d = Diagnostic::error(Code::Unsolvable, *p.head, format!("puzzle \"{}\" cannot be solved", p.name))
-        .with_label("no sequence of presses reaches the goal");
+    let mut d =
+        Diagnostic::error(Code::Unsolvable, p.header.head, format!("puzzle \"{}\" cannot be solved", p.header.name))
+            .with_label("no sequence of presses reaches the goal");
     if let Some(span) = p.spans.lights {
         d = d.with_secondary(span, "from these lights");
     }

@@ -9,6 +9,7 @@ use lights_syntax::ast::{self, BlockKind, ClaimKind, RowForm, StatementKind, Val
 use lights_syntax::Span;
 
 use crate::diagnostic::{Code, Diagnostic};
+use crate::header::BlockHeader;
 use crate::sliding::*;
 use crate::validate::Validator;
 
@@ -93,16 +94,19 @@ impl Validator<'_> {
             goal_cells,
         };
         Some(SlidingPuzzle {
-            name: block.name.as_ref().map(|n| n.value.clone()).unwrap_or_default().into(),
-            span: block.span.into(),
-            head: block.head.into(),
+            header: BlockHeader {
+                name: block.name.as_ref().map(|n| n.value.clone()).unwrap_or_default(),
+                span: block.span,
+                head: block.head,
+                expects,
+                solution,
+            }
+            .into(),
             rows,
             cols,
             tiles,
             goal,
             goal_is_default: goal_is_default.into(),
-            expects: expects.into(),
-            solution: solution.into(),
             spans: spans.into(),
         })
     }

@@ -11,6 +11,7 @@ use num_bigint::BigUint;
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::graph::{NamedGraphError, NAMED_GRAPHS};
+use crate::header::BlockHeader;
 use crate::model::*;
 
 /// Validate one block. Returns the model only when there is no error.
@@ -275,9 +276,14 @@ impl<'s> Validator<'s> {
         };
 
         Some(Puzzle {
-            name: name.map(|n| n.value.clone()).unwrap_or_default().into(),
-            span: block.span.into(),
-            head: block.head.into(),
+            header: BlockHeader {
+                name: name.map(|n| n.value.clone()).unwrap_or_default(),
+                span: block.span,
+                head: block.head,
+                expects,
+                solution: solution?,
+            }
+            .into(),
             shape,
             rows,
             cols,
@@ -288,8 +294,6 @@ impl<'s> Validator<'s> {
             goal: goal?,
             locked: locked?,
             holes,
-            expects: expects.into(),
-            solution: solution?.into(),
             spans: spans.into(),
         })
     }

@@ -57,16 +57,16 @@ fn three(rows: &str, extra: &str) -> String {
 #[test]
 fn the_model_of_loyds_puzzle() {
     let p = model(LOYD);
-    assert_eq!(*p.name, "loyd");
+    assert_eq!(p.header.name, "loyd");
     assert_eq!((p.rows, p.cols), (4, 4));
     assert_eq!(p.tiles, vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 14, 0]);
     assert!(*p.goal_is_default);
     assert_eq!(p.goal, vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0]);
     assert_eq!(p.blank(), 15);
-    let claims: Vec<SlidingClaim> = p.expects.iter().map(|e| e.claim).collect();
+    let claims: Vec<SlidingClaim> = p.header.expects.iter().map(|e| e.claim).collect();
     assert_eq!(claims, [SlidingClaim::Unsolvable, SlidingClaim::Moves(12)]);
-    assert_eq!(p.expects[1].span.text(LOYD), "expect moves 12");
-    let sol = p.solution.as_ref().unwrap();
+    assert_eq!(p.header.expects[1].span.text(LOYD), "expect moves 12");
+    let sol = p.header.solution.as_ref().unwrap();
     assert_eq!(sol.moves, "LLURDR", "spaces between moves are dropped");
     assert_eq!(sol.string_span.text(LOYD), "\"LLU RDR\"");
     assert_eq!(sol.span.text(LOYD), "solution \"LLU RDR\"");
@@ -94,10 +94,10 @@ fn a_written_goal_and_compact_rows() {
     let goal_cells = p.spans.goal_cells.as_ref().unwrap();
     assert_eq!(goal_cells[4].text(src), "4");
     assert_eq!(p.cell_at(goal_cells[4].start), Some((SlidingGrid::Goal, 4)));
-    assert!(p.expects.is_empty() && p.solution.is_none());
+    assert!(p.header.expects.is_empty() && p.header.solution.is_none());
     // An empty solution is zero moves.
     let p = model("sliding \"z\" { size 2x2 tiles { 12\n3. } solution \"\" }\n");
-    assert_eq!(p.solution.0.unwrap().moves, "");
+    assert_eq!(p.header.0.solution.unwrap().moves, "");
 }
 
 #[test]
