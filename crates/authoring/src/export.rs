@@ -527,7 +527,7 @@ mod tests {
     use super::*;
 
     fn model(src: &str) -> Puzzle {
-        lights_compiler::analyze(src).puzzles[0].puzzle().cloned().unwrap_or_else(|| panic!("invalid: {src}"))
+        lights_compiler::analyze(src).blocks[0].puzzle().cloned().unwrap_or_else(|| panic!("invalid: {src}"))
     }
 
     #[test]

@@ -329,9 +329,9 @@ fn checks_clean(text: &str, count: usize) -> Vec<Puzzle> {
     let analysis = check_source(text);
     let all = analysis.all_diagnostics();
     assert!(all.is_empty(), "{all:?}\n{text}");
-    assert_eq!(analysis.puzzles.len(), count);
+    assert_eq!(analysis.blocks.len(), count);
     analysis
-        .puzzles
+        .blocks
         .iter()
         .map(|p| {
             let report = p.report.as_ref().and_then(BlockReport::as_lights).expect("solved");

@@ -77,9 +77,9 @@ pub(crate) fn run(args: Args) -> u8 {
     };
     let analysis = analyze(&src);
     let names: Vec<String> =
-        analysis.puzzles.iter().map(|p| quoted_name(Some(p.name.as_deref().unwrap_or("")))).collect();
+        analysis.blocks.iter().map(|p| quoted_name(Some(p.name.as_deref().unwrap_or("")))).collect();
     let chosen = match &args.puzzle {
-        Some(name) => match analysis.puzzles.iter().find(|p| p.name.as_deref() == Some(name.as_str())) {
+        Some(name) => match analysis.blocks.iter().find(|p| p.name.as_deref() == Some(name.as_str())) {
             Some(p) => p,
             None => {
                 eprintln!(
@@ -90,7 +90,7 @@ pub(crate) fn run(args: Args) -> u8 {
                 return EXIT_USAGE;
             }
         },
-        None => match analysis.puzzles.as_slice() {
+        None => match analysis.blocks.as_slice() {
             [one] => one,
             [] => {
                 eprintln!("error: `{shown}` has no puzzle");

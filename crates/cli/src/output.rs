@@ -20,7 +20,7 @@ pub(crate) const MAX_JSON_SOLUTION_CELLS: usize = 1_000_000;
 /// One object of the JSON array (its keys are documented in the README,
 /// "--format json").
 #[derive(Serialize)]
-pub(crate) struct PuzzleJson {
+pub(crate) struct BlockJson {
     /// The version of this object's keys ([`JSON_VERSION`]).
     pub version: u32,
     pub file: String,
@@ -88,14 +88,14 @@ fn diagnostic_json(doc: &Document, d: &Diagnostic) -> DiagnosticJson {
 }
 
 /// The object for a file that could not be read.
-pub(crate) fn unreadable_json(file: &str, message: &str) -> PuzzleJson {
+pub(crate) fn unreadable_json(file: &str, message: &str) -> BlockJson {
     let mut j = empty(file, None);
     j.errors.push(message.to_string());
     j
 }
 
-fn empty(file: &str, name: Option<String>) -> PuzzleJson {
-    PuzzleJson {
+fn empty(file: &str, name: Option<String>) -> BlockJson {
+    BlockJson {
         version: JSON_VERSION,
         file: file.to_string(),
         puzzle: name,
@@ -116,7 +116,7 @@ fn empty(file: &str, name: Option<String>) -> PuzzleJson {
     }
 }
 
-fn base(file: &str, doc: &Document, name: Option<String>, ds: &[Diagnostic]) -> PuzzleJson {
+fn base(file: &str, doc: &Document, name: Option<String>, ds: &[Diagnostic]) -> BlockJson {
     let mut j = empty(file, name);
     j.errors = ds.iter().filter(|d| d.is_error()).map(|d| format!("{}: {}", d.code, d.message)).collect();
     j.diagnostics = ds.iter().map(|d| diagnostic_json(doc, d)).collect();
@@ -132,30 +132,30 @@ pub(crate) fn file_json(
     answers: &dyn Answers,
     only: Option<&str>,
     policy: Policy,
-) -> Vec<PuzzleJson> {
+) -> Vec<BlockJson> {
     let analysis = doc.analysis();
     let mut out = Vec::new();
-    if only.is_none() && (!analysis.file_diagnostics.is_empty() || analysis.puzzles.is_empty()) {
+    if only.is_none() && (!analysis.file_diagnostics.is_empty() || analysis.blocks.is_empty()) {
         let outside = lights_ide::config::apply(policy, analysis.file_diagnostics.clone());
         out.push(base(file, doc, None, &outside));
     }
-    for (i, p) in analysis.puzzles.iter().enumerate() {
+    for (i, p) in analysis.blocks.iter().enumerate() {
         if only.is_none() || p.name.as_deref() == only {
-            out.push(puzzle_json(file, doc, answers, i, MAX_JSON_SOLUTION_CELLS, policy));
+            out.push(block_json(file, doc, answers, i, MAX_JSON_SOLUTION_CELLS, policy));
         }
     }
     out
 }
 
-fn puzzle_json(
+fn block_json(
     file: &str,
     doc: &Document,
     answers: &dyn Answers,
     i: usize,
     max_cells: usize,
     policy: Policy,
-) -> PuzzleJson {
-    let p = &doc.analysis().puzzles[i];
+) -> BlockJson {
+    let p = &doc.analysis().blocks[i];
     let diagnostics = lights_ide::config::apply(policy, lights_ide::block_diagnostics(doc, i, answers));
     let mut j = base(file, doc, p.name.clone(), &diagnostics);
     j.kind = Some(p.kind.keyword());
@@ -299,10 +299,10 @@ mod tests {
     fn large_boards_omit_the_solution_grid_and_say_why() {
         let doc = Document::new("puzzle \"p\" {\n  size 5x5\n  lights on\n}\n");
         let solved = lights_ide::Solved::all(&doc);
-        let full = puzzle_json("f", &doc, &solved, 0, 25, None);
+        let full = block_json("f", &doc, &solved, 0, 25, None);
         assert!(matches!(&full.solution, Some(SolutionJson::Presses(rows)) if rows.len() == 5));
         assert!(full.solution_omitted.is_none());
-        let big = puzzle_json("f", &doc, &solved, 0, 24, None);
+        let big = block_json("f", &doc, &solved, 0, 24, None);
         assert!(big.solution.is_none());
         assert_eq!(big.presses, Some(15), "the other facts stay");
         let why = big.solution_omitted.unwrap();

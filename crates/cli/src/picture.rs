@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args as ClapArgs, ValueEnum};
 use lights_authoring::picture::{self, Numbers, Options, Show};
 use lights_compiler::model::{GraphKind, Shape};
-use lights_compiler::{analyze, check_puzzle_with, BlockKind, BlockReport, PuzzleAnalysis};
+use lights_compiler::{analyze, check_block_with, BlockAnalysis, BlockKind, BlockReport};
 
 use crate::excerpt::{escape_controls, quoted_name};
 use crate::{files, EXIT_OK, EXIT_PUZZLE_ERROR, EXIT_USAGE};
@@ -143,7 +143,7 @@ fn plural(n: usize, one: &str, many: &str) -> String {
 }
 
 /// `"a", "b" (2 errors)`: the puzzles of a file, for error messages.
-fn list_names(puzzles: &[PuzzleAnalysis]) -> String {
+fn list_names(puzzles: &[BlockAnalysis]) -> String {
     let names: Vec<String> = puzzles
         .iter()
         .map(|p| {
@@ -195,7 +195,7 @@ pub(crate) fn run(args: Args) -> u8 {
     let Some(src) = files::read_input_reporting(&args.file) else { return EXIT_USAGE };
     let mut analysis = analyze(&src);
 
-    if analysis.puzzles.is_empty() {
+    if analysis.blocks.is_empty() {
         let errors = analysis.file_diagnostics.iter().filter(|d| d.is_error()).count();
         if errors > 0 {
             eprintln!(
@@ -208,13 +208,13 @@ pub(crate) fn run(args: Args) -> u8 {
         return EXIT_USAGE;
     }
     let index = match &args.puzzle {
-        Some(name) => match analysis.puzzles.iter().position(|p| p.name.as_deref() == Some(name.as_str())) {
+        Some(name) => match analysis.blocks.iter().position(|p| p.name.as_deref() == Some(name.as_str())) {
             Some(i) => i,
             None => {
                 eprintln!(
                     "error: `{shown}` has no puzzle named {}; its puzzles are: {}",
                     quoted_name(Some(name)),
-                    list_names(&analysis.puzzles)
+                    list_names(&analysis.blocks)
                 );
                 return EXIT_USAGE;
             }
@@ -222,13 +222,13 @@ pub(crate) fn run(args: Args) -> u8 {
         None => 0,
     };
     // Only the puzzle drawn is solved.
-    check_puzzle_with(&mut analysis.puzzles[index], &solve_options, &|| false);
-    let chosen = &analysis.puzzles[index];
+    check_block_with(&mut analysis.blocks[index], &solve_options, &|| false);
+    let chosen = &analysis.blocks[index];
     let name = quoted_name(chosen.name.as_deref());
     let errors = chosen.diagnostics.iter().filter(|d| d.is_error()).count();
     if chosen.kind == BlockKind::Sliding {
         eprintln!("error: {name} is a sliding-tile puzzle: `lights render` draws Lights Out puzzles");
-        eprintln!("  the puzzles of `{shown}` are: {}", list_names(&analysis.puzzles));
+        eprintln!("  the puzzles of `{shown}` are: {}", list_names(&analysis.blocks));
         return EXIT_USAGE;
     }
     let Some(model) = chosen.puzzle() else {
@@ -236,7 +236,7 @@ pub(crate) fn run(args: Args) -> u8 {
             "error: puzzle {name} has {} and cannot be drawn; run `lights check {shown}` to see them",
             plural(errors, "error", "errors")
         );
-        eprintln!("  the puzzles of `{shown}` are: {}", list_names(&analysis.puzzles));
+        eprintln!("  the puzzles of `{shown}` are: {}", list_names(&analysis.blocks));
         return EXIT_PUZZLE_ERROR;
     };
     let report = chosen.report.as_ref().and_then(BlockReport::as_lights);

@@ -59,9 +59,9 @@ pub(crate) fn run(path: &Path, shown: &str, options: Options) -> u8 {
     let doc = Document::new(src).with_options(solve_options);
     let analysis = doc.analysis();
     if let Some(name) = puzzle {
-        if !analysis.puzzles.iter().any(|p| p.name.as_deref() == Some(name)) {
+        if !analysis.blocks.iter().any(|p| p.name.as_deref() == Some(name)) {
             let names: Vec<String> =
-                analysis.puzzles.iter().filter_map(|p| p.name.as_deref()).map(|n| quoted_name(Some(n))).collect();
+                analysis.blocks.iter().filter_map(|p| p.name.as_deref()).map(|n| quoted_name(Some(n))).collect();
             eprintln!(
                 "error: `{shown}` has no puzzle named {}; its puzzles are: {}",
                 quoted_name(Some(name)),
@@ -74,7 +74,7 @@ pub(crate) fn run(path: &Path, shown: &str, options: Options) -> u8 {
     // A mask, not `selected.contains`: a search per block was quadratic in
     // the number of blocks (200,000 tiny puzzles: 14 s).
     let is_selected: Vec<bool> =
-        (0..doc.block_count()).map(|i| puzzle.is_none() || analysis.puzzles[i].name.as_deref() == puzzle).collect();
+        (0..doc.block_count()).map(|i| puzzle.is_none() || analysis.blocks[i].name.as_deref() == puzzle).collect();
     let selected: Vec<usize> = (0..is_selected.len()).filter(|&i| is_selected[i]).collect();
     let chosen = |i: usize| is_selected.get(i).copied().unwrap_or(false);
     if pattern_databases::needs_tables(&doc, chosen) {
@@ -82,11 +82,8 @@ pub(crate) fn run(path: &Path, shown: &str, options: Options) -> u8 {
     }
     let solved = Solved::selected(&doc, chosen);
     if solution_out.is_some() && selected.len() != 1 {
-        let names: Vec<String> = selected
-            .iter()
-            .filter_map(|&i| analysis.puzzles[i].name.as_deref())
-            .map(|n| quoted_name(Some(n)))
-            .collect();
+        let names: Vec<String> =
+            selected.iter().filter_map(|&i| analysis.blocks[i].name.as_deref()).map(|n| quoted_name(Some(n))).collect();
         eprintln!("error: --solution-out writes one puzzle's solution: pick one with --puzzle ({})", names.join(", "));
         return EXIT_USAGE;
     }
@@ -136,7 +133,7 @@ fn print_human(shown: &str, doc: &Document, solved: &Solved, selected: &[usize])
     let mut out = std::io::stdout().lock();
     let (src, analysis) = (doc.text(), doc.analysis());
     let file_diagnostics: &[Diagnostic] =
-        if selected.len() == analysis.puzzles.len() { &analysis.file_diagnostics } else { &[] };
+        if selected.len() == analysis.blocks.len() { &analysis.file_diagnostics } else { &[] };
     let block_diagnostics: Vec<Vec<Diagnostic>> =
         selected.iter().map(|&i| lights_ide::block_diagnostics(doc, i, solved)).collect();
     // One drawing for the file: its excerpt is made once, however many blocks.
@@ -148,7 +145,7 @@ fn print_human(shown: &str, doc: &Document, solved: &Solved, selected: &[usize])
         if n > 0 {
             let _ = writeln!(out);
         }
-        let p = &analysis.puzzles[i];
+        let p = &analysis.blocks[i];
         let name = crate::excerpt::escape_controls(p.name.as_deref().unwrap_or("(unnamed)"));
         let line = lights_ide::status(doc, i, solved);
         let described = doc.block(i).map(|b| format!("  {}", b.describe())).unwrap_or_default();
@@ -189,7 +186,7 @@ fn solution_format(out: &Path) -> Option<&'static str> {
 /// `--solution-out`: the one selected puzzle's minimum solution as a text
 /// grid, a PBM or a PNG (one pixel per cell).
 fn write_solution_file(out: &Path, doc: &Document, solved: &Solved, i: usize) -> Result<String, String> {
-    let p = &doc.analysis().puzzles[i];
+    let p = &doc.analysis().blocks[i];
     let name = p.name.as_deref().unwrap_or("(unnamed)");
     let answered = doc.answered(i, solved);
     // Lights Out only: the file is a grid of presses.
@@ -268,7 +265,7 @@ fn write_solutions(path: &Path, doc: &Document, solved: &Solved, selected: &[usi
             SolutionPlan::Keep => written.kept += 1,
             SolutionPlan::Nothing => {}
             SolutionPlan::TooLarge { limit, .. } => {
-                let name = crate::excerpt::quoted_name(doc.analysis().puzzles[i].name.as_deref());
+                let name = crate::excerpt::quoted_name(doc.analysis().blocks[i].name.as_deref());
                 return Err(format!(
                     "not writing `{}`: the solution of {name} would take more than {} of text, the most --write \
                      puts into a file; write it with --solution-out FILE (.txt, .pbm or .png) instead",
@@ -306,7 +303,7 @@ fn recheck(out: &str, edited: &[usize], blocks: usize) -> Result<(), String> {
     }
     let solved = Solved::selected(&after, |i| is_edited.get(i).copied().unwrap_or(false));
     for &i in edited {
-        let name = crate::excerpt::quoted_name(after.analysis().puzzles[i].name.as_deref());
+        let name = crate::excerpt::quoted_name(after.analysis().blocks[i].name.as_deref());
         if !after.block(i).is_some_and(|b| b.has_solution()) {
             return Err(format!("the solution inserted into {name} did not parse"));
         }

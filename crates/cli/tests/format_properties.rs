@@ -4,7 +4,7 @@
 use lights_compiler::model::Puzzle;
 use lights_compiler::sliding::SlidingPuzzle;
 use lights_compiler::Block;
-use lights_compiler::PuzzleAnalysis;
+use lights_compiler::BlockAnalysis;
 use proptest::prelude::*;
 
 /// What a puzzle means, without where it was written.
@@ -45,7 +45,7 @@ fn sliding_meaning(p: &SlidingPuzzle) -> String {
     )
 }
 
-fn block_meaning(p: &PuzzleAnalysis) -> String {
+fn block_meaning(p: &BlockAnalysis) -> String {
     match p.block.as_deref() {
         Some(Block::Lights(m)) => meaning(m),
         Some(Block::Sliding(s)) => sliding_meaning(s),
@@ -56,7 +56,7 @@ fn block_meaning(p: &PuzzleAnalysis) -> String {
 fn models(src: &str) -> Vec<String> {
     let a = lights_compiler::analyze(src);
     assert!(a.all_diagnostics().is_empty(), "generated file has errors:\n{src}\n{:?}", a.all_diagnostics());
-    a.puzzles.iter().map(block_meaning).collect()
+    a.blocks.iter().map(block_meaning).collect()
 }
 
 /// A value of a grid written in a random style.

@@ -12,7 +12,7 @@
 //! ends that take one kind only do it through named gates
 //! ([`Block::as_lights`], [`BlockKind::is_lights`]), listed there.
 
-use lights_syntax::ast::PuzzleBlock;
+use lights_syntax::ast::BlockSyntax;
 use lights_syntax::{BlockKind, Span};
 
 use crate::diagnostic::{Code, Diagnostic, Label};
@@ -159,7 +159,7 @@ impl From<SlidingPuzzle> for Block {
 impl Block {
     /// Validate one block of `src` into its model, by the block's kind,
     /// with every problem found (the model is `None` when one is an error).
-    pub fn validate(src: &str, syntax: &PuzzleBlock) -> (Option<Block>, Vec<Diagnostic>) {
+    pub fn validate(src: &str, syntax: &BlockSyntax) -> (Option<Block>, Vec<Diagnostic>) {
         match syntax.kind {
             BlockKind::Lights => {
                 let (model, diagnostics) = validate::validate(src, syntax);
@@ -444,7 +444,7 @@ impl Block {
     /// than the one found. `src` and `syntax` are the
     /// file and this block's syntax. Shared by `lights solve --write` and
     /// the editor's lens and code actions.
-    pub fn solution_plan(&self, src: &str, syntax: &PuzzleBlock, report: &BlockReport) -> SolutionPlan {
+    pub fn solution_plan(&self, src: &str, syntax: &BlockSyntax, report: &BlockReport) -> SolutionPlan {
         let planned = match self.answered(report) {
             Some(Answered::Lights(p, r)) => {
                 let Some(min) = &r.minimum else { return SolutionPlan::Nothing };

@@ -14,7 +14,7 @@ use crate::sliding::*;
 use crate::validate::Validator;
 
 /// Validate one `sliding` block. Returns the model only when there is no error.
-pub(crate) fn validate(src: &str, block: &ast::PuzzleBlock) -> (Option<SlidingPuzzle>, Vec<Diagnostic>) {
+pub(crate) fn validate(src: &str, block: &ast::BlockSyntax) -> (Option<SlidingPuzzle>, Vec<Diagnostic>) {
     debug_assert_eq!(block.kind, BlockKind::Sliding, "puzzle blocks are validated by `validate`");
     let mut v = Validator::new(src);
     let puzzle = v.sliding(block);
@@ -30,7 +30,7 @@ const MAX_BAD_MOVES: usize = 5;
 const SLIDING_TAKES: &str = "a sliding block takes size, tiles, goal, expect and solution";
 
 impl Validator<'_> {
-    fn sliding(&mut self, block: &ast::PuzzleBlock) -> Option<SlidingPuzzle> {
+    fn sliding(&mut self, block: &ast::BlockSyntax) -> Option<SlidingPuzzle> {
         self.check_name(block.name.as_ref());
         self.puzzle_only(block);
         let (first, expects) = self.first_statements(block);
@@ -112,7 +112,7 @@ impl Validator<'_> {
     }
 
     /// L0121 for what only a `puzzle` block takes, written in a `sliding` block.
-    fn puzzle_only(&mut self, block: &ast::PuzzleBlock) {
+    fn puzzle_only(&mut self, block: &ast::BlockSyntax) {
         for stmt in &block.statements {
             let kw = stmt.kind.keyword();
             let (span, message, label, note) = match &stmt.kind {

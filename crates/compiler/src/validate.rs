@@ -15,7 +15,7 @@ use crate::header::BlockHeader;
 use crate::model::*;
 
 /// Validate one block. Returns the model only when there is no error.
-pub(crate) fn validate(src: &str, block: &ast::PuzzleBlock) -> (Option<Puzzle>, Vec<Diagnostic>) {
+pub(crate) fn validate(src: &str, block: &ast::BlockSyntax) -> (Option<Puzzle>, Vec<Diagnostic>) {
     debug_assert_eq!(block.kind, BlockKind::Lights, "sliding blocks are validated by `sliding_validate`");
     let mut v = Validator::new(src);
     let puzzle = v.puzzle(block);
@@ -67,7 +67,7 @@ impl<'s> Validator<'s> {
 
     /// The first occurrence of each statement; repeats are errors (L0102),
     /// except `expect`, which may repeat.
-    pub(crate) fn first_statements<'a>(&mut self, block: &'a ast::PuzzleBlock) -> FirstStatements<'a> {
+    pub(crate) fn first_statements<'a>(&mut self, block: &'a ast::BlockSyntax) -> FirstStatements<'a> {
         let mut first: HashMap<&'static str, &ast::Statement> = HashMap::new();
         let mut expects = Vec::new();
         for stmt in &block.statements {
@@ -91,7 +91,7 @@ impl<'s> Validator<'s> {
     }
 
     /// L0121 for what only a `sliding` block takes, written in a `puzzle` block.
-    fn sliding_only(&mut self, block: &ast::PuzzleBlock) {
+    fn sliding_only(&mut self, block: &ast::BlockSyntax) {
         let takes = "a puzzle block takes size, grid, graph, states, rule, topology, holes, lights, goal, locked, expect and solution";
         for stmt in &block.statements {
             let (span, what, label, note) = match &stmt.kind {
@@ -128,7 +128,7 @@ impl<'s> Validator<'s> {
         }
     }
 
-    fn puzzle(&mut self, block: &ast::PuzzleBlock) -> Option<Puzzle> {
+    fn puzzle(&mut self, block: &ast::BlockSyntax) -> Option<Puzzle> {
         let name = block.name.as_ref();
         self.check_name(name);
         self.sliding_only(block);

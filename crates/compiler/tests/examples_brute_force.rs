@@ -89,8 +89,8 @@ fn every_claim_of_the_shape_examples_holds_by_brute_force() {
         let src = read(file);
         let analysis = analyze(&src);
         assert!(analysis.file_diagnostics.is_empty(), "{file}: {:?}", analysis.file_diagnostics);
-        assert!(!analysis.puzzles.is_empty(), "{file}: no puzzle");
-        for block in &analysis.puzzles {
+        assert!(!analysis.blocks.is_empty(), "{file}: no puzzle");
+        for block in &analysis.blocks {
             let name = block.name.clone().unwrap_or_default();
             let p = block
                 .puzzle()
@@ -151,6 +151,6 @@ fn the_compiler_accepts_every_claim_of_the_shape_examples() {
             .map(|d| format!("{}: {}", d.code.as_str(), d.message))
             .collect();
         assert!(errors.is_empty(), "{file}: {errors:?}");
-        assert!(analysis.puzzles.iter().all(|p| p.report.is_some()), "{file}: every puzzle solved");
+        assert!(analysis.blocks.iter().all(|p| p.report.is_some()), "{file}: every puzzle solved");
     }
 }

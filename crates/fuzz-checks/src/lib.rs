@@ -46,7 +46,7 @@ pub fn parse(data: &[u8]) {
         assert!(span_ok(src, e.span), "error span {:?} outside the text or inside a character", e.span);
     }
     assert!(file.errors.windows(2).all(|w| w[0].span.start <= w[1].span.start), "errors out of order");
-    for p in &file.puzzles {
+    for p in &file.blocks {
         assert!(span_ok(src, p.span), "block span {:?} outside the text", p.span);
     }
     for c in &file.comments {

@@ -8,7 +8,7 @@ use lights_compiler::edit::{self, TextEdit};
 use lights_compiler::model::Puzzle;
 use lights_compiler::repair::{make_solvable, CellChange};
 use lights_compiler::{SolutionEdit, SolutionPlan, Wording};
-use lights_syntax::ast::PuzzleBlock;
+use lights_syntax::ast::BlockSyntax;
 use lights_syntax::Span;
 
 use crate::answers::Answers;
@@ -101,7 +101,7 @@ pub(crate) fn solution_plan(doc: &Document, i: usize, answers: &dyn Answers) -> 
 /// smallest change to `lights` (one cell, else two), verified by solving
 /// the changed puzzle. None when the change would put a light on a hole
 /// (a hole has no light to change).
-fn make_solvable_action(src: &str, syntax: &PuzzleBlock, model: &Puzzle, cancel: &dyn Fn() -> bool) -> Option<Action> {
+fn make_solvable_action(src: &str, syntax: &BlockSyntax, model: &Puzzle, cancel: &dyn Fn() -> bool) -> Option<Action> {
     let changes = make_solvable(model, cancel)?;
     if changes.iter().any(|c| model.is_hole(c.index)) {
         return None;
@@ -124,7 +124,7 @@ fn make_solvable_action(src: &str, syntax: &PuzzleBlock, model: &Puzzle, cancel:
 
 /// Several changed cells: one edit per grid cell when `lights` is a grid
 /// written with single characters, else the whole statement rewritten.
-fn lights_edits(src: &str, block: &PuzzleBlock, model: &Puzzle, changes: &[CellChange]) -> Vec<TextEdit> {
+fn lights_edits(src: &str, block: &BlockSyntax, model: &Puzzle, changes: &[CellChange]) -> Vec<TextEdit> {
     let singles: Vec<TextEdit> =
         changes.iter().filter_map(|c| edit::lights_cell(src, block, model, c.index, c.to)).collect();
     let cells = model.lights.cell_spans.as_ref();

@@ -3,7 +3,7 @@
 //! these; the language server publishes them.
 
 use lights_compiler::diagnostic::{Code, Diagnostic, Label};
-use lights_compiler::{Block, PuzzleAnalysis};
+use lights_compiler::{Block, BlockAnalysis};
 
 use crate::answers::{Answers, BlockState, Outcome};
 use crate::document::Document;
@@ -47,7 +47,7 @@ pub fn diagnostics(doc: &Document, answers: &dyn Answers) -> Vec<Problem> {
 /// errors, and what its answer says (cannot be solved, claims that do not
 /// hold, a wrong `solution`, a solve that failed, timed out or crashed).
 pub fn block_diagnostics(doc: &Document, i: usize, answers: &dyn Answers) -> Vec<Diagnostic> {
-    let Some(p) = doc.analysis().puzzles.get(i) else { return Vec::new() };
+    let Some(p) = doc.analysis().blocks.get(i) else { return Vec::new() };
     let mut found = p.diagnostics.clone();
     if let (Some(block), BlockState::Done(outcome)) = (doc.block(i), doc.state(i, answers)) {
         match &*outcome {
@@ -64,7 +64,7 @@ pub fn block_diagnostics(doc: &Document, i: usize, answers: &dyn Answers) -> Vec
 }
 
 fn timed_out(
-    p: &PuzzleAnalysis,
+    p: &BlockAnalysis,
     block: &Block,
     budget: std::time::Duration,
     options: &lights_compiler::SolveOptions,

@@ -12,7 +12,7 @@ use lights_compiler::model::{Graph, GraphKind, Puzzle, Rule, Shape};
 use lights_compiler::sliding::{SlidingGrid, SlidingPuzzle, BLANK};
 use lights_compiler::solve::Report;
 use lights_compiler::Block;
-use lights_syntax::ast::{Entry, GraphSpec, Grid, PuzzleBlock, RuleSpec, Statement, StatementKind, Value};
+use lights_syntax::ast::{BlockSyntax, Entry, GraphSpec, Grid, RuleSpec, Statement, StatementKind, Value};
 use lights_syntax::Span;
 
 use crate::answers::Answers;
@@ -77,7 +77,7 @@ fn hover_here(doc: &Document, answers: &dyn Answers, offset: usize) -> Option<Ho
             return Some(hover);
         }
         if let Some(name) = doc.syntax(i).and_then(|b| b.name.as_ref()).filter(|n| n.span.contains(offset)) {
-            let kind = doc.analysis().puzzles[i].kind;
+            let kind = doc.analysis().blocks[i].kind;
             let mut text = format!("**{} \"{}\"** — {}", kind.keyword(), name.value, status(doc, i, answers));
             if let Some(block) = doc.block(i) {
                 text.push_str(&format!("\n\n{}", block.describe()));
@@ -89,11 +89,11 @@ fn hover_here(doc: &Document, answers: &dyn Answers, offset: usize) -> Option<Ho
         }
     }
     let (span, word) = word_at(doc.text(), offset)?;
-    if syntax.puzzles.iter().any(|b| b.name.as_ref().is_some_and(|n| n.span.contains(offset))) {
+    if syntax.blocks.iter().any(|b| b.name.as_ref().is_some_and(|n| n.span.contains(offset))) {
         return None;
     }
     let described = match i {
-        Some(i) => reference::describe_in(doc.analysis().puzzles[i].kind, word),
+        Some(i) => reference::describe_in(doc.analysis().blocks[i].kind, word),
         None => reference::describe(word),
     };
     described.map(|text| Hover { span, markdown: text.to_string() })
@@ -179,7 +179,7 @@ enum GridKind {
 /// `solution`) or of its stencil.
 fn grid_hover(
     src: &str,
-    block: &PuzzleBlock,
+    block: &BlockSyntax,
     model: Option<&Puzzle>,
     report: Option<&Report>,
     offset: usize,
@@ -328,7 +328,7 @@ fn value_of(stmt: &Statement) -> Option<(&'static str, &Value)> {
 /// An entry of an `at` list: a node (`at 4:2`) or a cell (`at 2,3`).
 fn list_hover(
     src: &str,
-    block: &PuzzleBlock,
+    block: &BlockSyntax,
     model: Option<&Puzzle>,
     report: Option<&Report>,
     offset: usize,
@@ -396,7 +396,7 @@ fn entry_index(entry: &Entry, model: Option<&Puzzle>) -> Option<usize> {
 /// the reference.
 fn graph_hover(
     src: &str,
-    block: &PuzzleBlock,
+    block: &BlockSyntax,
     model: &Puzzle,
     report: Option<&Report>,
     offset: usize,

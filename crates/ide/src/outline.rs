@@ -28,11 +28,11 @@ pub fn symbols(doc: &Document) -> Vec<Symbol> {
 /// megabytes.
 pub fn symbols_at_most(doc: &Document, max: usize) -> Vec<Symbol> {
     let analysis = doc.analysis();
-    let blocks = &analysis.syntax.puzzles;
+    let blocks = &analysis.syntax.blocks;
     let shown = max.max(1).min(blocks.len());
     let mut out: Vec<Symbol> = blocks[..shown]
         .iter()
-        .zip(&analysis.puzzles)
+        .zip(&analysis.blocks)
         .map(|(block, p)| {
             let name = block.name.as_ref().map_or_else(|| "(unnamed puzzle)".to_string(), |n| n.value.clone());
             let name = if name.is_empty() { "(empty name)".to_string() } else { name };
@@ -70,7 +70,7 @@ pub fn folding_ranges(doc: &Document) -> Vec<Fold> {
             out.push(Fold { start_line: start, end_line: end });
         }
     };
-    for block in &doc.analysis().syntax.puzzles {
+    for block in &doc.analysis().syntax.blocks {
         fold(block.span);
         for grid in block.statements.iter().filter_map(|s| s.kind.grid()) {
             fold(grid.span);

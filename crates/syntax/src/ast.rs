@@ -35,7 +35,7 @@ impl Span {
 /// the syntax errors that recovery stepped over.
 #[derive(Clone, Debug, Default)]
 pub struct SourceFile {
-    pub puzzles: Vec<PuzzleBlock>,
+    pub blocks: Vec<BlockSyntax>,
     pub comments: Vec<Span>,
     pub errors: Vec<crate::SyntaxError>,
 }
@@ -88,12 +88,12 @@ impl BlockKind {
     }
 }
 
-/// `puzzle "NAME" { … }` or `sliding "NAME" { … }` (see [`PuzzleBlock::kind`]).
+/// `puzzle "NAME" { … }` or `sliding "NAME" { … }` (see [`BlockSyntax::kind`]).
 ///
 /// Both kinds parse the same statements; the compiler reports the ones that
 /// do not belong to the block's kind.
 #[derive(Clone, Debug)]
-pub struct PuzzleBlock {
+pub struct BlockSyntax {
     /// `puzzle` or `sliding`. A block opened by a misspelt keyword has the
     /// kind the keyword is closest to (`slidnig` → sliding), else `Lights`.
     pub kind: BlockKind,

@@ -276,7 +276,7 @@ async fn puzzles(State(served): State<Shared>) -> Answer {
         let start = served
             .start
             .as_deref()
-            .and_then(|name| doc.analysis().puzzles.iter().position(|p| p.name.as_deref() == Some(name)));
+            .and_then(|name| doc.analysis().blocks.iter().position(|p| p.name.as_deref() == Some(name)));
         let puzzles = play::puzzles(&doc, &known);
         served.solve_in_background();
         PuzzleList { file: served.shown.clone(), version, start, error, puzzles }
@@ -441,10 +441,10 @@ pub(crate) fn run(args: Args) -> u8 {
     let doc = Document::new(text.as_deref().unwrap_or("")).with_options(options);
     match (&text, &args.puzzle) {
         (Err(e), _) => eprintln!("warning: {e}; serving it all the same (the page follows when it can be read)"),
-        (Ok(_), Some(name)) if !doc.analysis().puzzles.iter().any(|p| p.name.as_deref() == Some(name)) => {
+        (Ok(_), Some(name)) if !doc.analysis().blocks.iter().any(|p| p.name.as_deref() == Some(name)) => {
             let names: Vec<String> = doc
                 .analysis()
-                .puzzles
+                .blocks
                 .iter()
                 .filter_map(|p| p.name.as_deref())
                 .map(|n| crate::excerpt::quoted_name(Some(n)))
