@@ -2,7 +2,6 @@
 //! `solution` blocks, each problem as a diagnostic a puzzle author can act on.
 
 use num_bigint::BigUint;
-use num_traits::Zero;
 
 use crate::diagnostic::{Code, Diagnostic, Label};
 use crate::lower::apply_presses;
@@ -272,11 +271,7 @@ fn parity(v: u64) -> &'static str {
 
 /// `expect unsolvable` and `expect solutions 0` both claim there is no solution.
 pub fn expects_no_solution(claim: &Claim) -> bool {
-    match claim {
-        Claim::Unsolvable => true,
-        Claim::Solutions(n) => n.is_zero(),
-        _ => false,
-    }
+    crate::header::BlockClaim::denies_solution(claim)
 }
 
 /// Whether `claim` holds (or cannot be refuted) for the report.
