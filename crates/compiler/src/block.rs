@@ -566,3 +566,40 @@ impl<'a> Answered<'a> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every title of the two tables, as the editor's 16-arm match wrote them.
+    #[test]
+    fn solution_titles_follow_the_kind_the_wording_and_the_proof() {
+        let title = |kind, wording, replaces, optimal| {
+            let edit = TextEdit { span: Span::new(0, 0), text: String::new() };
+            SolutionEdit { edit, replaces, length: "7 moves".into(), optimal, kind }.title(wording)
+        };
+        let (l, s) = (BlockKind::Lights, BlockKind::Sliding);
+        let (lens, action) = (Wording::Lens, Wording::Action);
+        let cases = [
+            (l, lens, false, true, "insert minimum solution"),
+            (l, lens, true, true, "replace solution with the minimum"),
+            (l, lens, false, false, "insert solution (7 moves, minimum not proven)"),
+            (l, lens, true, false, "replace solution (7 moves, minimum not proven)"),
+            (l, action, false, true, "Insert minimum solution (7 moves)"),
+            (l, action, true, true, "Replace solution (7 moves)"),
+            (l, action, false, false, "Insert solution (7 moves, minimum not proven)"),
+            (l, action, true, false, "Replace solution (7 moves, minimum not proven)"),
+            (s, lens, false, true, "insert optimal solution (7 moves)"),
+            (s, lens, true, true, "replace solution with the optimal one (7 moves)"),
+            (s, lens, false, false, "insert solution (7 moves, not proven fewest)"),
+            (s, lens, true, false, "replace solution (7 moves, not proven fewest)"),
+            (s, action, false, true, "Insert solution (7 moves, optimal)"),
+            (s, action, true, true, "Replace solution (7 moves, optimal)"),
+            (s, action, false, false, "Insert solution (7 moves, not proven fewest)"),
+            (s, action, true, false, "Replace solution (7 moves, not proven fewest)"),
+        ];
+        for (kind, wording, replaces, optimal, want) in cases {
+            assert_eq!(title(kind, wording, replaces, optimal), want, "{kind:?} {wording:?} {replaces} {optimal}");
+        }
+    }
+}
