@@ -132,14 +132,13 @@ impl Family {
     /// nothing locked.
     pub fn board(&self, rows: usize, cols: usize, lights: Board) -> Puzzle {
         Puzzle {
-            name: format!("{rows}x{cols}").into(),
             lights,
             shape: match &self.graph {
                 Some(g) => Shape::Graph(g.clone()),
                 None if self.hex => Shape::Hex,
                 None => Shape::Square,
             },
-            ..Puzzle::new(rows, cols, self.states, self.rule.clone(), self.topology)
+            ..Puzzle::new(rows, cols, self.states, self.rule.clone(), self.topology).named(format!("{rows}x{cols}"))
         }
     }
 

@@ -42,7 +42,7 @@ fn solvable_by_compiler(
     }
     src.push_str("}\n");
     let analysis = lights_compiler::analyze(&src);
-    let model = analysis.puzzles[0].puzzle().unwrap_or_else(|| panic!("{src}\n{:?}", analysis.puzzles[0].diagnostics));
+    let model = analysis.blocks[0].puzzle().unwrap_or_else(|| panic!("{src}\n{:?}", analysis.blocks[0].diagnostics));
     lights_compiler::solve::solve(model, &|| false).expect("solves").solvable
 }
 

@@ -111,7 +111,7 @@ proptest! {
     #[test]
     fn json_round_trip_matches_the_compiler(src in puzzle_source()) {
         let analysis = check_source(&src);
-        let p = &analysis.puzzles[0];
+        let p = &analysis.blocks[0];
         let model = p.puzzle().ok_or_else(|| TestCaseError::fail(format!("{:?}\n{src}", p.diagnostics)))?;
         let report = p.report.as_ref().and_then(lights_compiler::BlockReport::as_lights).expect("solved");
         prop_assert!(round_trip(model, report).is_ok(), "{:?}\n{src}", round_trip(model, report));
@@ -141,14 +141,14 @@ fn json_round_trip_on_the_examples() {
     for path in files {
         let src = std::fs::read_to_string(&path).expect("readable example");
         let analysis = check_source(&src);
-        for p in analysis.puzzles.iter().filter(|p| p.kind == lights_compiler::BlockKind::Puzzle) {
+        for p in analysis.blocks.iter().filter(|p| p.kind == lights_compiler::BlockKind::Lights) {
             let (Some(model), Some(report)) =
                 (p.puzzle(), p.report.as_ref().and_then(lights_compiler::BlockReport::as_lights))
             else {
                 panic!("{}: {:?} has errors", path.display(), p.name)
             };
             if let Err(e) = round_trip(model, report) {
-                panic!("{}: {}: {e}", path.display(), model.name);
+                panic!("{}: {}: {e}", path.display(), model.header.name);
             }
             puzzles += 1;
         }
@@ -158,7 +158,7 @@ fn json_round_trip_on_the_examples() {
 
 fn tiny() -> Puzzle {
     let src = "puzzle \"tiny \\\"one\\\"\" {\n  size 2x2\n  states 6\n  lights at 1,1:5 2,2\n  locked at 1,2\n}\n";
-    analyze(src).puzzles[0].puzzle().cloned().expect("valid")
+    analyze(src).blocks[0].puzzle().cloned().expect("valid")
 }
 
 #[test]
@@ -187,7 +187,7 @@ fn sage_script_of_a_tiny_puzzle() {
 #[test]
 fn wide_systems_wrap_lines() {
     let src = "puzzle \"w\" {\n  size 6x6\n  states 4\n  lights on\n}\n";
-    let model = analyze(src).puzzles[0].puzzle().cloned().expect("valid");
+    let model = analyze(src).blocks[0].puzzle().cloned().expect("valid");
     let script = sage_script(&model);
     assert!(script.lines().all(|l| l.chars().count() <= 100), "long line");
     let json = json_text(&model);

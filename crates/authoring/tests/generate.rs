@@ -129,10 +129,10 @@ proptest! {
         let analysis = check_source(&generated.text);
         let all = analysis.all_diagnostics();
         prop_assert!(all.is_empty(), "{:?}\n{}", all, generated.text);
-        prop_assert_eq!(analysis.puzzles.len(), opts.count);
-        for (k, p) in analysis.puzzles.iter().enumerate() {
+        prop_assert_eq!(analysis.blocks.len(), opts.count);
+        for (k, p) in analysis.blocks.iter().enumerate() {
             let model = p.puzzle().expect("valid");
-            prop_assert_eq!(&model.name, &format!("p-{}", k + 1));
+            prop_assert_eq!(&model.header.name, &format!("p-{}", k + 1));
             prop_assert!(model.lights.any_nonzero(), "all-off position");
             let report = p.report.as_ref().and_then(lights_compiler::BlockReport::as_lights).expect("solved");
             prop_assert!(report.solvable);
@@ -163,7 +163,7 @@ proptest! {
             Ok(g) => {
                 let analysis = check_source(&g.text);
                 prop_assert!(analysis.all_diagnostics().is_empty());
-                for p in &analysis.puzzles {
+                for p in &analysis.blocks {
                     let m = p.report.as_ref().and_then(lights_compiler::BlockReport::as_lights).and_then(|r| r.minimum.clone()).expect("solved");
                     prop_assert!(m.optimal);
                     prop_assert!((lo..=lo + width).contains(&m.cost), "{} not in {lo}..{}", m.cost, lo + width);
@@ -190,7 +190,7 @@ fn dark_board_solutions(opts: &Options) -> u64 {
         rule_statement(&opts.rule)
     );
     let analysis = check_source(&src);
-    let report = analysis.puzzles[0].report.as_ref().and_then(lights_compiler::BlockReport::as_lights).expect("solved");
+    let report = analysis.blocks[0].report.as_ref().and_then(lights_compiler::BlockReport::as_lights).expect("solved");
     report.solutions.to_string().parse().expect("a small count")
 }
 
@@ -268,7 +268,7 @@ fn unique_is_impossible_on_the_classic_board_without_locks() {
     let g = run(&opts).expect("generated");
     let analysis = check_source(&g.text);
     assert!(analysis.all_diagnostics().is_empty());
-    for p in &analysis.puzzles {
+    for p in &analysis.blocks {
         assert_eq!(
             p.report.as_ref().and_then(lights_compiler::BlockReport::as_lights).map(|r| r.solutions.clone()),
             Some(1u32.into())
@@ -319,7 +319,7 @@ fn positions_are_uniform_among_the_solvable_ones() {
     // 2×3 cross on a plane: 2^6 press vectors.
     let src = "puzzle \"b\" {\n  size 2x3\n}\n";
     let analysis = analyze(src);
-    let model = analysis.puzzles[0].puzzle().cloned().expect("valid");
+    let model = analysis.blocks[0].puzzle().cloned().expect("valid");
     let mut reachable: HashMap<Vec<u32>, u32> = HashMap::new();
     for (_, end) in brute_force(&model).expect("tiny") {
         if end.iter().any(|&v| v != 0) {

@@ -49,7 +49,7 @@ fn brute_force_torus(n: usize, lit: &[(usize, usize)]) -> u64 {
 
 fn answer(src: &str) -> (bool, String) {
     let analysis = check_source(src);
-    let r = analysis.puzzles[0].report.as_ref().and_then(lights_compiler::BlockReport::as_lights).expect("solved");
+    let r = analysis.blocks[0].report.as_ref().and_then(lights_compiler::BlockReport::as_lights).expect("solved");
     (r.solvable, r.solutions.to_string())
 }
 
@@ -72,7 +72,7 @@ proptest! {
         let src = import_coords(&input, "p", "test").expect("valid input");
         let analysis = analyze(&src);
         prop_assert!(analysis.all_diagnostics().is_empty(), "{:?}", analysis.all_diagnostics());
-        let model = analysis.puzzles[0].puzzle().expect("valid");
+        let model = analysis.blocks[0].puzzle().expect("valid");
         prop_assert_eq!((model.rows, model.cols, model.states), (b.n, b.n, 2));
         prop_assert_eq!(model.topology, Topology::Torus);
         prop_assert_eq!(&model.rule, &Rule::Cross);
@@ -139,7 +139,7 @@ fn large_boards_use_a_sparse_list() {
     let lit = vec![(n - 1, 0), (0, 5), (7, 7)];
     let src = coords_to_lights(&CoordsBoard { n, lit: lit.clone() }, "big", "t");
     assert!(src.contains(&format!("  lights at 1,6 8,8 {n},1\n")), "{src}");
-    let model = analyze(&src).puzzles[0].puzzle().cloned().expect("valid");
+    let model = analyze(&src).blocks[0].puzzle().cloned().expect("valid");
     let on: Vec<usize> = (0..n * n).filter(|&i| model.lights.get(i) == 1).collect();
     let mut want: Vec<usize> = lit.iter().map(|&(x, y)| x * n + y).collect();
     want.sort();

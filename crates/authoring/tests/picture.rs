@@ -513,10 +513,10 @@ fn a_500_by_500_board_is_compact_and_small() {
     let mut rng = Rng(500);
     let presses: Vec<u16> = (0..rows * cols).map(|_| (rng.next() >> 33) as u16 & 1).collect();
     let blank =
-        analyze(&format!("puzzle \"big\" {{\n  size {rows}x{cols}\n}}\n")).puzzles.remove(0).puzzle().cloned().unwrap();
+        analyze(&format!("puzzle \"big\" {{\n  size {rows}x{cols}\n}}\n")).blocks.remove(0).puzzle().cloned().unwrap();
     let lights = apply_presses(&blank, &presses);
     let src = grid_source("big", rows, cols, 2, &lights, "");
-    let p = analyze(&src).puzzles.remove(0).puzzle().cloned().expect("valid");
+    let p = analyze(&src).blocks.remove(0).puzzle().cloned().expect("valid");
     let x: Vec<u32> = presses.iter().map(|&v| u32::from(v)).collect();
     let cost = x.iter().map(|&v| u64::from(v)).sum();
     let report = Report {
@@ -550,7 +550,7 @@ fn a_500_by_500_board_is_compact_and_small() {
 
     // A board of one colour is tiny whatever its size.
     let on = analyze(&format!("puzzle \"on\" {{\n  size {rows}x{cols}\n  lights on\n}}\n"))
-        .puzzles
+        .blocks
         .remove(0)
         .puzzle()
         .cloned()
@@ -561,7 +561,7 @@ fn a_500_by_500_board_is_compact_and_small() {
 
 #[test]
 fn boards_too_large_to_draw_are_refused() {
-    let p = analyze("puzzle \"huge\" {\n  size 3000x3000\n}\n").puzzles.remove(0).puzzle().cloned().unwrap();
+    let p = analyze("puzzle \"huge\" {\n  size 3000x3000\n}\n").blocks.remove(0).puzzle().cloned().unwrap();
     assert_eq!(
         picture::svg(&p, None, &Options::default()),
         Err(PictureError::BoardTooLarge { rows: 3000, cols: 3000 })
@@ -692,7 +692,7 @@ fn every_panel_and_the_compact_style_show_the_gluing() {
     assert_eq!(arrows(&doc, "goal").len(), 4);
     // A 300×300 Klein bottle at 2 px: thin arrows along the compact board.
     let p = analyze("puzzle \"k\" {\n  size 300x300\n  topology klein\n  lights at 1,1\n}\n")
-        .puzzles
+        .blocks
         .remove(0)
         .puzzle()
         .cloned()

@@ -261,7 +261,7 @@ fn every_named_graph_draws_its_nodes_apart() {
     ] {
         let g = named(name, size).expect("a graph");
         let (nodes, edges) = (g.nodes(), g.edge_count());
-        let p = Puzzle { name: name.to_string().into(), ..Puzzle::on_graph(g, 2, Rule::Cross) };
+        let p = Puzzle::on_graph(g, 2, Rule::Cross).named(name);
         let pic = draw(&p, None, None, None);
         let doc = parse(&pic.svg);
         let centres: Vec<(f64, f64)> = node_centres(&doc, "lights").into_iter().map(|n| n.1).collect();
@@ -329,9 +329,9 @@ fn checks_clean(text: &str, count: usize) -> Vec<Puzzle> {
     let analysis = check_source(text);
     let all = analysis.all_diagnostics();
     assert!(all.is_empty(), "{all:?}\n{text}");
-    assert_eq!(analysis.puzzles.len(), count);
+    assert_eq!(analysis.blocks.len(), count);
     analysis
-        .puzzles
+        .blocks
         .iter()
         .map(|p| {
             let report = p.report.as_ref().and_then(BlockReport::as_lights).expect("solved");

@@ -11,7 +11,7 @@ use rayon::prelude::*;
 
 use crate::files::{is_stdin, read_stdin};
 use crate::formats::{self, Reporter, Totals};
-use crate::output::{file_json, unreadable_json, PuzzleJson};
+use crate::output::{file_json, unreadable_json, BlockJson};
 use crate::{files, pattern_databases, render, Format, EXIT_OK, EXIT_PUZZLE_ERROR, EXIT_USAGE};
 use lights_ide::config::Configs;
 
@@ -330,7 +330,7 @@ impl Reporter for Human {
             return;
         }
         let shown = crate::excerpt::escape_controls(shown);
-        for (i, p) in doc.analysis().puzzles.iter().enumerate() {
+        for (i, p) in doc.analysis().blocks.iter().enumerate() {
             let name = crate::excerpt::escape_controls(
                 p.name.as_deref().filter(|n| !n.trim().is_empty()).unwrap_or("(unnamed)"),
             );
@@ -356,7 +356,7 @@ impl Reporter for Human {
 /// problems outside its blocks, or that cannot be read).
 #[derive(Default)]
 struct JsonReport {
-    objects: Vec<PuzzleJson>,
+    objects: Vec<BlockJson>,
 }
 
 impl Reporter for JsonReport {

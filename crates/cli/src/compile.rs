@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::{Args as ClapArgs, ValueEnum};
 use lights_authoring::export::{self, MAX_ENTRIES};
 use lights_compiler::model::Puzzle;
-use lights_compiler::{analyze, BlockKind, Diagnostic};
+use lights_compiler::{analyze, Diagnostic};
 
 use crate::excerpt::{escape_controls, quoted_name};
 use crate::files::{is_stdin, read_stdin};
@@ -77,9 +77,9 @@ pub(crate) fn run(args: Args) -> u8 {
     };
     let analysis = analyze(&src);
     let names: Vec<String> =
-        analysis.puzzles.iter().map(|p| quoted_name(Some(p.name.as_deref().unwrap_or("")))).collect();
+        analysis.blocks.iter().map(|p| quoted_name(Some(p.name.as_deref().unwrap_or("")))).collect();
     let chosen = match &args.puzzle {
-        Some(name) => match analysis.puzzles.iter().find(|p| p.name.as_deref() == Some(name.as_str())) {
+        Some(name) => match analysis.blocks.iter().find(|p| p.name.as_deref() == Some(name.as_str())) {
             Some(p) => p,
             None => {
                 eprintln!(
@@ -90,7 +90,7 @@ pub(crate) fn run(args: Args) -> u8 {
                 return EXIT_USAGE;
             }
         },
-        None => match analysis.puzzles.as_slice() {
+        None => match analysis.blocks.as_slice() {
             [one] => one,
             [] => {
                 eprintln!("error: `{shown}` has no puzzle");
@@ -106,7 +106,8 @@ pub(crate) fn run(args: Args) -> u8 {
             }
         },
     };
-    if chosen.kind == BlockKind::Sliding {
+    // Lights Out only: a sliding block has no linear system.
+    if !chosen.kind.is_lights() {
         let name = quoted_name(chosen.name.as_deref());
         eprintln!("error: {name} is a sliding-tile puzzle: `lights compile` writes the linear system of a Lights Out `puzzle`");
         return EXIT_USAGE;

@@ -2,7 +2,8 @@
 //! README documents ("--format json"), from the same diagnostics and answers as the human
 //! output and the editor (`lights-ide`).
 
-use lights_compiler::{Answered, Diagnostic};
+use lights_compiler::present::{CertificateJson, ResultFields, SolutionJson};
+use lights_compiler::Diagnostic;
 use lights_ide::{Answers, Document};
 
 use crate::formats::{Place, Policy};
@@ -19,7 +20,7 @@ pub(crate) const MAX_JSON_SOLUTION_CELLS: usize = 1_000_000;
 /// One object of the JSON array (its keys are documented in the README,
 /// "--format json").
 #[derive(Serialize)]
-pub(crate) struct PuzzleJson {
+pub(crate) struct BlockJson {
     /// The version of this object's keys ([`JSON_VERSION`]).
     pub version: u32,
     pub file: String,
@@ -57,30 +58,6 @@ pub(crate) struct PuzzleJson {
     pub diagnostics: Vec<DiagnosticJson>,
 }
 
-/// Why a puzzle cannot be solved: weights y on the cells such that every
-/// press leaves the weighted total of the lights unchanged modulo W, while
-/// the lights' total and the goal's differ.
-#[derive(Serialize)]
-pub(crate) struct CertificateJson {
-    /// The weight of every cell, row by row (omitted on boards too large for JSON).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub weights: Option<Vec<Vec<u32>>>,
-    /// The cells with a nonzero weight, as 1-based `[row, column]` (omitted
-    /// on boards too large for JSON).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub cells: Option<Vec<[usize; 2]>>,
-    /// The invariant in words, as `lights solve` prints it.
-    pub why: String,
-}
-
-/// `solution`: a grid of press counts, or a string of moves (`"RRDL"`).
-#[derive(Serialize)]
-#[serde(untagged)]
-pub(crate) enum SolutionJson {
-    Presses(Vec<Vec<u32>>),
-    Moves(String),
-}
-
 #[derive(Serialize)]
 pub(crate) struct DiagnosticJson {
     pub code: &'static str,
@@ -111,14 +88,14 @@ fn diagnostic_json(doc: &Document, d: &Diagnostic) -> DiagnosticJson {
 }
 
 /// The object for a file that could not be read.
-pub(crate) fn unreadable_json(file: &str, message: &str) -> PuzzleJson {
+pub(crate) fn unreadable_json(file: &str, message: &str) -> BlockJson {
     let mut j = empty(file, None);
     j.errors.push(message.to_string());
     j
 }
 
-fn empty(file: &str, name: Option<String>) -> PuzzleJson {
-    PuzzleJson {
+fn empty(file: &str, name: Option<String>) -> BlockJson {
+    BlockJson {
         version: JSON_VERSION,
         file: file.to_string(),
         puzzle: name,
@@ -139,7 +116,7 @@ fn empty(file: &str, name: Option<String>) -> PuzzleJson {
     }
 }
 
-fn base(file: &str, doc: &Document, name: Option<String>, ds: &[Diagnostic]) -> PuzzleJson {
+fn base(file: &str, doc: &Document, name: Option<String>, ds: &[Diagnostic]) -> BlockJson {
     let mut j = empty(file, name);
     j.errors = ds.iter().filter(|d| d.is_error()).map(|d| format!("{}: {}", d.code, d.message)).collect();
     j.diagnostics = ds.iter().map(|d| diagnostic_json(doc, d)).collect();
@@ -155,73 +132,56 @@ pub(crate) fn file_json(
     answers: &dyn Answers,
     only: Option<&str>,
     policy: Policy,
-) -> Vec<PuzzleJson> {
+) -> Vec<BlockJson> {
     let analysis = doc.analysis();
     let mut out = Vec::new();
-    if only.is_none() && (!analysis.file_diagnostics.is_empty() || analysis.puzzles.is_empty()) {
+    if only.is_none() && (!analysis.file_diagnostics.is_empty() || analysis.blocks.is_empty()) {
         let outside = lights_ide::config::apply(policy, analysis.file_diagnostics.clone());
         out.push(base(file, doc, None, &outside));
     }
-    for (i, p) in analysis.puzzles.iter().enumerate() {
+    for (i, p) in analysis.blocks.iter().enumerate() {
         if only.is_none() || p.name.as_deref() == only {
-            out.push(puzzle_json(file, doc, answers, i, MAX_JSON_SOLUTION_CELLS, policy));
+            out.push(block_json(file, doc, answers, i, MAX_JSON_SOLUTION_CELLS, policy));
         }
     }
     out
 }
 
-fn puzzle_json(
+fn block_json(
     file: &str,
     doc: &Document,
     answers: &dyn Answers,
     i: usize,
     max_cells: usize,
     policy: Policy,
-) -> PuzzleJson {
-    let p = &doc.analysis().puzzles[i];
+) -> BlockJson {
+    let p = &doc.analysis().blocks[i];
     let diagnostics = lights_ide::config::apply(policy, lights_ide::block_diagnostics(doc, i, answers));
     let mut j = base(file, doc, p.name.clone(), &diagnostics);
     j.kind = Some(p.kind.keyword());
     j.status = Some(lights_ide::status(doc, i, answers).text);
-    j.shape = doc.block(i).and_then(|b| b.as_lights()).map(|m| m.shape.name());
+    j.shape = doc.block(i).and_then(|b| b.shape_name());
     let Some((block, report)) = doc.answered(i, answers) else { return j };
     j.solvable = Some(report.solvable());
-    match block.answered(&report) {
-        Some(Answered::Sliding(_, r)) => {
-            if let Some(s) = &r.solution {
-                j.moves = Some(s.moves.len() as u64);
-                j.optimal = Some(s.optimal);
-                j.solution = Some(SolutionJson::Moves(s.moves.clone()));
-            }
-        }
-        Some(Answered::Lights(model, r)) => {
-            j.solutions = Some(r.solutions.to_string());
-            if let Some(y) = r.certificate.as_ref().filter(|_| !r.solvable) {
-                let fits = model.cells() <= max_cells;
-                let cells = y.nonzero().map(|(i, _)| [i / model.cols + 1, i % model.cols + 1]);
-                j.certificate = Some(CertificateJson {
-                    weights: fits.then(|| y.to_vec().chunks(model.cols).map(<[u32]>::to_vec).collect()),
-                    cells: fits.then(|| cells.collect()),
-                    why: block.why_unsolvable(&report).first().cloned().unwrap_or_default(),
-                });
-            }
-            if let Some(m) = &r.minimum {
-                j.presses = Some(m.cost);
-                j.optimal = Some(m.optimal);
-                j.presses_at_least = (!m.optimal).then_some(m.lower_bound);
-                if model.cells() <= max_cells {
-                    j.solution = Some(SolutionJson::Presses(
-                        m.presses.to_vec().chunks(model.cols).map(<[u32]>::to_vec).collect(),
-                    ));
-                } else {
-                    j.solution_omitted = Some(format!(
-                        "the board has {} cells, more than the {max_cells} written in JSON; use `lights solve --solution-out FILE`",
-                        model.cells()
-                    ));
-                }
-            }
-        }
-        None => {}
+    if let Some(answered) = block.answered(&report) {
+        let ResultFields {
+            solutions,
+            presses,
+            optimal,
+            presses_at_least,
+            solution,
+            solution_omitted,
+            moves,
+            certificate,
+        } = answered.json(max_cells);
+        j.solutions = solutions;
+        j.presses = presses;
+        j.optimal = optimal;
+        j.presses_at_least = presses_at_least;
+        j.solution = solution;
+        j.solution_omitted = solution_omitted;
+        j.moves = moves;
+        j.certificate = certificate;
     }
     j
 }
@@ -339,10 +299,10 @@ mod tests {
     fn large_boards_omit_the_solution_grid_and_say_why() {
         let doc = Document::new("puzzle \"p\" {\n  size 5x5\n  lights on\n}\n");
         let solved = lights_ide::Solved::all(&doc);
-        let full = puzzle_json("f", &doc, &solved, 0, 25, None);
+        let full = block_json("f", &doc, &solved, 0, 25, None);
         assert!(matches!(&full.solution, Some(SolutionJson::Presses(rows)) if rows.len() == 5));
         assert!(full.solution_omitted.is_none());
-        let big = puzzle_json("f", &doc, &solved, 0, 24, None);
+        let big = block_json("f", &doc, &solved, 0, 24, None);
         assert!(big.solution.is_none());
         assert_eq!(big.presses, Some(15), "the other facts stay");
         let why = big.solution_omitted.unwrap();

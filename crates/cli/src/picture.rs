@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args as ClapArgs, ValueEnum};
 use lights_authoring::picture::{self, Numbers, Options, Show};
 use lights_compiler::model::{GraphKind, Shape};
-use lights_compiler::{analyze, check_puzzle_with, BlockKind, BlockReport, FileAnalysis, PuzzleAnalysis};
+use lights_compiler::{analyze, check_block_with, BlockKind, BlockReport, FileAnalysis, BlockAnalysis};
 
 use crate::excerpt::{escape_controls, quoted_name};
 use crate::{files, EXIT_OK, EXIT_PUZZLE_ERROR, EXIT_USAGE};
@@ -143,8 +143,8 @@ fn plural(n: usize, one: &str, many: &str) -> String {
 }
 
 /// `"a", "b" (2 errors)`: the puzzles of a file, for error messages.
-fn list_names(puzzles: &[PuzzleAnalysis]) -> String {
-    let names: Vec<String> = puzzles
+fn list_names(blocks: &[BlockAnalysis]) -> String {
+    let names: Vec<String> = blocks
         .iter()
         .map(|p| {
             let name = quoted_name(p.name.as_deref());
@@ -201,14 +201,14 @@ fn render(args: &Args) -> Result<(), u8> {
     let mut analysis = analyze(&src);
     let index = chosen_index(&analysis, args, &shown)?;
     // Only the puzzle drawn is solved.
-    check_puzzle_with(&mut analysis.puzzles[index], &solve_options, &|| false);
-    let puzzles = &analysis.puzzles;
-    let chosen = &puzzles[index];
+    check_block_with(&mut analysis.blocks[index], &solve_options, &|| false);
+    let blocks = &analysis.blocks;
+    let chosen = &blocks[index];
     let name = quoted_name(chosen.name.as_deref());
     let errors = chosen.diagnostics.iter().filter(|d| d.is_error()).count();
     if chosen.kind == BlockKind::Sliding {
         eprintln!("error: {name} is a sliding-tile puzzle: `lights render` draws Lights Out puzzles");
-        eprintln!("  the puzzles of `{shown}` are: {}", list_names(puzzles));
+        eprintln!("  the puzzles of `{shown}` are: {}", list_names(blocks));
         return Err(EXIT_USAGE);
     }
     let Some(model) = chosen.puzzle() else {
@@ -216,7 +216,7 @@ fn render(args: &Args) -> Result<(), u8> {
             "error: puzzle {name} has {} and cannot be drawn; run `lights check {shown}` to see them",
             plural(errors, "error", "errors")
         );
-        eprintln!("  the puzzles of `{shown}` are: {}", list_names(puzzles));
+        eprintln!("  the puzzles of `{shown}` are: {}", list_names(blocks));
         return Err(EXIT_PUZZLE_ERROR);
     };
     let report = chosen.report.as_ref().and_then(BlockReport::as_lights);
@@ -267,7 +267,7 @@ fn render(args: &Args) -> Result<(), u8> {
 
 /// A note when the puzzle drawn was not solved (an error when an overlay
 /// was asked for) or has errors.
-fn say_unsolved(chosen: &PuzzleAnalysis, args: &Args, name: &str, shown: &str) -> Result<(), u8> {
+fn say_unsolved(chosen: &BlockAnalysis, args: &Args, name: &str, shown: &str) -> Result<(), u8> {
     let errors = chosen.diagnostics.iter().filter(|d| d.is_error()).count();
     if chosen.report.as_ref().and_then(BlockReport::as_lights).is_none() {
         let why = escape_controls(chosen.diagnostics.iter().find(|d| d.is_error()).map_or("", |d| d.message.as_str()));
@@ -289,7 +289,7 @@ fn say_unsolved(chosen: &PuzzleAnalysis, args: &Args, name: &str, shown: &str) -
 
 /// The index of the puzzle to draw: `--puzzle NAME`, else the first.
 fn chosen_index(analysis: &FileAnalysis, args: &Args, shown: &str) -> Result<usize, u8> {
-    if analysis.puzzles.is_empty() {
+    if analysis.blocks.is_empty() {
         let errors = analysis.file_diagnostics.iter().filter(|d| d.is_error()).count();
         if errors > 0 {
             eprintln!(
@@ -302,11 +302,11 @@ fn chosen_index(analysis: &FileAnalysis, args: &Args, shown: &str) -> Result<usi
         return Err(EXIT_USAGE);
     }
     let Some(name) = &args.puzzle else { return Ok(0) };
-    analysis.puzzles.iter().position(|p| p.name.as_deref() == Some(name.as_str())).ok_or_else(|| {
+    analysis.blocks.iter().position(|p| p.name.as_deref() == Some(name.as_str())).ok_or_else(|| {
         eprintln!(
             "error: `{shown}` has no puzzle named {}; its puzzles are: {}",
             quoted_name(Some(name)),
-            list_names(&analysis.puzzles)
+            list_names(&analysis.blocks)
         );
         EXIT_USAGE
     })

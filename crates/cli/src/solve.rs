@@ -5,8 +5,9 @@ use std::io::{IsTerminal, Write};
 use std::path::Path;
 
 use lights_compiler::edit::{self, TextEdit};
+use lights_compiler::present::LineStyle;
 use lights_compiler::summary::{count, presses};
-use lights_compiler::{Answered, Code, Diagnostic, SolutionPlan};
+use lights_compiler::{Code, Diagnostic, SolutionPlan};
 use lights_ide::{Document, Solved};
 
 use crate::check::{mark, paint};
@@ -58,9 +59,9 @@ pub(crate) fn run(path: &Path, shown: &str, options: Options) -> u8 {
     let doc = Document::new(src).with_options(solve_options);
     let analysis = doc.analysis();
     if let Some(name) = puzzle {
-        if !analysis.puzzles.iter().any(|p| p.name.as_deref() == Some(name)) {
+        if !analysis.blocks.iter().any(|p| p.name.as_deref() == Some(name)) {
             let names: Vec<String> =
-                analysis.puzzles.iter().filter_map(|p| p.name.as_deref()).map(|n| quoted_name(Some(n))).collect();
+                analysis.blocks.iter().filter_map(|p| p.name.as_deref()).map(|n| quoted_name(Some(n))).collect();
             eprintln!(
                 "error: `{shown}` has no puzzle named {}; its puzzles are: {}",
                 quoted_name(Some(name)),
@@ -73,7 +74,7 @@ pub(crate) fn run(path: &Path, shown: &str, options: Options) -> u8 {
     // A mask, not `selected.contains`: a search per block was quadratic in
     // the number of blocks (200,000 tiny puzzles: 14 s).
     let is_selected: Vec<bool> =
-        (0..doc.block_count()).map(|i| puzzle.is_none() || analysis.puzzles[i].name.as_deref() == puzzle).collect();
+        (0..doc.block_count()).map(|i| puzzle.is_none() || analysis.blocks[i].name.as_deref() == puzzle).collect();
     let selected: Vec<usize> = (0..is_selected.len()).filter(|&i| is_selected[i]).collect();
     let chosen = |i: usize| is_selected.get(i).copied().unwrap_or(false);
     if pattern_databases::needs_tables(&doc, chosen) {
@@ -81,11 +82,8 @@ pub(crate) fn run(path: &Path, shown: &str, options: Options) -> u8 {
     }
     let solved = Solved::selected(&doc, chosen);
     if solution_out.is_some() && selected.len() != 1 {
-        let names: Vec<String> = selected
-            .iter()
-            .filter_map(|&i| analysis.puzzles[i].name.as_deref())
-            .map(|n| quoted_name(Some(n)))
-            .collect();
+        let names: Vec<String> =
+            selected.iter().filter_map(|&i| analysis.blocks[i].name.as_deref()).map(|n| quoted_name(Some(n))).collect();
         eprintln!("error: --solution-out writes one puzzle's solution: pick one with --puzzle ({})", names.join(", "));
         return EXIT_USAGE;
     }
@@ -135,7 +133,7 @@ fn print_human(shown: &str, doc: &Document, solved: &Solved, selected: &[usize])
     let mut out = std::io::stdout().lock();
     let (src, analysis) = (doc.text(), doc.analysis());
     let file_diagnostics: &[Diagnostic] =
-        if selected.len() == analysis.puzzles.len() { &analysis.file_diagnostics } else { &[] };
+        if selected.len() == analysis.blocks.len() { &analysis.file_diagnostics } else { &[] };
     let block_diagnostics: Vec<Vec<Diagnostic>> =
         selected.iter().map(|&i| lights_ide::block_diagnostics(doc, i, solved)).collect();
     // One drawing for the file: its excerpt is made once, however many blocks.
@@ -147,7 +145,7 @@ fn print_human(shown: &str, doc: &Document, solved: &Solved, selected: &[usize])
         if n > 0 {
             let _ = writeln!(out);
         }
-        let p = &analysis.puzzles[i];
+        let p = &analysis.blocks[i];
         let name = crate::excerpt::escape_controls(p.name.as_deref().unwrap_or("(unnamed)"));
         let line = lights_ide::status(doc, i, solved);
         let described = doc.block(i).map(|b| format!("  {}", b.describe())).unwrap_or_default();
@@ -166,73 +164,14 @@ fn print_human(shown: &str, doc: &Document, solved: &Solved, selected: &[usize])
                 }
             }
         }
-        match block.answered(&report) {
-            Some(Answered::Sliding(_, r)) => match &r.solution {
-                Some(s) if s.is_empty() => {
-                    let _ = writeln!(out, "  already at the goal: no move needed");
-                }
-                Some(s) => {
-                    let what = if s.optimal { "the fewest moves" } else { "moves, not proven fewest" };
-                    let _ = writeln!(out, "  move the blank ({what}; U D L R = up down left right):");
-                    let _ = writeln!(out, "  solution \"{}\"", edit::group_moves(&s.moves));
-                }
-                None => {}
-            },
-            Some(Answered::Lights(model, report)) => {
-                let Some(min) = &report.minimum else { continue };
-                let too_large = if model.is_graph() {
-                    // A node list: as long as the nodes pressed.
-                    min.presses.iter().filter(|&v| v != 0).count() > MAX_PRINTED_SIDE * MAX_PRINTED_SIDE
-                } else {
-                    model.rows > MAX_PRINTED_SIDE || model.cols > MAX_PRINTED_SIDE
-                };
-                if too_large {
-                    // Only the ways out that take a board this size.
-                    let json = model.cells() <= crate::output::MAX_JSON_SOLUTION_CELLS;
-                    let write = lights_compiler::edit::solution_text_size(model, &min.presses)
-                        <= lights_compiler::edit::MAX_SOLUTION_TEXT;
-                    let others = match (json, write) {
-                        (true, true) => ", `--format json` or `--write`",
-                        (true, false) => " or `--format json`",
-                        (false, true) => " or `--write`",
-                        (false, false) => "",
-                    };
-                    let _ = writeln!(
-                        out,
-                        "  the board is too large to draw here; use `--solution-out FILE.png|.pbm|.txt`{others}"
-                    );
-                    continue;
-                }
-                let things = if model.is_graph() { "nodes" } else { "cells" };
-                let legend = match (model.is_graph(), model.states == 2) {
-                    (true, true) => "press the nodes listed".to_string(),
-                    (true, false) => "press each node listed the number of times after `:`".to_string(),
-                    (false, true) => format!("press the {things} marked 1"),
-                    (false, false) => format!("press each {} the number of times shown", &things[..things.len() - 1]),
-                };
-                let proven = if min.optimal { ", proven minimum" } else { "" };
-                let _ = writeln!(out, "  {legend} ({}{proven}):", presses(min.cost));
-                let width = min.presses.iter().max().map_or(1, |v| v.to_string().len());
-                let lines = lights_compiler::check::board_lines(model, width, |i| match min.presses.get(i) {
-                    0 if model.is_locked(i) && !model.is_graph() => "x".to_string(),
-                    0 => ".".to_string(),
-                    v if model.is_graph() => v.to_string(),
-                    v => paint(&v.to_string(), "1;33", color),
-                });
-                for line in lines {
-                    let _ = writeln!(out, "    {line}");
-                }
-                if report.quiet_patterns.is_empty() {
-                    let _ = writeln!(out, "  no quiet patterns: this is the only solution");
-                } else {
-                    let _ = writeln!(
-                        out,
-                        "  {}: this one plus any quiet pattern (presses that change nothing)",
-                        count(&report.solutions, "solution")
-                    );
-                }
-            }
-            None => {}
+        let highlight = |text: &str| paint(text, "1;33", color);
+        let style = LineStyle {
+            max_side: MAX_PRINTED_SIDE,
+            json_cells: crate::output::MAX_JSON_SOLUTION_CELLS,
+            highlight: &highlight,
+        };
+        for line in block.answered(&report).map(|a| a.solution_lines(&style)).unwrap_or_default() {
+            let _ = writeln!(out, "  {line}");
         }
     }
     let _ = drawing.finish(&mut out);
@@ -247,11 +186,12 @@ fn solution_format(out: &Path) -> Option<&'static str> {
 /// `--solution-out`: the one selected puzzle's minimum solution as a text
 /// grid, a PBM or a PNG (one pixel per cell).
 fn write_solution_file(out: &Path, doc: &Document, solved: &Solved, i: usize) -> Result<String, String> {
-    let p = &doc.analysis().puzzles[i];
+    let p = &doc.analysis().blocks[i];
     let name = p.name.as_deref().unwrap_or("(unnamed)");
     let answered = doc.answered(i, solved);
-    let Some(Answered::Lights(model, report)) = answered.as_ref().and_then(|(b, r)| b.answered(r)) else {
-        if p.kind == lights_compiler::BlockKind::Sliding {
+    // Lights Out only: the file is a grid of presses.
+    let Some((model, report)) = answered.as_ref().and_then(|(b, r)| b.answered(r)).and_then(|a| a.as_lights()) else {
+        if !p.kind.is_lights() {
             return Err(format!(
                 "\"{name}\" is a sliding-tile puzzle: --solution-out writes a Lights Out puzzle's presses"
             ));
@@ -325,7 +265,7 @@ fn write_solutions(path: &Path, doc: &Document, solved: &Solved, selected: &[usi
             SolutionPlan::Keep => written.kept += 1,
             SolutionPlan::Nothing => {}
             SolutionPlan::TooLarge { limit, .. } => {
-                let name = crate::excerpt::quoted_name(doc.analysis().puzzles[i].name.as_deref());
+                let name = crate::excerpt::quoted_name(doc.analysis().blocks[i].name.as_deref());
                 return Err(format!(
                     "not writing `{}`: the solution of {name} would take more than {} of text, the most --write \
                      puts into a file; write it with --solution-out FILE (.txt, .pbm or .png) instead",
@@ -363,7 +303,7 @@ fn recheck(out: &str, edited: &[usize], blocks: usize) -> Result<(), String> {
     }
     let solved = Solved::selected(&after, |i| is_edited.get(i).copied().unwrap_or(false));
     for &i in edited {
-        let name = crate::excerpt::quoted_name(after.analysis().puzzles[i].name.as_deref());
+        let name = crate::excerpt::quoted_name(after.analysis().blocks[i].name.as_deref());
         if !after.block(i).is_some_and(|b| b.has_solution()) {
             return Err(format!("the solution inserted into {name} did not parse"));
         }

@@ -4,16 +4,16 @@
 use lights_compiler::model::Puzzle;
 use lights_compiler::sliding::SlidingPuzzle;
 use lights_compiler::Block;
-use lights_compiler::PuzzleAnalysis;
+use lights_compiler::BlockAnalysis;
 use proptest::prelude::*;
 
 /// What a puzzle means, without where it was written.
 fn meaning(p: &Puzzle) -> String {
-    let sol = p.solution.as_ref().map(|s| s.presses.to_vec());
+    let sol = p.header.solution.as_ref().map(|s| s.presses.to_vec());
     format!(
         "{:?}",
         (
-            &p.name,
+            &p.header.name,
             p.rows,
             p.cols,
             p.states,
@@ -22,7 +22,7 @@ fn meaning(p: &Puzzle) -> String {
             p.lights.to_vec(),
             p.goal.to_vec(),
             p.locked.iter().map(|l| l != 0).collect::<Vec<_>>(),
-            p.expects.iter().map(|e| e.claim.clone()).collect::<Vec<_>>(),
+            p.header.expects.iter().map(|e| e.claim.clone()).collect::<Vec<_>>(),
             sol
         )
     )
@@ -33,19 +33,19 @@ fn sliding_meaning(p: &SlidingPuzzle) -> String {
     format!(
         "{:?}",
         (
-            &p.name,
+            &p.header.name,
             p.rows,
             p.cols,
             &p.tiles,
             &p.goal,
             p.goal_is_default,
-            p.expects.iter().map(|e| e.claim).collect::<Vec<_>>(),
-            p.solution.as_ref().map(|s| &s.moves)
+            p.header.expects.iter().map(|e| e.claim).collect::<Vec<_>>(),
+            p.header.solution.as_ref().map(|s| &s.moves)
         )
     )
 }
 
-fn block_meaning(p: &PuzzleAnalysis) -> String {
+fn block_meaning(p: &BlockAnalysis) -> String {
     match p.block.as_deref() {
         Some(Block::Lights(m)) => meaning(m),
         Some(Block::Sliding(s)) => sliding_meaning(s),
@@ -56,7 +56,7 @@ fn block_meaning(p: &PuzzleAnalysis) -> String {
 fn models(src: &str) -> Vec<String> {
     let a = lights_compiler::analyze(src);
     assert!(a.all_diagnostics().is_empty(), "generated file has errors:\n{src}\n{:?}", a.all_diagnostics());
-    a.puzzles.iter().map(block_meaning).collect()
+    a.blocks.iter().map(block_meaning).collect()
 }
 
 /// A value of a grid written in a random style.

@@ -134,7 +134,7 @@ fn run_limited(dir: &Path, args: &[String]) -> Run {
 
 /// The number of blocks of a source, as the parser sees them.
 fn blocks(src: &str) -> usize {
-    lights_syntax::parse(src).puzzles.len()
+    lights_syntax::parse(src).blocks.len()
 }
 
 /// Runs every command on every file; returns the failures, one line each.

@@ -137,7 +137,7 @@ fn generate_hex_boards_and_graph_puzzles() {
     assert_eq!(text.matches("  graph petersen\n").count(), 2);
     assert_eq!(text.matches("  lights at ").count(), 2);
     assert!(!text.contains("size"));
-    for p in check_source(&text).puzzles {
+    for p in check_source(&text).blocks {
         assert!(p.puzzle().unwrap().is_graph());
         assert!(p.report.as_ref().and_then(BlockReport::as_lights).unwrap().solvable);
     }
@@ -229,7 +229,7 @@ fn table_of_hex_boards_matches_the_solver() {
             ));
         }
         let analysis = check_source(&src);
-        for (e, p) in v["entries"].as_array().unwrap().iter().zip(&analysis.puzzles) {
+        for (e, p) in v["entries"].as_array().unwrap().iter().zip(&analysis.blocks) {
             let report = p.report.as_ref().and_then(BlockReport::as_lights).expect("solved");
             assert_eq!(e["solvable"].as_bool(), Some(report.solvable), "{:?}", p.name);
             assert_eq!(e["solutions"].as_str(), Some(report.solutions.to_string().as_str()), "{:?}", p.name);
@@ -321,7 +321,7 @@ fn census_on_a_hex_grid_matches_solving_every_position() {
             (0..cells).filter(|&i| mask >> i & 1 == 1).map(|i| format!("{},{}", i / cols + 1, i % cols + 1)).collect();
         let src = format!("puzzle \"p\" {{\n  size {rows}x{cols}\n  grid hex\n  lights at {}\n}}\n", on.join(" "));
         let checked = check_source(&src);
-        let report = checked.puzzles[0].report.as_ref().and_then(BlockReport::as_lights).expect("solved");
+        let report = checked.blocks[0].report.as_ref().and_then(BlockReport::as_lights).expect("solved");
         if report.solvable {
             expected += 1;
         }
@@ -387,7 +387,7 @@ fn table_over_graph_sizes() {
         ));
     }
     let analysis = check_source(&src);
-    for (e, p) in v["entries"].as_array().unwrap().iter().zip(&analysis.puzzles) {
+    for (e, p) in v["entries"].as_array().unwrap().iter().zip(&analysis.blocks) {
         let report = p.report.as_ref().and_then(BlockReport::as_lights).expect("solved");
         assert_eq!(e["solvable"].as_bool(), Some(report.solvable), "{:?}", p.name);
         assert_eq!(e["solutions"].as_str(), Some(report.solutions.to_string().as_str()), "{:?}", p.name);
@@ -426,7 +426,7 @@ fn census_on_a_graph() {
         for b in a + 1..=10 {
             let src = format!("puzzle \"p\" {{\n  graph petersen\n  rule ring\n  lights at {a} {b}\n}}\n");
             let checked = check_source(&src);
-            if checked.puzzles[0].report.as_ref().and_then(BlockReport::as_lights).expect("solved").solvable {
+            if checked.blocks[0].report.as_ref().and_then(BlockReport::as_lights).expect("solved").solvable {
                 solvable += 1;
             }
         }

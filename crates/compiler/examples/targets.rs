@@ -86,11 +86,11 @@ fn small_boards() {
                 );
                 let t = best(2, || {
                     let a = lights_compiler::check_source(&src);
-                    assert!(a.puzzles[0].report.is_some());
+                    assert!(a.blocks[0].report.is_some());
                 });
                 let a = lights_compiler::check_source(&src);
                 if let Some(m) =
-                    a.puzzles[0].report.as_ref().and_then(|r| r.as_lights()).and_then(|r| r.minimum.as_ref())
+                    a.blocks[0].report.as_ref().and_then(|r| r.as_lights()).and_then(|r| r.minimum.as_ref())
                 {
                     solvable += 1;
                     if m.optimal {

@@ -6,19 +6,25 @@
 //! solution or its `expect` lines — is a method here, so the command line
 //! and the language server get the same answer from the same code, and the
 //! two kinds are told apart in this module only (and in the kind-specific
-//! modules it calls: [`check`](crate::check), [`sliding_check`](crate::sliding_check)).
+//! modules it calls: [`check`](crate::check), [`sliding_check`](crate::sliding_check),
+//! [`present`](crate::present), the validators). `tests/architecture.rs`
+//! keeps it so: the variant paths appear nowhere else, and the few front
+//! ends that take one kind only do it through named gates
+//! ([`Block::as_lights`], [`BlockKind::is_lights`]), listed there.
 
-use lights_syntax::ast::PuzzleBlock;
+use lights_syntax::ast::BlockSyntax;
 use lights_syntax::{BlockKind, Span};
 
-use crate::diagnostic::{Code, Diagnostic};
+use crate::diagnostic::{Code, Diagnostic, Label};
 use crate::edit::{self, TextEdit};
+use crate::header::Header;
 use crate::key::BlockKey;
 use crate::model::Puzzle;
+use crate::present::{self, LineStyle, ResultFields};
 use crate::report::{Report, SolveError, SolveOptions};
-use crate::sliding::{SlidingClaim, SlidingPuzzle};
+use crate::sliding::SlidingPuzzle;
 use crate::sliding_check::{self, SlidingReport};
-use crate::{check, summary};
+use crate::{check, sliding_validate, summary, validate};
 
 /// One block of a file, validated.
 // Blocks live behind an `Arc` (one per block of a file), so the size of the
@@ -82,9 +88,97 @@ pub struct SolutionEdit {
     pub length: String,
     /// The solution is proven to have the fewest presses or moves.
     pub optimal: bool,
+    /// The kind of the block it is written into (its titles say `minimum`
+    /// or `optimal`).
+    pub kind: BlockKind,
+}
+
+/// Where the title of a [`SolutionEdit`] is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wording {
+    /// Above the block, lower case (a code lens).
+    Lens,
+    /// In the editor's list of code actions, capitalised.
+    Action,
+}
+
+/// The titles of a solution edit of one kind of block, `{n}` standing for
+/// its length: `[replaces][optimal]`.
+struct SolutionTitles {
+    lens: [[&'static str; 2]; 2],
+    action: [[&'static str; 2]; 2],
+}
+
+const LIGHTS_TITLES: SolutionTitles = SolutionTitles {
+    lens: [
+        ["insert solution ({n}, minimum not proven)", "insert minimum solution"],
+        ["replace solution ({n}, minimum not proven)", "replace solution with the minimum"],
+    ],
+    action: [
+        ["Insert solution ({n}, minimum not proven)", "Insert minimum solution ({n})"],
+        ["Replace solution ({n}, minimum not proven)", "Replace solution ({n})"],
+    ],
+};
+
+const SLIDING_TITLES: SolutionTitles = SolutionTitles {
+    lens: [
+        ["insert solution ({n}, not proven fewest)", "insert optimal solution ({n})"],
+        ["replace solution ({n}, not proven fewest)", "replace solution with the optimal one ({n})"],
+    ],
+    action: [
+        ["Insert solution ({n}, not proven fewest)", "Insert solution ({n}, optimal)"],
+        ["Replace solution ({n}, not proven fewest)", "Replace solution ({n}, optimal)"],
+    ],
+};
+
+impl SolutionEdit {
+    /// `insert minimum solution`, `Replace solution (15 presses)`,
+    /// `insert optimal solution (31 moves)`, `Insert solution (62 moves, not proven fewest)`.
+    pub fn title(&self, wording: Wording) -> String {
+        let titles = self.kind.either(&LIGHTS_TITLES, &SLIDING_TITLES);
+        let table = match wording {
+            Wording::Lens => &titles.lens,
+            Wording::Action => &titles.action,
+        };
+        table[usize::from(self.replaces)][usize::from(self.optimal)].replace("{n}", &self.length)
+    }
+}
+
+impl From<Puzzle> for Block {
+    fn from(p: Puzzle) -> Block {
+        Block::Lights(p)
+    }
+}
+
+impl From<SlidingPuzzle> for Block {
+    fn from(p: SlidingPuzzle) -> Block {
+        Block::Sliding(p)
+    }
 }
 
 impl Block {
+    /// Validate one block of `src` into its model, by the block's kind,
+    /// with every problem found (the model is `None` when one is an error).
+    pub fn validate(src: &str, syntax: &BlockSyntax) -> (Option<Block>, Vec<Diagnostic>) {
+        match syntax.kind {
+            BlockKind::Lights => {
+                let (model, diagnostics) = validate::validate(src, syntax);
+                (model.map(Block::Lights), diagnostics)
+            }
+            BlockKind::Sliding => {
+                let (model, diagnostics) = sliding_validate::validate(src, syntax);
+                (model.map(Block::Sliding), diagnostics)
+            }
+        }
+    }
+
+    /// What a block of `kind` is called when it has errors and no model
+    /// (the editor's outline): `sliding` for a sliding block; a puzzle's
+    /// description needs its size.
+    pub fn describe_unvalidated(kind: BlockKind) -> Option<&'static str> {
+        kind.either(None, Some("sliding"))
+    }
+
     /// The key of this block's answer (see [`BlockKey`]).
     pub fn key(&self) -> BlockKey {
         BlockKey::of(self)
@@ -92,24 +186,58 @@ impl Block {
 
     pub fn kind(&self) -> BlockKind {
         match self {
-            Block::Lights(_) => BlockKind::Puzzle,
+            Block::Lights(_) => BlockKind::Lights,
             Block::Sliding(_) => BlockKind::Sliding,
         }
     }
 
-    pub fn name(&self) -> &str {
+    /// What the block is called in a message: `puzzle`, `sliding puzzle`.
+    pub fn noun(&self) -> &'static str {
+        self.kind().either("puzzle", "sliding puzzle")
+    }
+
+    /// `square`, `hex` or `graph` for a Lights Out puzzle (the JSON
+    /// `shape`); `None` for a sliding block, whose board is always square.
+    pub fn shape_name(&self) -> Option<&'static str> {
         match self {
-            Block::Lights(p) => &p.name,
-            Block::Sliding(p) => &p.name,
+            Block::Lights(p) => Some(p.shape.name()),
+            Block::Sliding(_) => None,
         }
+    }
+
+    /// Whether the block's solve runs the minimum search that a minimum
+    /// budget bounds (`--minimum-budget`): Lights Out puzzles; a sliding
+    /// block's search has limits of its own.
+    pub fn takes_minimum_budget(&self) -> bool {
+        matches!(self, Block::Lights(_))
+    }
+
+    /// Whether the block solves in milliseconds: a Lights Out board of at
+    /// most `max_cells` cells, a sliding board of at most 9 (a 4×4 builds
+    /// pattern databases, seconds). For fuzzing, which solves only these.
+    pub fn solves_quickly(&self, max_cells: usize) -> bool {
+        match self {
+            Block::Lights(p) => p.rows.saturating_mul(p.cols) <= max_cells,
+            Block::Sliding(p) => p.rows.saturating_mul(p.cols) <= 9,
+        }
+    }
+
+    /// The name, spans, claims and written solution, read without the
+    /// kind (see [`Header`]).
+    pub fn header(&self) -> &dyn Header {
+        match self {
+            Block::Lights(p) => &*p.header,
+            Block::Sliding(p) => &*p.header,
+        }
+    }
+
+    pub fn name(&self) -> &str {
+        self.header().name()
     }
 
     /// The header: keyword, name and brace.
     pub fn head(&self) -> Span {
-        match self {
-            Block::Lights(p) => *p.head,
-            Block::Sliding(p) => *p.head,
-        }
+        self.header().head()
     }
 
     /// `5×5 · cross · plane · 2 states`, `4×4 sliding`.
@@ -149,6 +277,9 @@ impl Block {
         }
     }
 
+    /// The Lights Out model: a gate for the front ends that take Lights
+    /// Out puzzles only (play-testing, `lights compile`, pictures, cell
+    /// hovers). `tests/architecture.rs` lists the files allowed to call it.
     pub fn as_lights(&self) -> Option<&Puzzle> {
         match self {
             Block::Lights(p) => Some(p),
@@ -156,6 +287,7 @@ impl Block {
         }
     }
 
+    /// The sliding model: a gate, like [`Block::as_lights`].
     pub fn as_sliding(&self) -> Option<&SlidingPuzzle> {
         match self {
             Block::Sliding(p) => Some(p),
@@ -185,7 +317,7 @@ impl Block {
     /// together, so an answer found within one minimum budget is never
     /// taken for another's.
     pub fn key_with(&self, options: &SolveOptions) -> BlockKey {
-        if matches!(self, Block::Sliding(_)) || *options == SolveOptions::default() {
+        if !self.takes_minimum_budget() || *options == SolveOptions::default() {
             return self.key();
         }
         BlockKey::of(&(self, options.search_minimum, options.minimum_work))
@@ -236,6 +368,16 @@ impl Block {
         }
     }
 
+    /// The cells of the block's unsolvability certificate where they are
+    /// written, at most `max` (empty when there is none: a solvable block,
+    /// a sliding block, whose invariant has no cells).
+    pub fn certificate_labels(&self, report: &BlockReport, max: usize) -> Vec<Label> {
+        match self.answered(report) {
+            Some(Answered::Lights(p, r)) => check::certificate_labels(p, r, max),
+            Some(Answered::Sliding(..)) | None => Vec::new(),
+        }
+    }
+
     fn internal_error(&self, msg: &str) -> Diagnostic {
         Diagnostic::error(Code::SolverFailure, self.head(), format!("internal solver error: {msg}"))
             .with_label("not verified")
@@ -255,41 +397,29 @@ impl Block {
     /// Whether the block claims it cannot be solved (`expect unsolvable`,
     /// or `expect solutions 0`).
     pub fn expects_no_solution(&self) -> bool {
-        match self {
-            Block::Lights(p) => p.expects.iter().any(|e| check::expects_no_solution(&e.claim)),
-            Block::Sliding(p) => p.expects.iter().any(|e| e.claim == SlidingClaim::Unsolvable),
-        }
+        self.header().expects_no_solution()
     }
 
     /// Whether the block has an `expect` saying it can be solved.
     pub fn expects_a_solution(&self) -> bool {
-        match self {
-            Block::Lights(p) => p.expects.iter().any(|e| !check::expects_no_solution(&e.claim)),
-            Block::Sliding(p) => p.expects.iter().any(|e| e.claim != SlidingClaim::Unsolvable),
-        }
+        self.header().expects_a_solution()
     }
 
     /// Whether the block has a `solution` statement.
     pub fn has_solution(&self) -> bool {
-        match self {
-            Block::Lights(p) => p.solution.is_some(),
-            Block::Sliding(p) => p.solution.is_some(),
-        }
+        self.header().has_solution()
     }
 
     /// The block's `expect` claims as written (`expect unique`, …).
     pub fn claims(&self) -> Vec<String> {
-        match self {
-            Block::Lights(p) => p.expects.iter().map(|e| e.claim.to_string()).collect(),
-            Block::Sliding(p) => p.expects.iter().map(|e| e.claim.to_string()).collect(),
-        }
+        self.header().claims()
     }
 
     /// Whether one of the block's claims is refuted by the report.
     pub fn has_false_claim(&self, report: &BlockReport) -> bool {
         match self.answered(report) {
-            Some(Answered::Lights(p, r)) => p.expects.iter().any(|e| !check::claim_holds(r, &e.claim)),
-            Some(Answered::Sliding(p, r)) => p.expects.iter().any(|e| !sliding_check::claim_holds(r, e.claim)),
+            Some(Answered::Lights(p, r)) => p.header.expects.iter().any(|e| !check::claim_holds(r, &e.claim)),
+            Some(Answered::Sliding(p, r)) => p.header.expects.iter().any(|e| !sliding_check::claim_holds(r, e.claim)),
             None => false,
         }
     }
@@ -314,13 +444,13 @@ impl Block {
     /// than the one found. `src` and `syntax` are the
     /// file and this block's syntax. Shared by `lights solve --write` and
     /// the editor's lens and code actions.
-    pub fn solution_plan(&self, src: &str, syntax: &PuzzleBlock, report: &BlockReport) -> SolutionPlan {
+    pub fn solution_plan(&self, src: &str, syntax: &BlockSyntax, report: &BlockReport) -> SolutionPlan {
         let planned = match self.answered(report) {
             Some(Answered::Lights(p, r)) => {
                 let Some(min) = &r.minimum else { return SolutionPlan::Nothing };
                 // The author's own solution is kept when it is right and no
                 // longer than the one found (it may be another of the minimum ones).
-                let keep = p.solution.as_ref().is_some_and(|s| {
+                let keep = p.header.solution.as_ref().is_some_and(|s| {
                     let cost = s.presses.total();
                     cost <= min.cost && check::solution_solves(p, s)
                 });
@@ -335,9 +465,10 @@ impl Block {
                 };
                 edit::solution_statement(src, syntax, text).map(|edit| SolutionEdit {
                     edit,
-                    replaces: p.solution.is_some(),
+                    replaces: p.header.solution.is_some(),
                     length: summary::presses(min.cost),
                     optimal: min.optimal,
+                    kind: BlockKind::Lights,
                 })
             }
             Some(Answered::Sliding(p, r)) => {
@@ -347,9 +478,10 @@ impl Block {
                 let Some(found) = sliding_check::solution_to_write(p, r) else { return SolutionPlan::Keep };
                 edit::move_solution(src, syntax, &found.moves).map(|edit| SolutionEdit {
                     edit,
-                    replaces: p.solution.is_some(),
+                    replaces: p.header.solution.is_some(),
                     length: sliding_check::moves(found.len() as u64),
                     optimal: found.optimal,
+                    kind: BlockKind::Sliding,
                 })
             }
             None => None,
@@ -379,6 +511,17 @@ impl BlockReport {
         }
     }
 
+    /// What the hover of the block's name adds under its description: the
+    /// invariant that decides a sliding block (none for Lights Out, whose
+    /// certificate is shown on its cells).
+    pub fn hover_note(&self) -> Option<&str> {
+        match self {
+            BlockReport::Lights(_) => None,
+            BlockReport::Sliding(r) => Some(&r.invariant.explanation),
+        }
+    }
+
+    /// The Lights Out report: a gate, like [`Block::as_lights`].
     pub fn as_lights(&self) -> Option<&Report> {
         match self {
             BlockReport::Lights(r) => Some(r),
@@ -386,10 +529,77 @@ impl BlockReport {
         }
     }
 
+    /// The sliding report: a gate, like [`Block::as_lights`].
     pub fn as_sliding(&self) -> Option<&SlidingReport> {
         match self {
             BlockReport::Sliding(r) => Some(r),
             BlockReport::Lights(_) => None,
+        }
+    }
+}
+
+impl<'a> Answered<'a> {
+    /// The result fields of the block's JSON object (`--format json`);
+    /// grids only on boards of at most `max_cells` cells.
+    pub fn json(&self, max_cells: usize) -> ResultFields {
+        match *self {
+            Answered::Lights(p, r) => present::lights_json(p, r, max_cells),
+            Answered::Sliding(_, r) => present::sliding_json(r),
+        }
+    }
+
+    /// The lines `lights solve` prints under the block: the solution found,
+    /// drawn (a board of presses, a string of moves), without indentation.
+    pub fn solution_lines(&self, style: &LineStyle) -> Vec<String> {
+        match *self {
+            Answered::Lights(p, r) => present::lights_lines(p, r, style),
+            Answered::Sliding(_, r) => present::sliding_lines(r),
+        }
+    }
+
+    /// The Lights Out puzzle and its report: a gate, like [`Block::as_lights`]
+    /// (`--solution-out` writes presses, the make-solvable action changes lights).
+    pub fn as_lights(&self) -> Option<(&'a Puzzle, &'a Report)> {
+        match *self {
+            Answered::Lights(p, r) => Some((p, r)),
+            Answered::Sliding(..) => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every title of the two tables, as the editor's 16-arm match wrote them.
+    #[test]
+    fn solution_titles_follow_the_kind_the_wording_and_the_proof() {
+        let title = |kind, wording, replaces, optimal| {
+            let edit = TextEdit { span: Span::new(0, 0), text: String::new() };
+            SolutionEdit { edit, replaces, length: "7 moves".into(), optimal, kind }.title(wording)
+        };
+        let (l, s) = (BlockKind::Lights, BlockKind::Sliding);
+        let (lens, action) = (Wording::Lens, Wording::Action);
+        let cases = [
+            (l, lens, false, true, "insert minimum solution"),
+            (l, lens, true, true, "replace solution with the minimum"),
+            (l, lens, false, false, "insert solution (7 moves, minimum not proven)"),
+            (l, lens, true, false, "replace solution (7 moves, minimum not proven)"),
+            (l, action, false, true, "Insert minimum solution (7 moves)"),
+            (l, action, true, true, "Replace solution (7 moves)"),
+            (l, action, false, false, "Insert solution (7 moves, minimum not proven)"),
+            (l, action, true, false, "Replace solution (7 moves, minimum not proven)"),
+            (s, lens, false, true, "insert optimal solution (7 moves)"),
+            (s, lens, true, true, "replace solution with the optimal one (7 moves)"),
+            (s, lens, false, false, "insert solution (7 moves, not proven fewest)"),
+            (s, lens, true, false, "replace solution (7 moves, not proven fewest)"),
+            (s, action, false, true, "Insert solution (7 moves, optimal)"),
+            (s, action, true, true, "Replace solution (7 moves, optimal)"),
+            (s, action, false, false, "Insert solution (7 moves, not proven fewest)"),
+            (s, action, true, false, "Replace solution (7 moves, not proven fewest)"),
+        ];
+        for (kind, wording, replaces, optimal, want) in cases {
+            assert_eq!(title(kind, wording, replaces, optimal), want, "{kind:?} {wording:?} {replaces} {optimal}");
         }
     }
 }

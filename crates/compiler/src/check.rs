@@ -2,9 +2,8 @@
 //! `solution` blocks, each problem as a diagnostic a puzzle author can act on.
 
 use num_bigint::BigUint;
-use num_traits::Zero;
 
-use crate::diagnostic::{Code, Diagnostic};
+use crate::diagnostic::{Code, Diagnostic, Label};
 use crate::lower::apply_presses;
 use crate::model::{Board, Claim, Puzzle, Rule};
 use crate::report::{Presses, Report, SolveError};
@@ -15,18 +14,40 @@ const MAX_GRID_NOTE: usize = 24;
 /// How many cells a message names before saying "and N more".
 const MAX_NAMED_CELLS: usize = 8;
 
+/// The cells of an unsolvability certificate where they are written (a
+/// grid of `lights`, else of `goal`), at most `max` of them; empty when
+/// there is none. The editor shows them as the related places of L0201.
+pub fn certificate_labels(p: &Puzzle, r: &Report, max: usize) -> Vec<Label> {
+    let (Some(y), Some(spans)) = (&r.certificate, p.lights.cell_spans.as_ref().or(p.goal.cell_spans.as_ref())) else {
+        return Vec::new();
+    };
+    let first = y.nonzero().map(|(_, v)| v).next();
+    let uniform = y.nonzero().all(|(_, v)| Some(v) == first);
+    y.nonzero()
+        .take(max)
+        .map(|(cell, weight)| Label {
+            span: spans.get(cell).unwrap_or(lights_syntax::Span::new(0, 0)),
+            message: if uniform {
+                format!("marked {}", p.cell_label(cell))
+            } else {
+                format!("{} has weight {weight}", p.cell_label(cell))
+            },
+        })
+        .collect()
+}
+
 /// All diagnostics that follow from a puzzle's report.
 pub fn check(p: &Puzzle, r: &Report) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    if !r.solvable && !p.expects.iter().any(|e| expects_no_solution(&e.claim)) {
+    if !r.solvable && !p.header.expects.iter().any(|e| expects_no_solution(&e.claim)) {
         out.push(unsolvable(p, r));
     }
-    for e in &p.expects {
+    for e in &p.header.expects {
         if let Some(d) = expectation(r, &e.claim, e.span) {
             out.push(d);
         }
     }
-    if let Some(block) = p.solution.as_ref() {
+    if let Some(block) = p.header.solution.as_ref() {
         out.extend(solution_block(p, block));
     }
     out
@@ -39,7 +60,7 @@ pub fn solve_failure(p: &Puzzle, e: &SolveError) -> Option<Diagnostic> {
         SolveError::TooLarge { unknowns, limit } => Some(
             Diagnostic::error(
                 Code::TooLargeToSolve,
-                *p.head,
+                p.header.head,
                 format!(
                     "this puzzle is too large to verify: {unknowns} unknowns are left for elimination, the solver takes at most {limit} for `states {}`",
                     p.states
@@ -57,7 +78,7 @@ pub fn solve_failure(p: &Puzzle, e: &SolveError) -> Option<Diagnostic> {
         SolveError::BoardTooLarge { cells, limit } => Some(
             Diagnostic::error(
                 Code::TooLargeToSolve,
-                *p.head,
+                p.header.head,
                 format!(
                     "this puzzle is too large to verify: its {} cells are more than the {} the solver takes for \
                      this rule, surface and number of states",
@@ -73,7 +94,7 @@ pub fn solve_failure(p: &Puzzle, e: &SolveError) -> Option<Diagnostic> {
         SolveError::OutOfMemory { bytes } => Some(
             Diagnostic::error(
                 Code::TooLargeToSolve,
-                *p.head,
+                p.header.head,
                 format!(
                     "this puzzle is too large to verify on this machine: the solver could not allocate {} of working memory",
                     human_bytes(*bytes)
@@ -83,7 +104,7 @@ pub fn solve_failure(p: &Puzzle, e: &SolveError) -> Option<Diagnostic> {
             .with_note("split the board, or check it on a machine with more memory"),
         ),
         SolveError::Internal(msg) => Some(
-            Diagnostic::error(Code::SolverFailure, *p.head, format!("internal solver error: {msg}"))
+            Diagnostic::error(Code::SolverFailure, p.header.head, format!("internal solver error: {msg}"))
                 .with_label("not verified")
                 .with_note("this is a bug in lights: please report it with this file"),
         ),
@@ -91,8 +112,9 @@ pub fn solve_failure(p: &Puzzle, e: &SolveError) -> Option<Diagnostic> {
 }
 
 fn unsolvable(p: &Puzzle, r: &Report) -> Diagnostic {
-    let mut d = Diagnostic::error(Code::Unsolvable, *p.head, format!("puzzle \"{}\" cannot be solved", p.name))
-        .with_label("no sequence of presses reaches the goal");
+    let mut d =
+        Diagnostic::error(Code::Unsolvable, p.header.head, format!("puzzle \"{}\" cannot be solved", p.header.name))
+            .with_label("no sequence of presses reaches the goal");
     if let Some(span) = p.spans.lights {
         d = d.with_secondary(span, "from these lights");
     }
@@ -249,11 +271,7 @@ fn parity(v: u64) -> &'static str {
 
 /// `expect unsolvable` and `expect solutions 0` both claim there is no solution.
 pub fn expects_no_solution(claim: &Claim) -> bool {
-    match claim {
-        Claim::Unsolvable => true,
-        Claim::Solutions(n) => n.is_zero(),
-        _ => false,
-    }
+    crate::header::BlockClaim::denies_solution(claim)
 }
 
 /// Whether `claim` holds (or cannot be refuted) for the report.

@@ -4,7 +4,7 @@
 //! Shared by `lights solve --write` and the language server's code actions.
 //! Every edit keeps all other bytes of the file as they were.
 
-use lights_syntax::ast::{PuzzleBlock, Statement, StatementKind, Value};
+use lights_syntax::ast::{BlockSyntax, Statement, StatementKind, Value};
 use lights_syntax::format::grid_statement;
 use lights_syntax::Span;
 use num_bigint::BigUint;
@@ -171,13 +171,13 @@ pub fn apply(src: &str, edits: &[TextEdit]) -> String {
 
 /// The edit that inserts or replaces the puzzle's `solution` statement with
 /// `presses` (row-major); `None` when the block has no closing brace.
-pub fn solution(src: &str, block: &PuzzleBlock, model: &Puzzle, presses: &Presses) -> Option<TextEdit> {
+pub fn solution(src: &str, block: &BlockSyntax, model: &Puzzle, presses: &Presses) -> Option<TextEdit> {
     let SolutionText::Text(text) = solution_text(model, presses) else { return None };
     solution_statement(src, block, text)
 }
 
 /// Inserts or replaces the block's `solution` statement with `text`.
-pub(crate) fn solution_statement(src: &str, block: &PuzzleBlock, text: String) -> Option<TextEdit> {
+pub(crate) fn solution_statement(src: &str, block: &BlockSyntax, text: String) -> Option<TextEdit> {
     let existing = block.statements.iter().find(|s| matches!(s.kind, StatementKind::Solution(_)));
     match existing {
         Some(stmt) => Some(replace_statement(src, stmt, &text)),
@@ -189,7 +189,7 @@ pub(crate) fn solution_statement(src: &str, block: &PuzzleBlock, text: String) -
 /// statement with `moves` (letters `U D L R`); `None` when the block has no
 /// closing brace. Long solutions are grouped in tens, which the language
 /// allows, so they can be read and counted: `"DRRDLLURUL DDDDRULDRR D"`.
-pub fn move_solution(src: &str, block: &PuzzleBlock, moves: &str) -> Option<TextEdit> {
+pub fn move_solution(src: &str, block: &BlockSyntax, moves: &str) -> Option<TextEdit> {
     let text = format!("{}solution \"{}\"", block_indent(src, block), group_moves(moves));
     let existing = block.statements.iter().find(|s| matches!(s.kind, StatementKind::MoveSolution(_)));
     match existing {
@@ -210,14 +210,14 @@ pub fn group_moves(moves: &str) -> String {
 /// Edits that make the `expect` lines state the current result: existing
 /// `expect` statements are removed and the new ones are written where the
 /// first of them was (or at the end of the block).
-pub fn expectations(src: &str, block: &PuzzleBlock, report: &Report) -> Vec<TextEdit> {
+pub fn expectations(src: &str, block: &BlockSyntax, report: &Report) -> Vec<TextEdit> {
     expect_lines(src, block, &claims_for(report))
 }
 
 /// Edits that replace the block's `expect` statements with `claims` (whole
 /// statements, `expect …`), written where the first of them was (or at the
 /// end of the block). Works for puzzle and sliding blocks alike.
-pub fn expect_lines(src: &str, block: &PuzzleBlock, claims: &[String]) -> Vec<TextEdit> {
+pub fn expect_lines(src: &str, block: &BlockSyntax, claims: &[String]) -> Vec<TextEdit> {
     let indent = block_indent(src, block);
     let expects: Vec<&Statement> =
         block.statements.iter().filter(|s| matches!(s.kind, StatementKind::Expect(_))).collect();
@@ -264,7 +264,7 @@ pub fn claims_for(report: &Report) -> Vec<String> {
 /// touching as little as possible: the one grid cell (when the grid can
 /// hold the value), the one entry of a sparse list, `off` turned into a
 /// list; otherwise the whole statement rewritten as a grid.
-pub fn lights_cell(src: &str, block: &PuzzleBlock, model: &Puzzle, index: usize, value: u32) -> Option<TextEdit> {
+pub fn lights_cell(src: &str, block: &BlockSyntax, model: &Puzzle, index: usize, value: u32) -> Option<TextEdit> {
     let stmt = block.statements.iter().find(|s| matches!(s.kind, StatementKind::Lights(_)));
     let coord = model.coord(index);
     let entry = if value == 1 { coord.clone() } else { format!("{coord}:{value}") };
@@ -323,7 +323,7 @@ pub fn lights_cell(src: &str, block: &PuzzleBlock, model: &Puzzle, index: usize,
 }
 
 /// The edit that rewrites (or adds) the puzzle's `lights` as a grid of `values`.
-pub fn lights_board(src: &str, block: &PuzzleBlock, model: &Puzzle, values: &[u32]) -> Option<TextEdit> {
+pub fn lights_board(src: &str, block: &BlockSyntax, model: &Puzzle, values: &[u32]) -> Option<TextEdit> {
     let text = value_statement("lights", model, values);
     match block.statements.iter().find(|s| matches!(s.kind, StatementKind::Lights(_))) {
         Some(stmt) => Some(replace_statement(src, stmt, &text)),
@@ -394,7 +394,7 @@ fn native(src: &str, mut edit: TextEdit) -> TextEdit {
 
 /// Insert `text` (one or more indented lines, no final newline) as the last
 /// statement of the block.
-fn insert_statement(src: &str, block: &PuzzleBlock, text: &str) -> Option<TextEdit> {
+fn insert_statement(src: &str, block: &BlockSyntax, text: &str) -> Option<TextEdit> {
     let close = block.close?;
     let line_start = line_start(src, close.start);
     let edit = if src[line_start..close.start].trim().is_empty() {
@@ -427,7 +427,7 @@ fn line_start(src: &str, offset: usize) -> usize {
 }
 
 /// The indentation of the block's first statement (two spaces when none).
-fn block_indent(src: &str, block: &PuzzleBlock) -> String {
+fn block_indent(src: &str, block: &BlockSyntax) -> String {
     block
         .statements
         .first()
@@ -448,11 +448,11 @@ mod tests {
     use super::*;
     use crate::{analyze, check_source};
 
-    fn first(src: &str) -> (PuzzleBlock, Puzzle, Report) {
+    fn first(src: &str) -> (BlockSyntax, Puzzle, Report) {
         let analysis = check_source(src);
-        let p = &analysis.puzzles[0];
+        let p = &analysis.blocks[0];
         (
-            analysis.syntax.puzzles[0].clone(),
+            analysis.syntax.blocks[0].clone(),
             p.puzzle().cloned().unwrap(),
             p.report.as_ref().and_then(crate::BlockReport::as_lights).cloned().unwrap(),
         )
@@ -564,7 +564,7 @@ mod tests {
         let head = "sliding \"s\" {\n  size 2x3\n  tiles {\n    1 2 3\n    4 . 5\n  }\n";
         let src = format!("{head}}}\n");
         let analysis = check_source(&src);
-        let moves = &analysis.puzzles[0]
+        let moves = &analysis.blocks[0]
             .report
             .as_ref()
             .and_then(crate::BlockReport::as_sliding)
@@ -574,14 +574,14 @@ mod tests {
             .unwrap()
             .moves;
         assert_eq!(moves, "R");
-        let out = apply(&src, &[move_solution(&src, &analysis.syntax.puzzles[0], moves).unwrap()]);
+        let out = apply(&src, &[move_solution(&src, &analysis.syntax.blocks[0], moves).unwrap()]);
         assert_eq!(out, format!("{head}  solution \"R\"\n}}\n"));
         assert!(check_source(&out).all_diagnostics().is_empty(), "{out}");
 
         // A wrong solution is replaced in place, its comment kept.
         let src = format!("{head}  solution \"LL\" // mine\n  expect solvable\n}}\n");
         let analysis = check_source(&src);
-        let out = apply(&src, &[move_solution(&src, &analysis.syntax.puzzles[0], "R").unwrap()]);
+        let out = apply(&src, &[move_solution(&src, &analysis.syntax.blocks[0], "R").unwrap()]);
         assert_eq!(out, format!("{head}  solution \"R\" // mine\n  expect solvable\n}}\n"));
         assert!(check_source(&out).all_diagnostics().is_empty(), "{out}");
     }
@@ -607,8 +607,8 @@ mod tests {
         for (lights, index, value, expected) in cases {
             let src = format!("puzzle \"p\" {{\n  size 2x2\n  {lights}\n  expect unsolvable\n}}\n");
             let analysis = analyze(&src);
-            let model = analysis.puzzles[0].puzzle().cloned().unwrap();
-            let e = lights_cell(&src, &analysis.syntax.puzzles[0], &model, index, value).unwrap();
+            let model = analysis.blocks[0].puzzle().cloned().unwrap();
+            let e = lights_cell(&src, &analysis.syntax.blocks[0], &model, index, value).unwrap();
             let out = apply(&src, &[e]);
             assert_eq!(out, src.replace(lights, expected), "{lights}");
         }

@@ -146,7 +146,7 @@ pub fn parse_rule(text: &str, states: u32) -> Result<Rule, FlagError> {
     }
     let src = format!("puzzle \"rule\" {{\n  size 1x1\n  states {states}\n  rule {{\n{body}\n  }}\n}}\n");
     let analysis = crate::analyze(&src);
-    let block = analysis.puzzles.into_iter().next();
+    let block = analysis.blocks.into_iter().next();
     let rule = block.as_ref().and_then(|p| p.puzzle()).map(|model| model.rule.clone());
     match (rule, block) {
         (Some(rule @ Rule::Stencil(_)), _) => Ok(rule),

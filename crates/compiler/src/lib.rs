@@ -19,10 +19,12 @@ pub mod edit;
 pub mod fast;
 pub mod flags;
 pub mod graph;
+pub mod header;
 pub mod key;
 pub mod lower;
 pub mod minimum;
 pub mod model;
+pub mod present;
 pub mod repair;
 pub mod report;
 pub mod sliding;
@@ -35,9 +37,10 @@ mod validate;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-pub use block::{Answered, Block, BlockReport, SolutionEdit, SolutionPlan};
+pub use block::{Answered, Block, BlockReport, SolutionEdit, SolutionPlan, Wording};
 pub use budget::{BudgetError, MinimumBudget};
 pub use diagnostic::{Code, Diagnostic, Label, Severity};
+pub use header::{BlockHeader, Header};
 pub use key::{BlockKey, Unkeyed};
 pub use lights_syntax::BlockKind;
 use lights_syntax::{SourceFile, Span};
@@ -52,14 +55,14 @@ pub struct FileAnalysis {
     /// their block, or of the file) and left empty here: one copy of each
     /// message, not two (issue 25 item 9).
     pub syntax: SourceFile,
-    pub puzzles: Vec<PuzzleAnalysis>,
+    pub blocks: Vec<BlockAnalysis>,
     /// Diagnostics that belong to no puzzle block (text outside blocks).
     pub file_diagnostics: Vec<Diagnostic>,
 }
 
 /// One block (`puzzle` or `sliding`) after validation.
 #[derive(Debug)]
-pub struct PuzzleAnalysis {
+pub struct BlockAnalysis {
     /// `None` when the header is malformed.
     pub name: Option<String>,
     pub span: Span,
@@ -77,7 +80,7 @@ pub struct PuzzleAnalysis {
     pub report: Option<BlockReport>,
 }
 
-impl PuzzleAnalysis {
+impl BlockAnalysis {
     /// The Lights Out model, when this is a `puzzle` block without error.
     pub fn puzzle(&self) -> Option<&Puzzle> {
         self.block.as_deref().and_then(Block::as_lights)
@@ -87,13 +90,22 @@ impl PuzzleAnalysis {
     pub fn sliding_puzzle(&self) -> Option<&SlidingPuzzle> {
         self.block.as_deref().and_then(Block::as_sliding)
     }
+
+    /// `5×5 · cross · plane · 2 states`, `4×4 sliding`; `sliding` for a
+    /// sliding block with errors (see [`Block::describe_unvalidated`]).
+    pub fn describe(&self) -> Option<String> {
+        match &self.block {
+            Some(b) => Some(b.describe()),
+            None => Block::describe_unvalidated(self.kind).map(str::to_string),
+        }
+    }
 }
 
 impl FileAnalysis {
     /// Every diagnostic of the file, in source order.
     pub fn all_diagnostics(&self) -> Vec<&Diagnostic> {
         let mut all: Vec<&Diagnostic> =
-            self.file_diagnostics.iter().chain(self.puzzles.iter().flat_map(|p| p.diagnostics.iter())).collect();
+            self.file_diagnostics.iter().chain(self.blocks.iter().flat_map(|p| p.diagnostics.iter())).collect();
         all.sort_by_key(|d| (d.span.start, d.span.end));
         all
     }
@@ -103,25 +115,15 @@ impl FileAnalysis {
 pub fn analyze(src: &str) -> FileAnalysis {
     let mut syntax = lights_syntax::parse(src);
     let mut file_diagnostics = Vec::new();
-    let mut puzzles: Vec<PuzzleAnalysis> = syntax
-        .puzzles
+    let mut blocks: Vec<BlockAnalysis> = syntax
+        .blocks
         .iter()
         .map(|block| {
-            let (model, diagnostics) = match block.kind {
-                BlockKind::Puzzle => {
-                    let (model, diagnostics) = validate::validate(src, block);
-                    (model.map(Block::Lights), diagnostics)
-                }
-                BlockKind::Sliding => {
-                    let (sliding, diagnostics) = sliding_validate::validate(src, block);
-                    (sliding.map(Block::Sliding), diagnostics)
-                }
-            };
-            let mut diagnostics = diagnostics;
+            let (model, mut diagnostics) = Block::validate(src, block);
             // Exact sizes: a vector grows to 4 diagnostics (480 bytes) at
             // its first push, and most blocks have one or two.
             diagnostics.shrink_to_fit();
-            PuzzleAnalysis {
+            BlockAnalysis {
                 name: block.name.as_ref().map(|n| n.value.clone()),
                 span: block.span,
                 kind: block.kind,
@@ -138,8 +140,8 @@ pub fn analyze(src: &str) -> FileAnalysis {
     for err in std::mem::take(&mut syntax.errors) {
         let start = err.span.start;
         let d = Diagnostic::from(err);
-        let before = puzzles.partition_point(|p| p.span.start <= start);
-        let holder = before.checked_sub(1).and_then(|i| puzzles.get_mut(i));
+        let before = blocks.partition_point(|p| p.span.start <= start);
+        let holder = before.checked_sub(1).and_then(|i| blocks.get_mut(i));
         match holder.filter(|p| p.span.contains(start) || p.span.start == start) {
             Some(p) => {
                 p.diagnostics.reserve_exact(1);
@@ -152,7 +154,7 @@ pub fn analyze(src: &str) -> FileAnalysis {
 
     // Names are unique within a file, across both kinds of block.
     let mut names: HashMap<&str, Span> = HashMap::new();
-    for (block, analysis) in syntax.puzzles.iter().zip(puzzles.iter_mut()) {
+    for (block, analysis) in syntax.blocks.iter().zip(blocks.iter_mut()) {
         let Some(name) = &block.name else { continue };
         if let Some(first) = names.get(name.value.as_str()) {
             analysis.diagnostics.push(
@@ -170,19 +172,19 @@ pub fn analyze(src: &str) -> FileAnalysis {
             names.insert(&name.value, name.span);
         }
     }
-    for p in &mut puzzles {
+    for p in &mut blocks {
         p.diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
     }
     // A file with nothing in it (or only comments) checks nothing: say so,
     // so a pack with an emptied file does not pass unnoticed.
-    if puzzles.is_empty() && file_diagnostics.is_empty() {
+    if blocks.is_empty() && file_diagnostics.is_empty() {
         file_diagnostics.push(
             Diagnostic::warning(Code::EmptyFile, Span::new(0, 0), "no puzzle in this file")
                 .with_label("nothing to check")
                 .with_note("a `.lights` file holds `puzzle \"NAME\" { … }` and `sliding \"NAME\" { … }` blocks"),
         );
     }
-    FileAnalysis { syntax, puzzles, file_diagnostics }
+    FileAnalysis { syntax, blocks, file_diagnostics }
 }
 
 /// Parse, validate, solve and verify a whole file: [`analyze`], then every
@@ -195,20 +197,20 @@ pub fn check_source(src: &str) -> FileAnalysis {
 /// [`check_source`] with solve options (the minimum search's budget).
 pub fn check_source_with(src: &str, options: &SolveOptions) -> FileAnalysis {
     let mut analysis = analyze(src);
-    for p in &mut analysis.puzzles {
-        check_puzzle_with(p, options, &|| false);
+    for p in &mut analysis.blocks {
+        check_block_with(p, options, &|| false);
     }
     analysis
 }
 
 /// Solve and verify one analysed block (nothing happens when it has errors).
 /// `cancel` is polled during long work; a cancelled solve adds nothing.
-pub fn check_puzzle(p: &mut PuzzleAnalysis, cancel: &dyn Fn() -> bool) {
-    check_puzzle_with(p, &SolveOptions::default(), cancel)
+pub fn check_block(p: &mut BlockAnalysis, cancel: &dyn Fn() -> bool) {
+    check_block_with(p, &SolveOptions::default(), cancel)
 }
 
-/// [`check_puzzle`] with solve options (see [`Block::solve_with`]).
-pub fn check_puzzle_with(p: &mut PuzzleAnalysis, options: &SolveOptions, cancel: &dyn Fn() -> bool) {
+/// [`check_block`] with solve options (see [`Block::solve_with`]).
+pub fn check_block_with(p: &mut BlockAnalysis, options: &SolveOptions, cancel: &dyn Fn() -> bool) {
     let Some(block) = &p.block else { return };
     match block.solve_with(options, cancel) {
         Ok(report) => {

@@ -293,7 +293,7 @@ mod tests {
     use super::*;
 
     fn puzzle(rows: usize, cols: usize, rule: Rule, topology: Topology) -> Puzzle {
-        Puzzle { name: "t".into(), ..Puzzle::new(rows, cols, 2, rule, topology) }
+        Puzzle::new(rows, cols, 2, rule, topology).named("t")
     }
 
     fn cells(p: &Puzzle, r: usize, c: usize) -> Vec<(usize, usize)> {

@@ -6,6 +6,7 @@ use num_bigint::BigUint;
 
 pub use crate::board::{Board, CellSpans, Presses};
 pub use crate::graph::{Graph, GraphKind};
+use crate::header::{BlockClaim, BlockHeader, Expect};
 use crate::key::Unkeyed;
 
 /// Boards are limited to this many cells (100,000 × 100,000). The model
@@ -24,14 +25,12 @@ pub const MIN_STATES: u64 = 2;
 pub const MAX_STATES: u64 = 65_536;
 
 /// A validated `puzzle` block. Its `Hash` covers what the answer depends
-/// on; the [`Unkeyed`] fields (name, spans, claims, the written solution)
-/// are left out (see [`BlockKey`](crate::BlockKey)).
+/// on; the [`Unkeyed`] fields (the header: name, spans, claims, the written
+/// solution) are left out (see [`BlockKey`](crate::BlockKey)).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Puzzle {
-    pub name: Unkeyed<String>,
-    /// The whole block and its header (keyword, name, brace).
-    pub span: Unkeyed<Span>,
-    pub head: Unkeyed<Span>,
+    /// Name, spans, `expect` claims and the written `solution`.
+    pub header: Unkeyed<PuzzleHeader>,
     /// Square or hexagonal cells, or the nodes of a graph. A graph puzzle
     /// is one row of `cols` nodes (node k is cell k − 1).
     pub shape: Shape,
@@ -51,11 +50,12 @@ pub struct Puzzle {
     /// written graph leaves out). A hole has no light and no button; its
     /// light and goal are 0 and presses skip it.
     pub holes: Board,
-    pub expects: Unkeyed<Vec<Expectation>>,
-    pub solution: Unkeyed<Option<SolutionBlock>>,
     /// Where each statement was written (for diagnostics and editors).
     pub spans: Unkeyed<StatementSpans>,
 }
+
+/// A `puzzle` block's header: its claims are [`Claim`]s, its solution a grid of presses.
+pub type PuzzleHeader = BlockHeader<Claim, SolutionBlock>;
 
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct StatementSpans {
@@ -222,11 +222,8 @@ impl Topology {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Expectation {
-    pub span: Span,
-    pub claim: Claim,
-}
+/// An `expect` statement of a `puzzle` block.
+pub type Expectation = Expect<Claim>;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Claim {
@@ -249,15 +246,24 @@ impl std::fmt::Display for Claim {
     }
 }
 
+impl BlockClaim for Claim {
+    /// `expect unsolvable` or `expect solutions 0`.
+    fn denies_solution(&self) -> bool {
+        match self {
+            Claim::Unsolvable => true,
+            Claim::Solutions(n) => num_traits::Zero::is_zero(n),
+            _ => false,
+        }
+    }
+}
+
 impl Puzzle {
     /// A puzzle built in code (benchmarks, tests): every light and goal cell
     /// 0, nothing locked, no claims, no source spans.
     pub fn new(rows: usize, cols: usize, states: u32, rule: Rule, topology: Topology) -> Puzzle {
         let n = rows * cols;
         Puzzle {
-            name: Unkeyed(String::new()),
-            span: Unkeyed(Span::default()),
-            head: Unkeyed(Span::default()),
+            header: Unkeyed(PuzzleHeader::default()),
             shape: Shape::Square,
             rows,
             cols,
@@ -268,8 +274,6 @@ impl Puzzle {
             goal: Board::zeros(n),
             locked: Board::zeros(n),
             holes: Board::zeros(n),
-            expects: Unkeyed(vec![]),
-            solution: Unkeyed(None),
             spans: Unkeyed(StatementSpans::default()),
         }
     }
@@ -278,6 +282,12 @@ impl Puzzle {
     pub fn on_graph(graph: Graph, states: u32, rule: Rule) -> Puzzle {
         let n = graph.nodes();
         Puzzle { shape: Shape::Graph(graph), ..Puzzle::new(1, n, states, rule, Topology::Plane) }
+    }
+
+    /// The puzzle with this name (a puzzle built in code has none).
+    pub fn named(mut self, name: impl Into<String>) -> Puzzle {
+        self.header.name = name.into();
+        self
     }
 
     /// Cells (or nodes) the puzzle is laid out on, holes included.

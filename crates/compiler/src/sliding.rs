@@ -6,6 +6,7 @@
 
 use lights_syntax::Span;
 
+use crate::header::{BlockClaim, BlockHeader, Expect};
 use crate::key::Unkeyed;
 
 /// The blank, in [`SlidingPuzzle::tiles`] and [`SlidingPuzzle::goal`].
@@ -23,10 +24,8 @@ pub const MOVE_LETTERS: [char; 4] = ['U', 'D', 'L', 'R'];
 /// (see [`BlockKey`](crate::BlockKey)).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct SlidingPuzzle {
-    pub name: Unkeyed<String>,
-    /// The whole block and its header (keyword, name, brace).
-    pub span: Unkeyed<Span>,
-    pub head: Unkeyed<Span>,
+    /// Name, spans, `expect` claims and the written `solution`.
+    pub header: Unkeyed<SlidingHeader>,
     pub rows: usize,
     pub cols: usize,
     /// The start, row-major: tile numbers 1…rows·cols−1, each once, and one
@@ -37,18 +36,15 @@ pub struct SlidingPuzzle {
     /// True when the block has no `goal`: tiles in order, blank last
     /// ([`default_goal`]).
     pub goal_is_default: Unkeyed<bool>,
-    pub expects: Unkeyed<Vec<SlidingExpectation>>,
-    pub solution: Unkeyed<Option<MovesBlock>>,
     /// Where each statement and each cell was written.
     pub spans: Unkeyed<SlidingSpans>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SlidingExpectation {
-    /// The whole `expect` statement.
-    pub span: Span,
-    pub claim: SlidingClaim,
-}
+/// A `sliding` block's header: its claims are [`SlidingClaim`]s, its solution a string of moves.
+pub type SlidingHeader = BlockHeader<SlidingClaim, MovesBlock>;
+
+/// An `expect` statement of a `sliding` block.
+pub type SlidingExpectation = Expect<SlidingClaim>;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SlidingClaim {
@@ -67,6 +63,12 @@ impl std::fmt::Display for SlidingClaim {
             SlidingClaim::Unsolvable => write!(f, "expect unsolvable"),
             SlidingClaim::Moves(n) => write!(f, "expect moves {n}"),
         }
+    }
+}
+
+impl BlockClaim for SlidingClaim {
+    fn denies_solution(&self) -> bool {
+        *self == SlidingClaim::Unsolvable
     }
 }
 

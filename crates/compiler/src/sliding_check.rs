@@ -114,7 +114,7 @@ pub fn solve(p: &SlidingPuzzle, cancel: &dyn Fn() -> bool) -> Result<SlidingRepo
 /// optimal search does not cover), it is the best solution known, and it is
 /// optimal if it meets the lower bound. `None` when it changes nothing.
 pub fn with_written_solution(p: &SlidingPuzzle, r: &SlidingReport) -> Option<SlidingReport> {
-    let written = p.solution.as_ref()?;
+    let written = p.header.solution.as_ref()?;
     // No solution computed (too long): the written one, if right, is all there is.
     let lower_bound = match &r.solution {
         Some(found) if found.optimal || written.moves.len() >= found.len() => return None,
@@ -136,7 +136,7 @@ pub fn with_written_solution(p: &SlidingPuzzle, r: &SlidingReport) -> Option<Sli
 pub fn solution_to_write<'a>(p: &SlidingPuzzle, r: &'a SlidingReport) -> Option<&'a SlidingSolution> {
     let found = r.solution.as_ref()?;
     // A block already at its goal needs no `solution ""`.
-    let Some(written) = p.solution.as_ref() else { return (!found.is_empty()).then_some(found) };
+    let Some(written) = p.header.solution.as_ref() else { return (!found.is_empty()).then_some(found) };
     let reaches =
         boards(p).is_ok_and(|(start, goal)| lights_sliding::replay_to_goal(&start, &goal, &written.moves).is_ok());
     (!reaches || written.moves.len() > found.len()).then_some(found)
@@ -196,15 +196,15 @@ pub fn check(p: &SlidingPuzzle, r: &SlidingReport) -> Vec<Diagnostic> {
     let improved = with_written_solution(p, r);
     let r = improved.as_ref().unwrap_or(r);
     let mut out = Vec::new();
-    let expects_unsolvable = p.expects.iter().any(|e| e.claim == SlidingClaim::Unsolvable);
+    let expects_unsolvable = p.header.expects.iter().any(|e| e.claim == SlidingClaim::Unsolvable);
     if !r.solvable && !expects_unsolvable {
         out.push(
             Diagnostic::error(
                 Code::Unsolvable,
-                *p.head,
+                p.header.head,
                 format!(
                     "sliding puzzle \"{}\" can never reach its goal: its invariant is {}, the goal's is {}",
-                    p.name, r.invariant.start.value, r.invariant.goal.value
+                    p.header.name, r.invariant.start.value, r.invariant.goal.value
                 ),
             )
             .with_label(invariant_label(&r.invariant))
@@ -216,10 +216,10 @@ pub fn check(p: &SlidingPuzzle, r: &SlidingReport) -> Vec<Diagnostic> {
         out.push(
             Diagnostic::warning(
                 Code::TooLargeToSolve,
-                *p.head,
+                p.header.head,
                 format!(
                     "sliding puzzle \"{}\" can reach its goal, but no solution was computed: on a {}×{} board it would take about {} moves",
-                    p.name,
+                    p.header.name,
                     p.rows,
                     p.cols,
                     group_thousands(estimate)
@@ -232,12 +232,12 @@ pub fn check(p: &SlidingPuzzle, r: &SlidingReport) -> Vec<Diagnostic> {
             )),
         );
     }
-    for e in &p.expects {
+    for e in &p.header.expects {
         if let Some(d) = expectation(r, e.claim, e.span) {
             out.push(d);
         }
     }
-    if let Some(block) = p.solution.as_ref() {
+    if let Some(block) = p.header.solution.as_ref() {
         out.extend(solution_block(p, r, block));
     }
     out

@@ -9,11 +9,12 @@ use lights_syntax::ast::{self, BlockKind, ClaimKind, RowForm, StatementKind, Val
 use lights_syntax::Span;
 
 use crate::diagnostic::{Code, Diagnostic};
+use crate::header::BlockHeader;
 use crate::sliding::*;
 use crate::validate::Validator;
 
 /// Validate one `sliding` block. Returns the model only when there is no error.
-pub(crate) fn validate(src: &str, block: &ast::PuzzleBlock) -> (Option<SlidingPuzzle>, Vec<Diagnostic>) {
+pub(crate) fn validate(src: &str, block: &ast::BlockSyntax) -> (Option<SlidingPuzzle>, Vec<Diagnostic>) {
     debug_assert_eq!(block.kind, BlockKind::Sliding, "puzzle blocks are validated by `validate`");
     let mut v = Validator::new(src);
     let puzzle = v.sliding(block);
@@ -29,7 +30,7 @@ const MAX_BAD_MOVES: usize = 5;
 const SLIDING_TAKES: &str = "a sliding block takes size, tiles, goal, expect and solution";
 
 impl Validator<'_> {
-    fn sliding(&mut self, block: &ast::PuzzleBlock) -> Option<SlidingPuzzle> {
+    fn sliding(&mut self, block: &ast::BlockSyntax) -> Option<SlidingPuzzle> {
         self.check_name(block.name.as_ref());
         self.puzzle_only(block);
         let (first, expects) = self.first_statements(block);
@@ -93,22 +94,25 @@ impl Validator<'_> {
             goal_cells,
         };
         Some(SlidingPuzzle {
-            name: block.name.as_ref().map(|n| n.value.clone()).unwrap_or_default().into(),
-            span: block.span.into(),
-            head: block.head.into(),
+            header: BlockHeader {
+                name: block.name.as_ref().map(|n| n.value.clone()).unwrap_or_default(),
+                span: block.span,
+                head: block.head,
+                expects,
+                solution,
+            }
+            .into(),
             rows,
             cols,
             tiles,
             goal,
             goal_is_default: goal_is_default.into(),
-            expects: expects.into(),
-            solution: solution.into(),
             spans: spans.into(),
         })
     }
 
     /// L0121 for what only a `puzzle` block takes, written in a `sliding` block.
-    fn puzzle_only(&mut self, block: &ast::PuzzleBlock) {
+    fn puzzle_only(&mut self, block: &ast::BlockSyntax) {
         for stmt in &block.statements {
             let kw = stmt.kind.keyword();
             let (span, message, label, note) = match &stmt.kind {

@@ -8,9 +8,9 @@ fn two_hundred_thousand_unclosed_blocks() {
     let n = 200_000;
     let src: String = (0..n).map(|i| format!("puzzle \"a{i}\" {{\n")).collect();
     let analysis = lights_compiler::analyze(&src);
-    assert_eq!(analysis.puzzles.len(), n);
+    assert_eq!(analysis.blocks.len(), n);
     // Every block but the last is unclosed, and that error is its own.
-    assert!(analysis.puzzles.iter().all(|p| p.diagnostics.iter().any(|d| d.is_error())));
+    assert!(analysis.blocks.iter().all(|p| p.diagnostics.iter().any(|d| d.is_error())));
     assert!(analysis.file_diagnostics.is_empty());
 }
 
@@ -18,8 +18,8 @@ fn two_hundred_thousand_unclosed_blocks() {
 fn errors_go_to_the_block_they_are_in() {
     let src = "oops\npuzzle \"a\" {\n  size 2y2\n}\nstray\npuzzle \"b\" {\n  lightz on\n}\n";
     let analysis = lights_compiler::analyze(src);
-    let codes = |i: usize| analysis.puzzles[i].diagnostics.iter().map(|d| d.span.start).collect::<Vec<_>>();
-    let inside = |i: usize| codes(i).iter().all(|&at| analysis.puzzles[i].span.contains(at));
+    let codes = |i: usize| analysis.blocks[i].diagnostics.iter().map(|d| d.span.start).collect::<Vec<_>>();
+    let inside = |i: usize| codes(i).iter().all(|&at| analysis.blocks[i].span.contains(at));
     assert!(inside(0) && inside(1));
     assert_eq!(analysis.file_diagnostics.len(), 2, "`oops` and `stray` are the file's");
 }

@@ -37,11 +37,10 @@ fn puzzle(
     locked: Vec<bool>,
 ) -> Puzzle {
     Puzzle {
-        name: "p".into(),
         lights: written(lights),
         goal: written(goal),
         locked: written(locked.into_iter().map(u16::from).collect()),
-        ..Puzzle::new(rows, cols, w, rule, topology)
+        ..Puzzle::new(rows, cols, w, rule, topology).named("p")
     }
 }
 

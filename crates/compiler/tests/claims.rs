@@ -52,7 +52,7 @@ fn truth(claim: &str, count: u64, best: Option<u64>) -> bool {
 fn failed_claim_lines(src: &str) -> Vec<usize> {
     let analysis = check_source(src);
     let mut lines: Vec<usize> = analysis
-        .puzzles
+        .blocks
         .iter()
         .flat_map(|p| &p.diagnostics)
         .filter(|d| d.code.as_str() == "L0202")
@@ -106,7 +106,7 @@ fn every_claim_is_checked_beside_every_other_on_every_outcome() {
 fn a_false_claim_beside_expect_unsolvable_says_why() {
     let src = "puzzle \"u\" {\n  size 2x2\n  states 6\n  lights on\n  expect unsolvable\n  expect solvable\n  expect unique\n}\n";
     let analysis = check_source(src);
-    let messages: Vec<&str> = analysis.puzzles[0].diagnostics.iter().map(|d| d.message.as_str()).collect();
+    let messages: Vec<&str> = analysis.blocks[0].diagnostics.iter().map(|d| d.message.as_str()).collect();
     assert_eq!(
         messages,
         [

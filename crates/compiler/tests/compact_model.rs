@@ -93,8 +93,8 @@ fn validation_keeps_the_written_form() {
         "puzzle \"a\" {\n  size 3x3\n  lights on\n  goal at 1,1 3,3\n  locked at 2,2\n}\n\
          puzzle \"b\" {\n  size 3x3\n  lights {\n    1 . 1\n    . 1 .\n    1 . 1\n  }\n  goal on\n  locked {\n    . . .\n    . x .\n    . . .\n  }\n}\n",
     );
-    let a = file.puzzles[0].puzzle().expect("valid").clone();
-    let b = file.puzzles[1].puzzle().expect("valid").clone();
+    let a = file.blocks[0].puzzle().expect("valid").clone();
+    let b = file.blocks[1].puzzle().expect("valid").clone();
     assert_eq!(a.lights.uniform_value(), Some(1));
     assert_eq!(a.goal.to_vec(), vec![1, 0, 0, 0, 0, 0, 0, 0, 1]);
     assert_eq!(a.goal.count_nonzero(), 2);
@@ -112,7 +112,7 @@ fn validation_keeps_the_written_form() {
 #[test]
 fn a_huge_board_written_in_one_word_stays_small() {
     let file = analyze("puzzle \"big\" {\n  size 10000x10000\n  goal on\n  locked at 5000,5000\n}\n");
-    let p = file.puzzles[0].puzzle().expect("valid");
+    let p = file.blocks[0].puzzle().expect("valid");
     assert_eq!(p.cells(), 100_000_000);
     let bytes = p.lights.heap_bytes() + p.goal.heap_bytes() + p.locked.heap_bytes();
     assert!(bytes < 1024, "{bytes} bytes for three board-sized values");
@@ -129,7 +129,7 @@ fn a_huge_unsolvable_board_explains_itself_without_collecting_its_cells() {
     let file = lights_compiler::check_source(
         "puzzle \"huge\" {\n  size 100000x100000\n  topology torus\n  lights at 1,1\n}\n",
     );
-    let d = &file.puzzles[0].diagnostics[0];
+    let d = &file.blocks[0].diagnostics[0];
     assert_eq!(d.code.as_str(), "L0201");
     assert!(d.notes.iter().any(|n| n.contains("marked cells") && n.contains("more)")), "{:?}", d.notes);
 }
@@ -138,6 +138,6 @@ fn a_huge_unsolvable_board_explains_itself_without_collecting_its_cells() {
 #[test]
 fn make_solvable_declines_a_huge_board() {
     let file = analyze("puzzle \"big\" {\n  size 2000x2000\n  topology torus\n  lights at 1,1\n}\n");
-    let p = file.puzzles[0].puzzle().expect("valid");
+    let p = file.blocks[0].puzzle().expect("valid");
     assert_eq!(lights_compiler::repair::make_solvable(p, &|| false), None);
 }

@@ -10,7 +10,7 @@ use lights_compiler::model::Puzzle;
 
 fn puzzle(src: &str) -> Puzzle {
     let a = lights_compiler::analyze(src);
-    match a.puzzles[0].block.as_deref() {
+    match a.blocks[0].block.as_deref() {
         Some(lights_compiler::block::Block::Lights(p)) => p.clone(),
         _ => panic!("not a lights puzzle: {src}"),
     }
@@ -30,7 +30,7 @@ fn uniform_goal(n: usize, w: u32, rule: &str, goal: u32) -> String {
 /// (cost, proven) as `lights check` reports them.
 fn minimum(src: &str) -> (u64, bool) {
     let a = check_source(src);
-    let r = a.puzzles[0].report.as_ref().expect("solved");
+    let r = a.blocks[0].report.as_ref().expect("solved");
     let m = r.as_lights().and_then(|r| r.minimum.as_ref()).expect("a minimum");
     (m.cost, m.optimal)
 }

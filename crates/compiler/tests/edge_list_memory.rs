@@ -32,7 +32,7 @@ fn edge_list(n: u32) -> String {
 fn an_edge_list_is_analysed_within_20_times_its_text() {
     let src = edge_list(150_000);
     let (analysis, peak) = counting::peak_bytes(|| lights_compiler::analyze(&src));
-    assert!(analysis.puzzles[0].block.is_some(), "{:?}", analysis.all_diagnostics());
+    assert!(analysis.blocks[0].block.is_some(), "{:?}", analysis.all_diagnostics());
     let ratio = peak as f64 / src.len() as f64;
     eprintln!("edge list: {} bytes of text, peak {peak} bytes ({ratio:.1}×)", src.len());
     assert!(ratio <= 20.0, "peak {peak} bytes for {} bytes of text: {ratio:.1}×", src.len());

@@ -35,8 +35,8 @@ fn truth(p: &Puzzle) -> Option<Truth> {
     let w = p.states;
     // A hole has no light: the model must say 0 there.
     for i in (0..p.cells()).filter(|&i| p.holes.get(i) != 0) {
-        assert_eq!((p.lights.get(i), p.goal.get(i)), (0, 0), "{}: a light on hole {i}", p.name.0);
-        assert_ne!(p.locked.get(i), 0, "{}: a hole's button is not locked", p.name.0);
+        assert_eq!((p.lights.get(i), p.goal.get(i)), (0, 0), "{}: a light on hole {i}", p.header.name);
+        assert_ne!(p.locked.get(i), 0, "{}: a hole's button is not locked", p.header.name);
     }
     let pats = patterns(p);
     let free = free_cells(p);
@@ -53,14 +53,14 @@ fn truth(p: &Puzzle) -> Option<Truth> {
             for (&c, &v) in free.iter().zip(x) {
                 cells[c] = v;
             }
-            assert_eq!(apply(&pats, &cells, w), need, "{}: the reference elimination is wrong", p.name.0);
+            assert_eq!(apply(&pats, &cells, w), need, "{}: the reference elimination is wrong", p.header.name);
         }
         let min = all.iter().map(|x| x.iter().map(|&v| u64::from(v)).sum::<u64>()).min();
         (all.len() as u64, min)
     });
     match (brute, solved) {
         (Some(b), Some((count, min))) => {
-            assert_eq!((b.count, b.min_cost), (count, min), "{}: enumeration and elimination disagree", p.name.0);
+            assert_eq!((b.count, b.min_cost), (count, min), "{}: enumeration and elimination disagree", p.header.name);
             Some(Truth { count, min, how: "enumeration and elimination" })
         }
         (Some(b), None) => Some(Truth { count: b.count, min: b.min_cost, how: "enumeration" }),
@@ -89,8 +89,8 @@ fn every_claim_of_the_shape_examples_holds_by_brute_force() {
         let src = read(file);
         let analysis = analyze(&src);
         assert!(analysis.file_diagnostics.is_empty(), "{file}: {:?}", analysis.file_diagnostics);
-        assert!(!analysis.puzzles.is_empty(), "{file}: no puzzle");
-        for block in &analysis.puzzles {
+        assert!(!analysis.blocks.is_empty(), "{file}: no puzzle");
+        for block in &analysis.blocks {
             let name = block.name.clone().unwrap_or_default();
             let p = block
                 .puzzle()
@@ -102,7 +102,7 @@ fn every_claim_of_the_shape_examples_holds_by_brute_force() {
                 skipped.push(format!("{file}: \"{name}\" (too many unknowns or solutions)"));
                 continue;
             };
-            for e in p.expects.0.iter() {
+            for e in p.header.expects.iter() {
                 if !holds(&e.claim, &t) {
                     failures.push(format!(
                         "{file}: \"{name}\": `{}` is false: {} solutions, fewest presses {:?} (by {})",
@@ -111,7 +111,7 @@ fn every_claim_of_the_shape_examples_holds_by_brute_force() {
                 }
             }
             // A written solution must solve the board and press no locked button.
-            if let Some(s) = p.solution.0.as_ref() {
+            if let Some(s) = p.header.solution.as_ref() {
                 let x: Vec<u32> = s.presses.iter().map(u32::from).collect();
                 assert!(
                     x.iter().enumerate().all(|(c, &v)| v == 0 || p.locked.get(c) == 0),
@@ -151,6 +151,6 @@ fn the_compiler_accepts_every_claim_of_the_shape_examples() {
             .map(|d| format!("{}: {}", d.code.as_str(), d.message))
             .collect();
         assert!(errors.is_empty(), "{file}: {errors:?}");
-        assert!(analysis.puzzles.iter().all(|p| p.report.is_some()), "{file}: every puzzle solved");
+        assert!(analysis.blocks.iter().all(|p| p.report.is_some()), "{file}: every puzzle solved");
     }
 }

@@ -6,7 +6,7 @@ use lights_compiler::{analyze, BlockKey};
 
 fn key(src: &str) -> BlockKey {
     let a = analyze(src);
-    let p = &a.puzzles[0];
+    let p = &a.blocks[0];
     p.block.as_ref().unwrap_or_else(|| panic!("{src}\n{:?}", p.diagnostics)).key()
 }
 

@@ -45,7 +45,7 @@ fn no_48_by_48_board_answers_worse_than_the_table() {
                     part.iter()
                         .map(|(src, _)| {
                             let a = check_source(src);
-                            let r = a.puzzles[0].report.as_ref().and_then(|r| r.as_lights()).expect("solved");
+                            let r = a.blocks[0].report.as_ref().and_then(|r| r.as_lights()).expect("solved");
                             let m = r.minimum.as_ref().expect("solvable");
                             (m.cost, m.lower_bound)
                         })

@@ -20,7 +20,7 @@ static ALLOCATOR: counting::Counting = counting::Counting;
 fn puzzles(src: &str) -> Vec<Puzzle> {
     let analysis = lights_compiler::analyze(src);
     analysis
-        .puzzles
+        .blocks
         .iter()
         .map(|pa| match pa.block.as_deref() {
             Some(Block::Lights(p)) => p.clone(),
@@ -192,7 +192,7 @@ fn huge_locked_boards_are_answered_without_algebra() {
     for rule in ["flip", "king", "ring", "cross", "merlin"] {
         let src = block("a", &format!("  size 10000x10000\n  rule {rule}\n  locked on\n  lights at 1,1\n"));
         let (analysis, peak) = counting::peak_bytes(|| check_source(&src));
-        let pa = &analysis.puzzles[0];
+        let pa = &analysis.blocks[0];
         let Some(BlockReport::Lights(r)) = &pa.report else { panic!("{rule}: no report: {:?}", pa.diagnostics) };
         assert!(!r.solvable && r.solutions == 0u32.into(), "{rule}");
         let y = r.certificate.as_ref().expect("a certificate");

@@ -9,7 +9,7 @@ use num_bigint::BigUint;
 fn report(src: &str) -> Report {
     let a = check_source(src);
     assert!(a.file_diagnostics.is_empty(), "{:?}", a.file_diagnostics);
-    let p = &a.puzzles[0];
+    let p = &a.blocks[0];
     let errors: Vec<_> = p.diagnostics.iter().filter(|d| d.is_error() && d.code != Code::Unsolvable).collect();
     assert!(errors.is_empty(), "{errors:?}");
     p.report.as_ref().and_then(lights_compiler::BlockReport::as_lights).cloned().expect("solved")

@@ -23,7 +23,7 @@ fn model(rows: usize, cols: usize, w: u32, rule: &str, topology: &str, lights: &
         grid(&|i| if locked[i] { "x".into() } else { ".".into() }),
     );
     let analysis = analyze(&text);
-    analysis.puzzles[0].puzzle().cloned().unwrap_or_else(|| panic!("{text}\n{:?}", analysis.puzzles[0].diagnostics))
+    analysis.blocks[0].puzzle().cloned().unwrap_or_else(|| panic!("{text}\n{:?}", analysis.blocks[0].diagnostics))
 }
 
 fn solvable(p: &Puzzle) -> bool {

@@ -478,7 +478,7 @@ fn on_and_off_masks() {
     let check = |body: &str| check_source(&format!("puzzle \"p\" {{\n  {body}\n}}\n"));
     let report = |body: &str| {
         let a = check(body);
-        let p = &a.puzzles[0];
+        let p = &a.blocks[0];
         assert!(p.diagnostics.iter().all(|d| !d.is_error()), "{body}: {:?}", p.diagnostics);
         let r = p.report.as_ref().and_then(BlockReport::as_lights).expect("solved").clone();
         (r.solvable, r.solutions.to_string())
@@ -494,7 +494,7 @@ fn on_and_off_masks() {
         "graph petersen\n  holes on",
     ] {
         let a = check(body);
-        let codes: Vec<&str> = a.puzzles[0].diagnostics.iter().map(|d| d.code.as_str()).collect();
+        let codes: Vec<&str> = a.blocks[0].diagnostics.iter().map(|d| d.code.as_str()).collect();
         assert_eq!(codes, ["L0134"], "{body}");
     }
 }

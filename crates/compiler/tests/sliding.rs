@@ -24,8 +24,8 @@ sliding \"loyd\" {
 fn model(src: &str) -> SlidingPuzzle {
     let a = analyze(src);
     assert!(a.all_diagnostics().is_empty(), "{src}\n{:?}", a.all_diagnostics());
-    assert_eq!(a.puzzles.len(), 1);
-    let p = &a.puzzles[0];
+    assert_eq!(a.blocks.len(), 1);
+    let p = &a.blocks[0];
     assert_eq!(p.kind, BlockKind::Sliding);
     assert!(p.puzzle().is_none(), "a sliding block has no Lights Out model");
     p.sliding_puzzle().cloned().expect("a valid sliding block has its model")
@@ -34,7 +34,7 @@ fn model(src: &str) -> SlidingPuzzle {
 /// Every diagnostic of the file, in source order.
 fn diagnostics(src: &str) -> Vec<Diagnostic> {
     let a = analyze(src);
-    for p in &a.puzzles {
+    for p in &a.blocks {
         if p.diagnostics.iter().any(Diagnostic::is_error) {
             assert!(p.sliding_puzzle().is_none() && p.puzzle().is_none(), "a block with errors has no model");
         }
@@ -57,16 +57,16 @@ fn three(rows: &str, extra: &str) -> String {
 #[test]
 fn the_model_of_loyds_puzzle() {
     let p = model(LOYD);
-    assert_eq!(*p.name, "loyd");
+    assert_eq!(p.header.name, "loyd");
     assert_eq!((p.rows, p.cols), (4, 4));
     assert_eq!(p.tiles, vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 14, 0]);
     assert!(*p.goal_is_default);
     assert_eq!(p.goal, vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0]);
     assert_eq!(p.blank(), 15);
-    let claims: Vec<SlidingClaim> = p.expects.iter().map(|e| e.claim).collect();
+    let claims: Vec<SlidingClaim> = p.header.expects.iter().map(|e| e.claim).collect();
     assert_eq!(claims, [SlidingClaim::Unsolvable, SlidingClaim::Moves(12)]);
-    assert_eq!(p.expects[1].span.text(LOYD), "expect moves 12");
-    let sol = p.solution.as_ref().unwrap();
+    assert_eq!(p.header.expects[1].span.text(LOYD), "expect moves 12");
+    let sol = p.header.solution.as_ref().unwrap();
     assert_eq!(sol.moves, "LLURDR", "spaces between moves are dropped");
     assert_eq!(sol.string_span.text(LOYD), "\"LLU RDR\"");
     assert_eq!(sol.span.text(LOYD), "solution \"LLU RDR\"");
@@ -94,36 +94,36 @@ fn a_written_goal_and_compact_rows() {
     let goal_cells = p.spans.goal_cells.as_ref().unwrap();
     assert_eq!(goal_cells[4].text(src), "4");
     assert_eq!(p.cell_at(goal_cells[4].start), Some((SlidingGrid::Goal, 4)));
-    assert!(p.expects.is_empty() && p.solution.is_none());
+    assert!(p.header.expects.is_empty() && p.header.solution.is_none());
     // An empty solution is zero moves.
     let p = model("sliding \"z\" { size 2x2 tiles { 12\n3. } solution \"\" }\n");
-    assert_eq!(p.solution.0.unwrap().moves, "");
+    assert_eq!(p.header.0.solution.unwrap().moves, "");
 }
 
 #[test]
 fn check_source_solves_both_kinds_of_block() {
     let src = format!("{LOYD}\npuzzle \"p\" {{\n  size 2x2\n  lights on\n  expect solvable\n}}\n");
     let a = check_source(&src);
-    assert_eq!(a.puzzles[0].kind, BlockKind::Sliding);
+    assert_eq!(a.blocks[0].kind, BlockKind::Sliding);
     assert!(
-        a.puzzles[0].report.as_ref().and_then(lights_compiler::BlockReport::as_lights).is_none(),
+        a.blocks[0].report.as_ref().and_then(lights_compiler::BlockReport::as_lights).is_none(),
         "no Lights Out report for a sliding block"
     );
-    assert!(a.puzzles[0].sliding_puzzle().is_some());
-    let r = a.puzzles[0]
+    assert!(a.blocks[0].sliding_puzzle().is_some());
+    let r = a.blocks[0]
         .report
         .as_ref()
         .and_then(lights_compiler::BlockReport::as_sliding)
         .expect("sliding blocks are solved");
     assert!(!r.solvable, "Loyd's puzzle cannot be solved");
     // `expect moves 12` and the written solution are wrong for an unsolvable puzzle.
-    let codes: Vec<Code> = a.puzzles[0].diagnostics.iter().map(|d| d.code).collect();
-    assert_eq!(codes, [Code::ExpectationFailed, Code::WrongSolution], "{:?}", a.puzzles[0].diagnostics);
-    assert!(a.puzzles[1].diagnostics.is_empty());
-    assert_eq!(a.puzzles[1].kind, BlockKind::Puzzle);
-    assert!(a.puzzles[1].puzzle().is_some() && a.puzzles[1].sliding_puzzle().is_none());
+    let codes: Vec<Code> = a.blocks[0].diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(codes, [Code::ExpectationFailed, Code::WrongSolution], "{:?}", a.blocks[0].diagnostics);
+    assert!(a.blocks[1].diagnostics.is_empty());
+    assert_eq!(a.blocks[1].kind, BlockKind::Lights);
+    assert!(a.blocks[1].puzzle().is_some() && a.blocks[1].sliding_puzzle().is_none());
     assert!(
-        a.puzzles[1].report.as_ref().and_then(lights_compiler::BlockReport::as_lights).is_some(),
+        a.blocks[1].report.as_ref().and_then(lights_compiler::BlockReport::as_lights).is_some(),
         "puzzle blocks are solved as before"
     );
 }
@@ -382,10 +382,10 @@ fn l0102_l0113_l0117_l0119_shared_codes() {
     // Across both kinds of block.
     let src = "puzzle \"a\" {\n  size 2x2\n}\nsliding \"a\" {\n  size 2x2\n  tiles { 12\n3. }\n}\n";
     let a = analyze(src);
-    assert_eq!(a.puzzles[1].diagnostics.len(), 1);
-    assert_eq!(a.puzzles[1].diagnostics[0].code, Code::DuplicateName);
-    assert!(a.puzzles[1].sliding_puzzle().is_none());
-    assert!(a.puzzles[0].puzzle().is_some(), "the first of the two keeps its model");
+    assert_eq!(a.blocks[1].diagnostics.len(), 1);
+    assert_eq!(a.blocks[1].diagnostics[0].code, Code::DuplicateName);
+    assert!(a.blocks[1].sliding_puzzle().is_none());
+    assert!(a.blocks[0].puzzle().is_some(), "the first of the two keeps its model");
     let src =
         "sliding \"s\" {\n  size 2x2\n  tiles { 12\n3. }\n  tiles { 12\n3. }\n  solution \"L\"\n  solution \"U\"\n}\n";
     let codes: Vec<Code> = diagnostics(src).iter().map(|d| d.code).collect();
@@ -398,8 +398,8 @@ fn l0102_l0113_l0117_l0119_shared_codes() {
 #[test]
 fn syntax_errors_in_a_sliding_block_drop_its_model() {
     let a = analyze("slidnig \"s\" {\n  size 2x2\n  tiles { 12\n3. }\n}\n");
-    assert_eq!(a.puzzles[0].kind, BlockKind::Sliding, "the typo is read as the kind it is nearest to");
-    assert_eq!(a.puzzles[0].diagnostics.len(), 1);
-    assert_eq!(a.puzzles[0].diagnostics[0].code, Code::UnknownBlock);
-    assert!(a.puzzles[0].sliding_puzzle().is_none());
+    assert_eq!(a.blocks[0].kind, BlockKind::Sliding, "the typo is read as the kind it is nearest to");
+    assert_eq!(a.blocks[0].diagnostics.len(), 1);
+    assert_eq!(a.blocks[0].diagnostics[0].code, Code::UnknownBlock);
+    assert!(a.blocks[0].sliding_puzzle().is_none());
 }

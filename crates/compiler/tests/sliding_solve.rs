@@ -20,7 +20,7 @@ fn the_hardest_eight_puzzle_needs_31_moves() {
     let src = block(HARDEST, "  expect solvable\n  expect moves 31\n");
     let a = check_source(&src);
     assert!(a.all_diagnostics().is_empty(), "{:?}", a.all_diagnostics());
-    let r = a.puzzles[0].report.as_ref().and_then(lights_compiler::BlockReport::as_sliding).unwrap();
+    let r = a.blocks[0].report.as_ref().and_then(lights_compiler::BlockReport::as_sliding).unwrap();
     let s = r.solution.as_ref().unwrap();
     assert_eq!((s.len(), s.optimal), (31, true));
     // The solver's own moves, written back as a `solution`, check clean.
@@ -82,7 +82,7 @@ fn every_example_sliding_block_checks_clean() {
     let src = std::fs::read_to_string(root).unwrap();
     let a = check_source(&src);
     assert!(a.all_diagnostics().is_empty(), "{:?}", a.all_diagnostics());
-    assert!(a.puzzles.iter().all(|p| p.report.as_ref().and_then(lights_compiler::BlockReport::as_sliding).is_some()));
+    assert!(a.blocks.iter().all(|p| p.report.as_ref().and_then(lights_compiler::BlockReport::as_sliding).is_some()));
 }
 
 #[test]
@@ -90,7 +90,7 @@ fn a_written_solution_is_kept_when_it_reaches_the_goal_in_as_few_moves() {
     use lights_compiler::sliding_check::solution_to_write;
     let to_write = |extra: &str| {
         let a = check_source(&block("    1 2 3\n    4 5 6\n    7 . 8", extra));
-        let p = &a.puzzles[0];
+        let p = &a.blocks[0];
         solution_to_write(
             p.sliding_puzzle().unwrap(),
             p.report.as_ref().and_then(lights_compiler::BlockReport::as_sliding).unwrap(),
@@ -104,7 +104,7 @@ fn a_written_solution_is_kept_when_it_reaches_the_goal_in_as_few_moves() {
     assert_eq!(to_write("  solution \"D\"\n"), Some("R".to_string()), "off the board: replaced");
     // Already at the goal: no `solution ""` to write.
     let a = check_source(&block("    1 2 3\n    4 5 6\n    7 8 .", ""));
-    let p = &a.puzzles[0];
+    let p = &a.blocks[0];
     assert!(solution_to_write(
         p.sliding_puzzle().unwrap(),
         p.report.as_ref().and_then(lights_compiler::BlockReport::as_sliding).unwrap()
@@ -112,7 +112,7 @@ fn a_written_solution_is_kept_when_it_reaches_the_goal_in_as_few_moves() {
     .is_none());
     // Unsolvable: nothing to write.
     let a = check_source(&block("    2 1 3\n    4 5 6\n    7 8 .", "  expect unsolvable\n"));
-    let p = &a.puzzles[0];
+    let p = &a.blocks[0];
     assert!(solution_to_write(
         p.sliding_puzzle().unwrap(),
         p.report.as_ref().and_then(lights_compiler::BlockReport::as_sliding).unwrap()
@@ -126,7 +126,7 @@ fn pattern_databases_are_wanted_only_where_the_solver_uses_them() {
     let needs = |size: &str, tiles: &str, goal: &str| {
         let src = format!("sliding \"s\" {{\n  size {size}\n  tiles {{\n{tiles}\n  }}\n{goal}}}\n");
         let a = lights_compiler::analyze(&src);
-        needs_pattern_databases(a.puzzles[0].sliding_puzzle().unwrap())
+        needs_pattern_databases(a.blocks[0].sliding_puzzle().unwrap())
     };
     let start = "    2 1 3 4\n    5 6 7 8\n    9 10 11 12\n    13 14 . 15";
     let loyd = "    1 2 3 4\n    5 6 7 8\n    9 10 11 12\n    13 15 14 .";
@@ -153,7 +153,7 @@ fn the_authors_correct_solution_bounds_the_fewest_moves_on_large_boards() {
     let end = start + src[start..].find("\n}\n").unwrap() + 3;
     let five = &src[start..end];
     let a = check_source(five);
-    let r = a.puzzles[0].report.as_ref().and_then(lights_compiler::BlockReport::as_sliding).unwrap();
+    let r = a.blocks[0].report.as_ref().and_then(lights_compiler::BlockReport::as_sliding).unwrap();
     let s = r.solution.as_ref().unwrap();
     assert_eq!((s.len(), s.optimal), (60, false), "the written solution is the best known");
     assert_eq!(lights_compiler::sliding_check::summary(r), "60 moves (not proven fewest)");
@@ -183,7 +183,7 @@ fn answers_too_long_to_compute_are_not_computed_but_the_block_is_still_checked()
         format!("sliding \"thin\" {{\n  size 2x{cols}\n  tiles {{\n    {top}\n    {bottom}\n  }}\n{extra}}}\n")
     };
     let a = check_source(&block("  expect solvable\n"));
-    let p = &a.puzzles[0];
+    let p = &a.blocks[0];
     let r = p.report.as_ref().and_then(lights_compiler::BlockReport::as_sliding).unwrap();
     assert!(r.solvable && r.solution.is_none() && r.too_long.unwrap() > 100_000_000, "{r:?}");
     let codes: Vec<Code> = p.diagnostics.iter().map(|d| d.code).collect();
@@ -201,7 +201,7 @@ fn answers_too_long_to_compute_are_not_computed_but_the_block_is_still_checked()
     assert!(d.iter().any(|d| d.code == Code::MinimumNotProven && !d.is_error()), "{d:?}");
     let a = check_source(&block("  solution \"R\"\n"));
     assert!(a.all_diagnostics().is_empty(), "{:?}", a.all_diagnostics());
-    let s = a.puzzles[0]
+    let s = a.blocks[0]
         .report
         .as_ref()
         .and_then(lights_compiler::BlockReport::as_sliding)

@@ -11,7 +11,7 @@ fn codes(src: &str) -> Vec<Code> {
 
 fn minimum(src: &str) -> (u64, bool) {
     let analysis = check_source(src);
-    let report = analysis.puzzles[0].report.as_ref().expect("solved");
+    let report = analysis.blocks[0].report.as_ref().expect("solved");
     let lights_compiler::BlockReport::Lights(r) = report else { panic!("a Lights Out block") };
     let m = r.minimum.as_ref().expect("solvable");
     (m.cost, m.optimal)

@@ -21,7 +21,7 @@ use reference::{free_cells, need, patterns};
 fn unsolvable_are_proved(src: &str) -> usize {
     let analysis: FileAnalysis = check_source(src);
     let mut unsolvable = 0;
-    for pa in &analysis.puzzles {
+    for pa in &analysis.blocks {
         let (Some(block), Some(BlockReport::Lights(r))) = (&pa.block, &pa.report) else { continue };
         let Block::Lights(p) = &**block else { continue };
         if r.solvable {

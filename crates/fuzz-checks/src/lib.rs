@@ -51,7 +51,7 @@ pub fn parse(data: &[u8]) {
         assert!(span_ok(src, e.span), "error span {:?} outside the text or inside a character", e.span);
     }
     assert!(file.errors.windows(2).all(|w| w[0].span.start <= w[1].span.start), "errors out of order");
-    for p in &file.puzzles {
+    for p in &file.blocks {
         assert!(span_ok(src, p.span), "block span {:?} outside the text", p.span);
     }
     for c in &file.comments {
@@ -63,12 +63,8 @@ pub fn parse(data: &[u8]) {
 /// panic is caught by the ide layer (the editor must survive it) and shown
 /// as an internal error; here it fails the check.
 fn solved(doc: &Document) -> Solved {
-    let small = |i: usize| match doc.block(i).map(|b| &**b) {
-        Some(Block::Lights(p)) => p.rows.saturating_mul(p.cols) <= MAX_SOLVED_CELLS,
-        // 4×4 and larger build pattern databases (seconds): not here.
-        Some(Block::Sliding(p)) => p.rows.saturating_mul(p.cols) <= 9,
-        None => false,
-    };
+    // Sliding boards of 4×4 and larger build pattern databases (seconds): not here.
+    let small = |i: usize| doc.block(i).is_some_and(|b| b.solves_quickly(MAX_SOLVED_CELLS));
     let answers = Solved::with(doc, small, budgeted_solve);
     for i in 0..doc.block_count() {
         if let lights_ide::BlockState::Done(outcome) = doc.state(i, &answers) {

@@ -7,8 +7,8 @@ use lights_compiler::diagnostic::Code;
 use lights_compiler::edit::{self, TextEdit};
 use lights_compiler::model::Puzzle;
 use lights_compiler::repair::{make_solvable, CellChange};
-use lights_compiler::{Answered, BlockKind, SolutionEdit, SolutionPlan};
-use lights_syntax::ast::PuzzleBlock;
+use lights_compiler::{SolutionEdit, SolutionPlan, Wording};
+use lights_syntax::ast::BlockSyntax;
 use lights_syntax::Span;
 
 use crate::answers::Answers;
@@ -40,16 +40,17 @@ pub fn code_actions(doc: &Document, answers: &dyn Answers, span: Span, cancel: &
     for i in doc.blocks_in(span) {
         let (Some((block, report)), Some(syntax)) = (doc.answered(i, answers), doc.syntax(i)) else { continue };
         if let Some(plan) = solution_plan(doc, i, answers) {
-            let kind = if plan.edit.replaces { ActionKind::QuickFix } else { ActionKind::Rewrite };
+            let kind = if plan.replaces { ActionKind::QuickFix } else { ActionKind::Rewrite };
             out.push(Action {
                 title: plan.title(Wording::Action),
                 kind,
                 fixes: vec![Code::WrongSolution, Code::LockedPress],
-                edits: vec![plan.edit.edit.clone()],
+                edits: vec![plan.edit.clone()],
                 preferred: false,
             });
         }
-        if let Some(Answered::Lights(model, r)) = block.answered(&report) {
+        // Lights Out only: the smallest change to `lights`.
+        if let Some((model, r)) = block.answered(&report).as_ref().and_then(|a| a.as_lights()) {
             if !r.solvable && !block.expects_no_solution() {
                 out.extend(make_solvable_action(doc.text(), syntax, model, cancel));
             }
@@ -82,55 +83,16 @@ pub fn code_actions(doc: &Document, answers: &dyn Answers, span: Span, cancel: &
 
 /// The edits of the lens's insert-solution command for block `i`.
 pub fn insert_solution(doc: &Document, answers: &dyn Answers, i: usize) -> Option<Vec<TextEdit>> {
-    solution_plan(doc, i, answers).map(|plan| vec![plan.edit.edit])
-}
-
-/// Where a title is shown.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Wording {
-    Lens,
-    Action,
-}
-
-/// A solution to write into a block, with what to call it.
-pub(crate) struct Planned {
-    pub edit: SolutionEdit,
-    kind: BlockKind,
-}
-
-impl Planned {
-    /// `insert minimum solution`, `Replace solution (15 presses)`,
-    /// `insert optimal solution (31 moves)`, `Insert solution (62 moves, not proven fewest)`.
-    pub(crate) fn title(&self, wording: Wording) -> String {
-        let e = &self.edit;
-        let n = &e.length;
-        match (self.kind, wording, e.replaces, e.optimal) {
-            (BlockKind::Puzzle, Wording::Lens, false, true) => "insert minimum solution".into(),
-            (BlockKind::Puzzle, Wording::Lens, true, true) => "replace solution with the minimum".into(),
-            (BlockKind::Puzzle, Wording::Lens, false, false) => format!("insert solution ({n}, minimum not proven)"),
-            (BlockKind::Puzzle, Wording::Lens, true, false) => format!("replace solution ({n}, minimum not proven)"),
-            (BlockKind::Puzzle, Wording::Action, false, true) => format!("Insert minimum solution ({n})"),
-            (BlockKind::Puzzle, Wording::Action, true, true) => format!("Replace solution ({n})"),
-            (BlockKind::Puzzle, Wording::Action, false, false) => format!("Insert solution ({n}, minimum not proven)"),
-            (BlockKind::Puzzle, Wording::Action, true, false) => format!("Replace solution ({n}, minimum not proven)"),
-            (BlockKind::Sliding, Wording::Lens, false, true) => format!("insert optimal solution ({n})"),
-            (BlockKind::Sliding, Wording::Lens, true, true) => format!("replace solution with the optimal one ({n})"),
-            (BlockKind::Sliding, Wording::Lens, false, false) => format!("insert solution ({n}, not proven fewest)"),
-            (BlockKind::Sliding, Wording::Lens, true, false) => format!("replace solution ({n}, not proven fewest)"),
-            (BlockKind::Sliding, Wording::Action, false, true) => format!("Insert solution ({n}, optimal)"),
-            (BlockKind::Sliding, Wording::Action, true, true) => format!("Replace solution ({n}, optimal)"),
-            (BlockKind::Sliding, Wording::Action, false, false) => format!("Insert solution ({n}, not proven fewest)"),
-            (BlockKind::Sliding, Wording::Action, true, false) => format!("Replace solution ({n}, not proven fewest)"),
-        }
-    }
+    solution_plan(doc, i, answers).map(|plan| vec![plan.edit])
 }
 
 /// The solution to write into block `i`, when one is due (the same rule as
 /// `lights solve --write`: [`lights_compiler::Block::solution_plan`]).
-pub(crate) fn solution_plan(doc: &Document, i: usize, answers: &dyn Answers) -> Option<Planned> {
+/// Its titles are [`SolutionEdit::title`].
+pub(crate) fn solution_plan(doc: &Document, i: usize, answers: &dyn Answers) -> Option<SolutionEdit> {
     let (block, report) = doc.answered(i, answers)?;
     match block.solution_plan(doc.text(), doc.syntax(i)?, &report) {
-        SolutionPlan::Write(edit) => Some(Planned { edit, kind: block.kind() }),
+        SolutionPlan::Write(edit) => Some(edit),
         SolutionPlan::Keep | SolutionPlan::Nothing | SolutionPlan::TooLarge { .. } => None,
     }
 }
@@ -139,7 +101,7 @@ pub(crate) fn solution_plan(doc: &Document, i: usize, answers: &dyn Answers) -> 
 /// smallest change to `lights` (one cell, else two), verified by solving
 /// the changed puzzle. None when the change would put a light on a hole
 /// (a hole has no light to change).
-fn make_solvable_action(src: &str, syntax: &PuzzleBlock, model: &Puzzle, cancel: &dyn Fn() -> bool) -> Option<Action> {
+fn make_solvable_action(src: &str, syntax: &BlockSyntax, model: &Puzzle, cancel: &dyn Fn() -> bool) -> Option<Action> {
     let changes = make_solvable(model, cancel)?;
     if changes.iter().any(|c| model.is_hole(c.index)) {
         return None;
@@ -162,7 +124,7 @@ fn make_solvable_action(src: &str, syntax: &PuzzleBlock, model: &Puzzle, cancel:
 
 /// Several changed cells: one edit per grid cell when `lights` is a grid
 /// written with single characters, else the whole statement rewritten.
-fn lights_edits(src: &str, block: &PuzzleBlock, model: &Puzzle, changes: &[CellChange]) -> Vec<TextEdit> {
+fn lights_edits(src: &str, block: &BlockSyntax, model: &Puzzle, changes: &[CellChange]) -> Vec<TextEdit> {
     let singles: Vec<TextEdit> =
         changes.iter().filter_map(|c| edit::lights_cell(src, block, model, c.index, c.to)).collect();
     let cells = model.lights.cell_spans.as_ref();

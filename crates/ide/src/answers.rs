@@ -75,7 +75,7 @@ impl Document {
     pub fn state(&self, i: usize, answers: &dyn Answers) -> BlockState {
         match self.key(i) {
             None => BlockState::Errors(
-                self.analysis().puzzles.get(i).map_or(0, |p| p.diagnostics.iter().filter(|d| d.is_error()).count()),
+                self.analysis().blocks.get(i).map_or(0, |p| p.diagnostics.iter().filter(|d| d.is_error()).count()),
             ),
             Some(key) => match answers.outcome(&key) {
                 Some(o) => BlockState::Done(o),

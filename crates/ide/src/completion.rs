@@ -5,8 +5,7 @@
 //! rules and topologies), and snippets for a new puzzle or sliding block
 //! outside blocks.
 
-use lights_syntax::ast::{GraphSpec, PuzzleBlock, StatementKind};
-use lights_syntax::BlockKind;
+use lights_syntax::ast::{BlockSyntax, GraphSpec, StatementKind};
 
 use crate::document::Document;
 use crate::reference::{self, Word};
@@ -64,10 +63,12 @@ pub fn completion(doc: &Document, offset: usize, snippets: bool) -> Vec<Completi
             Vec::new()
         };
     };
-    if block.kind == BlockKind::Sliding {
+    // A Lights Out puzzle's values depend on its shape (below); the other
+    // kinds take their statements and claims only.
+    if !block.kind.is_lights() {
         return match done {
-            [] => statements(block, Shape::Square, reference::SLIDING_STATEMENTS, snippets),
-            ["expect"] => words_of(reference::SLIDING_CLAIMS, CompletionKind::Name, snippets),
+            [] => statements(block, Shape::Square, reference::statements_of(block.kind), snippets),
+            ["expect"] => words_of(reference::claims_of(block.kind), CompletionKind::Name, snippets),
             _ => Vec::new(),
         };
     }
@@ -117,7 +118,7 @@ enum Shape {
     Graph,
 }
 
-fn shape_of(block: &PuzzleBlock) -> Shape {
+fn shape_of(block: &BlockSyntax) -> Shape {
     let kinds = || block.statements.iter().map(|s| &s.kind);
     if kinds().any(|k| matches!(k, StatementKind::Graph(_))) {
         Shape::Graph
@@ -131,7 +132,7 @@ fn shape_of(block: &PuzzleBlock) -> Shape {
 /// The statements not yet in the block (`expect` may repeat) that fit its
 /// shape: a graph has no `size`, `topology` or `grid`, and a block with one
 /// of them is a board, not a graph.
-fn statements(block: &PuzzleBlock, shape: Shape, words: &[Word], snippets: bool) -> Vec<Completion> {
+fn statements(block: &BlockSyntax, shape: Shape, words: &[Word], snippets: bool) -> Vec<Completion> {
     let has = |kw: &str| block.statements.iter().any(|s| s.kind.keyword() == kw);
     let board = ["size", "topology", "grid"];
     let fits = |w: &str| match shape {
@@ -180,7 +181,7 @@ fn item(w: &Word, kind: CompletionKind, snippets: bool) -> Completion {
 
 /// Inside a grid's braces, or a written graph's: rows and edges, no words.
 fn inside_grid(doc: &Document, offset: usize) -> bool {
-    let statements = || doc.analysis().syntax.puzzles.iter().flat_map(|b| &b.statements);
+    let statements = || doc.analysis().syntax.blocks.iter().flat_map(|b| &b.statements);
     let in_grid = statements()
         .filter_map(|s| s.kind.grid())
         .any(|grid| grid.span.start < offset && grid.close.is_none_or(|c| offset <= c.start));

@@ -3,8 +3,7 @@
 //! these; the language server publishes them.
 
 use lights_compiler::diagnostic::{Code, Diagnostic, Label};
-use lights_compiler::{Answered, Block, PuzzleAnalysis};
-use lights_syntax::Span;
+use lights_compiler::{Block, BlockAnalysis};
 
 use crate::answers::{Answers, BlockState, Outcome};
 use crate::document::Document;
@@ -48,7 +47,7 @@ pub fn diagnostics(doc: &Document, answers: &dyn Answers) -> Vec<Problem> {
 /// errors, and what its answer says (cannot be solved, claims that do not
 /// hold, a wrong `solution`, a solve that failed, timed out or crashed).
 pub fn block_diagnostics(doc: &Document, i: usize, answers: &dyn Answers) -> Vec<Diagnostic> {
-    let Some(p) = doc.analysis().puzzles.get(i) else { return Vec::new() };
+    let Some(p) = doc.analysis().blocks.get(i) else { return Vec::new() };
     let mut found = p.diagnostics.clone();
     if let (Some(block), BlockState::Done(outcome)) = (doc.block(i), doc.state(i, answers)) {
         match &*outcome {
@@ -65,16 +64,13 @@ pub fn block_diagnostics(doc: &Document, i: usize, answers: &dyn Answers) -> Vec
 }
 
 fn timed_out(
-    p: &PuzzleAnalysis,
+    p: &BlockAnalysis,
     block: &Block,
     budget: std::time::Duration,
     options: &lights_compiler::SolveOptions,
 ) -> Diagnostic {
     let name = p.name.as_deref().unwrap_or("");
-    let what = match block {
-        Block::Lights(_) => "puzzle",
-        Block::Sliding(_) => "sliding puzzle",
-    };
+    let what = block.noun();
     let d = Diagnostic::warning(
         Code::TimeBudgetExceeded,
         block.head(),
@@ -89,7 +85,7 @@ fn timed_out(
     // author (--minimum-budget, minimum-budget): say so.
     let search = std::time::Duration::from_nanos(options.minimum_work);
     let given = *options != lights_compiler::SolveOptions::default();
-    if matches!(block, Block::Lights(_)) && given && options.search_minimum && search > budget {
+    if block.takes_minimum_budget() && given && options.search_minimum && search > budget {
         d.with_note(format!(
             "the minimum budget ({}) is longer than the time budget: the time budget stops the search first",
             duration(search)
@@ -103,22 +99,5 @@ fn timed_out(
 /// written (a grid of `lights`, else of `goal`); empty when there is none.
 fn certificate_cells(doc: &Document, i: usize, answers: &dyn Answers) -> Vec<Label> {
     let Some((block, report)) = doc.answered(i, answers) else { return Vec::new() };
-    let Some(Answered::Lights(model, r)) = block.answered(&report) else { return Vec::new() };
-    let (Some(y), Some(spans)) = (&r.certificate, model.lights.cell_spans.as_ref().or(model.goal.cell_spans.as_ref()))
-    else {
-        return Vec::new();
-    };
-    let first = y.nonzero().map(|(_, v)| v).next();
-    let uniform = y.nonzero().all(|(_, v)| Some(v) == first);
-    y.nonzero()
-        .take(MAX_RELATED_CELLS)
-        .map(|(cell, weight)| Label {
-            span: spans.get(cell).unwrap_or(Span::new(0, 0)),
-            message: if uniform {
-                format!("marked {}", model.cell_label(cell))
-            } else {
-                format!("{} has weight {weight}", model.cell_label(cell))
-            },
-        })
-        .collect()
+    block.certificate_labels(&report, MAX_RELATED_CELLS)
 }

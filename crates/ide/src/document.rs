@@ -8,7 +8,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 
 use lights_compiler::{Block, BlockKey, FileAnalysis, SolveOptions};
-use lights_syntax::ast::PuzzleBlock;
+use lights_syntax::ast::BlockSyntax;
 use lights_syntax::{LineIndex, SourceFile, Span};
 
 use crate::internal::{internal_error, panic_message};
@@ -40,12 +40,12 @@ impl Document {
             Ok(a) => a,
             Err(payload) => FileAnalysis {
                 syntax: SourceFile::default(),
-                puzzles: Vec::new(),
+                blocks: Vec::new(),
                 file_diagnostics: vec![internal_error(Span::new(0, 0), "this file", &panic_message(payload))],
             },
         };
         let options = SolveOptions::default();
-        let keys = analysis.puzzles.iter().map(|p| p.block.as_ref().map(|b| b.key_with(&options))).collect();
+        let keys = analysis.blocks.iter().map(|p| p.block.as_ref().map(|b| b.key_with(&options))).collect();
         let lines = LineIndex::new(&text);
         Document { text, analysis, lines, options, keys }
     }
@@ -55,7 +55,7 @@ impl Document {
     /// another's).
     pub fn with_options(mut self, options: SolveOptions) -> Document {
         if options != self.options {
-            self.keys = self.analysis.puzzles.iter().map(|p| p.block.as_ref().map(|b| b.key_with(&options))).collect();
+            self.keys = self.analysis.blocks.iter().map(|p| p.block.as_ref().map(|b| b.key_with(&options))).collect();
             self.options = options;
         }
         self
@@ -80,17 +80,17 @@ impl Document {
 
     /// The number of blocks (`puzzle` and `sliding`), in file order.
     pub fn block_count(&self) -> usize {
-        self.analysis.puzzles.len()
+        self.analysis.blocks.len()
     }
 
     /// The validated model of block `i`, when it has no error.
     pub fn block(&self, i: usize) -> Option<&Arc<Block>> {
-        self.analysis.puzzles.get(i)?.block.as_ref()
+        self.analysis.blocks.get(i)?.block.as_ref()
     }
 
     /// The syntax of block `i`.
-    pub fn syntax(&self, i: usize) -> Option<&PuzzleBlock> {
-        self.analysis.syntax.puzzles.get(i)
+    pub fn syntax(&self, i: usize) -> Option<&BlockSyntax> {
+        self.analysis.syntax.blocks.get(i)
     }
 
     /// The key of block `i`'s answer, when it can be solved.
@@ -105,14 +105,14 @@ impl Document {
 
     /// The block whose text holds `offset` (its closing brace included).
     pub fn block_at(&self, offset: usize) -> Option<usize> {
-        self.analysis.puzzles.iter().position(|p| p.span.contains(offset) || p.span.end == offset)
+        self.analysis.blocks.iter().position(|p| p.span.contains(offset) || p.span.end == offset)
     }
 
     /// The blocks whose text overlaps `span`.
     pub fn blocks_in(&self, span: Span) -> Vec<usize> {
-        (0..self.analysis.puzzles.len())
+        (0..self.analysis.blocks.len())
             .filter(|&i| {
-                let s = self.analysis.puzzles[i].span;
+                let s = self.analysis.blocks[i].span;
                 s.start <= span.end && span.start <= s.end
             })
             .collect()

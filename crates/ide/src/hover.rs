@@ -11,8 +11,8 @@ use lights_compiler::lower::press_pattern;
 use lights_compiler::model::{Graph, GraphKind, Puzzle, Rule, Shape};
 use lights_compiler::sliding::{SlidingGrid, SlidingPuzzle, BLANK};
 use lights_compiler::solve::Report;
-use lights_compiler::{Answered, Block};
-use lights_syntax::ast::{Entry, GraphSpec, Grid, PuzzleBlock, RuleSpec, Statement, StatementKind, Value};
+use lights_compiler::Block;
+use lights_syntax::ast::{BlockSyntax, Entry, GraphSpec, Grid, RuleSpec, Statement, StatementKind, Value};
 use lights_syntax::Span;
 
 use crate::answers::Answers;
@@ -77,23 +77,23 @@ fn hover_here(doc: &Document, answers: &dyn Answers, offset: usize) -> Option<Ho
             return Some(hover);
         }
         if let Some(name) = doc.syntax(i).and_then(|b| b.name.as_ref()).filter(|n| n.span.contains(offset)) {
-            let kind = doc.analysis().puzzles[i].kind;
+            let kind = doc.analysis().blocks[i].kind;
             let mut text = format!("**{} \"{}\"** — {}", kind.keyword(), name.value, status(doc, i, answers));
             if let Some(block) = doc.block(i) {
                 text.push_str(&format!("\n\n{}", block.describe()));
             }
-            if let Some(Answered::Sliding(_, r)) = doc.answered(i, answers).as_ref().and_then(|(b, r)| b.answered(r)) {
-                text.push_str(&format!("\n\n{}", r.invariant.explanation));
+            if let Some(note) = doc.answered(i, answers).as_ref().and_then(|(_, r)| r.hover_note()) {
+                text.push_str(&format!("\n\n{note}"));
             }
             return Some(Hover { span: name.span, markdown: text });
         }
     }
     let (span, word) = word_at(doc.text(), offset)?;
-    if syntax.puzzles.iter().any(|b| b.name.as_ref().is_some_and(|n| n.span.contains(offset))) {
+    if syntax.blocks.iter().any(|b| b.name.as_ref().is_some_and(|n| n.span.contains(offset))) {
         return None;
     }
     let described = match i {
-        Some(i) => reference::describe_in(doc.analysis().puzzles[i].kind, word),
+        Some(i) => reference::describe_in(doc.analysis().blocks[i].kind, word),
         None => reference::describe(word),
     };
     described.map(|text| Hover { span, markdown: text.to_string() })
@@ -102,23 +102,25 @@ fn hover_here(doc: &Document, answers: &dyn Answers, offset: usize) -> Option<Ho
 /// A cell of one of block `i`'s grids.
 fn cell_hover(doc: &Document, i: usize, answers: &dyn Answers, offset: usize) -> Option<Hover> {
     let syntax = doc.syntax(i)?;
-    match doc.block(i).map(|b| &**b) {
-        Some(Block::Sliding(s)) => tile_hover(s, offset),
-        Some(Block::Lights(model)) => {
-            let answered = doc.answered(i, answers);
-            let report = answered.as_ref().and_then(|(_, r)| r.as_lights());
-            let src = doc.text();
-            grid_hover(src, syntax, Some(model), report, offset)
-                .or_else(|| list_hover(src, syntax, Some(model), report, offset))
-                .or_else(|| graph_hover(src, syntax, model, report, offset))
-        }
-        // A block with errors: its cells still say where they are.
-        None if syntax.kind == lights_syntax::BlockKind::Puzzle => {
-            let src = doc.text();
-            grid_hover(src, syntax, None, None, offset).or_else(|| list_hover(src, syntax, None, None, offset))
-        }
-        None => None,
+    // The cells of each kind are told apart by gates: a sliding board's
+    // tiles, a Lights Out board's lights and presses.
+    let block = doc.block(i).map(|b| &**b);
+    if let Some(s) = block.and_then(Block::as_sliding) {
+        return tile_hover(s, offset);
     }
+    let src = doc.text();
+    if let Some(model) = block.and_then(Block::as_lights) {
+        let answered = doc.answered(i, answers);
+        let report = answered.as_ref().and_then(|(_, r)| r.as_lights());
+        return grid_hover(src, syntax, Some(model), report, offset)
+            .or_else(|| list_hover(src, syntax, Some(model), report, offset))
+            .or_else(|| graph_hover(src, syntax, model, report, offset));
+    }
+    // A puzzle with errors: its cells still say where they are.
+    if block.is_none() && syntax.kind.is_lights() {
+        return grid_hover(src, syntax, None, None, offset).or_else(|| list_hover(src, syntax, None, None, offset));
+    }
+    None
 }
 
 /// The word (`[a-z-]+`) around `offset`.
@@ -177,7 +179,7 @@ enum GridKind {
 /// `solution`) or of its stencil.
 fn grid_hover(
     src: &str,
-    block: &PuzzleBlock,
+    block: &BlockSyntax,
     model: Option<&Puzzle>,
     report: Option<&Report>,
     offset: usize,
@@ -326,7 +328,7 @@ fn value_of(stmt: &Statement) -> Option<(&'static str, &Value)> {
 /// An entry of an `at` list: a node (`at 4:2`) or a cell (`at 2,3`).
 fn list_hover(
     src: &str,
-    block: &PuzzleBlock,
+    block: &BlockSyntax,
     model: Option<&Puzzle>,
     report: Option<&Report>,
     offset: usize,
@@ -394,7 +396,7 @@ fn entry_index(entry: &Entry, model: Option<&Puzzle>) -> Option<usize> {
 /// the reference.
 fn graph_hover(
     src: &str,
-    block: &PuzzleBlock,
+    block: &BlockSyntax,
     model: &Puzzle,
     report: Option<&Report>,
     offset: usize,

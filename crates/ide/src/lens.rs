@@ -4,9 +4,10 @@
 
 use std::ops::RangeInclusive;
 
+use lights_compiler::Wording;
 use lights_syntax::Span;
 
-use crate::actions::{solution_plan, Wording};
+use crate::actions::solution_plan;
 use crate::answers::Answers;
 use crate::document::Document;
 use crate::status::status;

@@ -1,7 +1,7 @@
 //! Document symbols (one per block) and folding ranges (blocks, grids).
 
 use lights_syntax::ast::{GraphSpec, StatementKind};
-use lights_syntax::{BlockKind, Span};
+use lights_syntax::Span;
 
 use crate::document::Document;
 
@@ -28,19 +28,15 @@ pub fn symbols(doc: &Document) -> Vec<Symbol> {
 /// megabytes.
 pub fn symbols_at_most(doc: &Document, max: usize) -> Vec<Symbol> {
     let analysis = doc.analysis();
-    let blocks = &analysis.syntax.puzzles;
+    let blocks = &analysis.syntax.blocks;
     let shown = max.max(1).min(blocks.len());
     let mut out: Vec<Symbol> = blocks[..shown]
         .iter()
-        .zip(&analysis.puzzles)
+        .zip(&analysis.blocks)
         .map(|(block, p)| {
             let name = block.name.as_ref().map_or_else(|| "(unnamed puzzle)".to_string(), |n| n.value.clone());
             let name = if name.is_empty() { "(empty name)".to_string() } else { name };
-            let detail = match &p.block {
-                Some(b) => Some(b.describe()),
-                None if p.kind == BlockKind::Sliding => Some("sliding".to_string()),
-                None => None,
-            };
+            let detail = p.describe();
             let selection = block.name.as_ref().map_or(block.head, |n| n.span);
             Symbol { name, detail, span: block.span, selection }
         })
@@ -74,7 +70,7 @@ pub fn folding_ranges(doc: &Document) -> Vec<Fold> {
             out.push(Fold { start_line: start, end_line: end });
         }
     };
-    for block in &doc.analysis().syntax.puzzles {
+    for block in &doc.analysis().syntax.blocks {
         fold(block.span);
         for grid in block.statements.iter().filter_map(|s| s.kind.grid()) {
             fold(grid.span);

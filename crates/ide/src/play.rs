@@ -15,7 +15,7 @@ use lights_compiler::edit::{self, TextEdit};
 use lights_compiler::lower::press_pattern;
 use lights_compiler::model::{Board, Gluing, Puzzle, Rule, Shape, Topology};
 use lights_compiler::solve::Report;
-use lights_compiler::{Block, BlockKind, BlockReport, SolveError};
+use lights_compiler::{Block, SolveError};
 use serde::Serialize;
 
 use crate::answers::{outcome_of, Answers, Outcome, SolveFn};
@@ -197,8 +197,8 @@ impl std::error::Error for PlayError {}
 /// The Lights Out model of block `index`, or why it cannot be played.
 fn playable(doc: &Document, index: usize) -> Result<&Puzzle, PlayError> {
     let count = doc.block_count();
-    let analysis = doc.analysis().puzzles.get(index).ok_or(PlayError::NoPuzzle { index, count })?;
-    if analysis.kind == BlockKind::Sliding {
+    let analysis = doc.analysis().blocks.get(index).ok_or(PlayError::NoPuzzle { index, count })?;
+    if !analysis.kind.is_lights() {
         return Err(PlayError::NotPlayable(
             "a sliding block: play-testing is for Lights Out puzzles (try `lights solve`)".into(),
         ));
@@ -251,7 +251,7 @@ fn group(n: usize) -> String {
 pub fn puzzles(doc: &Document, answers: &dyn Answers) -> Vec<PuzzleEntry> {
     (0..doc.block_count())
         .map(|i| {
-            let analysis = &doc.analysis().puzzles[i];
+            let analysis = &doc.analysis().blocks[i];
             let why = playable(doc, i).err().map(|e| match e {
                 PlayError::NotPlayable(why) => why,
                 e => e.to_string(),
@@ -305,7 +305,7 @@ fn patterns(p: &Puzzle) -> Vec<Vec<(usize, u32)>> {
 /// The data of block `index` for a board view; `version` is the version of
 /// the document's text, echoed. `None` when there is no such block.
 pub fn board(doc: &Document, index: usize, answers: &dyn Answers, version: i64) -> Option<BoardData> {
-    let analysis = doc.analysis().puzzles.get(index)?;
+    let analysis = doc.analysis().blocks.get(index)?;
     let name = analysis.name.clone().unwrap_or_default();
     let model = doc.block(index).and_then(|b| b.as_lights());
     let p = match playable(doc, index) {
@@ -439,12 +439,12 @@ pub fn solve_from_with(
     lights: &[u32],
     stop: &dyn Fn() -> bool,
 ) -> Result<SolveResult, PlayError> {
-    let block = Block::Lights(with_lights(doc, index, lights)?);
+    let block = Block::from(with_lights(doc, index, lights)?);
     match outcome_of(solve, &block, doc.options(), stop) {
         None => Err(PlayError::Stopped),
-        Some(Outcome::Solved(report)) => match &*report {
-            BlockReport::Lights(r) => Ok(solve_result(r)),
-            BlockReport::Sliding(_) => Err(PlayError::Failed("the solver answered for another kind of block".into())),
+        Some(Outcome::Solved(report)) => match report.as_lights() {
+            Some(r) => Ok(solve_result(r)),
+            None => Err(PlayError::Failed("the solver answered for another kind of block".into())),
         },
         Some(Outcome::Failed(SolveError::TooLarge { unknowns, limit })) => Err(PlayError::Failed(format!(
             "too large to solve from a position: {unknowns} free buttons, the solver takes at most {limit} here"

@@ -193,17 +193,11 @@ pub const SLIDING_CLAIMS: &[Word] = words! {
 
 /// The statements and claims of a block of `kind`.
 pub fn statements_of(kind: BlockKind) -> &'static [Word] {
-    match kind {
-        BlockKind::Puzzle => STATEMENTS,
-        BlockKind::Sliding => SLIDING_STATEMENTS,
-    }
+    kind.either(STATEMENTS, SLIDING_STATEMENTS)
 }
 
 pub fn claims_of(kind: BlockKind) -> &'static [Word] {
-    match kind {
-        BlockKind::Puzzle => CLAIMS,
-        BlockKind::Sliding => SLIDING_CLAIMS,
-    }
+    kind.either(CLAIMS, SLIDING_CLAIMS)
 }
 
 /// The hover text of a word inside a block of `kind` (its meaning there
@@ -242,14 +236,14 @@ mod tests {
             assert!(describe(kw).is_some(), "{kw} has no description");
         }
         // Each kind of block: its own words, with their meaning there.
-        for kind in [BlockKind::Puzzle, BlockKind::Sliding] {
+        for kind in BlockKind::ALL {
             let words: Vec<&str> = statements_of(kind).iter().map(|w| w.word).collect();
             assert_eq!(words, kind.statement_keywords(), "{kind:?}");
             let claims: Vec<&str> = claims_of(kind).iter().map(|w| w.word).collect();
             assert_eq!(claims, kind.claim_keywords(), "{kind:?}");
         }
         assert!(describe_in(BlockKind::Sliding, "goal").unwrap().contains("tiles"));
-        assert!(describe_in(BlockKind::Puzzle, "goal").unwrap().contains("state to reach"));
+        assert!(describe_in(BlockKind::Lights, "goal").unwrap().contains("state to reach"));
         for name in lights_compiler::model::Rule::NAMES {
             assert!(describe(name).is_some(), "{name}");
         }

@@ -64,7 +64,7 @@ fn allowed_above(doc: &Document, span: Span) -> Vec<String> {
 /// line where it starts.
 pub(crate) fn suppressed(doc: &Document, i: usize, d: &Diagnostic) -> bool {
     let code = d.code.as_str();
-    let Some(block) = doc.analysis().puzzles.get(i) else { return false };
+    let Some(block) = doc.analysis().blocks.get(i) else { return false };
     if allowed_above(doc, block.span).iter().any(|c| c == code) {
         return true;
     }

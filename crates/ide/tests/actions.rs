@@ -28,7 +28,7 @@ fn action_fixtures() {
                 // The block after the edit, and what is left of what the action fixes.
                 let i = doc.block_at(at).expect("actions are for the block under the cursor");
                 let after = lights_ide::Document::new(edit::apply(&fixture.text, &a.edits));
-                let block = after.analysis().puzzles[i].span;
+                let block = after.analysis().blocks[i].span;
                 out.push_str(&indent(&after.text()[block.start..block.end], "   │ "));
                 out.push('\n');
                 let solved = lights_ide::Solved::all(&after);
@@ -57,8 +57,8 @@ fn actions_leave_boards_with_holes_hex_boards_and_graphs_clean() {
     let (doc, solved) = Fixture::read(&path).analyse();
     let mut inserted = 0;
     for i in 0..doc.block_count() {
-        let block = doc.analysis().puzzles[i].span;
-        let name = doc.analysis().puzzles[i].name.clone().unwrap_or_default();
+        let block = doc.analysis().blocks[i].span;
+        let name = doc.analysis().blocks[i].name.clone().unwrap_or_default();
         let actions = lights_ide::code_actions(&doc, &solved, Span::new(block.start, block.start), &|| false);
         assert!(!actions.is_empty(), "{name}: no action");
         let lens_edits = lights_ide::insert_solution(&doc, &solved, i);
@@ -79,7 +79,7 @@ fn actions_leave_boards_with_holes_hex_boards_and_graphs_clean() {
                 inserted += 1;
                 // The lens inserts the same solution.
                 assert_eq!(lens_edits.as_ref(), Some(&a.edits), "{name}");
-                let block = &text[after.analysis().puzzles[i].span.start..after.analysis().puzzles[i].span.end];
+                let block = &text[after.analysis().blocks[i].span.start..after.analysis().blocks[i].span.end];
                 let on_graph = block.contains("graph");
                 assert_eq!(block.contains("solution at "), on_graph, "{name}: {block}");
             }

@@ -218,7 +218,7 @@ fn panics_on_boom(
     cancel: &dyn Fn() -> bool,
 ) -> Result<BlockReport, SolveError> {
     match b {
-        Block::Lights(p) if p.name == "boom" => panic!("the solver exploded"),
+        Block::Lights(p) if p.header.name == "boom" => panic!("the solver exploded"),
         Block::Sliding(_) => panic!("the sliding solver exploded"),
         _ => b.solve_with(options, cancel),
     }

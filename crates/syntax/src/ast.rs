@@ -35,7 +35,7 @@ impl Span {
 /// the syntax errors that recovery stepped over.
 #[derive(Clone, Debug, Default)]
 pub struct SourceFile {
-    pub puzzles: Vec<PuzzleBlock>,
+    pub blocks: Vec<BlockSyntax>,
     pub comments: Vec<Span>,
     pub errors: Vec<crate::SyntaxError>,
 }
@@ -45,45 +45,57 @@ pub struct SourceFile {
 pub enum BlockKind {
     /// `puzzle "NAME" { … }`: a Lights Out puzzle.
     #[default]
-    Puzzle,
+    Lights,
     /// `sliding "NAME" { … }`: a sliding-tile puzzle (the 15 puzzle).
     Sliding,
 }
 
 impl BlockKind {
+    /// Every kind, in the order the language documents them.
+    pub const ALL: [BlockKind; 2] = [BlockKind::Lights, BlockKind::Sliding];
+
+    /// `lights` or `sliding`: one value per kind, chosen by the kind. A table
+    /// kept per kind elsewhere (the editor's word lists) is picked with
+    /// this, so that adding a kind adds an argument and the compiler finds
+    /// every table to extend.
+    pub fn either<T>(self, lights: T, sliding: T) -> T {
+        match self {
+            BlockKind::Lights => lights,
+            BlockKind::Sliding => sliding,
+        }
+    }
+
+    /// Whether this is a Lights Out `puzzle` block: the gate of the front
+    /// ends that take Lights Out puzzles only (`lights compile`, `lights
+    /// picture`, `--solution-out`, play-testing).
+    pub fn is_lights(self) -> bool {
+        self == BlockKind::Lights
+    }
+
     /// The block's keyword, as written in the language.
     pub fn keyword(self) -> &'static str {
-        match self {
-            BlockKind::Puzzle => "puzzle",
-            BlockKind::Sliding => "sliding",
-        }
+        self.either("puzzle", "sliding")
     }
 
     /// The statement keywords this kind of block takes, in canonical order.
     pub fn statement_keywords(self) -> &'static [&'static str] {
-        match self {
-            BlockKind::Puzzle => crate::STATEMENT_KEYWORDS,
-            BlockKind::Sliding => crate::SLIDING_STATEMENT_KEYWORDS,
-        }
+        self.either(crate::STATEMENT_KEYWORDS, crate::SLIDING_STATEMENT_KEYWORDS)
     }
 
     /// The claims `expect` takes in this kind of block.
     pub fn claim_keywords(self) -> &'static [&'static str] {
-        match self {
-            BlockKind::Puzzle => crate::CLAIM_KEYWORDS,
-            BlockKind::Sliding => crate::SLIDING_CLAIM_KEYWORDS,
-        }
+        self.either(crate::CLAIM_KEYWORDS, crate::SLIDING_CLAIM_KEYWORDS)
     }
 }
 
-/// `puzzle "NAME" { … }` or `sliding "NAME" { … }` (see [`PuzzleBlock::kind`]).
+/// `puzzle "NAME" { … }` or `sliding "NAME" { … }` (see [`BlockSyntax::kind`]).
 ///
 /// Both kinds parse the same statements; the compiler reports the ones that
 /// do not belong to the block's kind.
 #[derive(Clone, Debug)]
-pub struct PuzzleBlock {
+pub struct BlockSyntax {
     /// `puzzle` or `sliding`. A block opened by a misspelt keyword has the
-    /// kind the keyword is closest to (`slidnig` → sliding), else `Puzzle`.
+    /// kind the keyword is closest to (`slidnig` → sliding), else `Lights`.
     pub kind: BlockKind,
     /// The whole block, from the keyword to the closing brace (or the last statement).
     pub span: Span,

@@ -173,7 +173,7 @@ impl<'s> Formatter<'s> {
     }
 
     fn file(mut self, file: &SourceFile) -> String {
-        for block in &file.puzzles {
+        for block in &file.blocks {
             self.puzzle(block);
         }
         let comments: Vec<Span> = file.comments.clone();
@@ -181,7 +181,7 @@ impl<'s> Formatter<'s> {
         self.render()
     }
 
-    fn puzzle(&mut self, block: &PuzzleBlock) {
+    fn puzzle(&mut self, block: &BlockSyntax) {
         let name = block.name.as_ref().map(|n| quote(&n.value)).unwrap_or_default();
         self.push(0, format!("{} {name} {{", block.kind.keyword()), block.head, ItemKind::PuzzleHead);
         let width = board_width(block);
@@ -468,7 +468,7 @@ pub fn hex_shift(rows: &mut [String]) {
 }
 
 /// The board width from the puzzle's `size`, when it is there and sane.
-fn board_width(block: &PuzzleBlock) -> Option<usize> {
+fn board_width(block: &BlockSyntax) -> Option<usize> {
     block.statements.iter().find_map(|s| match &s.kind {
         StatementKind::Size { cols, .. } => cols.value().and_then(|c| usize::try_from(c).ok()).filter(|&c| c >= 1),
         _ => None,

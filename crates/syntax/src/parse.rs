@@ -163,7 +163,7 @@ impl<'s> Builder<'s> {
                         self.report_stray(prev);
                     }
                     let block = self.puzzle(item);
-                    self.out.puzzles.push(block);
+                    self.out.blocks.push(block);
                 }
                 _ => {}
             }
@@ -213,7 +213,7 @@ impl<'s> Builder<'s> {
         self.error(SyntaxErrorKind::OutsideBlock, s, message, "not inside a block", notes);
     }
 
-    fn puzzle(&mut self, pair: Pair<'s, Rule>) -> PuzzleBlock {
+    fn puzzle(&mut self, pair: Pair<'s, Rule>) -> BlockSyntax {
         let block_span = span(&pair);
         let mut inner = children(pair);
         let keyword = inner.next().expect("grammar: puzzle starts with its keyword");
@@ -239,10 +239,10 @@ impl<'s> Builder<'s> {
                 if guess == Some("sliding") {
                     BlockKind::Sliding
                 } else {
-                    BlockKind::Puzzle
+                    BlockKind::Lights
                 }
             }
-            _ => BlockKind::Puzzle,
+            _ => BlockKind::Lights,
         };
         let head = inner.next().expect("grammar: puzzle has a head");
         let head_span = span(&head);
@@ -275,7 +275,7 @@ impl<'s> Builder<'s> {
         let end = close
             .map(|c| c.end)
             .unwrap_or_else(|| statements.last().map(|s| s.span.end).unwrap_or(head_all.end).max(head_all.end));
-        PuzzleBlock { kind, span: Span::new(block_span.start, end), head: head_all, name, statements, close, malformed }
+        BlockSyntax { kind, span: Span::new(block_span.start, end), head: head_all, name, statements, close, malformed }
     }
 
     fn puzzle_head(&mut self, head: Pair<'s, Rule>, keyword: Span, kind: BlockKind) -> Option<Name> {
@@ -586,7 +586,7 @@ impl<'s> Builder<'s> {
                 notes.push(format!("did you mean `{m}`?"));
             }
             notes.push(match kind {
-                BlockKind::Puzzle => format!("statements are: {}", keywords.join(", ")),
+                BlockKind::Lights => format!("statements are: {}", keywords.join(", ")),
                 BlockKind::Sliding => format!("statements of a sliding block are: {}", keywords.join(", ")),
             });
             // No word: the first character, whole (it may take several bytes).
@@ -913,7 +913,7 @@ mod tests {
         let f = parse("puzzle \"a\" {\n  sizé 2x2\n}\n");
         assert_eq!(f.errors.len(), 1);
         assert_eq!(f.errors[0].message, "unknown statement `sizé`");
-        assert_eq!(f.puzzles[0].malformed, ["size"]);
+        assert_eq!(f.blocks[0].malformed, ["size"]);
     }
 
     #[test]
@@ -951,7 +951,7 @@ mod tests {
         assert_eq!(parse(&junk).errors.len(), 1);
         let inside = format!("puzzle \"p\" {{\n{junk}  size 2x2\n}}\n");
         let f = parse(&inside);
-        assert_eq!(f.puzzles.len(), 1);
+        assert_eq!(f.blocks.len(), 1);
         assert_eq!(f.errors.len(), 40_000);
         // A misspelt statement with a grid below is still one mistake.
         let typo = parse("puzzle \"p\" {\n  size 2x2\n  lightz {\n    1 .\n    . 1 // c\n  }\n}\n");
@@ -963,8 +963,8 @@ mod tests {
         let src = "// Classic\npuzzle \"classic\" {\n  size 5x5\n  lights {\n    . 1 . . .\n    1 1 1 . .\n    . 1 . . .\n    . . . . .\n    . . . . .\n  }\n  expect solvable\n}\n";
         let f = parse(src);
         assert!(f.errors.is_empty(), "{:?}", f.errors);
-        assert_eq!(f.puzzles.len(), 1);
-        let p = &f.puzzles[0];
+        assert_eq!(f.blocks.len(), 1);
+        let p = &f.blocks[0];
         assert_eq!(p.name.as_ref().unwrap().value, "classic");
         assert_eq!(p.statements.len(), 3);
         let StatementKind::Lights(Value::Grid(g)) = &p.statements[1].kind else { panic!() };
@@ -978,8 +978,8 @@ mod tests {
         let src = "puzzle \"a\" {\n size 2 x 3\n lights {\n .1.\n 1x1 // c\n }\n}\npuzzle \"b\" { size 1x1 }\n";
         let f = parse(src);
         assert!(f.errors.is_empty(), "{:?}", f.errors);
-        assert_eq!(f.puzzles.len(), 2);
-        let StatementKind::Lights(Value::Grid(g)) = &f.puzzles[0].statements[1].kind else { panic!() };
+        assert_eq!(f.blocks.len(), 2);
+        let StatementKind::Lights(Value::Grid(g)) = &f.blocks[0].statements[1].kind else { panic!() };
         assert_eq!(g.rows[0].form, RowForm::Compact);
         assert_eq!(g.rows[1].cells(3).len(), 3);
         assert_eq!(f.comments.len(), 1);
@@ -990,10 +990,10 @@ mod tests {
         let src = "puzzle \"a\" {\n size 3x3\n rule { .1. / 111 / .1. }\n lights { 1 . 1 /. 1 ./1 . 1 } // c\n}\n";
         let f = parse(src);
         assert!(f.errors.is_empty(), "{:?}", f.errors);
-        let StatementKind::Rule(RuleSpec::Stencil(g)) = &f.puzzles[0].statements[1].kind else { panic!() };
+        let StatementKind::Rule(RuleSpec::Stencil(g)) = &f.blocks[0].statements[1].kind else { panic!() };
         let rows: Vec<&str> = g.rows.iter().map(|r| r.span.text(src)).collect();
         assert_eq!(rows, [".1.", "111", ".1."]);
-        let StatementKind::Lights(Value::Grid(g)) = &f.puzzles[0].statements[2].kind else { panic!() };
+        let StatementKind::Lights(Value::Grid(g)) = &f.blocks[0].statements[2].kind else { panic!() };
         assert_eq!(g.rows.iter().map(|r| r.form).collect::<Vec<_>>(), [RowForm::Spaced; 3]);
         assert_eq!(g.rows[1].cells(3).iter().map(|c| c.text(src)).collect::<Vec<_>>(), [".", "1", "."]);
         assert_eq!(f.comments.len(), 1);
@@ -1034,7 +1034,7 @@ mod tests {
             kinds,
             vec![SyntaxErrorKind::MalformedStatement, SyntaxErrorKind::UnknownStatement, SyntaxErrorKind::BadRow]
         );
-        assert_eq!(f.puzzles[0].statements.len(), 1);
+        assert_eq!(f.blocks[0].statements.len(), 1);
     }
 
     #[test]
@@ -1043,8 +1043,8 @@ mod tests {
         let f = parse(src);
         let kinds: Vec<_> = f.errors.iter().map(|e| e.kind).collect();
         assert_eq!(kinds, vec![SyntaxErrorKind::UnclosedBlock, SyntaxErrorKind::UnclosedGrid]);
-        assert_eq!(f.puzzles.len(), 2);
-        assert_eq!(f.puzzles[0].statements.len(), 3);
+        assert_eq!(f.blocks.len(), 2);
+        assert_eq!(f.blocks[0].statements.len(), 3);
     }
 
     const LOYD: &str = "sliding \"loyd\" {\n  size 4x4\n  tiles {\n     1  2  3  4\n     5  6  7  8\n     9 10 11 12\n    13 15 14  .\n  }\n  expect unsolvable\n  expect moves 7\n  solution \"LLU RDR\" // c\n}\n";
@@ -1053,8 +1053,8 @@ mod tests {
     fn parses_a_sliding_block() {
         let f = parse(LOYD);
         assert!(f.errors.is_empty(), "{:?}", f.errors);
-        assert_eq!(f.puzzles.len(), 1);
-        let p = &f.puzzles[0];
+        assert_eq!(f.blocks.len(), 1);
+        let p = &f.blocks[0];
         assert_eq!(p.kind, BlockKind::Sliding);
         assert_eq!(p.name.as_ref().unwrap().value, "loyd");
         let keywords: Vec<&str> = p.statements.iter().map(|s| s.kind.keyword()).collect();
@@ -1075,7 +1075,7 @@ mod tests {
         // An empty string is zero moves.
         let f = parse("sliding \"s\" { size 2x2 tiles { 12\n3. } solution \"\" }\n");
         assert!(f.errors.is_empty(), "{:?}", f.errors);
-        let StatementKind::MoveSolution(m) = &f.puzzles[0].statements[2].kind else { panic!() };
+        let StatementKind::MoveSolution(m) = &f.blocks[0].statements[2].kind else { panic!() };
         assert!(m.inner.is_empty());
     }
 
@@ -1084,12 +1084,12 @@ mod tests {
         let src = format!("puzzle \"p\" {{\n  size 2x2\n  lights on\n}}\n\n{LOYD}\npuzzle \"q\" {{ size 1x1 }}\n");
         let f = parse(&src);
         assert!(f.errors.is_empty(), "{:?}", f.errors);
-        let kinds: Vec<BlockKind> = f.puzzles.iter().map(|p| p.kind).collect();
-        assert_eq!(kinds, [BlockKind::Puzzle, BlockKind::Sliding, BlockKind::Puzzle]);
+        let kinds: Vec<BlockKind> = f.blocks.iter().map(|p| p.kind).collect();
+        assert_eq!(kinds, [BlockKind::Lights, BlockKind::Sliding, BlockKind::Lights]);
         // The other kind's statements parse in either block (the compiler reports them).
         let f = parse("puzzle \"p\" {\n  size 2x2\n  tiles { 1 2 }\n  solution \"LR\"\n  expect moves 3\n}\n");
         assert!(f.errors.is_empty(), "{:?}", f.errors);
-        assert_eq!(f.puzzles[0].statements.len(), 4);
+        assert_eq!(f.blocks[0].statements.len(), 4);
     }
 
     #[test]
@@ -1099,15 +1099,15 @@ mod tests {
         assert_eq!(f.errors[0].kind, SyntaxErrorKind::UnknownBlock);
         assert_eq!(f.errors[0].message, "unknown block `slidnig`: blocks start with `puzzle` or `sliding`");
         assert_eq!(f.errors[0].notes, ["did you mean `sliding`?"]);
-        assert_eq!(f.puzzles[0].kind, BlockKind::Sliding);
-        assert_eq!(f.puzzles[0].statements.len(), 1);
+        assert_eq!(f.blocks[0].kind, BlockKind::Sliding);
+        assert_eq!(f.blocks[0].statements.len(), 1);
         let f = parse("puzzel \"x\" {\n  size 2x2\n}\n");
         assert_eq!(f.errors[0].notes, ["did you mean `puzzle`?"]);
-        assert_eq!(f.puzzles[0].kind, BlockKind::Puzzle);
+        assert_eq!(f.blocks[0].kind, BlockKind::Lights);
         // A word near neither is read as a puzzle block, without a suggestion.
         let f = parse("board \"x\" {\n  size 2x2\n}\n");
         assert!(f.errors[0].notes.is_empty());
-        assert_eq!(f.puzzles[0].kind, BlockKind::Puzzle);
+        assert_eq!(f.blocks[0].kind, BlockKind::Lights);
     }
 
     #[test]
@@ -1115,27 +1115,27 @@ mod tests {
         // Unclosed sliding block, then a puzzle.
         let src = "sliding \"a\" {\n  size 2x2\n  tiles {\n    1 2\n    3 .\n  }\n\npuzzle \"b\" {\n  size 3x3\n}\n";
         let f = parse(src);
-        assert_eq!(f.puzzles.len(), 2);
+        assert_eq!(f.blocks.len(), 2);
         assert_eq!(f.errors.len(), 1, "{:?}", f.errors);
         assert_eq!(f.errors[0].kind, SyntaxErrorKind::UnclosedBlock);
         assert_eq!(f.errors[0].message, "this sliding block is never closed");
         assert!(f.errors[0].notes[0].starts_with("the `puzzle` on line 8 starts a new block"), "{:?}", f.errors[0]);
-        assert_eq!(f.puzzles[1].kind, BlockKind::Puzzle);
-        assert_eq!(f.puzzles[1].statements.len(), 1);
+        assert_eq!(f.blocks[1].kind, BlockKind::Lights);
+        assert_eq!(f.blocks[1].statements.len(), 1);
         // Unclosed puzzle block, then a sliding block.
         let src = "puzzle \"a\" {\n  size 2x2\n\nsliding \"b\" {\n  size 2x2\n  tiles { 12\n  3. }\n}\n";
         let f = parse(src);
-        assert_eq!(f.puzzles.len(), 2);
+        assert_eq!(f.blocks.len(), 2);
         assert_eq!(f.errors.len(), 1, "{:?}", f.errors);
         assert_eq!(f.errors[0].message, "this puzzle block is never closed");
         assert!(f.errors[0].notes[0].starts_with("the `sliding` on line 4 starts a new block"), "{:?}", f.errors[0]);
-        assert_eq!(f.puzzles[1].kind, BlockKind::Sliding);
-        assert_eq!(f.puzzles[1].statements.len(), 2);
+        assert_eq!(f.blocks[1].kind, BlockKind::Sliding);
+        assert_eq!(f.blocks[1].statements.len(), 2);
         // An unclosed tiles grid ends before the next statement.
         let f = parse("sliding \"a\" {\n  size 2x2\n  tiles {\n    1 2\n    3 .\n  expect solvable\n}\n");
         let kinds: Vec<_> = f.errors.iter().map(|e| e.kind).collect();
         assert_eq!(kinds, [SyntaxErrorKind::UnclosedGrid]);
-        assert_eq!(f.puzzles[0].statements.len(), 3);
+        assert_eq!(f.blocks[0].statements.len(), 3);
     }
 
     #[test]
@@ -1157,7 +1157,7 @@ mod tests {
         );
         assert_eq!(f.errors[1].notes[0], "did you mean `moves`?");
         // The misspelt `tilez` counts as `tiles` written badly (no "missing `tiles`" later).
-        assert_eq!(f.puzzles[0].malformed, ["tiles", "expect", "solution"]);
+        assert_eq!(f.blocks[0].malformed, ["tiles", "expect", "solution"]);
         // A string of moves without its closing quote.
         let f = parse("sliding \"a\" {\n  solution \"LLR\n}\n");
         assert_eq!(f.errors.len(), 1, "{:?}", f.errors);

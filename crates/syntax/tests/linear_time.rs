@@ -38,14 +38,14 @@ fn lines_of_open_braces_at_the_top_level_and_in_a_block() {
 fn many_unclosed_blocks() {
     let src: String = (0..N).map(|i| format!("puzzle \"a{i}\" {{\n")).collect();
     let file = parse_linearly(&src);
-    assert_eq!(file.puzzles.len(), N);
+    assert_eq!(file.blocks.len(), N);
 }
 
 #[test]
 fn many_unclosed_grids_and_blocks_with_statements() {
     let src: String = (0..N / 4).map(|i| format!("puzzle \"a{i}\" {{\n  size 2x2\n  lights {{\n  . 1\n")).collect();
     let file = parse_linearly(&src);
-    assert_eq!(file.puzzles.len(), N / 4);
+    assert_eq!(file.blocks.len(), N / 4);
 }
 
 #[test]

@@ -11,8 +11,8 @@ use proptest::prelude::*;
 fn statements(src: &str) -> Vec<Statement> {
     let file = parse(src);
     assert!(file.errors.is_empty(), "{src:?}: {:?}", file.errors);
-    assert_eq!(file.puzzles.len(), 1, "{src:?}");
-    file.puzzles[0].statements.clone()
+    assert_eq!(file.blocks.len(), 1, "{src:?}");
+    file.blocks[0].statements.clone()
 }
 
 /// `1-2`, `4` as written (numbers as their text), each span on its text.
@@ -127,7 +127,7 @@ fn edge_lists_on_one_line_and_on_several() {
     let file: SourceFile = parse(src);
     let comments: Vec<&str> = file.comments.iter().map(|c| c.text(src)).collect();
     assert_eq!(comments, ["// edges", "// a path", "// the other side"]);
-    assert_eq!(file.puzzles[0].statements[1].kind.keyword(), "states");
+    assert_eq!(file.blocks[0].statements[1].kind.keyword(), "states");
 }
 
 #[test]
@@ -195,8 +195,8 @@ fn formatting_is_canonical() {
         assert_eq!(fmt(src), want, "{src:?}");
         assert_eq!(fmt(want), want, "canonical input changed: {want:?}");
         // The formatted file means the same: same statements, same edges.
-        let before: Vec<&str> = parse(src).puzzles.iter().flat_map(|p| p.statements.iter().map(|s| s.kind.keyword())).collect();
-        let after: Vec<&str> = parse(want).puzzles.iter().flat_map(|p| p.statements.iter().map(|s| s.kind.keyword())).collect();
+        let before: Vec<&str> = parse(src).blocks.iter().flat_map(|p| p.statements.iter().map(|s| s.kind.keyword())).collect();
+        let after: Vec<&str> = parse(want).blocks.iter().flat_map(|p| p.statements.iter().map(|s| s.kind.keyword())).collect();
         assert_eq!(before, after);
     }
 }
@@ -229,12 +229,12 @@ fn malformed_shapes_are_syntax_errors() {
     ] {
         let src = format!("puzzle \"b\" {{\n  size 2x2\n  {stmt}\n}}\n");
         let file = parse(&src);
-        assert!(!file.errors.is_empty(), "{stmt:?} parsed without error: {:?}", file.puzzles[0].statements);
+        assert!(!file.errors.is_empty(), "{stmt:?} parsed without error: {:?}", file.blocks[0].statements);
         assert!(format_source(&src).is_err(), "{stmt:?}");
         // The next block still parses.
         let two = format!("{src}puzzle \"next\" {{ graph petersen }}\n");
         let file = parse(&two);
-        assert!(file.puzzles.iter().any(|p| p.name.as_ref().is_some_and(|n| n.value == "next")), "{stmt:?}");
+        assert!(file.blocks.iter().any(|p| p.name.as_ref().is_some_and(|n| n.value == "next")), "{stmt:?}");
     }
 }
 
@@ -332,7 +332,7 @@ fn a_bad_graph_on_the_closing_line_leaves_the_block_closed() {
         let file = parse(&two);
         assert_eq!(file.errors.len(), 1, "{src:?}: {:?}", file.errors);
         assert!(!format!("{:?}", file.errors).contains("never closed"), "{src:?}: {:?}", file.errors);
-        let names: Vec<&str> = file.puzzles.iter().filter_map(|p| p.name.as_ref().map(|n| n.value.as_str())).collect();
+        let names: Vec<&str> = file.blocks.iter().filter_map(|p| p.name.as_ref().map(|n| n.value.as_str())).collect();
         assert_eq!(names, ["a", "b"], "{src:?}");
     }
 }

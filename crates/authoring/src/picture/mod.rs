@@ -424,7 +424,7 @@ fn ink_on(fill: Rgb) -> &'static str {
 /// (then only [`Show::Lights`] is possible).
 pub fn svg(p: &Puzzle, report: Option<&Report>, options: &Options) -> Result<Picture, PictureError> {
     let scene = Scene::new(p, report, options)?;
-    let (title, subtitle) = (p.name.clone(), scene.subtitle());
+    let (title, subtitle) = (p.header.name.clone(), scene.subtitle());
     let panels = scene.panels();
 
     // Horizontal layout of the panels.

@@ -11,7 +11,7 @@ use resvg::usvg::roxmltree::{self, Document, Node};
 /// The puzzle named `name` of `src` (or the first), checked and solved.
 pub(crate) fn solved(src: &str, name: Option<&str>) -> (Puzzle, Option<Report>) {
     let a = check_source(src);
-    let p = a.puzzles.into_iter().find(|p| name.is_none() || p.name.as_deref() == name).expect("puzzle");
+    let p = a.blocks.into_iter().find(|p| name.is_none() || p.name.as_deref() == name).expect("puzzle");
     let model = p.puzzle().cloned().unwrap_or_else(|| panic!("{src}\n{:?}", p.diagnostics));
     (model, p.report.as_ref().and_then(BlockReport::as_lights).cloned())
 }

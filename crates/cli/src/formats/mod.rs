@@ -158,7 +158,7 @@ pub(crate) struct PuzzleResult {
 pub(crate) fn puzzles(doc: &Document, solved: &Solved, policy: Policy) -> (Vec<PuzzleResult>, Vec<Diagnostic>) {
     let analysis = doc.analysis();
     let results = analysis
-        .puzzles
+        .blocks
         .iter()
         .enumerate()
         .map(|(i, p)| PuzzleResult {

@@ -266,7 +266,7 @@ async fn puzzles(State(served): State<Shared>) -> Answer {
         let start = served
             .start
             .as_deref()
-            .and_then(|name| doc.analysis().puzzles.iter().position(|p| p.name.as_deref() == Some(name)));
+            .and_then(|name| doc.analysis().blocks.iter().position(|p| p.name.as_deref() == Some(name)));
         let puzzles = play::puzzles(&doc, &known);
         served.solve_in_background();
         PuzzleList { file: served.shown.clone(), version, start, error, puzzles }
@@ -460,10 +460,10 @@ pub(crate) fn run(args: Args) -> u8 {
 fn check_start(shown: &str, text: &Result<String, String>, doc: &Document, puzzle: Option<&str>) -> Result<(), u8> {
     match (text, puzzle) {
         (Err(e), _) => eprintln!("warning: {e}; serving it all the same (the page follows when it can be read)"),
-        (Ok(_), Some(name)) if !doc.analysis().puzzles.iter().any(|p| p.name.as_deref() == Some(name)) => {
+        (Ok(_), Some(name)) if !doc.analysis().blocks.iter().any(|p| p.name.as_deref() == Some(name)) => {
             let names: Vec<String> = doc
                 .analysis()
-                .puzzles
+                .blocks
                 .iter()
                 .filter_map(|p| p.name.as_deref())
                 .map(|n| crate::excerpt::quoted_name(Some(n)))

@@ -20,7 +20,7 @@ impl Validator<'_> {
     /// (none of them on a hole). `None` after an error.
     pub(super) fn values(
         &mut self,
-        block: &ast::PuzzleBlock,
+        block: &ast::BlockSyntax,
         first: &HashMap<&'static str, &ast::Statement>,
         missing: Option<&Board>,
         (rows, cols, w): (usize, usize, u32),

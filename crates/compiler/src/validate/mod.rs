@@ -11,6 +11,7 @@ use num_bigint::BigUint;
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::graph::{NamedGraphError, NAMED_GRAPHS};
+use crate::header::BlockHeader;
 use crate::model::*;
 
 mod expect;
@@ -25,8 +26,8 @@ mod values;
 use holes::Values;
 
 /// Validate one block. Returns the model only when there is no error.
-pub(crate) fn validate(src: &str, block: &ast::PuzzleBlock) -> (Option<Puzzle>, Vec<Diagnostic>) {
-    debug_assert_eq!(block.kind, BlockKind::Puzzle, "sliding blocks are validated by `sliding_validate`");
+pub(crate) fn validate(src: &str, block: &ast::BlockSyntax) -> (Option<Puzzle>, Vec<Diagnostic>) {
+    debug_assert_eq!(block.kind, BlockKind::Lights, "sliding blocks are validated by `sliding_validate`");
     let mut v = Validator::new(src);
     let puzzle = v.puzzle(block);
     let has_error = v.diags.iter().any(Diagnostic::is_error);
@@ -73,7 +74,7 @@ impl<'s> Validator<'s> {
 
     /// The first occurrence of each statement; repeats are errors (L0102),
     /// except `expect`, which may repeat.
-    pub(crate) fn first_statements<'a>(&mut self, block: &'a ast::PuzzleBlock) -> FirstStatements<'a> {
+    pub(crate) fn first_statements<'a>(&mut self, block: &'a ast::BlockSyntax) -> FirstStatements<'a> {
         let mut first: HashMap<&'static str, &ast::Statement> = HashMap::new();
         let mut expects = Vec::new();
         for stmt in &block.statements {
@@ -92,7 +93,7 @@ impl<'s> Validator<'s> {
     }
 
     /// L0121 for what only a `sliding` block takes, written in a `puzzle` block.
-    fn sliding_only(&mut self, block: &ast::PuzzleBlock) {
+    fn sliding_only(&mut self, block: &ast::BlockSyntax) {
         let takes = "a puzzle block takes size, grid, graph, states, rule, topology, holes, lights, goal, locked, expect and solution";
         for stmt in &block.statements {
             let (span, what, label, note) = match &stmt.kind {
@@ -132,7 +133,7 @@ impl<'s> Validator<'s> {
     /// The block's statements, one validator each (`size.rs`, `shape.rs`,
     /// `states.rs`, `topology.rs`, `rule.rs`, `values.rs`, `holes.rs`,
     /// `expect.rs`), put together into the model.
-    fn puzzle(&mut self, block: &ast::PuzzleBlock) -> Option<Puzzle> {
+    fn puzzle(&mut self, block: &ast::BlockSyntax) -> Option<Puzzle> {
         let name = block.name.as_ref();
         self.check_name(name);
         self.sliding_only(block);
@@ -183,9 +184,14 @@ impl<'s> Validator<'s> {
         let values = self.values(block, &first, missing, (rows, cols, w), on_graph);
         let Values { lights, goal, locked, holes, solution } = values?;
         Some(Puzzle {
-            name: name.map(|n| n.value.clone()).unwrap_or_default().into(),
-            span: block.span.into(),
-            head: block.head.into(),
+            header: BlockHeader {
+                name: name.map(|n| n.value.clone()).unwrap_or_default(),
+                span: block.span,
+                head: block.head,
+                expects,
+                solution,
+            }
+            .into(),
             shape,
             rows,
             cols,
@@ -196,8 +202,6 @@ impl<'s> Validator<'s> {
             goal,
             locked,
             holes,
-            expects: expects.into(),
-            solution: solution.into(),
             spans: spans.into(),
         })
     }

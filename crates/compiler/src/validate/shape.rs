@@ -23,7 +23,7 @@ impl Validator<'_> {
     /// The size (L0101 when there is none) and the grid of a board puzzle.
     pub(super) fn board_shape(
         &mut self,
-        block: &ast::PuzzleBlock,
+        block: &ast::BlockSyntax,
         first: &HashMap<&'static str, &ast::Statement>,
     ) -> (Option<(usize, usize)>, Option<Shape>) {
         let size = match first.get("size") {
