@@ -16,10 +16,10 @@ use std::time::Duration;
 fn system(n: usize, consistent: bool, seed: u64) -> (BitMatrix, Vec<u64>) {
     let mut rng = SplitMix64(seed);
     let mut a = BitMatrix::zeros(n, n);
-    for w in a.data.iter_mut() {
+    for w in &mut a.data {
         *w = rng.next_u64();
     }
-    if n % 64 != 0 {
+    if !n.is_multiple_of(64) {
         for r in 0..n {
             a.row_mut(r)[n / 64] &= (1u64 << (n % 64)) - 1;
         }
@@ -48,7 +48,7 @@ fn bench(c: &mut Criterion) {
                     let s = solve_gf2_dense(a, b, &|| false).expect("solve");
                     assert_eq!(s.consistent, consistent);
                     s
-                })
+                });
             });
         }
     }

@@ -82,7 +82,7 @@ fn bench(c: &mut Criterion) {
     ];
     for (name, (x0, kernel)) in &cases {
         quick.bench_with_input(BenchmarkId::from_parameter(name), &(x0, kernel), |b, (x0, kernel)| {
-            b.iter(|| minimum_weight(x0, kernel, 2, &|| false).expect("minimum"))
+            b.iter(|| minimum_weight(x0, kernel, 2, &|| false).expect("minimum"));
         });
     }
     quick.finish();
@@ -92,7 +92,7 @@ fn bench(c: &mut Criterion) {
     slow.sample_size(10).measurement_time(Duration::from_secs(30));
     let (x0, kernel) = board(48, (2, 2));
     slow.bench_function("projective 48x48 (d=30)", |b| {
-        b.iter(|| minimum_weight(&x0, &kernel, 2, &|| false).expect("minimum"))
+        b.iter(|| minimum_weight(&x0, &kernel, 2, &|| false).expect("minimum"));
     });
     slow.finish();
 }

@@ -81,7 +81,7 @@ fn random_bits(rows: usize, cols: usize, rng: &mut SplitMix64) -> BitMatrix {
         for w in a.row_mut(r) {
             *w = rng.next_u64();
         }
-        if cols % 64 != 0 {
+        if !cols.is_multiple_of(64) {
             a.row_mut(r)[cols / 64] &= (1u64 << (cols % 64)) - 1;
         }
     }

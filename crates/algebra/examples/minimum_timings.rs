@@ -218,7 +218,10 @@ fn random_case(n: usize, d: usize, seed: u64) -> (Vec<u32>, Kernel) {
     let mut rng = SplitMix64(seed);
     let x0 = (0..n).map(|_| (rng.next_u64() & 1) as u32).collect();
     let generators = (0..d)
-        .map(|_| KernelGenerator { vector: (0..n).map(|_| (rng.next_u64() % 4 == 0) as u32).collect(), order: 2 })
+        .map(|_| KernelGenerator {
+            vector: (0..n).map(|_| rng.next_u64().is_multiple_of(4) as u32).collect(),
+            order: 2,
+        })
         .collect();
     (x0, Kernel { generators })
 }
@@ -261,7 +264,8 @@ fn main() {
             None => args.push(a),
         }
     }
-    let listed: Vec<String> = if args.is_empty() { STANDARD.iter().map(|s| s.to_string()).collect() } else { args };
+    let listed: Vec<String> =
+        if args.is_empty() { STANDARD.iter().map(std::string::ToString::to_string).collect() } else { args };
     // `all:N`: every named rule × topology × W of issue 17 on N×N.
     let mut cases: Vec<String> = Vec::new();
     for case in listed {

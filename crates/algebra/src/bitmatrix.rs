@@ -158,7 +158,7 @@ pub(crate) fn get_bit(words: &[u64], i: usize) -> bool {
 }
 
 pub(crate) fn clear_tail(words: &mut [u64], len: usize) {
-    if len % 64 != 0 {
+    if !len.is_multiple_of(64) {
         if let Some(w) = words.get_mut(len / 64) {
             *w &= (1u64 << (len % 64)) - 1;
         }

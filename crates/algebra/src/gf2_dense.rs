@@ -198,7 +198,7 @@ fn validate(a: &BitMatrix, b: &[u64]) -> Result<(), AlgebraError> {
     if a.data.len() != expected_len {
         return mismatch("BitMatrix::data length vs rows · words_per_row", expected_len, a.data.len());
     }
-    if a.cols % 64 != 0 {
+    if !a.cols.is_multiple_of(64) {
         let tail = !0u64 << (a.cols % 64);
         if let Some(r) = (0..a.rows).find(|&r| a.row(r)[a.words_per_row - 1] & tail != 0) {
             return mismatch("BitMatrix row with bits past cols (row index)", a.rows, r);
@@ -207,7 +207,7 @@ fn validate(a: &BitMatrix, b: &[u64]) -> Result<(), AlgebraError> {
     if b.len() != a.rows.div_ceil(64) {
         return mismatch("right-hand side words vs rows.div_ceil(64)", a.rows.div_ceil(64), b.len());
     }
-    if a.rows % 64 != 0 && b.last().is_some_and(|&w| w >> (a.rows % 64) != 0) {
+    if !a.rows.is_multiple_of(64) && b.last().is_some_and(|&w| w >> (a.rows % 64) != 0) {
         return mismatch("right-hand side with bits past rows", a.rows, b.len() * 64);
     }
     Ok(())
@@ -241,7 +241,7 @@ fn verify(a: &BitMatrix, b: &[u64], s: &Gf2Solution, canc: &mut Canceller<'_>) -
 }
 
 fn has_tail(words: &[u64], len: usize) -> bool {
-    len % 64 != 0 && words.last().is_some_and(|&w| w >> (len % 64) != 0)
+    !len.is_multiple_of(64) && words.last().is_some_and(|&w| w >> (len % 64) != 0)
 }
 
 #[cfg(test)]

@@ -189,7 +189,7 @@ mod tests {
         for r in 0..rows {
             for c in 0..cols {
                 s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                a.set(r, c, (s >> 33) % 3 == 0);
+                a.set(r, c, (s >> 33).is_multiple_of(3));
             }
         }
         a

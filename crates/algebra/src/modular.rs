@@ -16,9 +16,9 @@ pub fn factorize(w: u32) -> Vec<(u32, u32)> {
     let mut n = w as u64;
     let mut p = 2u64;
     while p * p <= n {
-        if n % p == 0 {
+        if n.is_multiple_of(p) {
             let mut e = 0;
-            while n % p == 0 {
+            while n.is_multiple_of(p) {
                 n /= p;
                 e += 1;
             }
@@ -85,7 +85,7 @@ pub fn valuation(mut a: u32, p: u32) -> u32 {
         return 0;
     }
     let mut v = 0;
-    while a % p == 0 {
+    while a.is_multiple_of(p) {
         a /= p;
         v += 1;
     }
@@ -104,7 +104,7 @@ pub fn pow(p: u32, e: u32) -> u64 {
 /// while making it vanish modulo every other prime power. Returns `None` if
 /// `q` does not divide `w` or is not coprime to the cofactor.
 pub fn crt_idempotent(w: u32, q: u32) -> Option<u32> {
-    if q == 0 || w == 0 || w % q != 0 {
+    if q == 0 || w == 0 || !w.is_multiple_of(q) {
         return None;
     }
     let cof = w / q;

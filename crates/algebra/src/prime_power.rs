@@ -267,7 +267,7 @@ impl Elimination {
             let piv = bucket
                 .iter()
                 .map(|&i| i as usize)
-                .filter(|&i| self.mrows[i].get(j) % pv1 != 0)
+                .filter(|&i| !self.mrows[i].get(j).is_multiple_of(pv1))
                 .min_by_key(|&i| self.mrows[i].vals.len());
             let Some(k) = piv else {
                 // No entry of valuation v in this column: leave it for a later level.
@@ -297,7 +297,7 @@ impl Elimination {
         let (q, q64) = (self.q, u64::from(self.q));
         let prow = std::mem::take(&mut self.mrows[k]);
         let a = prow.get(j);
-        if a % pv != 0 {
+        if !a.is_multiple_of(pv) {
             return Err(internal("pivot entry below the current level"));
         }
         let uinv = mod_inv(a / pv, q).ok_or_else(|| internal("pivot unit not invertible"))?;
@@ -308,7 +308,7 @@ impl Elimination {
             }
             let row = &mut self.mrows[i];
             let aij = row.get(j);
-            if aij % pv != 0 {
+            if !aij.is_multiple_of(pv) {
                 return Err(internal("entry below the current level"));
             }
             let g = ((aij / pv) as u64 * uinv as u64 % q64) as u32;

@@ -211,7 +211,7 @@ fn verify(a: &SparseMatrix, b: &[u32], s: &Solution, canc: &mut Canceller<'_>) -
 
 /// Whether `v` has additive order exactly `order` in `(Z/w)^n`.
 fn has_order(v: &[u32], order: u32, w: u32) -> bool {
-    let kills = |k: u32| v.iter().all(|&x| (x as u64 * k as u64) % w as u64 == 0);
+    let kills = |k: u32| v.iter().all(|&x| (x as u64 * k as u64).is_multiple_of(w as u64));
     order > 1 && kills(order) && factorize(order).iter().all(|&(p, _)| !kills(order / p))
 }
 

@@ -188,7 +188,7 @@ pub fn system_json(p: &Puzzle) -> SystemJson {
     SystemJson {
         format: "lights-linear-system".to_string(),
         version: 1,
-        puzzle: p.header.name.to_string(),
+        puzzle: p.header.name.clone(),
         meaning: meaning(p),
         modulus: sys.modulus,
         size: BoardSize { rows: p.rows, cols: p.cols },
@@ -417,7 +417,7 @@ pub fn write_sage(p: &Puzzle, out: &mut dyn Write) -> io::Result<()> {
         sys.entries.iter().map(|[i, j, v]| format!("({i}, {j}, {v})")),
         "]\n",
     )?;
-    list(out, "b = vector(ZZ, [", sys.rhs.iter().map(|v| v.to_string()), "])\n")?;
+    list(out, "b = vector(ZZ, [", sys.rhs.iter().map(std::string::ToString::to_string), "])\n")?;
     out.write_all(SAGE_SOLVER.as_bytes())?;
     out.write_all(if graph { SAGE_PRINT_NODES } else { SAGE_PRINT_CELLS }.as_bytes())
 }

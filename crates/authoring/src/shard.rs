@@ -296,8 +296,7 @@ fn read_line(raw: &str, command: &str, origin: &Origin) -> Result<Fields, String
         Some(c) if c == command => {}
         Some(other) => {
             return Err(format!(
-                "{origin} is a shard of `lights {}`; `lights {command} --merge` takes shards of `lights {command}`",
-                other
+                "{origin} is a shard of `lights {other}`; `lights {command} --merge` takes shards of `lights {command}`"
             ))
         }
         None => return Err(not_ours()),
@@ -338,7 +337,7 @@ fn difference(a: &Value, b: &Value) -> String {
         for name in names {
             let (x, y) = (a.get(name).unwrap_or(&Value::Null), b.get(name).unwrap_or(&Value::Null));
             if x != y {
-                return format!("{} {} there, {y} here", name, x);
+                return format!("{name} {x} there, {y} here");
             }
         }
     }

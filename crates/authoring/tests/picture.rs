@@ -45,7 +45,8 @@ fn marked_cells(doc: &Document) -> Vec<usize> {
 
 /// The legend's text, its wrapped lines joined again.
 fn legend_text(doc: &Document) -> String {
-    let lines: Vec<&str> = children(by_id(doc, "legend").unwrap(), "text").iter().filter_map(|n| n.text()).collect();
+    let lines: Vec<&str> =
+        children(by_id(doc, "legend").unwrap(), "text").iter().filter_map(resvg::usvg::roxmltree::Node::text).collect();
     lines.join(" ")
 }
 
@@ -75,8 +76,10 @@ fn detailed_svg_has_a_cell_per_light_coloured_by_state_and_a_dot_per_press() {
         assert_eq!(c.attribute("fill"), Some(want), "cell {i}");
     }
     // Row and column numbers 1..5.
-    let labels: Vec<&str> =
-        children(by_id(&doc, "lights-labels").unwrap(), "text").iter().filter_map(|n| n.text()).collect();
+    let labels: Vec<&str> = children(by_id(&doc, "lights-labels").unwrap(), "text")
+        .iter()
+        .filter_map(resvg::usvg::roxmltree::Node::text)
+        .collect();
     assert_eq!(labels, ["1", "2", "3", "4", "5", "1", "2", "3", "4", "5"]);
 
     // One dot per press of the minimum solution, on its cell, and what is

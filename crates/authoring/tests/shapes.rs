@@ -101,8 +101,10 @@ fn hex_boards_are_drawn_as_hexagons_with_odd_rows_shifted() {
     let subtitle = by_id(&doc, "subtitle").unwrap().text().unwrap();
     assert!(subtitle.starts_with("3×4 hex · cross · plane · 2 states"), "{subtitle}");
     // Row and column numbers.
-    let labels: Vec<&str> =
-        children(by_id(&doc, "lights-labels").unwrap(), "text").iter().filter_map(|n| n.text()).collect();
+    let labels: Vec<&str> = children(by_id(&doc, "lights-labels").unwrap(), "text")
+        .iter()
+        .filter_map(resvg::usvg::roxmltree::Node::text)
+        .collect();
     assert_eq!(labels, ["1", "2", "3", "4", "1", "2", "3"]);
     // Deterministic.
     assert_eq!(draw(&p, Some(&r), None, None).svg, pic.svg);
@@ -151,7 +153,10 @@ fn holes_are_blank_and_not_locked() {
     let subtitle = by_id(&doc, "subtitle").unwrap().text().unwrap();
     assert!(subtitle.starts_with("4×4 · 2 holes · cross · plane · 2 states · "), "{subtitle}");
     assert!(subtitle.contains(" · 1 locked"), "{subtitle}");
-    let legend: Vec<&str> = children(by_id(&doc, "legend").unwrap(), "text").iter().filter_map(|n| n.text()).collect();
+    let legend: Vec<&str> = children(by_id(&doc, "legend").unwrap(), "text")
+        .iter()
+        .filter_map(resvg::usvg::roxmltree::Node::text)
+        .collect();
     assert!(legend.iter().any(|l| l.contains("hole")), "{legend:?}");
     // Marks only on cells that exist, and they solve the puzzle.
     let present: Vec<usize> = (0..16).filter(|&i| !p.is_hole(i)).collect();
@@ -225,8 +230,10 @@ fn graphs_are_drawn_as_nodes_and_edges() {
         .collect();
     assert_eq!(drawn, g.edges().collect::<HashSet<_>>());
     // Node numbers, and a cross on the locked node 10.
-    let labels: Vec<&str> =
-        children(by_id(&doc, "lights-labels").unwrap(), "text").iter().filter_map(|n| n.text()).collect();
+    let labels: Vec<&str> = children(by_id(&doc, "lights-labels").unwrap(), "text")
+        .iter()
+        .filter_map(resvg::usvg::roxmltree::Node::text)
+        .collect();
     assert_eq!(labels, ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10"]);
     assert_eq!(children(by_id(&doc, "locked").unwrap(), "path").len(), 1);
     // A mark per press of the minimum solution, at the top right of its node.
@@ -848,7 +855,7 @@ fn numbers_on_hexagons_and_graph_nodes() {
         assert_eq!(t.text().unwrap().parse::<u16>().unwrap(), p.lights.get(node - 1));
     }
     let labels = children(by_id(&doc, "lights-labels").unwrap(), "text");
-    let numbers: Vec<&str> = labels.iter().filter_map(|n| n.text()).collect();
+    let numbers: Vec<&str> = labels.iter().filter_map(resvg::usvg::roxmltree::Node::text).collect();
     assert_eq!(numbers, ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10"]);
     for (l, (_, (cx, cy))) in labels.iter().zip(&nodes) {
         assert!(attr(*l, "x") > *cx && attr(*l, "y") > cy + 14.0, "beside, at the bottom right");

@@ -283,7 +283,7 @@ fn progress_reaches_the_total_once_per_board() {
     let seen = Mutex::new(Vec::new());
     let t = table::table(&family, 1..=4, 1..=4, &|done, total| seen.lock().unwrap().push((done, total))).unwrap();
     let mut seen = seen.into_inner().unwrap();
-    seen.sort();
+    seen.sort_unstable();
     // 4×4 with transposition: 10 distinct boards.
     assert_eq!(seen, (1..=10).map(|d| (d, 10)).collect::<Vec<_>>());
     assert_eq!(t.entries.len(), 16);

@@ -136,7 +136,7 @@ fn bench(c: &mut Criterion) {
                 total += t;
             }
             total
-        })
+        });
     });
     percentiles("resolve", std::mem::take(&mut all));
 
@@ -152,7 +152,7 @@ fn bench(c: &mut Criterion) {
                 total += t;
             }
             total
-        })
+        });
     });
     percentiles("cached", all);
     group.finish();

@@ -458,7 +458,7 @@ fn json_text(family: &Family, query: &Query, c: &Census) -> String {
         "rows": query.rows,
         "cols": query.cols,
         "grid": family.grid_name(),
-        "graph": family.graph.as_ref().map(|g| g.describe()),
+        "graph": family.graph.as_ref().map(lights_compiler::graph::Graph::describe),
         "rule": family.rule_text(),
         "topology": family.topology.name(),
         "states": family.states,

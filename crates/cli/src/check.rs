@@ -394,7 +394,7 @@ fn run_yes_no(inputs: &[Input]) -> u8 {
             let shown = input.shown();
             let problems = yes_no_problems(doc, solved);
             let _ = render::write_diagnostics(&mut err, &shown, doc.text(), &problems, color);
-            if problems.iter().any(|d| d.is_error()) {
+            if problems.iter().any(lights_compiler::Diagnostic::is_error) {
                 status = status.max(EXIT_PUZZLE_ERROR);
             }
             for i in 0..doc.block_count() {

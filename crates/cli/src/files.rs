@@ -44,7 +44,7 @@ pub(crate) fn select(paths: &[PathBuf]) -> Selection {
         let walk = ignore::WalkBuilder::new(p)
             .follow_links(follow_links())
             .require_git(false)
-            .sort_by_file_name(|a, b| a.cmp(b))
+            .sort_by_file_name(std::cmp::Ord::cmp)
             .build();
         for entry in walk {
             match entry {
@@ -86,7 +86,7 @@ fn walk_error(selection: &mut Selection, e: &ignore::Error) {
         },
         ignore::Error::WithDepth { err, .. } => walk_error(selection, err),
         ignore::Error::Loop { child, .. } => {
-            selection.notes.push(format!("skipping `{}`: a symbolic link back into its own folder", shown_path(child)))
+            selection.notes.push(format!("skipping `{}`: a symbolic link back into its own folder", shown_path(child)));
         }
         // Errors in an ignore file itself: the file is still walked.
         ignore::Error::Partial(errors) => {

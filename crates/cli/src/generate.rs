@@ -158,7 +158,7 @@ pub(crate) fn run(args: Args) -> u8 {
     match &args.output {
         Some(path) => {
             if let Err(e) = crate::safe_write::write_text(path, &generated.text) {
-                eprintln!("error: {}", crate::excerpt::escape_controls(&e.to_string()));
+                eprintln!("error: {}", crate::excerpt::escape_controls(&e.clone()));
                 return EXIT_USAGE;
             }
             eprintln!(

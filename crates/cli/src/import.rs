@@ -73,7 +73,7 @@ fn coords(args: CoordsArgs) -> u8 {
         None => match read_stdin() {
             Ok(text) => ("standard input".to_string(), text),
             Err(e) => {
-                eprintln!("error: {}", crate::excerpt::escape_controls(&e.to_string()));
+                eprintln!("error: {}", crate::excerpt::escape_controls(&e.clone()));
                 return EXIT_USAGE;
             }
         },
@@ -99,7 +99,7 @@ fn coords(args: CoordsArgs) -> u8 {
     match &args.output {
         Some(path) => {
             if let Err(e) = crate::safe_write::write_text(path, &lights) {
-                eprintln!("error: {}", crate::excerpt::escape_controls(&e.to_string()));
+                eprintln!("error: {}", crate::excerpt::escape_controls(&e.clone()));
                 return EXIT_USAGE;
             }
         }

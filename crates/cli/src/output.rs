@@ -231,9 +231,7 @@ impl<W: std::io::Write> std::io::Write for JsonSafe<W> {
         let ready = self.pending.len() - cut_character(&self.pending);
         let bytes = &self.pending[..ready];
         // Only DEL (0x7f), C1 (0xc2 0x80–0x9f) and U+2028/9 (0xe2 0x80 0xa8/9) need work.
-        if !bytes.iter().any(|&b| b == 0x7f || b == 0xc2 || b == 0xe2) {
-            self.inner.write_all(bytes)?;
-        } else {
+        if bytes.iter().any(|&b| b == 0x7f || b == 0xc2 || b == 0xe2) {
             let text = String::from_utf8_lossy(bytes);
             let mut run = 0;
             for (i, c) in text.char_indices() {
@@ -244,6 +242,8 @@ impl<W: std::io::Write> std::io::Write for JsonSafe<W> {
                 }
             }
             self.inner.write_all(&text.as_bytes()[run..])?;
+        } else {
+            self.inner.write_all(bytes)?;
         }
         self.pending.drain(..ready);
         Ok(buf.len())

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args as ClapArgs, ValueEnum};
 use lights_authoring::picture::{self, Numbers, Options, Show};
 use lights_compiler::model::{GraphKind, Shape};
-use lights_compiler::{analyze, check_block_with, BlockKind, BlockReport, FileAnalysis, BlockAnalysis};
+use lights_compiler::{analyze, check_block_with, BlockAnalysis, BlockKind, BlockReport, FileAnalysis};
 
 use crate::excerpt::{escape_controls, quoted_name};
 use crate::{files, EXIT_OK, EXIT_PUZZLE_ERROR, EXIT_USAGE};

@@ -606,7 +606,8 @@ fn caption(t: &Table, show: Show) -> String {
 
 /// The cells of the grid: a header row, then a row per row count.
 fn cells(t: &Table, show: Show) -> Vec<Vec<String>> {
-    let mut out = vec![std::iter::once("r\\c".to_string()).chain(t.cols.iter().map(|c| c.to_string())).collect()];
+    let mut out =
+        vec![std::iter::once("r\\c".to_string()).chain(t.cols.iter().map(std::string::ToString::to_string)).collect()];
     for (i, r) in t.rows.iter().enumerate() {
         let mut line = vec![r.to_string()];
         line.extend((0..t.cols.len()).map(|j| value(t.get(i, j), show, t.family.states)));

@@ -33,7 +33,7 @@ fn checked(dir: &Path, args: &[&str]) -> (Option<i32>, Vec<String>, String) {
         .as_array()
         .unwrap()
         .iter()
-        .filter(|o| o["errors"].as_array().is_some_and(|e| e.is_empty()))
+        .filter(|o| o["errors"].as_array().is_some_and(std::vec::Vec::is_empty))
         .map(|o| o["file"].as_str().unwrap().to_string())
         .collect();
     files.sort();

@@ -224,7 +224,7 @@ fn one_free_button_on_a_huge_board_never_aborts() {
     fs::write(&file, &src).expect("write the board");
     let args: Vec<String> = ["check", "--max-bytes", "200000000", file.to_str().expect("utf-8 path")]
         .iter()
-        .map(|s| s.to_string())
+        .map(std::string::ToString::to_string)
         .collect();
     let run = run_limited(&scratch, &args);
     let _ = fs::remove_file(&file);

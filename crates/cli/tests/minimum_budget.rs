@@ -225,7 +225,7 @@ fn the_language_server_follows_lights_toml() {
     // And back (an answer within 5s is not an answer within 10ms: keyed apart).
     std::fs::write(&toml, "[solver]\nminimum-budget = \"5s\"\n").unwrap();
     lsp.notify("workspace/didChangeWatchedFiles", json!({"changes": [{"uri": toml_uri, "type": 2}]}));
-    lsp.diagnostics_where(&uri, 1, SETTLE, |ds| ds.is_empty());
+    lsp.diagnostics_where(&uri, 1, SETTLE, <[serde_json::Value]>::is_empty);
 
     // The editor's own setting applies where no lights.toml sets one.
     std::fs::write(&toml, "max-warnings = 10\n").unwrap();
@@ -235,7 +235,7 @@ fn the_language_server_follows_lights_toml() {
         "workspace/didChangeConfiguration",
         json!({"settings": {"lights": {"solver": {"minimumBudget": "5s"}}}}),
     );
-    lsp.diagnostics_where(&uri, 1, SETTLE, |ds| ds.is_empty());
+    lsp.diagnostics_where(&uri, 1, SETTLE, <[serde_json::Value]>::is_empty);
     assert!(lsp.running());
     lsp.shutdown_and_exit();
 }

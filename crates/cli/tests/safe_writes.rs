@@ -113,7 +113,7 @@ fn the_mode_of_a_private_file_is_kept() {
 }
 
 fn running_as_root() -> bool {
-    fs::metadata("/proc/self").map(|m| m.uid() == 0).unwrap_or(false)
+    fs::metadata("/proc/self").is_ok_and(|m| m.uid() == 0)
 }
 
 /// Run `lights` as the user `nobody` (uid 65534), when the tests run as

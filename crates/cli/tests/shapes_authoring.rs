@@ -49,8 +49,11 @@ fn render(dir: &std::path::Path, puzzle: &str, out: &str, extra: &[&str]) -> (St
     args.extend_from_slice(extra);
     let o = lights(dir, &args);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
-    let svg =
-        if out.ends_with(".svg") { std::fs::read_to_string(dir.join(out)).expect("written") } else { String::new() };
+    let svg = if std::path::Path::new(out).extension().is_some_and(|e| e.eq_ignore_ascii_case("svg")) {
+        std::fs::read_to_string(dir.join(out)).expect("written")
+    } else {
+        String::new()
+    };
     (svg, stdout(&o))
 }
 

@@ -20,7 +20,7 @@ fn polynomial(c: &mut Criterion) {
     for n in [1000usize, 10_000] {
         let board = CrossBoard { height: n, width: n, shape: RowShape::Path };
         g.bench_function(format!("plane cross {n}x{n} W=2"), |b| {
-            b.iter(|| poly::solve(&board, &Rhs::Uniform(true), &|| false).unwrap())
+            b.iter(|| poly::solve(&board, &Rhs::Uniform(true), &|| false).unwrap());
         });
     }
     g.finish();

@@ -178,7 +178,7 @@ fn big_boards(huge: bool) {
     let n = 10_000;
     let mut a = BitMatrix::zeros(n, n);
     let mut s = 0x9E37_79B9_7F4A_7C15u64;
-    for word in a.data.iter_mut() {
+    for word in &mut a.data {
         s ^= s << 13;
         s ^= s >> 7;
         s ^= s << 17;

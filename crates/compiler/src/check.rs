@@ -80,9 +80,8 @@ pub fn solve_failure(p: &Puzzle, e: &SolveError) -> Option<Diagnostic> {
                 Code::TooLargeToSolve,
                 p.header.head,
                 format!(
-                    "this puzzle is too large to verify: its {} cells are more than the {} the solver takes for \
-                     this rule, surface and number of states",
-                    cells, limit
+                    "this puzzle is too large to verify: its {cells} cells are more than the {limit} the solver takes for \
+                     this rule, surface and number of states"
                 ),
             )
             .with_label("not verified")
@@ -194,9 +193,8 @@ pub fn why_unsolvable(p: &Puzzle, r: &Report) -> Vec<String> {
             )
         } else {
             format!(
-                "why: every press{press} adds a multiple of {m} to the total of the {} marked {cells_word} ({cells}), so that \
-                 total modulo {m} never changes; it is {start} now, and the goal needs {goal}",
-                marked
+                "why: every press{press} adds a multiple of {m} to the total of the {marked} marked {cells_word} ({cells}), so that \
+                 total modulo {m} never changes; it is {start} now, and the goal needs {goal}"
             )
         }
     } else {

@@ -285,7 +285,8 @@ pub fn lights_cell(src: &str, block: &BlockSyntax, model: &Puzzle, index: usize,
                 (index / model.cols + 1, Some(index % model.cols + 1))
             };
             let at = |e: &&lights_syntax::ast::Entry| {
-                e.row.value() == Some(r as u64) && e.col.as_ref().and_then(|n| n.value()) == c.map(|c| c as u64)
+                e.row.value() == Some(r as u64)
+                    && e.col.as_ref().and_then(lights_syntax::Number::value) == c.map(|c| c as u64)
             };
             match (list.entries.iter().find(at), value) {
                 (Some(_), 0) if list.entries.len() == 1 => {
@@ -428,10 +429,9 @@ fn line_start(src: &str, offset: usize) -> usize {
 
 /// The indentation of the block's first statement (two spaces when none).
 fn block_indent(src: &str, block: &BlockSyntax) -> String {
-    block
-        .statements
-        .first()
-        .map(|s| {
+    block.statements.first().map_or_else(
+        || "  ".to_string(),
+        |s| {
             let start = line_start(src, s.span.start);
             let lead = &src[start..s.span.start];
             if lead.trim().is_empty() {
@@ -439,8 +439,8 @@ fn block_indent(src: &str, block: &BlockSyntax) -> String {
             } else {
                 "  ".to_string()
             }
-        })
-        .unwrap_or_else(|| "  ".to_string())
+        },
+    )
 }
 
 #[cfg(test)]

@@ -138,7 +138,7 @@ pub fn parse_rule(text: &str, states: u32) -> Result<Rule, FlagError> {
     if let Some(rule) = Rule::from_name(t) {
         return Ok(rule);
     }
-    let body = t.strip_prefix('{').map(|b| b.strip_suffix('}').unwrap_or(b)).unwrap_or(t);
+    let body = t.strip_prefix('{').map_or(t, |b| b.strip_suffix('}').unwrap_or(b));
     let looks_like_a_stencil =
         !body.trim().is_empty() && body.chars().all(|c| c.is_ascii_digit() || c.is_whitespace() || ".x/".contains(c));
     if !looks_like_a_stencil {
@@ -152,8 +152,12 @@ pub fn parse_rule(text: &str, states: u32) -> Result<Rule, FlagError> {
         (Some(rule @ Rule::Stencil(_)), _) => Ok(rule),
         (_, block) => {
             // A syntax error (L00xx) explains the others it causes.
-            let errors: Vec<_> =
-                block.map(|p| p.diagnostics).unwrap_or_default().into_iter().filter(|d| d.is_error()).collect();
+            let errors: Vec<_> = block
+                .map(|p| p.diagnostics)
+                .unwrap_or_default()
+                .into_iter()
+                .filter(super::diagnostic::Diagnostic::is_error)
+                .collect();
             let first = errors.iter().find(|d| d.code.as_str().starts_with("L00")).or(errors.first());
             let why = first.map(|d| format!(": {}", d.message)).unwrap_or_default();
             Err(FlagError::InvalidStencil { text: t.to_string(), why })

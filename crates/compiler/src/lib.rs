@@ -206,7 +206,7 @@ pub fn check_source_with(src: &str, options: &SolveOptions) -> FileAnalysis {
 /// Solve and verify one analysed block (nothing happens when it has errors).
 /// `cancel` is polled during long work; a cancelled solve adds nothing.
 pub fn check_block(p: &mut BlockAnalysis, cancel: &dyn Fn() -> bool) {
-    check_block_with(p, &SolveOptions::default(), cancel)
+    check_block_with(p, &SolveOptions::default(), cancel);
 }
 
 /// [`check_block`] with solve options (see [`Block::solve_with`]).

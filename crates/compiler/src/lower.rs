@@ -298,7 +298,7 @@ mod tests {
 
     fn cells(p: &Puzzle, r: usize, c: usize) -> Vec<(usize, usize)> {
         let mut v: Vec<_> = press_pattern(p, r, c).into_iter().map(|(i, _)| (i / p.cols, i % p.cols)).collect();
-        v.sort();
+        v.sort_unstable();
         v
     }
 

@@ -10,7 +10,7 @@ fn two_hundred_thousand_unclosed_blocks() {
     let analysis = lights_compiler::analyze(&src);
     assert_eq!(analysis.blocks.len(), n);
     // Every block but the last is unclosed, and that error is its own.
-    assert!(analysis.blocks.iter().all(|p| p.diagnostics.iter().any(|d| d.is_error())));
+    assert!(analysis.blocks.iter().all(|p| p.diagnostics.iter().any(lights_compiler::Diagnostic::is_error)));
     assert!(analysis.file_diagnostics.is_empty());
 }
 

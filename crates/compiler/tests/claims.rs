@@ -86,7 +86,7 @@ fn every_claim_is_checked_beside_every_other_on_every_outcome() {
                 let mut src = format!("puzzle \"p\" {{\n{}", board(states, lights));
                 let mut expected = Vec::new();
                 let first_line = src.matches('\n').count() + 1;
-                let lines = companion.iter().map(|c| c.to_string()).chain([claim.clone()]);
+                let lines = companion.iter().map(std::string::ToString::to_string).chain([claim.clone()]);
                 for (line, c) in (first_line..).zip(lines) {
                     src.push_str(&format!("  expect {c}\n"));
                     if !truth(&c, count, best) {

@@ -102,7 +102,7 @@ fn every_claim_of_the_shape_examples_holds_by_brute_force() {
                 skipped.push(format!("{file}: \"{name}\" (too many unknowns or solutions)"));
                 continue;
             };
-            for e in p.header.expects.iter() {
+            for e in &p.header.expects {
                 if !holds(&e.claim, &t) {
                     failures.push(format!(
                         "{file}: \"{name}\": `{}` is false: {} solutions, fewest presses {:?} (by {})",

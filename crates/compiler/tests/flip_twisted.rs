@@ -222,7 +222,7 @@ fn all_lights_48_through_the_reduction() {
 /// elimination of all 2,304 unknowns (seconds each in release:
 /// `cargo test --release -p lights-compiler --test flip_twisted -- --ignored`).
 #[test]
-#[ignore]
+#[ignore = "slow without --release"]
 fn all_lights_48_matches_dense() {
     for topo in [Topology::Mobius, Topology::Klein, Topology::Projective] {
         for w in MODULI {
@@ -249,7 +249,7 @@ fn all_lights_48_matches_dense() {
 /// Times of 48×48 All Lights (solve only, `solve_with`), release:
 /// `cargo test --release -p lights-compiler --test flip_twisted -- --ignored --nocapture`.
 #[test]
-#[ignore]
+#[ignore = "a timing, to run by hand in release"]
 fn time_all_lights_48() {
     for topo in [Topology::Mobius, Topology::Klein, Topology::Projective, Topology::Plane, Topology::Torus] {
         for w in MODULI {

@@ -133,7 +133,7 @@ pub fn format(data: &[u8]) {
     assert_eq!(keys(&before), keys(&after), "formatting changed what a block means\n{src}\n---\n{formatted}");
     let codes = |d: &Document| {
         let mut codes: Vec<_> = d.analysis().all_diagnostics().iter().map(|d| d.code.as_str()).collect();
-        codes.sort();
+        codes.sort_unstable();
         codes
     };
     assert_eq!(codes(&before), codes(&after), "formatting changed the diagnostics\n{src}\n---\n{formatted}");

@@ -50,7 +50,7 @@ pub fn code_actions(doc: &Document, answers: &dyn Answers, span: Span, cancel: &
             });
         }
         // Lights Out only: the smallest change to `lights`.
-        if let Some((model, r)) = block.answered(&report).as_ref().and_then(|a| a.as_lights()) {
+        if let Some((model, r)) = block.answered(&report).as_ref().and_then(lights_compiler::Answered::as_lights) {
             if !r.solvable && !block.expects_no_solution() {
                 out.extend(make_solvable_action(doc.text(), syntax, model, cancel));
             }

@@ -402,7 +402,7 @@ mod tests {
     fn minimum_budget_is_read_and_checked() {
         let p = Path::new("dir/lights.toml");
         let c = Config::parse(p, "[solver]\nminimum-budget = \"2s\"\n").unwrap();
-        assert_eq!(c.minimum_budget.map(|b| b.duration()), Some(Duration::from_secs(2)));
+        assert_eq!(c.minimum_budget.map(lights_compiler::MinimumBudget::duration), Some(Duration::from_secs(2)));
         assert_eq!(c.solve_options().map(|o| (o.search_minimum, o.minimum_work)), Some((true, 2_000_000_000)));
         let off = Config::parse(p, "[solver]\nminimum-budget = 0\n").unwrap();
         assert_eq!(off.solve_options().map(|o| o.search_minimum), Some(false));

@@ -99,7 +99,7 @@ fn entry_bytes(e: &Entry) -> usize {
 
 impl Answers for Engine {
     fn outcome(&self, key: &BlockKey) -> Option<Arc<Outcome>> {
-        let cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        let cache = self.cache.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         cache.get(key).and_then(|e| e.slot.borrow().clone())
     }
 }
@@ -111,7 +111,7 @@ impl Engine {
         store: Option<Arc<dyn TableStore>>,
         tables: mpsc::UnboundedSender<TablesEvent>,
     ) -> Engine {
-        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        let cores = std::thread::available_parallelism().map_or(2, std::num::NonZero::get);
         Engine {
             solve,
             prepare,
@@ -133,14 +133,14 @@ impl Engine {
 
     /// Bytes held by all finished results in the cache.
     pub(crate) fn cache_bytes(&self) -> usize {
-        let cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        let cache = self.cache.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         cache.values().map(entry_bytes).sum()
     }
 
     /// Forget every result and cancel all work that no open document wants
     /// (after a document is closed), and give the freed memory back.
     pub(crate) fn keep_only(&self, wanted: &HashSet<BlockKey>) {
-        let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        let mut cache = self.cache.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         cache.retain(|key, entry| {
             let keep = wanted.contains(key);
             if !keep {
@@ -155,7 +155,7 @@ impl Engine {
     /// Forget the results of `keys` and cancel their work (their time
     /// budget changed: they are solved again within the new one).
     pub(crate) fn forget(&self, keys: &HashSet<BlockKey>) {
-        let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        let mut cache = self.cache.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         cache.retain(|key, entry| {
             let forget = keys.contains(key);
             if forget {
@@ -179,7 +179,7 @@ impl Engine {
     /// `options` ([`Block::key_with`], as the document holds it).
     pub(crate) fn ensure(&self, key: BlockKey, block: &Arc<Block>, options: &SolveOptions, budget: Duration) -> Slot {
         let now = self.clock.fetch_add(1, Ordering::Relaxed);
-        let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        let mut cache = self.cache.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         if let Some(entry) = cache.get_mut(&key) {
             // Timed out within a shorter budget (another lights.toml's): solve again.
             let shorter = matches!(entry.slot.borrow().as_deref(), Some(Outcome::TimedOut(b)) if *b < budget);
@@ -253,7 +253,7 @@ impl Engine {
     /// recently used results nobody wants beyond a few spare ones or beyond
     /// the byte budget.
     pub(crate) fn retain(&self, wanted: &HashSet<BlockKey>) {
-        let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        let mut cache = self.cache.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         cache.retain(|key, entry| {
             let done = entry.slot.borrow().is_some();
             if !done && !wanted.contains(key) {
@@ -284,7 +284,7 @@ impl Engine {
 
     /// Forget results that depend on the time budget (after it changes).
     pub(crate) fn forget_timeouts(&self) {
-        let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        let mut cache = self.cache.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         cache.retain(|_, e| !matches!(e.slot.borrow().as_deref(), Some(Outcome::TimedOut(_))));
     }
 }

@@ -23,7 +23,7 @@ pub(crate) struct Projects {
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// The path of a `file:` URI.
@@ -31,7 +31,7 @@ pub(crate) fn file_path(uri: &Uri) -> Option<PathBuf> {
     if !uri.scheme().is_some_and(|s| s.as_str().eq_ignore_ascii_case("file")) {
         return None;
     }
-    uri.to_file_path().map(|p| p.into_owned())
+    uri.to_file_path().map(std::borrow::Cow::into_owned)
 }
 
 /// Whether a watched file's URI names a `lights.toml`.

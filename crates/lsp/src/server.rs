@@ -151,7 +151,7 @@ struct Shared {
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// Run a feature; a panic becomes a JSON-RPC error instead of a dead server.
@@ -265,7 +265,7 @@ impl Shared {
         self.project(uri)
             .and_then(|c| c.minimum_budget)
             .or(setting)
-            .map_or_else(SolveOptions::default, |b| b.solve_options())
+            .map_or_else(SolveOptions::default, lights_compiler::MinimumBudget::solve_options)
     }
 
     /// Analyse again every open document whose solve options (minimum
@@ -434,7 +434,7 @@ impl LanguageServer for Server {
     }
 
     async fn initialized(&self, params: InitializedParams) {
-        notifications::initialized(self, params).await
+        notifications::initialized(self, params).await;
     }
 
     async fn shutdown(&self) -> Result<()> {
@@ -442,23 +442,23 @@ impl LanguageServer for Server {
     }
 
     async fn did_open(&self, params: DidOpenTextDocumentParams) {
-        notifications::did_open(self, params).await
+        notifications::did_open(self, params).await;
     }
 
     async fn did_change(&self, params: DidChangeTextDocumentParams) {
-        notifications::did_change(self, params).await
+        notifications::did_change(self, params).await;
     }
 
     async fn did_close(&self, params: DidCloseTextDocumentParams) {
-        notifications::did_close(self, params).await
+        notifications::did_close(self, params).await;
     }
 
     async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
-        notifications::did_change_configuration(self, params).await
+        notifications::did_change_configuration(self, params).await;
     }
 
     async fn did_change_watched_files(&self, params: DidChangeWatchedFilesParams) {
-        notifications::did_change_watched_files(self, params).await
+        notifications::did_change_watched_files(self, params).await;
     }
 
     async fn code_lens(&self, params: CodeLensParams) -> Result<Option<Vec<CodeLens>>> {

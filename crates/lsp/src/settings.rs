@@ -112,10 +112,10 @@ mod tests {
         assert_eq!(s.cache_budget, 0);
         assert_eq!(s.minimum_budget, None);
         s.apply(&json!({"lights": {"solver": {"minimumBudget": "2s"}}}));
-        assert_eq!(s.minimum_budget.map(|b| b.duration()), Some(Duration::from_secs(2)));
+        assert_eq!(s.minimum_budget.map(lights_compiler::MinimumBudget::duration), Some(Duration::from_secs(2)));
         s.apply(&json!({"minimumBudget": "soon"}));
         assert_eq!(s.minimum_budget, None, "a bad value is the default");
         s.apply(&json!({"solver.minimumBudget": 0}));
-        assert_eq!(s.minimum_budget.map(|b| b.duration()), Some(Duration::ZERO));
+        assert_eq!(s.minimum_budget.map(lights_compiler::MinimumBudget::duration), Some(Duration::ZERO));
     }
 }

@@ -224,10 +224,7 @@ async fn read_line<R: AsyncBufRead + Unpin>(input: &mut R, cap: usize) -> Line {
     let mut line = Vec::new();
     let mut too_long = false;
     loop {
-        let buf = match input.fill_buf().await {
-            Ok(buf) => buf,
-            Err(_) => return Line::End,
-        };
+        let Ok(buf) = input.fill_buf().await else { return Line::End };
         if buf.is_empty() {
             return match (line.is_empty(), too_long) {
                 (true, false) => Line::End,

@@ -46,7 +46,7 @@ fn big(k: usize) -> String {
 }
 
 #[test]
-#[ignore]
+#[ignore = "a measurement for bench/server, to run by hand in release"]
 fn large_document_memory() {
     let (mut c, stats) = start(Options::default());
     let (base, _) = memory();
@@ -101,7 +101,7 @@ fn slow_solve(
 }
 
 #[test]
-#[ignore]
+#[ignore = "a measurement for bench/server, to run by hand in release"]
 fn requests_during_a_slow_solve() {
     let (mut c, _) = start(Options { solve: slow_solve, ..Options::default() });
     let text = "puzzle \"slow\" {\n  size 5x5\n  lights on\n}\n";
@@ -140,7 +140,7 @@ fn hinted(c: &mut Client, uri: &str) {
 /// on a board whose insert-solution lens writes a 15 MB grid, and behind
 /// formatting a 9 MB document (issue 25, item 10: the target is < 50 ms).
 #[test]
-#[ignore]
+#[ignore = "a measurement for bench/server, to run by hand in release"]
 fn hover_behind_slow_requests() {
     let init = json!({"inlayHints": {"enable": true}});
     let (mut c, _) = start_with(Options::default(), capabilities(false), init);

@@ -206,7 +206,7 @@ impl Soak {
         let mut text = self.docs[d].text.take().expect("an open document");
         let roll = self.rng.below(100);
         let changes = if text.len() > MAX_TEXT || roll < 5 {
-            text = self.rng.pick(&self.examples).clone();
+            text.clone_from(self.rng.pick(&self.examples));
             json!([{"text": text}])
         } else if roll < 20 {
             for _ in 0..1 + self.rng.below(5) {

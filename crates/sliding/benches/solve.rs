@@ -32,7 +32,7 @@ fn random_4x4(c: &mut Criterion) {
     let mut group = c.benchmark_group("random_4x4");
     group.sample_size(10);
     group.bench_function("10_positions", |b| {
-        b.iter(|| starts.iter().map(|s| solve(s, &goal, &optimal()).unwrap().len()).sum::<usize>())
+        b.iter(|| starts.iter().map(|s| solve(s, &goal, &optimal()).unwrap().len()).sum::<usize>());
     });
     group.finish();
 }
@@ -44,7 +44,7 @@ fn hardest_3x3(c: &mut Criterion) {
         Board::new(3, 3, vec![6, 4, 7, 8, 5, 0, 3, 2, 1]).unwrap(),
     ];
     c.bench_function("hardest_3x3", |b| {
-        b.iter(|| hardest.iter().map(|s| solve(s, &goal, &optimal()).unwrap().len()).sum::<usize>())
+        b.iter(|| hardest.iter().map(|s| solve(s, &goal, &optimal()).unwrap().len()).sum::<usize>());
     });
 }
 

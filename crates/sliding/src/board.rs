@@ -171,10 +171,10 @@ impl Board {
             match first_seen[tile as usize] {
                 None => first_seen[tile as usize] = Some(i),
                 Some(first) if tile == BLANK => {
-                    problems.push(BoardError::TwoBlanks { first: cell_of(first), second: cell_of(i) })
+                    problems.push(BoardError::TwoBlanks { first: cell_of(first), second: cell_of(i) });
                 }
                 Some(first) => {
-                    problems.push(BoardError::RepeatedTile { tile, first: cell_of(first), second: cell_of(i) })
+                    problems.push(BoardError::RepeatedTile { tile, first: cell_of(first), second: cell_of(i) });
                 }
             }
         }

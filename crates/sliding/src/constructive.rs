@@ -137,9 +137,10 @@ impl Worker<'_> {
             self.check_cancel()?;
             let (height, width) = (rows - top, cols - left);
             if height <= 3 && width <= 3 {
-                return match self.finish_optimally(top, left, height, width, None)? {
-                    true => Ok(()),
-                    false => Err(Failure::Stuck("the last region cannot be solved")),
+                return if self.finish_optimally(top, left, height, width, None)? {
+                    Ok(())
+                } else {
+                    Err(Failure::Stuck("the last region cannot be solved"))
                 };
             }
             if let (4, 4, Some(tables)) = (height, width, self.finish.tables) {
@@ -267,7 +268,9 @@ impl Worker<'_> {
                 parent[nt * n + ne] = m as u8;
                 if done(nt, ne) {
                     let path = self.unwind(&parent, n, nt, ne);
-                    path.into_iter().for_each(|m| self.push(m));
+                    for m in path {
+                        self.push(m);
+                    }
                     return Ok(());
                 }
                 queue.push_back((nt, ne));
@@ -315,7 +318,9 @@ impl Worker<'_> {
             cells.iter().map(|&c| std::array::from_fn(|mv| self.grid.step(c, mv).and_then(local))).collect();
         let path = pair_moves(&next, (sa, sb, se), (ha, hb))
             .ok_or(Failure::Stuck("no way to place the last two tiles of a line"))?;
-        path.into_iter().for_each(|mv| self.push(mv));
+        for mv in path {
+            self.push(mv);
+        }
         Ok(())
     }
 }

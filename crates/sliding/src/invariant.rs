@@ -22,7 +22,7 @@ pub enum Parity {
 
 impl Parity {
     pub fn of(n: u64) -> Parity {
-        if n % 2 == 0 {
+        if n.is_multiple_of(2) {
             Parity::Even
         } else {
             Parity::Odd
@@ -134,7 +134,7 @@ fn tiles_in_reading_order(board: &Board) -> Vec<usize> {
 pub fn position_invariant(board: &Board) -> PositionInvariant {
     let inversions = inversions(&tiles_in_reading_order(board));
     let blank_row = board.blank().row;
-    let row_term = if board.cols() % 2 == 0 { blank_row as u64 + 1 } else { 0 };
+    let row_term = if board.cols().is_multiple_of(2) { blank_row as u64 + 1 } else { 0 };
     PositionInvariant {
         inversions,
         parity: Parity::of(inversions),
@@ -164,7 +164,7 @@ pub fn invariant(start: &Board, goal: &Board) -> Result<Invariant, ShapeMismatch
         (a.min(b) as Tile, a.max(b) as Tile)
     });
 
-    let counts_blank_row = start.cols() % 2 == 0;
+    let counts_blank_row = start.cols().is_multiple_of(2);
     let solvable = start_inv.value == goal_inv.value;
     let mut inv = Invariant {
         rows: start.rows(),

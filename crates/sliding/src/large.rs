@@ -308,7 +308,7 @@ impl<'a> Worker<'a> {
             if dr + dc <= 4 {
                 return;
             }
-            let vertical = if br < nr { 1 } else { 0 };
+            let vertical = usize::from(br < nr);
             let horizontal = if bc < nc { 3 } else { 2 };
             let order = if dr >= dc { [(vertical, dr), (horizontal, dc)] } else { [(horizontal, dc), (vertical, dr)] };
             let free = |cell: usize| !self.fixed[cell] && cell != avoid;
@@ -434,7 +434,9 @@ impl<'a> Worker<'a> {
         let next: Vec<[Option<usize>; 4]> =
             cells.iter().map(|&c| std::array::from_fn(|mv| self.step_from(c, mv).and_then(local))).collect();
         let Some(path) = pair_moves(&next, (sa, sb, se), (ha, hb)) else { return false };
-        path.into_iter().for_each(|mv| self.push(mv));
+        for mv in path {
+            self.push(mv);
+        }
         true
     }
 

@@ -89,7 +89,7 @@ impl fmt::Debug for SolveOptions<'_> {
             .field("max_optimal_cells", &self.max_optimal_cells)
             .field("node_limit", &self.node_limit)
             .field("pattern_databases", &self.pattern_databases)
-            .field("tables", &self.tables.map(|t| t.location()))
+            .field("tables", &self.tables.map(super::pdb::cache::TableStore::location))
             .field("progress", &self.progress.is_some())
             .field("cancel", &self.cancel.is_some())
             .finish()

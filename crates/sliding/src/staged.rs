@@ -56,7 +56,7 @@ static DEFAULTS: RwLock<Defaults> = RwLock::new(Defaults { store: None, progress
 /// its store once, and the solves that reach for the tables load them from
 /// it, or build and keep them there. `None` forgets it.
 pub fn set_default_table_store(store: Option<Arc<dyn TableStore>>, progress: Option<Arc<Progress>>) {
-    let mut defaults = DEFAULTS.write().unwrap_or_else(|e| e.into_inner());
+    let mut defaults = DEFAULTS.write().unwrap_or_else(std::sync::PoisonError::into_inner);
     *defaults = Defaults { store, progress };
 }
 
@@ -100,7 +100,7 @@ impl<'a> Tables<'a> {
         let cancel_fn: &dyn Fn() -> bool = cancel.unwrap_or(&never);
         // The caller's store, else the front end's default.
         let (default_store, default_progress) = {
-            let defaults = DEFAULTS.read().unwrap_or_else(|e| e.into_inner());
+            let defaults = DEFAULTS.read().unwrap_or_else(std::sync::PoisonError::into_inner);
             (defaults.store.clone(), defaults.progress.clone())
         };
         let store = self.store.or(default_store.as_deref());
@@ -118,15 +118,15 @@ impl<'a> Tables<'a> {
         // Loading is quick: no progress for it. A store that had no usable
         // tables is not read again by this process (a corrupt file would
         // cost a read and a checksum on every search).
-        let location = store.map(|s| s.location());
-        let missed = MISSED_STORE.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        let location = store.map(super::pdb::cache::TableStore::location);
+        let missed = MISSED_STORE.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clone();
         let store_to_read = if location.is_some() && location == missed { None } else { store };
         if let Some((full, source)) = stored_pattern_databases(store_to_read, &silent) {
             *self.source.borrow_mut() = Some(source);
             return Ok(with(&full, node_limit));
         }
         if location.is_some() {
-            *MISSED_STORE.lock().unwrap_or_else(|e| e.into_inner()) = location;
+            *MISSED_STORE.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = location;
         }
         let spent = SMALL_SPENT.load(Ordering::Relaxed);
         if spent < SMALL_TABLES_NODES {
@@ -157,7 +157,7 @@ impl<'a> Tables<'a> {
 
 /// The 5-5-5 tables: built once per process (a few tenths of a second).
 fn small_tables(cancel: &dyn Fn() -> bool) -> Result<(Arc<PatternDatabases>, PdbSource), Cancelled> {
-    let mut held = SMALL.lock().unwrap_or_else(|e| e.into_inner());
+    let mut held = SMALL.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
     if let Some(small) = held.as_ref() {
         return Ok((Arc::clone(small), PdbSource::Small { built: false }));
     }

@@ -200,12 +200,12 @@ impl<'s> Formatter<'s> {
         match &stmt.kind {
             StatementKind::Size { rows, cols } => {
                 let text = format!("size {}x{}", num(rows), num(cols));
-                self.push(1, text, stmt.span, ItemKind::Code)
+                self.push(1, text, stmt.span, ItemKind::Code);
             }
             StatementKind::States(n) => self.push(1, format!("states {}", num(n)), stmt.span, ItemKind::Code),
             StatementKind::Topology(t) => self.push(1, format!("topology {}", t.text), stmt.span, ItemKind::Code),
             StatementKind::Rule(RuleSpec::Named(n)) => {
-                self.push(1, format!("rule {}", n.text), stmt.span, ItemKind::Code)
+                self.push(1, format!("rule {}", n.text), stmt.span, ItemKind::Code);
             }
             StatementKind::Rule(RuleSpec::Stencil(grid)) => self.grid(kw, head_span, grid, Some(stencil_width(grid))),
             StatementKind::Expect(claim) => {
@@ -217,7 +217,7 @@ impl<'s> Formatter<'s> {
                     ClaimKind::Presses(n) => format!("presses {}", num(n)),
                     ClaimKind::Moves(n) => format!("moves {}", num(n)),
                 };
-                self.push(1, format!("expect {c}"), stmt.span, ItemKind::Code)
+                self.push(1, format!("expect {c}"), stmt.span, ItemKind::Code);
             }
             StatementKind::Grid(shape) => self.push(1, format!("grid {}", shape.text), stmt.span, ItemKind::Code),
             StatementKind::Graph(GraphSpec::Named { name, size }) => {
@@ -225,7 +225,7 @@ impl<'s> Formatter<'s> {
                     Some(n) => format!("graph {} {}", name.text, num(n)),
                     None => format!("graph {}", name.text),
                 };
-                self.push(1, text, stmt.span, ItemKind::Code)
+                self.push(1, text, stmt.span, ItemKind::Code);
             }
             StatementKind::Graph(GraphSpec::Edges(edges)) => self.graph_edges(head_span, edges),
             StatementKind::Lights(v)
@@ -237,14 +237,14 @@ impl<'s> Formatter<'s> {
                 Value::Off(_) => self.push(1, format!("{kw} off"), stmt.span, ItemKind::Code),
                 Value::Sparse(s) => {
                     let text = format!("{kw} {}", sparse(s, kw != "locked" && kw != "holes"));
-                    self.push(1, text, stmt.span, ItemKind::Code)
+                    self.push(1, text, stmt.span, ItemKind::Code);
                 }
                 Value::Grid(g) => self.grid(kw, head_span, g, width),
             },
             StatementKind::Tiles(g) => self.grid(kw, head_span, g, width),
             // The moves are kept exactly as written: authors may group them with spaces.
             StatementKind::MoveSolution(m) => {
-                self.push(1, format!("solution {}", m.span.text(self.src)), stmt.span, ItemKind::Code)
+                self.push(1, format!("solution {}", m.span.text(self.src)), stmt.span, ItemKind::Code);
             }
         }
     }

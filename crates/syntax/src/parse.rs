@@ -58,7 +58,7 @@ fn bad_escape(text: &str) -> Option<String> {
     while let Some(c) = chars.next() {
         if c == '\\' {
             match chars.next() {
-                Some('"') | Some('\\') => {}
+                Some('"' | '\\') => {}
                 Some(other) => return Some(format!("\\{other}")),
                 None => return Some("\\".to_string()),
             }
@@ -84,7 +84,7 @@ fn after_closed_name(text: &str) -> Option<&str> {
     None
 }
 
-fn children<'a>(pair: Pair<'a, Rule>) -> impl Iterator<Item = Pair<'a, Rule>> {
+fn children(pair: Pair<'_, Rule>) -> impl Iterator<Item = Pair<'_, Rule>> {
     pair.into_inner().filter(|p| !matches!(p.as_rule(), Rule::COMMENT | Rule::by | Rule::comma | Rule::colon))
 }
 
@@ -272,9 +272,8 @@ impl<'s> Builder<'s> {
             );
         }
         // Trim trailing blank lines out of an unclosed block's span.
-        let end = close
-            .map(|c| c.end)
-            .unwrap_or_else(|| statements.last().map(|s| s.span.end).unwrap_or(head_all.end).max(head_all.end));
+        let end =
+            close.map_or_else(|| statements.last().map_or(head_all.end, |s| s.span.end).max(head_all.end), |c| c.end);
         BlockSyntax { kind, span: Span::new(block_span.start, end), head: head_all, name, statements, close, malformed }
     }
 
@@ -324,7 +323,7 @@ impl<'s> Builder<'s> {
 
     fn name(&mut self, string: Pair<'s, Rule>) -> Name {
         let s = span(&string);
-        let raw = children(string).next().map(|p| p.as_str()).unwrap_or("");
+        let raw = children(string).next().map_or("", |p| p.as_str());
         let mut value = String::with_capacity(raw.len());
         let mut chars = raw.chars();
         while let Some(c) = chars.next() {

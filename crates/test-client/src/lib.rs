@@ -129,7 +129,9 @@ impl Client {
                 if n == 0 {
                     break;
                 }
-                sink.lock().unwrap_or_else(|e| e.into_inner()).push_str(&String::from_utf8_lossy(&buf[..n]));
+                sink.lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .push_str(&String::from_utf8_lossy(&buf[..n]));
             }
         });
         let mut client = Client::over(stdout, stdin);
@@ -185,7 +187,7 @@ impl Client {
 
     /// What the server process wrote on standard error so far.
     pub fn stderr(&self) -> String {
-        self.stderr.lock().unwrap_or_else(|e| e.into_inner()).clone()
+        self.stderr.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clone()
     }
 
     /// Write raw bytes; an error when the server no longer reads.

@@ -190,7 +190,7 @@ fn reduced_basis(vectors: &[Vec<u64>], canc: &mut Canceller<'_>) -> Result<Vec<R
             }
         }
         let Some(pivot) = lowest_bit(&v) else { continue };
-        for r in basis.iter_mut() {
+        for r in &mut basis {
             if r.bits[pivot / 64] >> (pivot % 64) & 1 == 1 {
                 xor_into(&mut r.bits, &v);
             }

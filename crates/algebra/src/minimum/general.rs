@@ -471,7 +471,7 @@ impl Classes {
         if root_bound < upper {
             let root = &mut s.bufs[0][0];
             root.reps = (0..self.k as u32).collect();
-            root.tables = self.table.clone();
+            root.tables.clone_from(&self.table);
             s.node(0, 0, 0, root_bound)?;
         }
         let lower = s.best_cost.min(s.open_min).max(root_bound.min(s.best_cost));
@@ -711,7 +711,7 @@ fn spread(c: &Classes, t: usize, o: usize, cur: &Items, children: &mut [Items], 
         }
         // Several items merge: scratch[a·w + τ] = Σ T_item[(τ + a·r_item) mod w].
         let sc = &mut scratch[..o * w];
-        sc.iter_mut().for_each(|m| *m = 0);
+        sc.fill(0);
         for it in i..end {
             let r = c.sig[t * k + cur.reps[it] as usize] as usize;
             let tab = &cur.tables[it * w..(it + 1) * w];

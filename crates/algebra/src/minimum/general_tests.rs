@@ -114,7 +114,7 @@ fn instance_over(
     (0..moduli.len(), 1..=max_cells, 1..=6usize, any::<u64>()).prop_map(move |(wi, n, types, seed)| {
         let w = moduli[wi];
         let mut rng = SplitMix64(seed);
-        let divisors: Vec<u32> = (1..w).filter(|d| w % d == 0).collect();
+        let divisors: Vec<u32> = (1..w).filter(|d| w.is_multiple_of(*d)).collect();
         let type_of: Vec<usize> = (0..n).map(|_| rng.below(types as u64) as usize).collect();
         let mult: Vec<u32> = (0..n).map(|_| 1 + rng.below(w as u64 - 1) as u32).collect();
         let x0: Vec<u32> = (0..n).map(|_| rng.below(w as u64) as u32).collect();

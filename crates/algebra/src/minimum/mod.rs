@@ -206,7 +206,7 @@ pub(super) fn minimise(
     let mut refs: Vec<&Gen> = gens.iter().collect();
     // Cheapest generators first: they take the fastest-changing Gray digits.
     refs.sort_by_key(|g| g.support.len());
-    if w == 2 && base.len() <= i32::MAX as usize {
+    if w == 2 && i32::try_from(base.len()).is_ok() {
         let (x, cost, lower) = binary::minimise(base, &refs, budget, canc)?;
         return Ok(Found { x, cost, lower });
     }

@@ -208,7 +208,7 @@ fn null_space(rows: &[u64], n: usize) -> Vec<u64> {
             continue;
         }
         let p = r.trailing_zeros() as usize;
-        for (_, b) in pivots.iter_mut() {
+        for (_, b) in &mut pivots {
             if *b >> p & 1 == 1 {
                 *b ^= r;
             }
@@ -437,7 +437,7 @@ fn wht_agrees_with_gray_on_gf2() {
         let base: Vec<u32> = (0..n).map(|_| (rng.next_u64() & 1) as u32).collect();
         let gens: Vec<Gen> = (0..d)
             .map(|_| Gen {
-                support: (0..n as u32).filter(|_| rng.next_u64() % 3 == 0).map(|i| (i, 1)).collect(),
+                support: (0..n as u32).filter(|_| rng.next_u64().is_multiple_of(3)).map(|i| (i, 1)).collect(),
                 order: 2,
             })
             .filter(|g| !g.support.is_empty())
@@ -500,7 +500,7 @@ fn heuristic_versus_exact_on_gf2() {
         let base: Vec<u32> = (0..n).map(|_| (rng.next_u64() & 1) as u32).collect();
         let gens: Vec<Gen> = (0..20)
             .map(|_| Gen {
-                support: (0..n as u32).filter(|_| rng.next_u64() % 4 == 0).map(|i| (i, 1)).collect(),
+                support: (0..n as u32).filter(|_| rng.next_u64().is_multiple_of(4)).map(|i| (i, 1)).collect(),
                 order: 2,
             })
             .filter(|g| !g.support.is_empty())

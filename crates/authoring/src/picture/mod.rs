@@ -346,7 +346,7 @@ fn escape(s: &str) -> String {
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&apos;"),
             c if (c.is_control() && !matches!(c, '\t' | '\n')) || matches!(c, '\u{2028}' | '\u{2029}') => {
-                out.push('\u{fffd}')
+                out.push('\u{fffd}');
             }
             c => out.push(c),
         }

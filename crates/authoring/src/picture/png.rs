@@ -30,7 +30,7 @@ pub(super) fn fonts() -> Arc<usvg::fontdb::Database> {
             let family = preferred
                 .iter()
                 .find(|n| has(n))
-                .map(|n| n.to_string())
+                .map(std::string::ToString::to_string)
                 .or_else(|| db.faces().next().and_then(|f| f.families.first()).map(|(n, _)| n.clone()));
             if let Some(family) = family {
                 db.set_sans_serif_family(family.clone());

@@ -76,7 +76,7 @@ struct Open {
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 impl Open {
@@ -280,7 +280,7 @@ mod tests {
         let (_, asked_idle) = open.add(); // 0
         asked_idle.asked.store(true, Ordering::Release);
         let (_, running) = open.add(); // 1
-        let _request = Running::start(&running);
+        let request = Running::start(&running);
         let (_, never_asked) = open.add(); // 2
         let (_, never_asked_too) = open.add(); // 3
                                                // Too young to close: told how long until the oldest idle one is old enough.
@@ -297,7 +297,7 @@ mod tests {
             assert!(std::pin::pin!(closed.close.notified()).as_mut().enable());
         }
         assert_eq!(open.close_one_idle(Duration::ZERO), Err(None), "the running one was closed");
-        drop(_request);
+        drop(request);
         assert_eq!(open.close_one_idle(Duration::ZERO), Ok(()));
         assert!(ids(&open).is_empty());
     }

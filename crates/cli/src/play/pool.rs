@@ -43,7 +43,7 @@ impl SolvePool {
 
     /// One solve per core of this machine.
     pub(super) fn per_core() -> SolvePool {
-        SolvePool::new(std::thread::available_parallelism().map_or(1, |n| n.get()))
+        SolvePool::new(std::thread::available_parallelism().map_or(1, std::num::NonZero::get))
     }
 
     /// The solves that may run at once.

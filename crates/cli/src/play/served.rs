@@ -90,7 +90,7 @@ pub(super) struct Served {
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// Marks a block as no longer running when dropped, even if its solve
@@ -231,7 +231,7 @@ impl Served {
             if !solved.running.contains(&key) {
                 break;
             }
-            solved = self.solve_ended.wait(solved).unwrap_or_else(|e| e.into_inner());
+            solved = self.solve_ended.wait(solved).unwrap_or_else(std::sync::PoisonError::into_inner);
         }
         solved.running.insert(key);
         drop(solved);

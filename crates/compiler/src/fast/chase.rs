@@ -656,7 +656,7 @@ fn numeric_many(p: &Puzzle, plan: &Plan, values: &[&[u32]]) -> Vec<Vec<u32>> {
             continue;
         }
         plan.eqs.load(p, &plan.layout, e, &mut eq);
-        sum.iter_mut().for_each(|s| *s = 0);
+        sum.fill(0);
         for &(v, c) in &eq {
             if v as u32 != target && c != 0 {
                 let c = u64::from(c);

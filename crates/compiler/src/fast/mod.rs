@@ -250,7 +250,7 @@ fn report_from_grids(
     // Back to the puzzle's orientation, packed.
     let to_presses = |g: &BitGrid| -> Result<Presses, FastError> {
         Ok(if transposed {
-            let t = bits::transposed(&g)?;
+            let t = bits::transposed(g)?;
             Presses::from_bit_rows(p.rows, p.cols, |r| t.row(r))
         } else {
             Presses::from_bit_rows(p.rows, p.cols, |r| g.row(r))

@@ -637,7 +637,7 @@ mod tests {
     /// fast::torus::tests::timing -- --ignored --nocapture`. Times the
     /// solve, then checks the answer by expanding (not timed).
     #[test]
-    #[ignore]
+    #[ignore = "a timing, to run by hand in release"]
     fn timing_2000_by_2000() {
         let never = || false;
         let zero = Rhs::Uniform(false);

@@ -87,9 +87,11 @@ impl Validator<'_> {
             if holes.base() != 0 { (0..holes.len()).collect() } else { holes.exceptions().map(|(i, _)| i).collect() };
         let written = matches!(
             first.get(kw).map(|s| &s.kind),
-            Some(StatementKind::Lights(Value::Grid(_) | Value::Sparse(_)))
-                | Some(StatementKind::Goal(Value::Grid(_) | Value::Sparse(_)))
-                | Some(StatementKind::Solution(Value::Grid(_) | Value::Sparse(_)))
+            Some(
+                StatementKind::Lights(Value::Grid(_) | Value::Sparse(_))
+                    | StatementKind::Goal(Value::Grid(_) | Value::Sparse(_))
+                    | StatementKind::Solution(Value::Grid(_) | Value::Sparse(_))
+            )
         );
         if !written {
             if value.base() == 0 {

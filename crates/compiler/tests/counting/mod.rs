@@ -49,7 +49,7 @@ unsafe impl GlobalAlloc for Counting {
 /// `work()`'s result and the most bytes it had allocated at once (beyond
 /// what was live when it started).
 pub(crate) fn peak_bytes<T>(work: impl FnOnce() -> T) -> (T, usize) {
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
     let before = LIVE.load(Relaxed);
     PEAK.store(before, Relaxed);
     let result = work();

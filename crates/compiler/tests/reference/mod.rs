@@ -371,7 +371,7 @@ pub(crate) fn eliminate(p: u32, patterns: &[Vec<u32>], free: &[usize], rhs: &[u3
         let Some(found) = (r..n).find(|&i| rows[i][col] != 0) else { continue };
         rows.swap(r, found);
         let inv = u64::from(inverse(rows[r][col], p));
-        for v in rows[r].iter_mut() {
+        for v in &mut rows[r] {
             *v = (u64::from(*v) * inv % pp) as u32;
         }
         let pivot_row = rows[r].clone();

@@ -108,7 +108,7 @@ fn build_table(group: &[u8], filled: &AtomicU64, stop: &AtomicBool) -> Option<Ve
         let mut next = Vec::new();
         for &state in &layer {
             expanded += 1;
-            if expanded % COUNT_EVERY == 0 {
+            if expanded.is_multiple_of(COUNT_EVERY) {
                 filled.store(count, Ordering::Relaxed);
                 if stop.load(Ordering::Relaxed) {
                     return None;

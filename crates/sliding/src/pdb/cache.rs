@@ -211,7 +211,7 @@ pub fn stored_pattern_databases(
     store: Option<&dyn TableStore>,
     progress: &dyn Fn(BuildProgress),
 ) -> Option<(Arc<PatternDatabases>, PdbSource)> {
-    let mut held = IN_MEMORY.lock().unwrap_or_else(|e| e.into_inner());
+    let mut held = IN_MEMORY.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
     if let Some(dbs) = held.as_ref() {
         return Some((Arc::clone(dbs), PdbSource::Memory));
     }
@@ -235,7 +235,7 @@ pub fn pattern_databases(
     progress: &dyn Fn(BuildProgress),
     cancel: &dyn Fn() -> bool,
 ) -> Result<(Arc<PatternDatabases>, PdbSource), Cancelled> {
-    let mut held = IN_MEMORY.lock().unwrap_or_else(|e| e.into_inner());
+    let mut held = IN_MEMORY.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
     if let Some(dbs) = held.as_ref() {
         return Ok((Arc::clone(dbs), PdbSource::Memory));
     }

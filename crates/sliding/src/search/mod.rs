@@ -108,7 +108,7 @@ impl<H: Heuristic> Search<'_, H> {
             return Flow::Exceeded(f);
         }
         self.nodes += 1;
-        if self.nodes % POLL_EVERY == 0 {
+        if self.nodes.is_multiple_of(POLL_EVERY) {
             if self.budget.node_limit.is_some_and(|l| self.nodes >= l) {
                 return Flow::Stop(Stop::NodeLimit);
             }

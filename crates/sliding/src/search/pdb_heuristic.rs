@@ -27,7 +27,7 @@ impl<'a> PdbHeuristic<'a> {
         debug_assert_eq!(groups.len(), GROUP_COUNT);
         let mut group_of = [0u8; CELLS];
         for (g, labels) in groups.iter().enumerate() {
-            for &l in labels.iter() {
+            for &l in *labels {
                 group_of[l as usize] = g as u8;
             }
         }
