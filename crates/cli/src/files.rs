@@ -167,7 +167,7 @@ pub(crate) fn max_bytes() -> u64 {
 
 /// Parse a size for `--max-bytes` and `max-bytes`: a number of bytes, or
 /// with a unit (`500K`, `64MiB`, `1G`; units are powers of 1024).
-pub(crate) fn parse_size(text: &str) -> Result<u64, String> {
+pub(crate) fn parse_size(text: &str) -> Result<u64, lights_ide::config::SizeError> {
     lights_ide::config::parse_bytes(text)
 }
 

@@ -358,9 +358,23 @@ fn minimum_budget(value: Option<BudgetText>) -> Result<Option<MinimumBudget>, St
     MinimumBudget::parse(&text).map(Some).map_err(|e| format!("[solver] minimum-budget: {e}"))
 }
 
+/// Why a text is not a size for `--max-bytes` or `max-bytes`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SizeError {
+    /// A unit other than B, K, M or G (and their KB/KiB spellings).
+    #[error("`{0}` is not a size: write bytes, or a number with K, M or G (as in 64M)")]
+    Unit(String),
+    /// No number before the unit.
+    #[error("`{0}` is not a size: it must start with a number")]
+    Number(String),
+    /// More bytes than 64 bits hold.
+    #[error("`{0}` is too large")]
+    TooLarge(String),
+}
+
 /// A size for `--max-bytes` and `max-bytes`: a number of bytes, or with a
 /// unit (`500K`, `64MiB`, `1G`; units are powers of 1024).
-pub fn parse_bytes(text: &str) -> Result<u64, String> {
+pub fn parse_bytes(text: &str) -> Result<u64, SizeError> {
     let t = text.trim();
     let digits = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
     let (number, unit) = t.split_at(digits);
@@ -369,10 +383,10 @@ pub fn parse_bytes(text: &str) -> Result<u64, String> {
         "k" | "kb" | "kib" => 10,
         "m" | "mb" | "mib" => 20,
         "g" | "gb" | "gib" => 30,
-        _ => return Err(format!("`{text}` is not a size: write bytes, or a number with K, M or G (as in 64M)")),
+        _ => return Err(SizeError::Unit(text.to_string())),
     };
-    let n: u64 = number.parse().map_err(|_| format!("`{text}` is not a size: it must start with a number"))?;
-    n.checked_mul(1 << shift).ok_or_else(|| format!("`{text}` is too large"))
+    let n: u64 = number.parse().map_err(|_| SizeError::Number(text.to_string()))?;
+    n.checked_mul(1 << shift).ok_or_else(|| SizeError::TooLarge(text.to_string()))
 }
 
 #[cfg(test)]

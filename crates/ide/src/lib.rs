@@ -41,7 +41,7 @@ pub use answers::{outcome_of, Answers, BlockState, Outcome, SolveFn, Solved};
 pub use completion::{completion, Completion, CompletionKind};
 pub use diagnostics::{block_diagnostics, diagnostics, Problem, MAX_RELATED_CELLS};
 pub use document::{AnalyzeFn, Document};
-pub use format::{format, format_edit};
+pub use format::{format, format_edits};
 pub use hover::{hover, Hover};
 pub use lens::{inlay_hints, lenses, InlayHint, Lens};
 pub use outline::{folding_ranges, symbols, symbols_at_most, Fold, Symbol};

@@ -14,7 +14,7 @@
 //! `server/requests/` and one per notification in `server/notifications/`;
 //! `engine` solves off the runtime with a cache by block key, cancellation
 //! and a time budget, `snapshot` is one version of a document, `convert`
-//! turns the ide layer's data into LSP values (formatting as a line diff),
+//! turns the ide layer's data into LSP values (formatting: ide's line-diff edits, converted),
 //! `position` converts byte offsets in the negotiated encoding, `project`
 //! finds each document's `lights.toml` (the policy is the ide layer's),
 //! `memory` keeps the allocator from holding on to freed memory;

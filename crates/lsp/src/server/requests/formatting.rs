@@ -10,10 +10,7 @@ use crate::server::{off_loop, Server};
 pub(crate) async fn formatting(server: &Server, params: DocumentFormattingParams) -> Result<Option<Vec<TextEdit>>> {
     let Some(snap) = server.snapshot(&params.text_document.uri).await else { return Ok(None) };
     let edits = off_loop("formatting", move || {
-        lights_ide::format(&snap.doc).map(|formatted| match formatted {
-            Some(formatted) => convert::formatting_edits(&snap, &formatted),
-            None => Vec::new(),
-        })
+        lights_ide::format_edits(&snap.doc).map(|e| convert::formatting_edits(&snap, e))
     })
     .await?;
     match edits {
