@@ -114,33 +114,31 @@ impl Validator<'_> {
             let span = value.cell_spans.as_ref().and_then(|s| s.get(i)).unwrap_or_default();
             let what =
                 if on_graph { format!("node {}", i + 1) } else { format!("cell {},{}", i / cols + 1, i % cols + 1) };
-            let mut d = Diagnostic::error(
-                Code::HoleValue,
-                span,
-                format!("{what} is a hole: it has no {}", if kw == "solution" { "button" } else { "light" }),
-            )
-            .with_label("a hole");
-            if !on_graph {
-                if let Some(j) = nearest_cell(i, rows, cols, is_hole) {
-                    d = d.with_note(format!("did you mean {},{}?", j / cols + 1, j % cols + 1));
-                }
-            }
-            let fix = if matches!(
+            let nearest = if on_graph { None } else { nearest_cell(i, rows, cols, is_hole) };
+            let in_grid = matches!(
                 first.get(kw).map(|s| &s.kind),
                 Some(
                     StatementKind::Lights(Value::Grid(_))
                         | StatementKind::Goal(Value::Grid(_))
                         | StatementKind::Solution(Value::Grid(_))
                 )
-            ) {
-                "write `.` on a hole"
-            } else {
-                "leave holes out of the list"
-            };
-            self.push(d.with_note(fix));
+            );
+            self.push(hole_value(span, &what, kw, nearest.map(|j| (j / cols + 1, j % cols + 1)), in_grid));
         }
         ok.then_some(value)
     }
+}
+
+/// L0129: a grid or list puts a value on a hole (`what`: `cell R,C` or
+/// `node K`), with the nearest cell that is not a hole and how to fix it.
+fn hole_value(at: Span, what: &str, kw: &str, nearest: Option<(usize, usize)>, in_grid: bool) -> Diagnostic {
+    let has_no = if kw == "solution" { "button" } else { "light" };
+    let mut d =
+        Diagnostic::error(Code::HoleValue, at, format!("{what} is a hole: it has no {has_no}")).with_label("a hole");
+    if let Some((r, c)) = nearest {
+        d = d.with_note(format!("did you mean {r},{c}?"));
+    }
+    d.with_note(if in_grid { "write `.` on a hole" } else { "leave holes out of the list" })
 }
 
 /// L0134: every cell (node) is a hole.

@@ -94,7 +94,6 @@ impl<'s> Validator<'s> {
 
     /// L0121 for what only a `sliding` block takes, written in a `puzzle` block.
     fn sliding_only(&mut self, block: &ast::BlockSyntax) {
-        let takes = "a puzzle block takes size, grid, graph, states, rule, topology, holes, lights, goal, locked, expect and solution";
         for stmt in &block.statements {
             let (span, what, label, note) = match &stmt.kind {
                 StatementKind::Tiles(_) => (
@@ -117,16 +116,7 @@ impl<'s> Validator<'s> {
                 ),
                 _ => continue,
             };
-            self.push(
-                Diagnostic::error(
-                    Code::WrongBlockKind,
-                    span,
-                    format!("{what} belongs in a `sliding` block, not in a `puzzle` block"),
-                )
-                .with_label(label)
-                .with_note(note)
-                .with_note(takes),
-            );
+            self.push(wrong_block_kind(span, &what, label, note));
         }
     }
 
@@ -248,4 +238,14 @@ pub(crate) fn plural(n: usize, word: &str) -> String {
     } else {
         format!("{n} {word}s")
     }
+}
+
+/// L0121: `what` (a statement, claim or solution only a `sliding` block
+/// takes) written in a `puzzle` block.
+fn wrong_block_kind(at: Span, what: &str, label: &str, note: &str) -> Diagnostic {
+    let takes = "a puzzle block takes size, grid, graph, states, rule, topology, holes, lights, goal, locked, expect and solution";
+    Diagnostic::error(Code::WrongBlockKind, at, format!("{what} belongs in a `sliding` block, not in a `puzzle` block"))
+        .with_label(label)
+        .with_note(note)
+        .with_note(takes)
 }
