@@ -307,6 +307,25 @@ fn ceil_of_sum(sums: &[u64]) -> u64 {
     whole + frac
 }
 
+/// Whether `needy` lights can be split among the `eligible` presses, by
+/// count alone: the gcd of the numbers of distinct lights the presses reach
+/// divides `needy` (a necessary condition for an exact cover).
+fn cover_sizes_can_sum_to(pt: &Patterns, eligible: &[bool], needy: usize) -> bool {
+    let mut g = 0u128;
+    let mut cells = Vec::new();
+    for j in (0..pt.buttons()).filter(|&j| eligible[j]) {
+        cells.clear();
+        cells.extend(pt.of(j).map(|(i, _)| i));
+        cells.sort_unstable();
+        cells.dedup();
+        g = gcd128(g, cells.len() as u128);
+        if g == 1 {
+            return true;
+        }
+    }
+    g != 0 && (needy as u128).is_multiple_of(g)
+}
+
 fn gcd128(mut a: u128, mut b: u128) -> u128 {
     while b != 0 {
         (a, b) = (b, a % b);
@@ -371,6 +390,14 @@ impl<'a> Cover<'a> {
                 reach.peek().is_some() && reach.all(|(i, a)| need[i] == a)
             })
             .collect();
+        // A cover covers each needy light once, so the needy lights are
+        // as many as the lights its presses reach together: the gcd of the
+        // eligible presses' sizes divides their number, or there is no
+        // cover to look for (the 48-cell torus with the cross: 2,304
+        // lights, presses of 5).
+        if !cover_sizes_can_sum_to(pt, &eligible, needy.len()) {
+            return None;
+        }
         let mut start = vec![0u32; n + 1];
         for j in (0..pt.buttons()).filter(|&j| eligible[j]) {
             for (i, _) in pt.of(j) {
