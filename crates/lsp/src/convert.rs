@@ -49,7 +49,13 @@ pub(crate) fn note_on_the_file(message: String) -> lsp::Diagnostic {
 
 /// The ide layer's formatting edits ([`lights_ide::format_edits`]) as LSP edits.
 pub(crate) fn formatting_edits(snap: &Snapshot, edits: Vec<TextEdit>) -> Vec<lsp::TextEdit> {
-    edits.into_iter().map(|e| lsp::TextEdit { range: range(snap, e.span), new_text: e.text }).collect()
+    edits.into_iter().map(|e| text_edit(snap, e)).collect()
+}
+
+/// One byte-span edit as an LSP edit of the snapshot's text (its text
+/// moved, not copied: a formatting edit can be the whole file).
+fn text_edit(snap: &Snapshot, e: TextEdit) -> lsp::TextEdit {
+    lsp::TextEdit { range: range(snap, e.span), new_text: e.text }
 }
 
 /// What a note becomes in an LSP diagnostic: a one-line note is appended to
@@ -169,8 +175,7 @@ pub(crate) fn action(
 
 /// The exact edit, against the version the client last sent.
 pub(crate) fn workspace_edit(snap: &Snapshot, edits: &[TextEdit], support: EditSupport) -> WorkspaceEdit {
-    let lsp_edits: Vec<lsp::TextEdit> =
-        edits.iter().map(|e| lsp::TextEdit { range: range(snap, e.span), new_text: e.text.clone() }).collect();
+    let lsp_edits: Vec<lsp::TextEdit> = edits.iter().cloned().map(|e| text_edit(snap, e)).collect();
     if support.document_changes {
         WorkspaceEdit {
             document_changes: Some(DocumentChanges::Edits(vec![TextDocumentEdit {
