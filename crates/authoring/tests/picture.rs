@@ -856,3 +856,24 @@ fn numbered_marks_move_to_a_corner_beside_the_state_numbers() {
     let doc_text = picture::svg(&p, Some(&r), &opts).unwrap().svg;
     assert_eq!(marked_cells(&parse(&doc_text)), nonzero(&min));
 }
+
+/// `render` and the play page colour a state alike: every cell's fill is
+/// `lights_compiler::palette::state_colour`, the one definition the page
+/// gets as its board's `palette` (crates/ide's play tests check that side).
+#[test]
+fn every_state_is_drawn_in_the_shared_palette() {
+    for w in 2..=12u32 {
+        let row: Vec<String> = (0..w).map(|v| v.to_string()).collect();
+        let src =
+            format!("puzzle \"w\" {{\n  size 1x{w}\n  states {w}\n  lights {{\n    {}\n  }}\n}}\n", row.join(" "));
+        let p = analyze(&src).blocks.remove(0).puzzle().cloned().expect("valid");
+        let pic = draw(&p, None, None, None);
+        let doc = parse(&pic.svg);
+        let fills: Vec<String> = children(by_id(&doc, "lights-cells").unwrap(), "rect")
+            .iter()
+            .map(|c| c.attribute("fill").unwrap().to_string())
+            .collect();
+        let want: Vec<String> = (0..w).map(|v| lights_compiler::palette::state_colour(v, w).to_string()).collect();
+        assert_eq!(fills, want, "W = {w}");
+    }
+}

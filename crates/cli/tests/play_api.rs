@@ -591,3 +591,103 @@ fn a_half_sent_header_is_closed_after_the_header_timeout() {
     let (status, _) = get(port, "/api/version");
     assert_eq!(status, 200);
 }
+
+/// `POST /api/puzzle/N/write`: the position goes into the file as the
+/// puzzle's `lights`, only while the file is at the version the position was
+/// played on; a stale version, a missing one, a read-only server and another
+/// site's page are refused, and the file is then left as it was.
+#[test]
+fn write_back_writes_the_file_only_at_the_version_played_on() {
+    let dir = scratch("play_api_write");
+    let file = dir.join("pack.lights");
+    std::fs::write(&file, PACK).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o640)).unwrap();
+    }
+    let server = start(&dir, &["play", "pack.lights", "--no-open", "--port", "0"]);
+    let port = server.port;
+    let (_, board) = get(port, "/api/puzzle/0");
+    let v0 = board["version"].as_u64().unwrap();
+
+    // Without a version: refused, nothing written.
+    let (status, body) = post(port, "/api/puzzle/0/write", r#"{"lights": [1,0,0,0,0,0,0,0,1]}"#);
+    assert_eq!(status, 400, "{body}");
+    assert!(body["error"].as_str().unwrap().contains("version"), "{body}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), PACK);
+
+    // At the version played on: written, as exactly the statement `…/lights` gives.
+    let lights = json!([1, 0, 0, 0, 0, 0, 0, 0, 1]);
+    let (_, statement) = post(port, "/api/puzzle/0/lights", &json!({ "lights": lights }).to_string());
+    let (status, body) = post(port, "/api/puzzle/0/write", &json!({ "lights": lights, "version": v0 }).to_string());
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["message"], "Wrote the lights of \"cross\" into pack.lights.");
+    let v1 = body["version"].as_u64().unwrap();
+    assert!(v1 > v0, "the written text is a new version");
+    let old_statement = "  lights {\n    . 1 .\n    1 1 1\n    . 1 .\n  }";
+    let written = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(written, PACK.replacen(old_statement, statement["text"].as_str().unwrap(), 1));
+    let (_, now) = get(port, "/api/puzzle/0");
+    assert_eq!(numbers(&now["lights"]), vec![1, 0, 0, 0, 0, 0, 0, 0, 1]);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&file).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o640, "the file keeps its mode");
+    }
+
+    // The old version again: 409, nothing written.
+    let (status, body) = post(port, "/api/puzzle/0/write", &json!({ "lights": vec![0; 9], "version": v0 }).to_string());
+    assert_eq!(status, 409, "{body}");
+    assert!(body["error"].as_str().unwrap().contains("the file changed"), "{body}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), written);
+
+    // Changed on disk since the page loaded it (not yet read by the server): 409.
+    let edited = written.replace("puzzle \"cross\"", "puzzle \"cross edited\"");
+    replace(&file, &edited);
+    let (status, body) = post(port, "/api/puzzle/0/write", &json!({ "lights": vec![0; 9], "version": v1 }).to_string());
+    assert_eq!(status, 409, "{body}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), edited);
+
+    // A position that does not fit the board: 400.
+    let v2 = next_version(port, v1);
+    let (status, body) = post(port, "/api/puzzle/0/write", &json!({ "lights": vec![7; 9], "version": v2 }).to_string());
+    assert_eq!(status, 400, "{body}");
+
+    // Another site's page: refused by the guard before anything is read.
+    let (status, _, _) = raw(
+        port,
+        "POST",
+        "/api/puzzle/0/write",
+        &format!("Host: 127.0.0.1:{port}\r\nOrigin: http://evil.example\r\nContent-Type: application/json\r\n"),
+        Some(&json!({ "lights": vec![0; 9], "version": v2 }).to_string()),
+    );
+    assert_eq!(status, 403);
+    // A form post (not JSON) cannot write either.
+    let (status, _, _) = raw(
+        port,
+        "POST",
+        "/api/puzzle/0/write",
+        &format!("Host: 127.0.0.1:{port}\r\nContent-Type: text/plain\r\n"),
+        Some(&json!({ "lights": vec![0; 9], "version": v2 }).to_string()),
+    );
+    assert_eq!(status, 415);
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), edited);
+    let (status, _) = interrupt(server);
+    assert!(status.success());
+
+    // --read-only: 403, and the puzzle list says so.
+    let server = start(&dir, &["play", "pack.lights", "--no-open", "--port", "0", "--read-only"]);
+    let (_, list) = get(server.port, "/api/puzzles");
+    assert_eq!(list["read_only"], true);
+    let (_, board) = get(server.port, "/api/puzzle/0");
+    let (status, body) = post(
+        server.port,
+        "/api/puzzle/0/write",
+        &json!({ "lights": vec![0; 9], "version": board["version"] }).to_string(),
+    );
+    assert_eq!(status, 403, "{body}");
+    assert!(body["error"].as_str().unwrap().contains("--read-only"), "{body}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), edited);
+}

@@ -128,96 +128,6 @@ impl Graph {
             GraphKind::CubeSurface(n) => format!("cube-surface {n}"),
         }
     }
-
-    /// A deterministic drawing: one point per node in the unit square
-    /// (0…1 both ways, y down). Solids with a ring structure are drawn as
-    /// nested polygons, the cube's surface as its unfolded net, the rest on
-    /// a circle.
-    pub fn layout(&self) -> Vec<(f64, f64)> {
-        let n = self.nodes();
-        match self.kind {
-            GraphKind::Cube => rings(&[4, 4], &[0.45, 0.2], 0.25),
-            GraphKind::Petersen => rings(&[5, 5], &[0.45, 0.22], 0.0),
-            GraphKind::Octahedron => rings(&[3, 3], &[0.45, 0.2], 0.5),
-            GraphKind::Icosahedron => icosahedron_layout(),
-            GraphKind::Dodecahedron => rings(&[5, 5, 5, 5], &[0.18, 0.28, 0.38, 0.48], 0.0),
-            GraphKind::Path(_) => (0..n).map(|i| ((i as f64 + 0.5) / n as f64, 0.5)).collect(),
-            GraphKind::CubeSurface(s) => {
-                // The cross-shaped net: U above F; L F R B in a row; D below F.
-                let blocks = [(0, 1), (1, 0), (1, 1), (1, 2), (1, 3), (2, 1)];
-                let mut out = Vec::with_capacity(n);
-                for &(br, bc) in &blocks {
-                    for i in 0..s {
-                        for j in 0..s {
-                            let x = (bc * s + j) as f64 + 0.5;
-                            let y = (br * s + i) as f64 + 0.5;
-                            out.push((x / (4 * s) as f64, (y + 0.5 * s as f64) / (4 * s) as f64));
-                        }
-                    }
-                }
-                out
-            }
-            _ => circle(n, 0.45, 0.0),
-        }
-    }
-}
-
-/// `n` points on a circle of radius `r` around the centre, the first at the top.
-fn circle(n: usize, r: f64, turn: f64) -> Vec<(f64, f64)> {
-    (0..n)
-        .map(|i| {
-            let a = std::f64::consts::TAU * (i as f64 / n.max(1) as f64 + turn / n.max(1) as f64);
-            (0.5 + r * a.sin(), 0.5 - r * a.cos())
-        })
-        .collect()
-}
-
-/// The icosahedron drawn flat: four nested triangles, the layers of the
-/// solid seen along the axis through two opposite faces (a planar drawing;
-/// rings round the poles would put both poles on one point).
-fn icosahedron_layout() -> Vec<(f64, f64)> {
-    let pts = icosahedron_points();
-    // The axis through the face (1, 2, 3) and its opposite.
-    let mut axis = [0.0; 3];
-    for p in &pts[..3] {
-        for k in 0..3 {
-            axis[k] += p[k];
-        }
-    }
-    let norm = |v: [f64; 3]| {
-        let l = (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).sqrt();
-        [v[0] / l, v[1] / l, v[2] / l]
-    };
-    let dot = |a: [f64; 3], b: [f64; 3]| a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-    let axis = norm(axis);
-    let u = norm({
-        let d = dot(pts[0], axis);
-        [pts[0][0] - d * axis[0], pts[0][1] - d * axis[1], pts[0][2] - d * axis[2]]
-    });
-    let v = [axis[1] * u[2] - axis[2] * u[1], axis[2] * u[0] - axis[0] * u[2], axis[0] * u[1] - axis[1] * u[0]];
-    // Four heights along the axis, three vertices each: the highest layer
-    // outermost.
-    let mut heights: Vec<f64> = pts.iter().map(|&p| dot(p, axis)).collect();
-    heights.sort_by(|a, b| b.total_cmp(a));
-    let layer = |z: f64| heights.iter().position(|&t| (t - z).abs() < 1e-6).unwrap_or(0) / 3;
-    let radii = [0.47, 0.17, 0.08, 0.036];
-    pts.iter()
-        .map(|&p| {
-            let angle = dot(p, v).atan2(dot(p, u));
-            let rad = radii[layer(dot(p, axis)).min(3)];
-            (0.5 + rad * angle.sin(), 0.5 - rad * angle.cos())
-        })
-        .collect()
-}
-
-/// Concentric rings of `counts[k]` points at radius `radii[k]`; each ring is
-/// turned by `turn` of a step more than the last (so polygons interleave).
-fn rings(counts: &[usize], radii: &[f64], turn: f64) -> Vec<(f64, f64)> {
-    let mut out = Vec::new();
-    for (k, (&c, &r)) in counts.iter().zip(radii).enumerate() {
-        out.extend(circle(c, r, turn * k as f64));
-    }
-    out
 }
 
 /// Why a named graph could not be built.
@@ -334,7 +244,7 @@ fn nearest_pairs(points: &[[f64; 3]]) -> Vec<(u32, u32)> {
 
 /// The icosahedron's vertices: node 1 the top, 2–6 the upper ring, 7–11 the
 /// lower ring (each turned half a step), 12 the bottom.
-fn icosahedron_points() -> Vec<[f64; 3]> {
+pub(crate) fn icosahedron_points() -> Vec<[f64; 3]> {
     let h = 1.0 / 5f64.sqrt();
     let r = 2.0 * h;
     let mut pts = vec![[0.0, 0.0, 1.0]];
@@ -357,6 +267,12 @@ fn icosahedron() -> Graph {
 /// The dodecahedron as the icosahedron's dual: a node per triangular face
 /// (at its centre), faces ordered from the top down, then by angle.
 fn dodecahedron() -> Graph {
+    Graph::from_edges(GraphKind::Dodecahedron, 20, &nearest_pairs(&dodecahedron_points()))
+}
+
+/// The dodecahedron's vertices in node order: the centres of the
+/// icosahedron's faces, from the top down, then by angle.
+pub(crate) fn dodecahedron_points() -> Vec<[f64; 3]> {
     let ico = icosahedron_points();
     let edges = nearest_pairs(&ico);
     let adjacent = |a: usize, b: usize| edges.contains(&(a.min(b) as u32, a.max(b) as u32));
@@ -374,7 +290,7 @@ fn dodecahedron() -> Graph {
         let key = |v: &[f64; 3]| ((-v[2] * 1000.0).round() as i64, ((v[1].atan2(v[0]) + 7.0) * 1000.0).round() as i64);
         key(p).cmp(&key(q))
     });
-    Graph::from_edges(GraphKind::Dodecahedron, 20, &nearest_pairs(&faces))
+    faces
 }
 
 /// The 6·N² cells on the surface of an N×N×N cube. Nodes go face by face in

@@ -86,6 +86,13 @@ pub struct GraphData {
     pub edges: Vec<[usize; 2]>,
     /// One point per node in the unit square, y down.
     pub layout: Vec<[f64; 2]>,
+    /// Per edge of `edges`: drawn dashed, as `lights render` draws it (the
+    /// edges of a cube's surface that join faces apart in the unfolded net).
+    pub dashed: Vec<bool>,
+    /// The largest node radius, in the layout's units, at which no two
+    /// nodes touch and no solid edge passes through a node it does not
+    /// join (the page may draw them smaller).
+    pub node_radius: f64,
 }
 
 /// Everything a board view needs to play one puzzle (`GET
@@ -111,6 +118,14 @@ pub struct BoardData {
     /// `plane`, `cylinder`, `torus`, `mobius`, `klein` or `projective`.
     pub topology: &'static str,
     pub gluing: Gluings,
+    /// The board in one line for people: `5×5 square board · rule cross ·
+    /// torus · 2 states`, `Petersen graph · 10 nodes · 15 edges · rule σ+
+    /// (cross) · 2 states`.
+    pub description: String,
+    /// The colour of each light state, `#rrggbb`: one per state up to
+    /// 1,024 states, else 1,024 slots (`lights_compiler::palette`), the
+    /// same colours `lights render` draws.
+    pub palette: Vec<String>,
     /// Per cell: `r,c` (1-based) or the node number.
     pub labels: Vec<String>,
     /// Per cell, row-major; holes are 0.
@@ -331,6 +346,8 @@ pub fn board(doc: &Document, index: usize, answers: &dyn Answers, version: i64) 
                     columns: gluing(model.map_or(Gluing::Open, |p| p.topology.columns())),
                     rows: gluing(model.map_or(Gluing::Open, |p| p.topology.rows())),
                 },
+                description: model.map_or_else(String::new, describe),
+                palette: palette(model.map_or(2, |p| p.states)),
                 labels: Vec::new(),
                 lights: Vec::new(),
                 goal: Vec::new(),
@@ -359,14 +376,21 @@ pub fn board(doc: &Document, index: usize, answers: &dyn Answers, version: i64) 
         rule: p.rule.name(),
         topology: p.topology.name(),
         gluing: Gluings { columns: gluing(p.topology.columns()), rows: gluing(p.topology.rows()) },
+        description: describe(p),
+        palette: palette(p.states),
         labels: (0..n).map(|i| p.coord(i)).collect(),
         lights: p.lights.iter().map(u32::from).collect(),
         goal: p.goal.iter().map(u32::from).collect(),
         locked: (0..n).map(|i| p.is_locked(i) && !holes[i]).collect(),
         presses: patterns(p),
-        graph: p.shape.graph().map(|g| GraphData {
-            edges: g.edges().map(|(a, b)| [a, b]).collect(),
-            layout: g.layout().into_iter().map(|(x, y)| [x, y]).collect(),
+        graph: p.shape.graph().map(|g| {
+            let drawing = g.drawing();
+            GraphData {
+                edges: g.edges().map(|(a, b)| [a, b]).collect(),
+                layout: drawing.points.iter().map(|&(x, y)| [x, y]).collect(),
+                dashed: drawing.dashed,
+                node_radius: drawing.node_radius,
+            }
         }),
         chase: p.shape == Shape::Square
             && p.rule == Rule::Cross
@@ -376,6 +400,38 @@ pub fn board(doc: &Document, index: usize, answers: &dyn Answers, version: i64) 
         holes,
         report,
     })
+}
+
+/// The colours of the states of a board of `w` states.
+fn palette(w: u32) -> Vec<String> {
+    lights_compiler::palette::state_palette(w).iter().map(ToString::to_string).collect()
+}
+
+/// The board in one line for people (`BoardData::description`).
+pub fn describe(p: &Puzzle) -> String {
+    let states = if p.states == 2 { "2 states".to_string() } else { format!("{} states", p.states) };
+    if let Some(g) = p.shape.graph() {
+        let rule = match p.rule {
+            Rule::Ring => "rule σ (ring: a press changes the node's neighbours)",
+            Rule::Cross => "rule σ+ (cross: a press changes the node and its neighbours)",
+            _ => p.rule.name(),
+        };
+        let plural = |n: usize, one: &str| if n == 1 { format!("1 {one}") } else { format!("{n} {one}s") };
+        return format!(
+            "{} · {} · {} · {rule} · {states}",
+            g.title(),
+            plural(g.nodes(), "node"),
+            plural(g.edge_count(), "edge")
+        );
+    }
+    format!(
+        "{}×{} {} board · rule {} · {} · {states}",
+        p.rows,
+        p.cols,
+        p.shape.name(),
+        p.rule.name(),
+        p.topology.name()
+    )
 }
 
 /// A solver's report as the view shows it.
@@ -501,6 +557,46 @@ mod tests {
     }
 
     const CROSS: &str = "puzzle \"cross\" {\n  size 3x3\n  lights {\n    . 1 .\n    1 1 1\n    . 1 .\n  }\n}\n";
+
+    #[test]
+    fn the_palette_is_the_one_render_uses() {
+        for w in [2u32, 3, 4, 5, 6, 12] {
+            let text = format!("puzzle \"w\" {{\n  size 1x3\n  states {w}\n  lights at 1,1\n}}\n");
+            let d = doc(&text);
+            let b = board(&d, 0, &Solved::all(&d), 1).unwrap();
+            assert!(b.playable, "{:?}", b.why);
+            let want: Vec<String> = (0..w).map(|v| lights_compiler::palette::state_colour(v, w).to_string()).collect();
+            assert_eq!(b.palette, want, "W = {w}");
+        }
+        // W = 4: state 3 is the fully-on yellow, as in `render` (it was green in the page).
+        let d = doc("puzzle \"w\" {\n  size 1x3\n  states 4\n  lights at 1,1\n}\n");
+        assert_eq!(board(&d, 0, &Solved::all(&d), 1).unwrap().palette[3], "#ffd84d");
+    }
+
+    #[test]
+    fn boards_and_graphs_are_described_for_people() {
+        let d = doc(CROSS);
+        let b = board(&d, 0, &Solved::all(&d), 1).unwrap();
+        assert_eq!(b.description, "3×3 square board · rule cross · plane · 2 states");
+        let d = doc("puzzle \"p\" {\n  graph petersen\n  rule ring\n  states 3\n  lights on\n}\n");
+        let b = board(&d, 0, &Solved::all(&d), 1).unwrap();
+        assert!(b.playable, "{:?}", b.why);
+        assert_eq!(
+            b.description,
+            "Petersen graph · 10 nodes · 15 edges · rule σ (ring: a press changes the node's neighbours) · 3 states"
+        );
+        let g = b.graph.expect("a graph");
+        assert_eq!((g.layout.len(), g.dashed.len()), (10, 15));
+        assert!(g.node_radius > 0.0);
+        let d = doc("puzzle \"c\" {\n  graph cube-surface 2\n  lights on\n}\n");
+        let b = board(&d, 0, &Solved::all(&d), 1).unwrap();
+        assert!(
+            b.description.starts_with("surface of a 2×2×2 cube · 24 nodes · 48 edges · rule σ+"),
+            "{}",
+            b.description
+        );
+        assert_eq!(b.graph.unwrap().dashed.iter().filter(|&&x| x).count(), 14);
+    }
 
     #[test]
     fn a_cross_plane_board_has_the_solvers_patterns_and_report() {

@@ -1,6 +1,12 @@
 // Generated from editors/play/src by editors/vscode/scripts/build-play.mjs: do not edit (npm run build:play).
 
 // src/backend.ts
+var HttpError = class extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+};
 function messageOf(e) {
   return e instanceof Error ? e.message : String(e);
 }
@@ -11,6 +17,7 @@ var HttpBackend = class {
     this.pollMs = pollMs;
     this.host = "browser";
     this.offline = false;
+    this.readOnly = false;
   }
   async call(path, body) {
     const init = body === void 0 ? void 0 : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
@@ -28,12 +35,14 @@ var HttpBackend = class {
     }
     if (!res.ok) {
       const error = data?.error;
-      throw new Error(typeof error === "string" ? error : `${res.status} ${res.statusText}`);
+      throw new HttpError(res.status, typeof error === "string" ? error : `${res.status} ${res.statusText}`);
     }
     return data;
   }
-  puzzles() {
-    return this.call("/api/puzzles");
+  async puzzles() {
+    const list = await this.call("/api/puzzles");
+    this.readOnly = list.read_only === true;
+    return list;
   }
   board(puzzle) {
     return this.call(`/api/puzzle/${puzzle}`);
@@ -41,10 +50,23 @@ var HttpBackend = class {
   solve(puzzle, lights) {
     return this.call(`/api/puzzle/${puzzle}/solve`, { lights });
   }
-  async writeBack(puzzle, lights) {
+  /**
+   * Write the position into the file (`POST …/write` with the board's version: the server
+   * answers 409 when the file moved on, and nothing is written). A server started with
+   * `--read-only` (the puzzle list says so) gives the statement to copy instead.
+   */
+  async writeBack(puzzle, lights, version) {
+    if (!this.readOnly) {
+      try {
+        const { message } = await this.call(`/api/puzzle/${puzzle}/write`, { lights, version });
+        return { message };
+      } catch (e) {
+        if (!(e instanceof HttpError) || e.status !== 403) throw e;
+      }
+    }
     const { text } = await this.call(`/api/puzzle/${puzzle}/lights`, { lights });
     return {
-      message: "Here is the position as the puzzle's lights statement: copy it or download it, and put it in the file.",
+      message: "This server does not write the file (--read-only): copy or download the position as the puzzle's lights statement.",
       text
     };
   }
@@ -164,12 +186,27 @@ var Game = class {
     this.done = [];
     this.undone = [];
     this.lights = start.slice();
+    this.startedAtLights = positionKey(start) === positionKey(board.lights);
   }
   get solved() {
     return isSolved(this.board, this.lights);
   }
   get canUndo() {
     return this.done.length > 0;
+  }
+  /**
+   * Only presses since the puzzle's own lights (a reset counts as a fresh start; an
+   * edit or a jump elsewhere does not): only then do the presses compare with the
+   * puzzle's minimum.
+   */
+  get playedFromStart() {
+    const start = positionKey(this.board.lights);
+    for (let i = this.done.length - 1; i >= 0; i--) {
+      const a = this.done[i];
+      if (a.kind === "set") return false;
+      if (a.kind === "jump") return positionKey(a.to) === start && a.pressesTo === 0;
+    }
+    return this.startedAtLights;
   }
   get canRedo() {
     return this.undone.length > 0;
@@ -304,25 +341,108 @@ async function planChaseToGoal(board, lights, solve) {
   return { phases, solvable: true, end: work };
 }
 
-// src/view.ts
-var SVG_NS = "http://www.w3.org/2000/svg";
+// src/progress.ts
+function defaultStore() {
+  try {
+    return typeof localStorage === "undefined" ? void 0 : localStorage;
+  } catch {
+    return void 0;
+  }
+}
+var Progress = class {
+  constructor(pack, store = defaultStore()) {
+    this.store = store;
+    this.solved = /* @__PURE__ */ new Set();
+    this.key = `lights-progress:${pack}`;
+    try {
+      const raw = this.store?.getItem(this.key);
+      const parsed = raw ? JSON.parse(raw) : [];
+      if (Array.isArray(parsed)) {
+        for (const name of parsed) if (typeof name === "string") this.solved.add(name);
+      }
+    } catch {
+    }
+  }
+  has(name) {
+    return this.solved.has(name);
+  }
+  /** Mark `name` solved; true when it was not before. */
+  mark(name) {
+    if (this.solved.has(name)) return false;
+    this.solved.add(name);
+    try {
+      this.store?.setItem(this.key, JSON.stringify([...this.solved]));
+    } catch {
+    }
+    return true;
+  }
+  get count() {
+    return this.solved.size;
+  }
+};
+function soundPreference(store = defaultStore()) {
+  try {
+    return store?.getItem("lights-sound") === "on";
+  } catch {
+    return false;
+  }
+}
+function saveSoundPreference(on, store = defaultStore()) {
+  try {
+    store?.setItem("lights-sound", on ? "on" : "off");
+  } catch {
+  }
+}
+var Sounds = class {
+  tone(freq, start, length, gain) {
+    const ctx = this.context;
+    if (ctx === void 0) return;
+    const osc = ctx.createOscillator();
+    const amp = ctx.createGain();
+    osc.type = "triangle";
+    osc.frequency.value = freq;
+    const t = ctx.currentTime + start;
+    amp.gain.setValueAtTime(0, t);
+    amp.gain.linearRampToValueAtTime(gain, t + 0.01);
+    amp.gain.exponentialRampToValueAtTime(1e-4, t + length);
+    osc.connect(amp).connect(ctx.destination);
+    osc.start(t);
+    osc.stop(t + length + 0.02);
+  }
+  ready() {
+    if (this.context === void 0) {
+      const Ctx = globalThis.AudioContext;
+      if (Ctx === void 0) return false;
+      try {
+        this.context = new Ctx();
+      } catch {
+        return false;
+      }
+    }
+    return true;
+  }
+  press() {
+    if (this.ready()) this.tone(660, 0, 0.06, 0.08);
+  }
+  win() {
+    if (!this.ready()) return;
+    [523.25, 659.25, 783.99, 1046.5].forEach((f, i) => this.tone(f, i * 0.09, 0.5, 0.09));
+  }
+};
+
+// src/geometry.ts
 var PITCH = 40;
 var GAP = 3;
-var MARGIN = 26;
-function hslToRgb(h2, s, l) {
-  const k = (n) => (n + h2 / 30) % 12;
-  const a = s * Math.min(l, 1 - l);
-  const f = (n) => l - a * Math.max(-1, Math.min(k(n) - 3, Math.min(9 - k(n), 1)));
-  return [f(0), f(8), f(4)].map((x) => Math.round(x * 255));
+var GLUE_MARGIN = 26;
+var PLANE_MARGIN = 8;
+var PALETTE_SLOTS = 1024;
+function paletteSlot(v, states) {
+  if (states <= PALETTE_SLOTS || v === 0) return v;
+  if (v >= states - 1) return PALETTE_SLOTS - 1;
+  return 1 + Math.floor((v - 1) * (PALETTE_SLOTS - 2) / (states - 2));
 }
-var hex2 = (n) => n.toString(16).padStart(2, "0");
-function stateColour(v, states) {
-  if (v === 0) return "#2b303b";
-  if (states <= 2) return "#ffd23f";
-  const t = states === 3 ? v - 1 : (v - 1) / (states - 2);
-  const hue = ((50 - 290 * t) % 360 + 360) % 360;
-  const [r, g, b] = hslToRgb(hue, 0.85, 0.58);
-  return `#${hex2(r)}${hex2(g)}${hex2(b)}`;
+function stateColour(v, states, palette) {
+  return palette[paletteSlot(v, states)] ?? (v === 0 ? "#1f2433" : "#ffd84d");
 }
 function textColour(fill) {
   const n = parseInt(fill.slice(1), 16);
@@ -333,30 +453,22 @@ function showsNumbers(mode, states) {
   return mode === "always" || mode === "auto" && states > 2;
 }
 function geometry(board) {
+  const glued = board.gluing !== void 0 && (board.gluing.columns !== "open" || board.gluing.rows !== "open");
+  const margin = board.shape === "graph" || glued || board.gluing === void 0 ? GLUE_MARGIN : PLANE_MARGIN;
   const { rows, cols } = board;
   const n = board.shape === "graph" ? board.holes.length || cols : rows * cols;
   const cells = new Array(n);
   if (board.shape === "graph" && board.graph !== null) {
     const layout = board.graph.layout;
-    const extent = PITCH * Math.max(4, 1.7 * Math.sqrt(n));
-    let nearest = Infinity;
-    if (n <= 1500) {
-      for (let i = 0; i < n; i++) {
-        for (let j = i + 1; j < n; j++) {
-          const [ax, ay] = layout[i] ?? [0, 0];
-          const [bx, by] = layout[j] ?? [0, 0];
-          nearest = Math.min(nearest, Math.hypot(ax - bx, ay - by) * extent);
-        }
-      }
-    }
-    if (!Number.isFinite(nearest)) nearest = extent / Math.sqrt(Math.max(1, n));
-    const r = Math.max(6, Math.min(PITCH * 0.55, nearest * 0.42));
+    const radius = board.graph.node_radius > 0 ? board.graph.node_radius : 0.5 / Math.max(1, n);
+    const extent = Math.max(PITCH * Math.max(4, 1.7 * Math.sqrt(n)), Math.min(6 / radius, 4e4));
+    const r = Math.min(PITCH * 0.55, radius * extent);
     for (let i = 0; i < n; i++) {
       if (board.holes[i]) continue;
       const [x, y] = layout[i] ?? [0.5, 0.5];
-      cells[i] = { x: MARGIN + r + x * extent, y: MARGIN + r + y * extent, r, row: 0, col: i };
+      cells[i] = { x: margin + r + x * extent, y: margin + r + y * extent, r, row: 0, col: i };
     }
-    const size = 2 * MARGIN + 2 * r + extent;
+    const size = 2 * margin + 2 * r + extent;
     return { width: size, height: size, cells, frame: null, kind: "graph" };
   }
   if (board.shape === "hex") {
@@ -366,25 +478,28 @@ function geometry(board) {
       for (let col = 0; col < cols; col++) {
         const i = row * cols + col;
         if (board.holes[i]) continue;
-        const x = MARGIN + col * PITCH + PITCH / 2 + (row % 2 === 1 ? PITCH / 2 : 0);
-        cells[i] = { x, y: MARGIN + R + row * dy, r: PITCH / 2, row, col };
+        const x = margin + col * PITCH + PITCH / 2 + (row % 2 === 1 ? PITCH / 2 : 0);
+        cells[i] = { x, y: margin + R + row * dy, r: PITCH / 2, row, col };
       }
     }
-    const x12 = MARGIN + cols * PITCH + (rows > 1 ? PITCH / 2 : 0);
-    const y12 = MARGIN + 2 * R + (rows - 1) * dy;
-    return { width: x12 + MARGIN, height: y12 + MARGIN, cells, frame: { x0: MARGIN, y0: MARGIN, x1: x12, y1: y12 }, kind: "hex" };
+    const x12 = margin + cols * PITCH + (rows > 1 ? PITCH / 2 : 0);
+    const y12 = margin + 2 * R + (rows - 1) * dy;
+    return { width: x12 + margin, height: y12 + margin, cells, frame: { x0: margin, y0: margin, x1: x12, y1: y12 }, kind: "hex" };
   }
   for (let row = 0; row < rows; row++) {
     for (let col = 0; col < cols; col++) {
       const i = row * cols + col;
       if (board.holes[i]) continue;
-      cells[i] = { x: MARGIN + col * PITCH + PITCH / 2, y: MARGIN + row * PITCH + PITCH / 2, r: PITCH / 2, row, col };
+      cells[i] = { x: margin + col * PITCH + PITCH / 2, y: margin + row * PITCH + PITCH / 2, r: PITCH / 2, row, col };
     }
   }
-  const x1 = MARGIN + cols * PITCH;
-  const y1 = MARGIN + rows * PITCH;
-  return { width: x1 + MARGIN, height: y1 + MARGIN, cells, frame: { x0: MARGIN, y0: MARGIN, x1, y1 }, kind: "square" };
+  const x1 = margin + cols * PITCH;
+  const y1 = margin + rows * PITCH;
+  return { width: x1 + margin, height: y1 + margin, cells, frame: { x0: margin, y0: margin, x1, y1 }, kind: "square" };
 }
+
+// src/view.ts
+var SVG_NS = "http://www.w3.org/2000/svg";
 var f1 = (x) => (Math.round(x * 10) / 10).toString();
 function hexPoints(x, y, r) {
   const R = r * 2 / Math.sqrt(3) - GAP * 0.6;
@@ -547,6 +662,23 @@ var BoardView = class {
   cellElement(cell) {
     return this.elements[cell];
   }
+  /**
+   * The win moment: a wave of light across the board from its top-left corner
+   * (CSS animation `celebrate`; none under prefers-reduced-motion).
+   */
+  celebrate() {
+    const geom = this.geom;
+    if (geom === void 0) return;
+    let far = 1;
+    for (const c of geom.cells) if (c) far = Math.max(far, c.x + c.y);
+    this.elements.forEach((el, i) => {
+      const c = geom.cells[i];
+      if (el && c) el.style.setProperty("--wave", String(((c.x + c.y) / far).toFixed(3)));
+    });
+    this.svg.classList.remove("won");
+    void this.svg.getBoundingClientRect();
+    this.svg.classList.add("won");
+  }
   /** Draw a new board at position `lights`. */
   setBoard(board, lights, mode) {
     this.board = board;
@@ -565,11 +697,13 @@ var BoardView = class {
     }
     if (geom.kind === "graph" && board.graph !== null) {
       parts.push(`<g class="edges">`);
-      for (const [a, b] of board.graph.edges) {
+      const dashed = board.graph.dashed ?? [];
+      board.graph.edges.forEach(([a, b], k) => {
         const p = geom.cells[a];
         const q = geom.cells[b];
-        if (p && q) parts.push(`<line class="edge" x1="${f1(p.x)}" y1="${f1(p.y)}" x2="${f1(q.x)}" y2="${f1(q.y)}"/>`);
-      }
+        const cls = dashed[k] === true ? "edge dashed" : "edge";
+        if (p && q) parts.push(`<line class="${cls}" x1="${f1(p.x)}" y1="${f1(p.y)}" x2="${f1(q.x)}" y2="${f1(q.y)}"/>`);
+      });
       parts.push(`</g>`);
     }
     parts.push(`<g class="cells">`);
@@ -578,11 +712,13 @@ var BoardView = class {
     });
     parts.push(`</g>`);
     this.svg.setAttribute("viewBox", `0 0 ${f1(geom.width)} ${f1(geom.height)}`);
+    this.svg.setAttribute("preserveAspectRatio", "xMidYMin meet");
     const scale = 56 / PITCH;
     this.svg.setAttribute("width", f1(geom.width * scale));
     this.svg.setAttribute("height", f1(geom.height * scale));
     this.svg.setAttribute("aria-label", `${board.name}: ${board.rows}×${board.cols} ${board.shape} board, ${board.states} states`);
     this.svg.classList.toggle("graph", geom.kind === "graph");
+    this.svg.classList.remove("won");
     this.svg.innerHTML = parts.join("");
     this.elements = new Array(geom.cells.length);
     for (const el of Array.from(this.svg.querySelectorAll("g[data-cell]"))) {
@@ -599,7 +735,7 @@ var BoardView = class {
     return `${where}: ${v}, goal ${board.goal[i] ?? 0}${lock}`;
   }
   cellMarkup(board, kind, g, i, v) {
-    const fill = stateColour(v, board.states);
+    const fill = stateColour(v, board.states, board.palette);
     const goal = board.goal[i] ?? 0;
     const locked = board.locked[i] === true;
     const attrs = [
@@ -617,7 +753,7 @@ var BoardView = class {
     const gr = Math.max(2.5, g.r * 0.22);
     const gx = kind === "graph" ? g.x + g.r * 0.7 : g.x + g.r * 0.55;
     const gy = kind === "graph" ? g.y + g.r * 0.7 : g.y + g.r * 0.55;
-    inner += `<circle class="goal-mark" cx="${f1(gx)}" cy="${f1(gy)}" r="${f1(gr)}" fill="${stateColour(goal, board.states)}"/>`;
+    inner += `<circle class="goal-mark" cx="${f1(gx)}" cy="${f1(gy)}" r="${f1(gr)}" fill="${stateColour(goal, board.states, board.palette)}"/>`;
     if (kind === "graph") {
       const label = board.labels[i] ?? String(i + 1);
       if (this.numbers) {
@@ -642,7 +778,7 @@ var BoardView = class {
       this.shown[i] = v;
       const el = this.elements[i];
       if (el === void 0) continue;
-      const fill = stateColour(v, board.states);
+      const fill = stateColour(v, board.states, board.palette);
       el.setAttribute("data-value", String(v));
       el.setAttribute("aria-label", this.label(board, i, v));
       el.querySelector(".shape")?.setAttribute("fill", fill);
@@ -743,7 +879,7 @@ function gameShape(b) {
     b.graph
   ]);
 }
-var KEYS_HELP = "Click a light to press it; right-click or Shift+click presses it W−1 times. Keys: arrows move · Enter/Space press · h hint · s step · v solution · c chase · g goal · f fit · e edit · u undo · r redo · Shift+R reset · Esc stop";
+var KEYS_HELP = "Click a light to press it; right-click or Shift+click presses it W−1 times. Keys: arrows move · Enter/Space press · h hint · s step · v solution · c chase · g goal · f fit · e edit · u undo · r redo · Shift+R reset · n next level (after a win) · Esc stop";
 var Player = class {
   constructor(root, backend) {
     this.backend = backend;
@@ -758,6 +894,21 @@ var Player = class {
     this.error = false;
     this.loading = 0;
     this.cache = /* @__PURE__ */ new Map();
+    this.progress = new Progress("");
+    /** The position was at the goal when last drawn (a win is the step onto it). */
+    this.wasSolved = false;
+    this.soundOn = soundPreference();
+    this.sounds = new Sounds();
+    this.levels = h("nav", { id: "levels", class: "levels", "aria-label": "Levels" });
+    this.winPresses = h("span", { id: "win-presses" });
+    this.nextLevel = button("next-level", "Next level →", "Play the next level (n)");
+    this.winPanel = h(
+      "div",
+      { id: "win", class: "win", role: "status", hidden: "" },
+      h("strong", { class: "win-title" }, "Solved!"),
+      this.winPresses,
+      this.nextLevel
+    );
     this.picker = h("select", { id: "puzzle", "aria-label": "Puzzle" });
     this.file = h("span", { id: "file", class: "file" });
     this.info = h("span", { id: "info", class: "info" });
@@ -783,24 +934,28 @@ var Player = class {
       edit: button("edit", "Edit lights", "Edit mode: clicks change lights instead of pressing (e)"),
       writeback: button("writeback", "Write back", "Write this position into the file as the puzzle's lights"),
       showGoal: button("show-goal", "Show goal", "Mark each cell's goal value (g)"),
-      fit: button("fit", "Fit", "Fit the board to the window; off: full size, scrolled (f)")
+      fit: button("fit", "Fit", "Fit the board to the window; off: full size, scrolled (f)"),
+      sound: button("sound", "Sound", "Sounds on presses and wins (off unless you turn it on)")
     };
     this.writebackPanel = h("div", { id: "writeback-panel", class: "writeback-panel", hidden: "" });
     const b = this.buttons;
     for (const t of [b.solution, b.edit, b.showGoal]) t.setAttribute("aria-pressed", "false");
     b.fit.setAttribute("aria-pressed", "true");
+    b.sound.setAttribute("aria-pressed", String(this.soundOn));
     root.append(
       h("header", { class: "top" }, h("label", { class: "picker" }, "Puzzle ", this.picker), this.file),
+      this.levels,
       h(
         "div",
         { class: "toolbar", role: "toolbar", "aria-label": "Play" },
         h("span", { class: "group" }, b.undo, b.redo, b.reset),
         h("span", { class: "group" }, b.hint, b.solution, b.step, b.chase),
         h("span", { class: "group" }, b.edit, b.writeback),
-        h("span", { class: "group" }, b.showGoal, b.fit, this.numbersPicker)
+        h("span", { class: "group" }, b.showGoal, b.fit, b.sound, this.numbersPicker)
       ),
       h("div", { class: "counters" }, h("span", {}, "Presses: "), this.pressCount, this.info),
       this.status,
+      this.winPanel,
       this.boardBox,
       this.legend,
       this.writebackPanel,
@@ -823,7 +978,10 @@ var Player = class {
     b.writeback.addEventListener("click", () => void this.writeBack());
     b.showGoal.addEventListener("click", () => this.toggleGoal());
     b.fit.addEventListener("click", () => this.toggleFit());
+    b.sound.addEventListener("click", () => this.toggleSound());
+    this.nextLevel.addEventListener("click", () => void this.goNext());
     document.addEventListener("keydown", (e) => this.key(e));
+    window.addEventListener("resize", () => this.fitHeight());
   }
   // ------------------------------------------------------------ loading
   async start() {
@@ -868,6 +1026,36 @@ var Player = class {
     });
     this.picker.replaceChildren(...options);
     this.picker.value = String(this.index);
+    this.progress = new Progress(this.list.file);
+    this.drawLevels();
+  }
+  /** The level picker: a numbered tile per puzzle, ✓ on the solved ones. */
+  drawLevels() {
+    const puzzles = this.list?.puzzles ?? [];
+    const tiles = puzzles.map((p) => {
+      const solved = this.progress.has(p.name);
+      const tile = h(
+        "button",
+        { type: "button", class: solved ? "level solved" : "level", "data-index": String(p.index) },
+        solved ? `✓ ${p.index + 1}` : String(p.index + 1)
+      );
+      tile.title = `${p.index + 1}. ${p.name}${solved ? " (solved)" : ""}${p.playable ? "" : " (cannot be played)"}`;
+      tile.setAttribute("aria-label", tile.title);
+      if (p.index === this.index) tile.setAttribute("aria-current", "true");
+      if (!p.playable) tile.disabled = true;
+      tile.addEventListener("click", () => void this.select(p.index, true));
+      return tile;
+    });
+    this.levels.replaceChildren(...tiles);
+    this.levels.hidden = puzzles.length < 2;
+  }
+  /** The next playable puzzle after this one, if any. */
+  nextPlayable() {
+    return this.list?.puzzles.find((p) => p.index > this.index && p.playable)?.index;
+  }
+  async goNext() {
+    const next = this.nextPlayable();
+    if (next !== void 0) await this.select(next, true);
   }
   /** Show puzzle `index` from its start position. */
   async select(index, fromPicker) {
@@ -883,6 +1071,7 @@ var Player = class {
     if (ticket !== this.loading) return;
     this.index = index;
     this.picker.value = String(index);
+    this.drawLevels();
     if (fromPicker && this.backend.host === "browser") {
       const url = new URL(window.location.href);
       url.searchParams.set("puzzle", String(index));
@@ -901,6 +1090,8 @@ var Player = class {
     this.hint = void 0;
     this.solution = null;
     document.title = `${board.name} — Lights: Play`;
+    this.wasSolved = true;
+    this.winPanel.hidden = true;
     if (!board.playable) {
       this.game = void 0;
       this.view.clear();
@@ -918,8 +1109,9 @@ var Player = class {
       this.view.setEditing(this.editing);
       this.drawLegend(board);
     }
+    this.fitHeight();
     const report = board.report ? ` · from the start: ${board.report.status}` : "";
-    this.info.textContent = ` · ${board.rows}×${board.cols} ${board.shape} · rule ${board.rule} · ${board.topology} · ${board.states} states${report}`;
+    this.info.textContent = ` · ${board.description}${report}`;
     if (!keep) this.message = "";
     this.error = false;
     this.render();
@@ -934,13 +1126,13 @@ var Player = class {
   }
   drawLegend(board) {
     if (board.states > 16) {
-      this.legend.replaceChildren(h("span", {}, `${board.states} states: 0 dark, then yellow → red → violet → blue`));
+      this.legend.replaceChildren(h("span", {}, `${board.states} states: 0 dark, then violet → rose → yellow (${board.states - 1})`));
       return;
     }
     const items = [];
     for (let v = 0; v < board.states; v++) {
       const swatch = h("span", { class: "swatch", "data-state": String(v) });
-      swatch.style.background = stateColour(v, board.states);
+      swatch.style.background = stateColour(v, board.states, board.palette);
       items.push(h("span", { class: "legend-item" }, swatch, String(v)));
     }
     this.legend.replaceChildren(...items);
@@ -1005,6 +1197,10 @@ var Player = class {
     const g = this.game;
     if (g === void 0) return;
     this.view.update(g.lights);
+    const solved = g.solved && !this.editing;
+    if (solved && !this.wasSolved && g.presses > 0) this.win();
+    if (!solved) this.winPanel.hidden = true;
+    this.wasSolved = g.solved;
     this.view.setOverlay({ hint: this.hint, solution: this.showSolution ? this.solution : null });
     this.pressCount.textContent = String(g.presses);
     this.renderStatus();
@@ -1049,7 +1245,10 @@ var Player = class {
       this.say(`${board.labels[cell] ?? cell} is locked: it cannot be pressed.`, false);
       return;
     }
-    if (g.press(cell, backwards ? board.states - 1 : 1)) this.changed();
+    if (g.press(cell, backwards ? board.states - 1 : 1)) {
+      if (this.soundOn) this.sounds.press();
+      this.changed();
+    }
   }
   undo() {
     this.stop();
@@ -1070,9 +1269,46 @@ var Player = class {
     this.message = "";
     this.render();
   }
+  /** The win moment: the lights celebrate, the presses against the minimum, the next level. */
+  win() {
+    const g = this.game;
+    const board = this.board;
+    if (g === void 0 || board === void 0) return;
+    const report = board.report;
+    const min = report?.presses ?? null;
+    const presses = `${g.presses} ${g.presses === 1 ? "press" : "presses"}`;
+    let text;
+    if (min === null || !g.playedFromStart) text = `in ${presses}.`;
+    else if (g.presses <= min && report?.optimal) text = `in ${presses}: the minimum. A perfect solve!`;
+    else text = `in ${presses}; the ${report?.optimal ? "minimum" : "best known"} is ${min}.`;
+    this.winPresses.textContent = text;
+    const next = this.nextPlayable();
+    this.nextLevel.hidden = next === void 0;
+    this.nextLevel.disabled = next === void 0;
+    this.winPanel.hidden = false;
+    if (this.progress.mark(board.name)) this.drawLevels();
+    this.view.celebrate();
+    if (this.soundOn) this.sounds.win();
+  }
+  toggleSound() {
+    this.soundOn = !this.soundOn;
+    saveSoundPreference(this.soundOn);
+    this.buttons.sound.setAttribute("aria-pressed", String(this.soundOn));
+    if (this.soundOn) this.sounds.press();
+  }
+  /**
+   * "Fit": the board fills the window below the toolbar (small boards get large cells,
+   * large ones shrink), at least 240 px tall.
+   */
+  fitHeight() {
+    const top = this.boardBox.getBoundingClientRect().top + window.scrollY;
+    const height = Math.max(240, window.innerHeight - top - 12);
+    this.boardBox.style.setProperty("--fit-height", `${Math.floor(height)}px`);
+  }
   toggleFit() {
     const fit = this.boardBox.classList.toggle("natural") === false;
     this.buttons.fit.setAttribute("aria-pressed", String(fit));
+    this.fitHeight();
     if (this.view.focused >= 0) this.view.cellElement(this.view.focused)?.scrollIntoView({ block: "nearest", inline: "nearest" });
   }
   toggleGoal() {
@@ -1309,6 +1545,7 @@ var Player = class {
     } else if (k === "g") this.toggleGoal();
     else if (k === "e") this.toggleEdit();
     else if (k === "f") this.toggleFit();
+    else if (k === "n" && !this.winPanel.hidden) void this.goNext();
     else if (k === "Escape") {
       if (this.animation !== void 0) {
         this.stop();

@@ -36,6 +36,16 @@ export interface Backend {
   dispose(): void;
 }
 
+/** An HTTP answer that is not a success: its status and the server's message. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 function messageOf(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
@@ -54,6 +64,7 @@ export class HttpBackend implements Backend {
   private timer: ReturnType<typeof setInterval> | undefined;
   private version: number | undefined;
   private offline = false;
+  private readOnly = false;
 
   constructor(
     private readonly base = "",
@@ -80,13 +91,15 @@ export class HttpBackend implements Backend {
     }
     if (!res.ok) {
       const error = (data as { error?: unknown } | undefined)?.error;
-      throw new Error(typeof error === "string" ? error : `${res.status} ${res.statusText}`);
+      throw new HttpError(res.status, typeof error === "string" ? error : `${res.status} ${res.statusText}`);
     }
     return data as T;
   }
 
-  puzzles(): Promise<PuzzleList> {
-    return this.call("/api/puzzles");
+  async puzzles(): Promise<PuzzleList> {
+    const list = await this.call<PuzzleList>("/api/puzzles");
+    this.readOnly = list.read_only === true;
+    return list;
   }
   board(puzzle: number): Promise<BoardData> {
     return this.call(`/api/puzzle/${puzzle}`);
@@ -94,10 +107,24 @@ export class HttpBackend implements Backend {
   solve(puzzle: number, lights: number[]): Promise<SolveResult> {
     return this.call(`/api/puzzle/${puzzle}/solve`, { lights });
   }
-  async writeBack(puzzle: number, lights: number[]): Promise<WriteBackResult> {
+  /**
+   * Write the position into the file (`POST …/write` with the board's version: the server
+   * answers 409 when the file moved on, and nothing is written). A server started with
+   * `--read-only` (the puzzle list says so) gives the statement to copy instead.
+   */
+  async writeBack(puzzle: number, lights: number[], version?: number): Promise<WriteBackResult> {
+    if (!this.readOnly) {
+      try {
+        const { message } = await this.call<{ message: string; version: number }>(`/api/puzzle/${puzzle}/write`, { lights, version });
+        return { message };
+      } catch (e) {
+        // A server that turned read-only under us: offer the text.
+        if (!(e instanceof HttpError) || e.status !== 403) throw e;
+      }
+    }
     const { text } = await this.call<{ text: string }>(`/api/puzzle/${puzzle}/lights`, { lights });
     return {
-      message: "Here is the position as the puzzle's lights statement: copy it or download it, and put it in the file.",
+      message: "This server does not write the file (--read-only): copy or download the position as the puzzle's lights statement.",
       text,
     };
   }

@@ -5,6 +5,7 @@
 
 import { Backend, BackendEvent, HttpBackend, MessageBackend } from "./backend";
 import { firstPress, Game, planChaseToGoal, positionKey, Press, totalPresses } from "./model";
+import { Progress, saveSoundPreference, Sounds, soundPreference } from "./progress";
 import type { BoardData, PuzzleList, SolveResult } from "./protocol";
 import { BoardView, NumbersMode, stateColour } from "./view";
 
@@ -51,7 +52,7 @@ interface Animation {
 
 const KEYS_HELP =
   "Click a light to press it; right-click or Shift+click presses it W−1 times. " +
-  "Keys: arrows move · Enter/Space press · h hint · s step · v solution · c chase · g goal · f fit · e edit · u undo · r redo · Shift+R reset · Esc stop";
+  "Keys: arrows move · Enter/Space press · h hint · s step · v solution · c chase · g goal · f fit · e edit · u undo · r redo · Shift+R reset · n next level (after a win) · Esc stop";
 
 class Player {
   private list: PuzzleList | undefined;
@@ -71,6 +72,21 @@ class Player {
   private animation: Animation | undefined;
   private loading = 0;
   private readonly cache = new Map<string, SolveResult>();
+  private progress: Progress = new Progress("");
+  /** The position was at the goal when last drawn (a win is the step onto it). */
+  private wasSolved = false;
+  private soundOn = soundPreference();
+  private readonly sounds = new Sounds();
+  private readonly levels = h("nav", { id: "levels", class: "levels", "aria-label": "Levels" });
+  private readonly winPresses = h("span", { id: "win-presses" });
+  private readonly nextLevel = button("next-level", "Next level →", "Play the next level (n)");
+  private readonly winPanel = h(
+    "div",
+    { id: "win", class: "win", role: "status", hidden: "" },
+    h("strong", { class: "win-title" }, "Solved!"),
+    this.winPresses,
+    this.nextLevel,
+  );
 
   private readonly picker = h("select", { id: "puzzle", "aria-label": "Puzzle" });
   private readonly file = h("span", { id: "file", class: "file" });
@@ -98,6 +114,7 @@ class Player {
     writeback: button("writeback", "Write back", "Write this position into the file as the puzzle's lights"),
     showGoal: button("show-goal", "Show goal", "Mark each cell's goal value (g)"),
     fit: button("fit", "Fit", "Fit the board to the window; off: full size, scrolled (f)"),
+    sound: button("sound", "Sound", "Sounds on presses and wins (off unless you turn it on)"),
   };
   private readonly writebackPanel = h("div", { id: "writeback-panel", class: "writeback-panel", hidden: "" });
   private readonly view: BoardView;
@@ -109,18 +126,21 @@ class Player {
     const b = this.buttons;
     for (const t of [b.solution, b.edit, b.showGoal]) t.setAttribute("aria-pressed", "false");
     b.fit.setAttribute("aria-pressed", "true");
+    b.sound.setAttribute("aria-pressed", String(this.soundOn));
     root.append(
       h("header", { class: "top" }, h("label", { class: "picker" }, "Puzzle ", this.picker), this.file),
+      this.levels,
       h(
         "div",
         { class: "toolbar", role: "toolbar", "aria-label": "Play" },
         h("span", { class: "group" }, b.undo, b.redo, b.reset),
         h("span", { class: "group" }, b.hint, b.solution, b.step, b.chase),
         h("span", { class: "group" }, b.edit, b.writeback),
-        h("span", { class: "group" }, b.showGoal, b.fit, this.numbersPicker),
+        h("span", { class: "group" }, b.showGoal, b.fit, b.sound, this.numbersPicker),
       ),
       h("div", { class: "counters" }, h("span", {}, "Presses: "), this.pressCount, this.info),
       this.status,
+      this.winPanel,
       this.boardBox,
       this.legend,
       this.writebackPanel,
@@ -144,7 +164,10 @@ class Player {
     b.writeback.addEventListener("click", () => void this.writeBack());
     b.showGoal.addEventListener("click", () => this.toggleGoal());
     b.fit.addEventListener("click", () => this.toggleFit());
+    b.sound.addEventListener("click", () => this.toggleSound());
+    this.nextLevel.addEventListener("click", () => void this.goNext());
     document.addEventListener("keydown", (e) => this.key(e));
+    window.addEventListener("resize", () => this.fitHeight());
   }
 
   // ------------------------------------------------------------ loading
@@ -193,6 +216,39 @@ class Player {
     });
     this.picker.replaceChildren(...options);
     this.picker.value = String(this.index);
+    this.progress = new Progress(this.list.file);
+    this.drawLevels();
+  }
+
+  /** The level picker: a numbered tile per puzzle, ✓ on the solved ones. */
+  private drawLevels(): void {
+    const puzzles = this.list?.puzzles ?? [];
+    const tiles = puzzles.map((p) => {
+      const solved = this.progress.has(p.name);
+      const tile = h(
+        "button",
+        { type: "button", class: solved ? "level solved" : "level", "data-index": String(p.index) },
+        solved ? `✓ ${p.index + 1}` : String(p.index + 1),
+      );
+      tile.title = `${p.index + 1}. ${p.name}${solved ? " (solved)" : ""}${p.playable ? "" : " (cannot be played)"}`;
+      tile.setAttribute("aria-label", tile.title);
+      if (p.index === this.index) tile.setAttribute("aria-current", "true");
+      if (!p.playable) tile.disabled = true;
+      tile.addEventListener("click", () => void this.select(p.index, true));
+      return tile;
+    });
+    this.levels.replaceChildren(...tiles);
+    this.levels.hidden = puzzles.length < 2;
+  }
+
+  /** The next playable puzzle after this one, if any. */
+  private nextPlayable(): number | undefined {
+    return this.list?.puzzles.find((p) => p.index > this.index && p.playable)?.index;
+  }
+
+  private async goNext(): Promise<void> {
+    const next = this.nextPlayable();
+    if (next !== undefined) await this.select(next, true);
   }
 
   /** Show puzzle `index` from its start position. */
@@ -209,6 +265,7 @@ class Player {
     if (ticket !== this.loading) return;
     this.index = index;
     this.picker.value = String(index);
+    this.drawLevels();
     if (fromPicker && this.backend.host === "browser") {
       const url = new URL(window.location.href);
       url.searchParams.set("puzzle", String(index));
@@ -228,6 +285,8 @@ class Player {
     this.hint = undefined;
     this.solution = null;
     document.title = `${board.name} — Lights: Play`;
+    this.wasSolved = true; // no celebration for a position that starts at the goal
+    this.winPanel.hidden = true;
     if (!board.playable) {
       this.game = undefined;
       this.view.clear();
@@ -245,8 +304,9 @@ class Player {
       this.view.setEditing(this.editing);
       this.drawLegend(board);
     }
+    this.fitHeight();
     const report = board.report ? ` · from the start: ${board.report.status}` : "";
-    this.info.textContent = ` · ${board.rows}×${board.cols} ${board.shape} · rule ${board.rule} · ${board.topology} · ${board.states} states${report}`;
+    this.info.textContent = ` · ${board.description}${report}`;
     if (!keep) this.message = "";
     this.error = false;
     this.render();
@@ -263,13 +323,13 @@ class Player {
 
   private drawLegend(board: BoardData): void {
     if (board.states > 16) {
-      this.legend.replaceChildren(h("span", {}, `${board.states} states: 0 dark, then yellow → red → violet → blue`));
+      this.legend.replaceChildren(h("span", {}, `${board.states} states: 0 dark, then violet → rose → yellow (${board.states - 1})`));
       return;
     }
     const items: Node[] = [];
     for (let v = 0; v < board.states; v++) {
       const swatch = h("span", { class: "swatch", "data-state": String(v) });
-      swatch.style.background = stateColour(v, board.states);
+      swatch.style.background = stateColour(v, board.states, board.palette);
       items.push(h("span", { class: "legend-item" }, swatch, String(v)));
     }
     this.legend.replaceChildren(...items);
@@ -341,6 +401,10 @@ class Player {
     const g = this.game;
     if (g === undefined) return;
     this.view.update(g.lights);
+    const solved = g.solved && !this.editing;
+    if (solved && !this.wasSolved && g.presses > 0) this.win();
+    if (!solved) this.winPanel.hidden = true;
+    this.wasSolved = g.solved;
     this.view.setOverlay({ hint: this.hint, solution: this.showSolution ? this.solution : null });
     this.pressCount.textContent = String(g.presses);
     this.renderStatus();
@@ -391,7 +455,10 @@ class Player {
       this.say(`${board.labels[cell] ?? cell} is locked: it cannot be pressed.`, false);
       return;
     }
-    if (g.press(cell, backwards ? board.states - 1 : 1)) this.changed();
+    if (g.press(cell, backwards ? board.states - 1 : 1)) {
+      if (this.soundOn) this.sounds.press();
+      this.changed();
+    }
   }
 
   private undo(): void {
@@ -417,9 +484,49 @@ class Player {
     this.render();
   }
 
+  /** The win moment: the lights celebrate, the presses against the minimum, the next level. */
+  private win(): void {
+    const g = this.game;
+    const board = this.board;
+    if (g === undefined || board === undefined) return;
+    const report = board.report;
+    const min = report?.presses ?? null;
+    const presses = `${g.presses} ${g.presses === 1 ? "press" : "presses"}`;
+    let text: string;
+    if (min === null || !g.playedFromStart) text = `in ${presses}.`;
+    else if (g.presses <= min && report?.optimal) text = `in ${presses}: the minimum. A perfect solve!`;
+    else text = `in ${presses}; the ${report?.optimal ? "minimum" : "best known"} is ${min}.`;
+    this.winPresses.textContent = text;
+    const next = this.nextPlayable();
+    this.nextLevel.hidden = next === undefined;
+    this.nextLevel.disabled = next === undefined;
+    this.winPanel.hidden = false;
+    if (this.progress.mark(board.name)) this.drawLevels();
+    this.view.celebrate();
+    if (this.soundOn) this.sounds.win();
+  }
+
+  private toggleSound(): void {
+    this.soundOn = !this.soundOn;
+    saveSoundPreference(this.soundOn);
+    this.buttons.sound.setAttribute("aria-pressed", String(this.soundOn));
+    if (this.soundOn) this.sounds.press();
+  }
+
+  /**
+   * "Fit": the board fills the window below the toolbar (small boards get large cells,
+   * large ones shrink), at least 240 px tall.
+   */
+  private fitHeight(): void {
+    const top = this.boardBox.getBoundingClientRect().top + window.scrollY;
+    const height = Math.max(240, window.innerHeight - top - 12);
+    this.boardBox.style.setProperty("--fit-height", `${Math.floor(height)}px`);
+  }
+
   private toggleFit(): void {
     const fit = this.boardBox.classList.toggle("natural") === false;
     this.buttons.fit.setAttribute("aria-pressed", String(fit));
+    this.fitHeight();
     if (this.view.focused >= 0) this.view.cellElement(this.view.focused)?.scrollIntoView({ block: "nearest", inline: "nearest" });
   }
 
@@ -674,6 +781,7 @@ class Player {
     } else if (k === "g") this.toggleGoal();
     else if (k === "e") this.toggleEdit();
     else if (k === "f") this.toggleFit();
+    else if (k === "n" && !this.winPanel.hidden) void this.goNext();
     else if (k === "Escape") {
       if (this.animation !== undefined) {
         this.stop();

@@ -78,13 +78,31 @@ export class Game {
     start: readonly number[] = board.lights,
   ) {
     this.lights = start.slice();
+    this.startedAtLights = positionKey(start) === positionKey(board.lights);
   }
+
+  private readonly startedAtLights: boolean;
 
   get solved(): boolean {
     return isSolved(this.board, this.lights);
   }
   get canUndo(): boolean {
     return this.done.length > 0;
+  }
+
+  /**
+   * Only presses since the puzzle's own lights (a reset counts as a fresh start; an
+   * edit or a jump elsewhere does not): only then do the presses compare with the
+   * puzzle's minimum.
+   */
+  get playedFromStart(): boolean {
+    const start = positionKey(this.board.lights);
+    for (let i = this.done.length - 1; i >= 0; i--) {
+      const a = this.done[i]!;
+      if (a.kind === "set") return false;
+      if (a.kind === "jump") return positionKey(a.to) === start && a.pressesTo === 0;
+    }
+    return this.startedAtLights;
   }
   get canRedo(): boolean {
     return this.undone.length > 0;

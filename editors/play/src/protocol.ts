@@ -40,6 +40,13 @@ export interface BoardData {
   topology: string;
   /** columns: the left and right borders; rows: the top and bottom borders. */
   gluing: { columns: Gluing; rows: Gluing };
+  /** The board in one line for people: "5×5 square board · rule cross · torus · 2 states", "Petersen graph · 10 nodes · 15 edges · rule σ+ (…) · 2 states". */
+  description: string;
+  /**
+   * The colour of each light state (#rrggbb), the one scheme `lights render` draws:
+   * one per state up to 1,024 states; beyond, 1,024 slots (see `paletteSlot`).
+   */
+  palette: string[];
   labels: string[];
   lights: number[];
   goal: number[];
@@ -47,7 +54,13 @@ export interface BoardData {
   holes: boolean[];
   /** Per cell, its press pattern exactly as the solver defines it: [target cell, weight] pairs (empty for holes). */
   presses: [number, number][][];
-  graph: { edges: [number, number][]; layout: [number, number][] } | null;
+  /**
+   * A graph's drawing (the one `lights render` draws): edges, a point per node in the unit
+   * square, per edge whether it is dashed (a cube's surface: faces apart in the net), and the
+   * largest node radius (layout units) at which nodes do not touch and no solid edge passes
+   * through a node.
+   */
+  graph: { edges: [number, number][]; layout: [number, number][]; dashed: boolean[]; node_radius: number } | null;
   /** The animated light chase applies (square grid, cross rule, plane, no holes, no locks). */
   chase: boolean;
   /** The puzzle's own lights solved, or null. */
@@ -71,6 +84,8 @@ export interface PuzzleList {
   start?: number | null;
   /** Why the file could not be read, or its first error outside every block; else null or absent. */
   error?: string | null;
+  /** `lights play --read-only`: Write back offers the statement to copy instead of writing the file. */
+  read_only?: boolean;
   /** VS Code only: the puzzle under the cursor when Play was opened. */
   selected?: number;
 }

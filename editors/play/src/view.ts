@@ -9,125 +9,14 @@
 // tabindex, aria labels and test hooks come for free. Only changed cells are
 // touched on a press.
 
+import { GAP, Geometry, geometry, PITCH, showsNumbers, stateColour, textColour } from "./geometry";
+import type { CellGeometry, NumbersMode } from "./geometry";
 import type { BoardData } from "./protocol";
 
-export type NumbersMode = "auto" | "always" | "never";
+export { geometry, paletteSlot, PALETTE_SLOTS, showsNumbers, stateColour, textColour } from "./geometry";
+export type { CellGeometry, Geometry, NumbersMode } from "./geometry";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
-/** Cell pitch, gap between cells and the margin left for the gluing arrows, in SVG units. */
-const PITCH = 40;
-const GAP = 3;
-const MARGIN = 26;
-
-// ---------------------------------------------------------------- colours
-
-function hslToRgb(h: number, s: number, l: number): [number, number, number] {
-  const k = (n: number) => (n + h / 30) % 12;
-  const a = s * Math.min(l, 1 - l);
-  const f = (n: number) => l - a * Math.max(-1, Math.min(k(n) - 3, Math.min(9 - k(n), 1)));
-  return [f(0), f(8), f(4)].map((x) => Math.round(x * 255)) as [number, number, number];
-}
-
-const hex2 = (n: number) => n.toString(16).padStart(2, "0");
-
-/** The fill of a light at value v of W states: dark when off, yellow when on (W = 2), a hue ramp otherwise. */
-export function stateColour(v: number, states: number): string {
-  if (v === 0) return "#2b303b";
-  if (states <= 2) return "#ffd23f";
-  const t = states === 3 ? (v - 1) : (v - 1) / (states - 2);
-  const hue = (((50 - 290 * t) % 360) + 360) % 360;
-  const [r, g, b] = hslToRgb(hue, 0.85, 0.58);
-  return `#${hex2(r)}${hex2(g)}${hex2(b)}`;
-}
-
-/** Black or white, whichever reads better on `fill` (#rrggbb). */
-export function textColour(fill: string): string {
-  const n = parseInt(fill.slice(1), 16);
-  const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255];
-  return 0.299 * r + 0.587 * g + 0.114 * b > 150 ? "#111111" : "#ffffff";
-}
-
-export function showsNumbers(mode: NumbersMode, states: number): boolean {
-  return mode === "always" || (mode === "auto" && states > 2);
-}
-
-// ---------------------------------------------------------------- geometry
-
-export interface CellGeometry {
-  x: number;
-  y: number;
-  /** Half the cell's width (square, hexagon) or the node's radius. */
-  r: number;
-  row: number;
-  col: number;
-}
-
-export interface Geometry {
-  width: number;
-  height: number;
-  /** Per cell; undefined for holes. */
-  cells: (CellGeometry | undefined)[];
-  /** The board's frame, where the gluing arrows go (null for a graph). */
-  frame: { x0: number; y0: number; x1: number; y1: number } | null;
-  kind: "square" | "hex" | "graph";
-}
-
-type GeometryInput = Pick<BoardData, "shape" | "rows" | "cols" | "holes" | "graph">;
-
-/** Where each cell goes. Hex boards: pointy-top hexagons, odd (0-based) rows shifted right by half a cell. */
-export function geometry(board: GeometryInput): Geometry {
-  const { rows, cols } = board;
-  const n = board.shape === "graph" ? board.holes.length || cols : rows * cols;
-  const cells: (CellGeometry | undefined)[] = new Array(n);
-  if (board.shape === "graph" && board.graph !== null) {
-    const layout = board.graph.layout;
-    const extent = PITCH * Math.max(4, 1.7 * Math.sqrt(n));
-    let nearest = Infinity;
-    if (n <= 1500) {
-      for (let i = 0; i < n; i++) {
-        for (let j = i + 1; j < n; j++) {
-          const [ax, ay] = layout[i] ?? [0, 0];
-          const [bx, by] = layout[j] ?? [0, 0];
-          nearest = Math.min(nearest, Math.hypot(ax - bx, ay - by) * extent);
-        }
-      }
-    }
-    if (!Number.isFinite(nearest)) nearest = extent / Math.sqrt(Math.max(1, n));
-    const r = Math.max(6, Math.min(PITCH * 0.55, nearest * 0.42));
-    for (let i = 0; i < n; i++) {
-      if (board.holes[i]) continue;
-      const [x, y] = layout[i] ?? [0.5, 0.5];
-      cells[i] = { x: MARGIN + r + x * extent, y: MARGIN + r + y * extent, r, row: 0, col: i };
-    }
-    const size = 2 * MARGIN + 2 * r + extent;
-    return { width: size, height: size, cells, frame: null, kind: "graph" };
-  }
-  if (board.shape === "hex") {
-    const R = PITCH / Math.sqrt(3);
-    const dy = 1.5 * R;
-    for (let row = 0; row < rows; row++) {
-      for (let col = 0; col < cols; col++) {
-        const i = row * cols + col;
-        if (board.holes[i]) continue;
-        const x = MARGIN + col * PITCH + PITCH / 2 + (row % 2 === 1 ? PITCH / 2 : 0);
-        cells[i] = { x, y: MARGIN + R + row * dy, r: PITCH / 2, row, col };
-      }
-    }
-    const x1 = MARGIN + cols * PITCH + (rows > 1 ? PITCH / 2 : 0);
-    const y1 = MARGIN + 2 * R + (rows - 1) * dy;
-    return { width: x1 + MARGIN, height: y1 + MARGIN, cells, frame: { x0: MARGIN, y0: MARGIN, x1, y1 }, kind: "hex" };
-  }
-  for (let row = 0; row < rows; row++) {
-    for (let col = 0; col < cols; col++) {
-      const i = row * cols + col;
-      if (board.holes[i]) continue;
-      cells[i] = { x: MARGIN + col * PITCH + PITCH / 2, y: MARGIN + row * PITCH + PITCH / 2, r: PITCH / 2, row, col };
-    }
-  }
-  const x1 = MARGIN + cols * PITCH;
-  const y1 = MARGIN + rows * PITCH;
-  return { width: x1 + MARGIN, height: y1 + MARGIN, cells, frame: { x0: MARGIN, y0: MARGIN, x1, y1 }, kind: "square" };
-}
 
 const f1 = (x: number) => (Math.round(x * 10) / 10).toString();
 
@@ -347,6 +236,25 @@ export class BoardView {
     return this.elements[cell];
   }
 
+  /**
+   * The win moment: a wave of light across the board from its top-left corner
+   * (CSS animation `celebrate`; none under prefers-reduced-motion).
+   */
+  celebrate(): void {
+    const geom = this.geom;
+    if (geom === undefined) return;
+    let far = 1;
+    for (const c of geom.cells) if (c) far = Math.max(far, c.x + c.y);
+    this.elements.forEach((el, i) => {
+      const c = geom.cells[i];
+      if (el && c) el.style.setProperty("--wave", String(((c.x + c.y) / far).toFixed(3)));
+    });
+    this.svg.classList.remove("won");
+    // Restart the animation when a level is won twice in a row.
+    void this.svg.getBoundingClientRect();
+    this.svg.classList.add("won");
+  }
+
   /** Draw a new board at position `lights`. */
   setBoard(board: BoardData, lights: readonly number[], mode: NumbersMode): void {
     this.board = board;
@@ -366,11 +274,14 @@ export class BoardView {
     }
     if (geom.kind === "graph" && board.graph !== null) {
       parts.push(`<g class="edges">`);
-      for (const [a, b] of board.graph.edges) {
+      const dashed = board.graph.dashed ?? [];
+      board.graph.edges.forEach(([a, b], k) => {
         const p = geom.cells[a];
         const q = geom.cells[b];
-        if (p && q) parts.push(`<line class="edge" x1="${f1(p.x)}" y1="${f1(p.y)}" x2="${f1(q.x)}" y2="${f1(q.y)}"/>`);
-      }
+        // Dashed: the edges `lights render` dashes (a cube's surface: faces apart in the net).
+        const cls = dashed[k] === true ? "edge dashed" : "edge";
+        if (p && q) parts.push(`<line class="${cls}" x1="${f1(p.x)}" y1="${f1(p.y)}" x2="${f1(q.x)}" y2="${f1(q.y)}"/>`);
+      });
       parts.push(`</g>`);
     }
     parts.push(`<g class="cells">`);
@@ -379,12 +290,15 @@ export class BoardView {
     });
     parts.push(`</g>`);
     this.svg.setAttribute("viewBox", `0 0 ${f1(geom.width)} ${f1(geom.height)}`);
+    // Fitted to the window, the board sits at the top of its box (the space left is below).
+    this.svg.setAttribute("preserveAspectRatio", "xMidYMin meet");
     // Natural size: about 56 px a cell, scaled down by CSS (max-width) to fit.
     const scale = 56 / PITCH;
     this.svg.setAttribute("width", f1(geom.width * scale));
     this.svg.setAttribute("height", f1(geom.height * scale));
     this.svg.setAttribute("aria-label", `${board.name}: ${board.rows}×${board.cols} ${board.shape} board, ${board.states} states`);
     this.svg.classList.toggle("graph", geom.kind === "graph");
+    this.svg.classList.remove("won");
     this.svg.innerHTML = parts.join("");
     this.elements = new Array(geom.cells.length);
     for (const el of Array.from(this.svg.querySelectorAll<SVGGElement>("g[data-cell]"))) {
@@ -403,7 +317,7 @@ export class BoardView {
   }
 
   private cellMarkup(board: BoardData, kind: Geometry["kind"], g: CellGeometry, i: number, v: number): string {
-    const fill = stateColour(v, board.states);
+    const fill = stateColour(v, board.states, board.palette);
     const goal = board.goal[i] ?? 0;
     const locked = board.locked[i] === true;
     const attrs = [
@@ -422,7 +336,7 @@ export class BoardView {
     const gr = Math.max(2.5, g.r * 0.22);
     const gx = kind === "graph" ? g.x + g.r * 0.7 : g.x + g.r * 0.55;
     const gy = kind === "graph" ? g.y + g.r * 0.7 : g.y + g.r * 0.55;
-    inner += `<circle class="goal-mark" cx="${f1(gx)}" cy="${f1(gy)}" r="${f1(gr)}" fill="${stateColour(goal, board.states)}"/>`;
+    inner += `<circle class="goal-mark" cx="${f1(gx)}" cy="${f1(gy)}" r="${f1(gr)}" fill="${stateColour(goal, board.states, board.palette)}"/>`;
     if (kind === "graph") {
       const label = board.labels[i] ?? String(i + 1);
       if (this.numbers) {
@@ -448,7 +362,7 @@ export class BoardView {
       this.shown[i] = v;
       const el = this.elements[i];
       if (el === undefined) continue;
-      const fill = stateColour(v, board.states);
+      const fill = stateColour(v, board.states, board.palette);
       el.setAttribute("data-value", String(v));
       el.setAttribute("aria-label", this.label(board, i, v));
       el.querySelector(".shape")?.setAttribute("fill", fill);

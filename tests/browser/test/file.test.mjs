@@ -1,7 +1,9 @@
-// Authoring by playing, and following the file: edit mode changes lights,
-// "Write back" offers the puzzle's `lights` statement (the text the API
-// gives for that position) to copy or download and leaves the file alone;
-// editing the file on disk makes the open page reload the new puzzle.
+// Authoring by playing, and following the file: edit mode changes lights;
+// "Write back" writes the position into the file as the puzzle's `lights`
+// (through the server, checked against the file's version), or, on a server
+// started with --read-only, offers the statement (the text the API gives for
+// that position) to copy or download and leaves the file alone; editing the
+// file on disk makes the open page reload the new puzzle.
 
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
@@ -27,11 +29,38 @@ function fingerprint(file) {
   return { sha: createHash("sha256").update(readFileSync(file)).digest("hex"), mtime: s.mtimeMs, size: s.size };
 }
 
-test("edit mode changes lights; write back offers the API's lights text and leaves the file alone", async () => {
+test("write back writes the position into the file, and the page goes on from it", async () => {
+  const file = path.join(dir, "write.lights");
+  copyFileSync(path.join(FIXTURES, "boards.lights"), file);
+  const original = readFileSync(file, "utf8");
+  await withPlay(file, async (server) => {
+    const board = await api(server.url, "api/puzzle/0");
+    await withPage(browser(), server.url, async (page) => {
+      await page.click("#edit");
+      const expected = board.lights.slice();
+      for (const i of [0, 6, 12, 18, 24]) {
+        await cell(page, i).click();
+        expected[i] = (expected[i] + 1) % board.states;
+      }
+      const statement = (await api(server.url, "api/puzzle/0/lights", { lights: expected })).text;
+      await page.click("#writeback");
+      await page.waitForFunction(() => document.getElementById("status")?.textContent?.includes("Wrote the lights of"));
+      assert.match(await status(page), /Wrote the lights of "all on 5x5" into /);
+      const written = readFileSync(file, "utf8");
+      assert.equal(written, original.replace("  lights on", statement), "exactly the puzzle's lights statement changed");
+      const now = await api(server.url, "api/puzzle/0");
+      assert.ok(now.version > board.version, "the server serves the written text as a new version");
+      assert.deepEqual(now.lights, expected, "the puzzle's lights are the written position");
+      assert.equal(await page.isVisible("#writeback-panel"), false, "nothing to copy: the file was written");
+    });
+  });
+});
+
+test("on a --read-only server, edit mode changes lights; write back offers the API's lights text and leaves the file alone", async () => {
   const file = path.join(dir, "edit.lights");
   copyFileSync(path.join(FIXTURES, "boards.lights"), file);
   const before = fingerprint(file);
-  await withPlay(file, async (server) => {
+  await withPlay(file, ["--read-only"], async (server) => {
     const board = await api(server.url, "api/puzzle/0");
     await withPage(browser(), server.url, async (page) => {
       await page.click("#edit");
@@ -72,8 +101,9 @@ test("edit mode changes lights; write back offers the API's lights text and leav
       assert.equal(readFileSync(saved, "utf8"), `${text}\n`);
       assert.match(download.suggestedFilename(), /^all-on-5x5-lights\.txt$/);
 
-      // The server never writes the file.
+      // A read-only server never writes the file.
       assert.deepEqual(fingerprint(file), before, "the file on disk is not modified by write back");
+      assert.match(await status(page), /--read-only/);
 
       // Leaving edit mode: clicks press again.
       await page.click("#edit");

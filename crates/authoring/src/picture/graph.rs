@@ -1,15 +1,11 @@
 //! Graphs drawn from their layout: nodes as circles, edges as lines.
 
-use std::collections::HashMap;
-
 use lights_compiler::model::Graph;
 
 use super::*;
 
 /// The automatic node size aims at drawings about this many pixels across.
 pub(super) const AUTO_GRAPH_PX: f64 = 600.0;
-/// Node centres are at least this many node diameters apart.
-pub(super) const NODE_SPACING: f64 = 1.3;
 /// Nodes this large and more carry their number.
 pub(super) const NODE_NUMBER_MIN: u32 = 14;
 pub(super) const EDGE: &str = "#8a909c";
@@ -31,15 +27,20 @@ pub(super) struct GraphPicture {
 
 impl GraphPicture {
     pub(super) fn new(p: &Puzzle, graph: &Graph, cell: Option<u32>) -> GraphPicture {
-        let layout = graph.layout();
+        // The one drawing `play` and VS Code show too: its points, its
+        // dashed edges, and its node radius (so nodes never touch and no
+        // solid edge passes through a node).
+        let drawing = graph.drawing();
+        let layout = &drawing.points;
         let holes: Vec<bool> = (0..p.cells()).map(|i| p.is_hole(i)).collect();
         let shown: Vec<(f64, f64)> = layout.iter().zip(&holes).filter(|(_, &h)| !h).map(|(&pt, _)| pt).collect();
         let shown = if shown.is_empty() { layout.clone() } else { shown };
-        let spacing = min_distance(&shown).max(1e-3);
-        let d = cell.unwrap_or_else(|| (AUTO_GRAPH_PX * spacing / NODE_SPACING).round().clamp(4.0, 40.0) as u32);
+        // The node diameter in layout units.
+        let unit_d = (2.0 * drawing.node_radius).max(1e-4);
+        let d = cell.unwrap_or_else(|| (AUTO_GRAPH_PX * unit_d).round().clamp(4.0, 40.0) as u32);
         // Pixels per unit of the layout: small graphs get small drawings.
         let across = (3.0 * (shown.len() as f64).sqrt()).clamp(6.0, AUTO_GRAPH_PX / 40.0);
-        let k = (across * f64::from(d)).max(NODE_SPACING * f64::from(d) / spacing);
+        let k = (across * f64::from(d)).max(f64::from(d) / unit_d);
         let (mut x_min, mut x_max, mut y_min, mut y_max) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
         for &(x, y) in &shown {
             x_min = x_min.min(x);
@@ -50,18 +51,7 @@ impl GraphPicture {
         // Room for the node, its marks (top right) and lock cross (bottom left).
         let pad = 2.0 + f64::from(d) * 0.7;
         let points = layout.iter().map(|&(x, y)| (pad + (x - x_min) * k, pad + (y - y_min) * k)).collect();
-        let net_step = match graph.kind {
-            GraphKind::CubeSurface(n) => Some(1.0 / (4 * n) as f64),
-            _ => None,
-        };
-        let edges = graph
-            .edges()
-            .map(|(a, b)| {
-                let (pa, pb) = (layout[a], layout[b]);
-                let far = net_step.is_some_and(|step| (pa.0 - pb.0).hypot(pa.1 - pb.1) > 1.01 * step);
-                (a, b, far)
-            })
-            .collect();
+        let edges = graph.edges().zip(&drawing.dashed).map(|((a, b), &dashed)| (a, b, dashed)).collect();
         GraphPicture {
             points,
             edges,
@@ -85,36 +75,6 @@ impl GraphPicture {
     pub(super) fn detailed(&self) -> bool {
         self.d >= GRID_MIN_CELL
     }
-}
-
-/// A lower bound of the smallest distance between two points (exact when
-/// it is below `1/√n`): points are bucketed on a grid of that pitch and only
-/// neighbouring buckets are compared.
-pub(super) fn min_distance(points: &[(f64, f64)]) -> f64 {
-    let n = points.len();
-    if n < 2 {
-        return 1.0;
-    }
-    let pitch = 1.0 / (n as f64).sqrt();
-    let key = |&(x, y): &(f64, f64)| ((x / pitch).floor() as i64, (y / pitch).floor() as i64);
-    let mut buckets: HashMap<(i64, i64), Vec<usize>> = HashMap::new();
-    for (i, p) in points.iter().enumerate() {
-        buckets.entry(key(p)).or_default().push(i);
-    }
-    let mut best = pitch;
-    for (i, p) in points.iter().enumerate() {
-        let (bx, by) = key(p);
-        for dx in -1..=1 {
-            for dy in -1..=1 {
-                for &j in buckets.get(&(bx + dx, by + dy)).map_or(&[][..], Vec::as_slice) {
-                    if j > i {
-                        best = best.min((p.0 - points[j].0).hypot(p.1 - points[j].1));
-                    }
-                }
-            }
-        }
-    }
-    best
 }
 
 /// One panel of a graph at (x0, y0): `<g id="{id}-edges">` (a line per

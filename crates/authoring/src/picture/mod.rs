@@ -45,7 +45,8 @@
 
 use std::fmt::{self, Write as _};
 
-use lights_compiler::model::{GraphKind, Puzzle, Shape};
+use lights_compiler::model::{Puzzle, Shape};
+use lights_compiler::palette::{state_colour, Rgb, STATE_RAMP as RAMP};
 use lights_compiler::solve::Report;
 use lights_compiler::summary;
 use num_bigint::BigUint;
@@ -247,15 +248,14 @@ impl fmt::Display for PictureError {
 impl std::error::Error for PictureError {}
 
 // ---------------------------------------------------------------------------
-// Colours and sizes.
+// Colours and sizes. The light states' colours are the one scheme of
+// `lights_compiler::palette`, which the play page gets too.
 
 const PAGE: Rgb = Rgb(0xff, 0xff, 0xff);
 const INK: &str = "#111827";
 const INK_RGB: Rgb = Rgb(0x11, 0x18, 0x27);
 const MUTED: &str = "#6b7280";
 const GRID: &str = "#5b6270";
-/// Light states, from off to fully on (W > 2 interpolates along these).
-const RAMP: [Rgb; 4] = [Rgb(0x1f, 0x24, 0x33), Rgb(0x55, 0x2c, 0x8a), Rgb(0xc8, 0x45, 0x78), Rgb(0xff, 0xd8, 0x4d)];
 const SOLUTION_MARK: Rgb = Rgb(0xe0, 0x32, 0x3c);
 const QUIET_MARK: Rgb = Rgb(0x0f, 0x8a, 0x7e);
 const CERTIFICATE_MARK: Rgb = Rgb(0x6d, 0x28, 0xd9);
@@ -276,36 +276,6 @@ const MIN_TEXT_WIDTH: f64 = 420.0;
 /// Largest W whose states get one legend swatch each (beyond: a gradient).
 const LEGEND_SWATCHES_MAX: u32 = 16;
 const FONTS: &str = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif";
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Rgb(u8, u8, u8);
-
-impl Rgb {
-    fn lerp(self, other: Rgb, t: f64) -> Rgb {
-        let t = t.clamp(0.0, 1.0);
-        let mix = |a: u8, b: u8| (f64::from(a) + (f64::from(b) - f64::from(a)) * t).round() as u8;
-        Rgb(mix(self.0, other.0), mix(self.1, other.1), mix(self.2, other.2))
-    }
-}
-
-impl fmt::Display for Rgb {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "#{:02x}{:02x}{:02x}", self.0, self.1, self.2)
-    }
-}
-
-/// The colour of light state `v` of `w`: dark for off, bright for fully on.
-fn state_colour(v: u32, w: u32) -> Rgb {
-    if v == 0 {
-        return RAMP[0];
-    }
-    if w <= 2 || v >= w - 1 {
-        return RAMP[3];
-    }
-    let t = f64::from(v) / f64::from(w - 1) * 3.0;
-    let i = (t.floor() as usize).min(2);
-    RAMP[i].lerp(RAMP[i + 1], t - i as f64)
-}
 
 /// The colour of overlay value `v` of `w` in an overlay panel.
 fn overlay_colour(v: u32, w: u32, mark: Rgb) -> Rgb {

@@ -34,7 +34,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use crate::{files, EXIT_OK, EXIT_USAGE};
-use served::{read, Loaded, Served};
+use served::{read, Loaded, Served, WriteRefused};
 
 #[derive(ClapArgs)]
 #[command(
@@ -70,6 +70,9 @@ pub(crate) struct Args {
     /// Do not open a browser; only print the address
     #[arg(long)]
     no_open: bool,
+    /// The page may not write the file ("Write back" then offers the statement to copy)
+    #[arg(long)]
+    read_only: bool,
     /// The time a request's headers may take to arrive, in milliseconds (for tests)
     #[arg(long, hide = true, value_name = "MS", default_value_t = 10_000,
           value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
@@ -108,6 +111,8 @@ struct PuzzleList {
     /// first error outside every puzzle; else null.
     error: Option<String>,
     puzzles: Vec<play::PuzzleEntry>,
+    /// `--read-only`: "Write back" offers the statement instead of writing.
+    read_only: bool,
 }
 
 /// The body of `POST /api/puzzle/N/solve` and `…/lights`.
@@ -269,7 +274,7 @@ async fn puzzles(State(served): State<Shared>) -> Answer {
             .and_then(|name| doc.analysis().blocks.iter().position(|p| p.name.as_deref() == Some(name)));
         let puzzles = play::puzzles(&doc, &known);
         served.solve_in_background();
-        PuzzleList { file: served.shown.clone(), version, start, error, puzzles }
+        PuzzleList { file: served.shown.clone(), version, start, error, puzzles, read_only: served.read_only }
     })
     .await?;
     answer(list)
@@ -344,6 +349,68 @@ async fn lights(
     answer(Versioned { version, answer: play::lights_text(&doc, index, &position.lights).map_err(play_error)? })
 }
 
+/// `POST /api/puzzle/N/write`: the position written into the file as the
+/// puzzle's `lights` (the edit `lights_ide::play::lights_edit` makes), if
+/// the file is still at the version the position was played on (409
+/// otherwise). The answer: the new version and a message.
+async fn write(
+    State(served): State<Shared>,
+    index: Result<Path<String>, PathRejection>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Answer {
+    if served.read_only {
+        return Err(error(
+            StatusCode::FORBIDDEN,
+            "this server was started with --read-only: nothing is written (copy the statement instead)",
+        ));
+    }
+    let shared = served.clone();
+    // A change on disk becomes a new version first, so that the check sees it.
+    blocking(move || shared.refresh(true)).await?;
+    let Posted { doc, index: i, position, .. } = posted(&served, index, &headers, body)?;
+    let Some(played_on) = position.version else {
+        return Err(error(
+            StatusCode::BAD_REQUEST,
+            "a write needs the version of the board the position was played on: {\"lights\": [...], \"version\": N}",
+        ));
+    };
+    let name = doc.analysis().blocks.get(i).and_then(|b| b.name.clone()).unwrap_or_default();
+    let shown = served.shown.clone();
+    let writer = served.clone();
+    let outcome = blocking(move || {
+        writer.write_if_at(played_on, |doc, text| {
+            let edit = play::lights_edit(doc, i, &position.lights).map_err(|e| e.to_string())?;
+            let edit = edit.ok_or("the puzzle's text gives no place for a lights statement")?;
+            Ok(lights_compiler::edit::apply(text, &[edit]))
+        })
+    })
+    .await?;
+    match outcome {
+        Ok(version) => answer(Versioned {
+            version,
+            answer: Written { message: format!("Wrote the lights of \"{name}\" into {shown}.") },
+        }),
+        Err(WriteRefused::Moved(now)) => Err(error(
+            StatusCode::CONFLICT,
+            format!(
+                "the file changed since this board was loaded (version {played_on}, now {now}): nothing was written; \
+                 load the board again"
+            ),
+        )),
+        Err(WriteRefused::Unwritable(why)) => Err(error(StatusCode::BAD_REQUEST, why)),
+        Err(WriteRefused::Failed(why)) => {
+            Err(error(StatusCode::INTERNAL_SERVER_ERROR, format!("cannot write {shown}: {why}")))
+        }
+    }
+}
+
+/// The answer of a write.
+#[derive(Serialize)]
+struct Written {
+    message: String,
+}
+
 async fn not_found(request: Request) -> Failure {
     error(StatusCode::NOT_FOUND, format!("no such page: {}", request.uri().path()))
 }
@@ -363,6 +430,7 @@ fn router(served: Shared) -> Router {
         .route("/api/puzzle/{index}", get(board))
         .route("/api/puzzle/{index}/solve", post(solve))
         .route("/api/puzzle/{index}/lights", post(lights))
+        .route("/api/puzzle/{index}/write", post(write))
         .fallback(not_found)
         .method_not_allowed_fallback(not_allowed)
         .layer(middleware::from_fn_with_state(served.clone(), guard::own_site))
@@ -501,7 +569,8 @@ async fn serve(
         }
     };
     let hosts = vec![format!("127.0.0.1:{port}"), format!("localhost:{port}")];
-    let served = Arc::new(Served::new(args.file, shown, args.puzzle, loaded, hosts, pool, options));
+    let served =
+        Arc::new(Served::new(args.file, shown, args.puzzle, loaded, hosts, pool, options).read_only(args.read_only));
     // Listen for Ctrl-C before the address is printed: whoever reads the
     // address may interrupt at once, and must not kill the process.
     let interrupted = match interrupted() {

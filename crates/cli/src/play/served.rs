@@ -87,6 +87,20 @@ pub(super) struct Served {
     pub(super) hosts: Vec<String>,
     /// The solves requests may run at once.
     pub(super) pool: SolvePool,
+    /// `--read-only`: the page may not write the file.
+    pub(super) read_only: bool,
+}
+
+/// Why a position was not written into the file.
+pub(super) enum WriteRefused {
+    /// The file moved on from the version the position was played on (or
+    /// changed on disk since it was last read): the version it is at now.
+    Moved(u64),
+    /// The text gives no place for the statement, or the position does not
+    /// fit the board (the page's message).
+    Unwritable(String),
+    /// The write itself failed (the disk's reason).
+    Failed(String),
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -129,7 +143,47 @@ impl Served {
             background: AtomicBool::new(false),
             hosts,
             pool,
+            read_only: false,
         }
+    }
+
+    /// `--read-only`.
+    pub(super) fn read_only(mut self, yes: bool) -> Served {
+        self.read_only = yes;
+        self
+    }
+
+    /// Replace the file's text by `rewrite(doc, text)` if the file is still
+    /// at `version`, the text the position was played on. The reading lock is
+    /// held from the check to the write, so no re-read comes in between, and
+    /// the file's stamp must be the one its text was read at (a change on
+    /// disk not read yet is a conflict too). The write goes through
+    /// `safe_write` (the kernel opens the path; a temporary file renamed over
+    /// it; mode and owner kept). Returns the version of the written text.
+    pub(super) fn write_if_at(
+        &self,
+        version: u64,
+        rewrite: impl FnOnce(&Document, &str) -> Result<String, String>,
+    ) -> Result<u64, WriteRefused> {
+        {
+            let _one_reader = lock(&self.reading);
+            let stamp = Stamp::of(&self.path);
+            let (doc, text) = {
+                let loaded = lock(&self.loaded);
+                if loaded.version != version || stamp.is_none() || loaded.stamp != stamp {
+                    return Err(WriteRefused::Moved(loaded.version));
+                }
+                let Ok(text) = &loaded.text else {
+                    return Err(WriteRefused::Moved(loaded.version));
+                };
+                (loaded.doc.clone(), text.clone())
+            };
+            let new = rewrite(&doc, &text).map_err(WriteRefused::Unwritable)?;
+            crate::safe_write::write_text(&self.path, &new).map_err(WriteRefused::Failed)?;
+        }
+        // Served as the next version at once (the page asks for it next).
+        self.refresh(true);
+        Ok(self.current().1)
     }
 
     /// Re-read the file if its stamp changed, or if it could not be read

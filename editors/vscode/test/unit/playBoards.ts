@@ -61,6 +61,9 @@ export function crossBoard(spec: SquareSpec): BoardData {
     rule: "cross",
     topology,
     gluing,
+    description: `${rows}×${cols} square board · rule cross · ${topology} · ${states} states`,
+    // Test colours, one per state (the tool sends its palette; these only need to differ).
+    palette: Array.from({ length: states }, (_, v) => `#${(v * 17 + 16).toString(16).padStart(2, "0")}0000`),
     labels: Array.from({ length: n }, (_, i) => `${Math.floor(i / cols) + 1},${(i % cols) + 1}`),
     lights: spec.lights ?? new Array<number>(n).fill(1),
     goal: spec.goal ?? new Array<number>(n).fill(0),
