@@ -16,6 +16,7 @@ mod output;
 mod pattern_databases;
 mod picture;
 mod play;
+mod publish;
 mod render;
 mod safe_write;
 mod solution_out;
@@ -232,6 +233,7 @@ enum Command {
     Compile(compile::Args),
     Import(import::Args),
     Play(play::Args),
+    Publish(publish::Args),
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -328,6 +330,7 @@ fn main() -> ExitCode {
         Command::Compile(args) => compile::run(args),
         Command::Import(args) => import::run(args),
         Command::Play(args) => play::run(args),
+        Command::Publish(args) => publish::run(args),
         Command::Completions { shell } => {
             let mut command = <Cli as clap::CommandFactory>::command();
             clap_complete::generate(shell, &mut command, "lights", &mut std::io::stdout());

@@ -21,6 +21,7 @@ const COMMANDS: &[&[&str]] = &[
     &["import", "coords"],
     &["table"],
     &["census"],
+    &["publish"],
     &["completions"],
     &["man"],
     &["lsp"],

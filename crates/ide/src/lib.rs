@@ -31,6 +31,7 @@ mod lens;
 pub mod limits;
 mod outline;
 pub mod play;
+pub mod publish;
 pub mod reference;
 mod status;
 mod suppress;

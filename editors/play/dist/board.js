@@ -199,6 +199,20 @@ var Game = class {
    * edit or a jump elsewhere does not): only then do the presses compare with the
    * puzzle's minimum.
    */
+  /**
+   * The presses since the puzzle's own lights, per cell modulo W, when the position was
+   * reached only by presses from there ({@link playedFromStart}); else undefined.
+   */
+  pressVector() {
+    if (!this.playedFromStart) return void 0;
+    const counts = new Array(this.lights.length).fill(0);
+    for (let i = this.done.length - 1; i >= 0; i--) {
+      const a = this.done[i];
+      if (a.kind === "jump") break;
+      if (a.kind === "press") counts[a.cell] = mod((counts[a.cell] ?? 0) + a.times, this.board.states);
+    }
+    return counts;
+  }
   get playedFromStart() {
     const start = positionKey(this.board.lights);
     for (let i = this.done.length - 1; i >= 0; i--) {
@@ -340,6 +354,113 @@ async function planChaseToGoal(board, lights, solve) {
   phases.push({ kind: "fix-up", presses: fix }, { kind: "chase again", presses: again });
   return { phases, solvable: true, end: work };
 }
+
+// src/static.ts
+function decodeBase64(text) {
+  const raw = atob(text);
+  const out = new Uint8Array(raw.length);
+  for (let i = 0; i < raw.length; i++) out[i] = raw.charCodeAt(i);
+  return out;
+}
+function applyMap(rows, b, states) {
+  return rows.map((row) => {
+    const bytes = decodeBase64(row);
+    let sum = 0;
+    for (let j = 0; j < b.length; j++) {
+      const v = b[j] ?? 0;
+      if (v === 0) continue;
+      const m = states === 2 ? (bytes[j >> 3] ?? 0) >> (j & 7) & 1 : bytes[j] ?? 0;
+      sum = (sum + m * v) % states;
+    }
+    return sum;
+  });
+}
+function reaches(board, lights, x) {
+  const after = lights.slice();
+  x.forEach((times, cell) => {
+    if (times !== 0) pressInto(board, after, cell, times);
+  });
+  return after.every((v, i) => board.holes[i] || v === board.goal[i]);
+}
+var total = (x) => x.reduce((a, b) => a + b, 0);
+var StaticBackend = class {
+  constructor(site) {
+    this.site = site;
+    this.host = "static";
+  }
+  level(puzzle) {
+    const level = this.site.levels[puzzle];
+    if (level === void 0) throw new Error(`there is no level ${puzzle + 1}`);
+    return level;
+  }
+  puzzles() {
+    return Promise.resolve({
+      file: this.site.title,
+      pack: this.site.pack,
+      version: 0,
+      puzzles: this.site.levels.map((l, index) => ({
+        index,
+        name: l.board.name,
+        kind: "puzzle",
+        playable: true,
+        why: null,
+        status: l.board.report?.status ?? ""
+      }))
+    });
+  }
+  board(puzzle) {
+    try {
+      return Promise.resolve({ ...this.level(puzzle).board, index: puzzle });
+    } catch (e) {
+      return Promise.reject(e);
+    }
+  }
+  /**
+   * A solution from `lights`: along the level's minimum (minimum − presses made, when the
+   * position was reached by presses from the start), else by the hint table.
+   */
+  solve(puzzle, lights, presses) {
+    const { board, hints } = this.level(puzzle);
+    const w = board.states;
+    const report = board.report;
+    const answer = (x, optimal) => ({
+      solvable: true,
+      solutions: report?.solutions ?? "1",
+      presses: total(x),
+      optimal,
+      minimum: x,
+      status: optimal ? `minimum ${total(x)} presses` : `a solution of ${total(x)} presses`
+    });
+    if (presses !== void 0 && report?.minimum) {
+      const x = report.minimum.map((m, i) => mod(m - (presses[i] ?? 0), w));
+      if (reaches(board, lights, x)) {
+        const optimal = report.optimal && report.presses !== null && total(x) + total(presses) === report.presses;
+        return Promise.resolve(answer(x, optimal));
+      }
+    }
+    if (hints.kind === "map") {
+      const b = board.goal.map((g, i) => mod(g - (lights[i] ?? 0), w));
+      const x = applyMap(hints.rows, b, w);
+      if (reaches(board, lights, x)) return Promise.resolve(answer(x, false));
+      return Promise.resolve({
+        solvable: false,
+        solutions: "0",
+        presses: null,
+        optimal: false,
+        minimum: null,
+        status: "the goal cannot be reached from this position"
+      });
+    }
+    return Promise.reject(new Error(`hints here follow the level from its start only (${hints.reason}); Reset to get them`));
+  }
+  writeBack() {
+    return Promise.reject(new Error("a published site has no file to write"));
+  }
+  watch(_listener) {
+  }
+  dispose() {
+  }
+};
 
 // src/progress.ts
 function defaultStore() {
@@ -935,7 +1056,8 @@ var Player = class {
       writeback: button("writeback", "Write back", "Write this position into the file as the puzzle's lights"),
       showGoal: button("show-goal", "Show goal", "Mark each cell's goal value (g)"),
       fit: button("fit", "Fit", "Fit the board to the window; off: full size, scrolled (f)"),
-      sound: button("sound", "Sound", "Sounds on presses and wins (off unless you turn it on)")
+      sound: button("sound", "Sound", "Sounds on presses and wins (off unless you turn it on)"),
+      share: button("share", "Share", "Copy a link to this level")
     };
     this.writebackPanel = h("div", { id: "writeback-panel", class: "writeback-panel", hidden: "" });
     const b = this.buttons;
@@ -950,7 +1072,7 @@ var Player = class {
         { class: "toolbar", role: "toolbar", "aria-label": "Play" },
         h("span", { class: "group" }, b.undo, b.redo, b.reset),
         h("span", { class: "group" }, b.hint, b.solution, b.step, b.chase),
-        h("span", { class: "group" }, b.edit, b.writeback),
+        h("span", { class: "group" }, b.edit, b.writeback, b.share),
         h("span", { class: "group" }, b.showGoal, b.fit, b.sound, this.numbersPicker)
       ),
       h("div", { class: "counters" }, h("span", {}, "Presses: "), this.pressCount, this.info),
@@ -979,6 +1101,11 @@ var Player = class {
     b.showGoal.addEventListener("click", () => this.toggleGoal());
     b.fit.addEventListener("click", () => this.toggleFit());
     b.sound.addEventListener("click", () => this.toggleSound());
+    b.share.addEventListener("click", () => void this.share());
+    const published = backend.host === "static";
+    b.writeback.hidden = published;
+    b.share.hidden = !published;
+    if (published) window.addEventListener("hashchange", () => void this.fromFragment());
     this.nextLevel.addEventListener("click", () => void this.goNext());
     document.addEventListener("keydown", (e) => this.key(e));
     window.addEventListener("resize", () => this.fitHeight());
@@ -1007,6 +1134,10 @@ var Player = class {
         if (/^\d+$/.test(wanted) && Number(wanted) < puzzles.length) return Number(wanted);
       }
     }
+    if (this.backend.host === "static") {
+      const level = levelInFragment(window.location.hash, puzzles.length);
+      if (level !== void 0) return level;
+    }
     if (typeof list?.start === "number" && list.start < puzzles.length) return list.start;
     return puzzles.find((p) => p.playable)?.index ?? 0;
   }
@@ -1026,7 +1157,7 @@ var Player = class {
     });
     this.picker.replaceChildren(...options);
     this.picker.value = String(this.index);
-    this.progress = new Progress(this.list.file);
+    this.progress = new Progress(this.list.pack ?? this.list.file);
     this.drawLevels();
   }
   /** The level picker: a numbered tile per puzzle, ✓ on the solved ones. */
@@ -1072,6 +1203,11 @@ var Player = class {
     this.index = index;
     this.picker.value = String(index);
     this.drawLevels();
+    if (this.backend.host === "static") {
+      const url = new URL(window.location.href);
+      url.hash = `level=${index + 1}`;
+      window.history.replaceState(null, "", url.toString());
+    }
     if (fromPicker && this.backend.host === "browser") {
       const url = new URL(window.location.href);
       url.searchParams.set("puzzle", String(index));
@@ -1290,6 +1426,20 @@ var Player = class {
     this.view.celebrate();
     if (this.soundOn) this.sounds.win();
   }
+  /** A published site: the address names the level (#level=N); copy it. */
+  async share() {
+    const link = window.location.href;
+    try {
+      await navigator.clipboard.writeText(link);
+      this.say(`Copied a link to this level: ${link}`, false);
+    } catch {
+      this.say(`The link to this level: ${link}`, false);
+    }
+  }
+  async fromFragment() {
+    const level = levelInFragment(window.location.hash, this.list?.puzzles.length ?? 0);
+    if (level !== void 0 && level !== this.index) await this.select(level, false);
+  }
   toggleSound() {
     this.soundOn = !this.soundOn;
     saveSoundPreference(this.soundOn);
@@ -1322,7 +1472,7 @@ var Player = class {
     const key = `${this.index}/${this.board.version}/${positionKey(g.lights)}`;
     const hit = this.cache.get(key);
     if (hit !== void 0) return hit;
-    const result = await this.backend.solve(this.index, g.lights.slice());
+    const result = await this.backend.solve(this.index, g.lights.slice(), g.pressVector());
     if (this.cache.size > 64) this.cache.clear();
     this.cache.set(key, result);
     return result;
@@ -1558,7 +1708,15 @@ var Player = class {
     if (handled) e.preventDefault();
   }
 };
+function levelInFragment(hash, count) {
+  const m = /(?:^#|&)level=(\d+)(?:&|$)/.exec(hash);
+  if (m === null) return void 0;
+  const n = Number(m[1]);
+  return n >= 1 && n <= count ? n - 1 : void 0;
+}
 function chooseBackend() {
+  const site = window.LIGHTS_SITE;
+  if (site !== void 0 && Array.isArray(site.levels)) return new StaticBackend(site);
   if (typeof acquireVsCodeApi === "function") {
     const api = acquireVsCodeApi();
     const backend = new MessageBackend((m) => api.postMessage(m));

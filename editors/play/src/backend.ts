@@ -20,12 +20,16 @@ export type BackendEvent =
   | { kind: "online" };
 
 export interface Backend {
-  /** "browser": `lights play`; "vscode": the extension. */
-  readonly host: "browser" | "vscode";
+  /** "browser": `lights play`; "vscode": the extension; "static": a site of `lights publish`. */
+  readonly host: "browser" | "vscode" | "static";
   puzzles(): Promise<PuzzleList>;
   board(puzzle: number): Promise<BoardData>;
-  /** The minimum solution from `lights` to the puzzle's goal. */
-  solve(puzzle: number, lights: number[]): Promise<SolveResult>;
+  /**
+   * The minimum solution from `lights` to the puzzle's goal. `presses` (per cell, mod W): the
+   * presses made since the puzzle's start, when the position was reached so (a published
+   * site's hints follow the minimum with it; the tool's servers solve from the position).
+   */
+  solve(puzzle: number, lights: number[], presses?: number[]): Promise<SolveResult>;
   /**
    * Write `lights` as the puzzle's `lights` statement (VS Code: into the
    * document, unless it moved on from `version`; browser: the text to copy).

@@ -4,6 +4,7 @@
 // acquireVsCodeApi exists).
 
 import { Backend, BackendEvent, HttpBackend, MessageBackend } from "./backend";
+import { SiteData, StaticBackend } from "./static";
 import { firstPress, Game, planChaseToGoal, positionKey, Press, totalPresses } from "./model";
 import { Progress, saveSoundPreference, Sounds, soundPreference } from "./progress";
 import type { BoardData, PuzzleList, SolveResult } from "./protocol";
@@ -115,6 +116,7 @@ class Player {
     showGoal: button("show-goal", "Show goal", "Mark each cell's goal value (g)"),
     fit: button("fit", "Fit", "Fit the board to the window; off: full size, scrolled (f)"),
     sound: button("sound", "Sound", "Sounds on presses and wins (off unless you turn it on)"),
+    share: button("share", "Share", "Copy a link to this level"),
   };
   private readonly writebackPanel = h("div", { id: "writeback-panel", class: "writeback-panel", hidden: "" });
   private readonly view: BoardView;
@@ -135,7 +137,7 @@ class Player {
         { class: "toolbar", role: "toolbar", "aria-label": "Play" },
         h("span", { class: "group" }, b.undo, b.redo, b.reset),
         h("span", { class: "group" }, b.hint, b.solution, b.step, b.chase),
-        h("span", { class: "group" }, b.edit, b.writeback),
+        h("span", { class: "group" }, b.edit, b.writeback, b.share),
         h("span", { class: "group" }, b.showGoal, b.fit, b.sound, this.numbersPicker),
       ),
       h("div", { class: "counters" }, h("span", {}, "Presses: "), this.pressCount, this.info),
@@ -165,6 +167,12 @@ class Player {
     b.showGoal.addEventListener("click", () => this.toggleGoal());
     b.fit.addEventListener("click", () => this.toggleFit());
     b.sound.addEventListener("click", () => this.toggleSound());
+    b.share.addEventListener("click", () => void this.share());
+    // A published site: no file to write; a level is shared by its link.
+    const published = backend.host === "static";
+    b.writeback.hidden = published;
+    b.share.hidden = !published;
+    if (published) window.addEventListener("hashchange", () => void this.fromFragment());
     this.nextLevel.addEventListener("click", () => void this.goNext());
     document.addEventListener("keydown", (e) => this.key(e));
     window.addEventListener("resize", () => this.fitHeight());
@@ -196,6 +204,10 @@ class Player {
         if (/^\d+$/.test(wanted) && Number(wanted) < puzzles.length) return Number(wanted);
       }
     }
+    if (this.backend.host === "static") {
+      const level = levelInFragment(window.location.hash, puzzles.length);
+      if (level !== undefined) return level;
+    }
     if (typeof list?.start === "number" && list.start < puzzles.length) return list.start;
     return puzzles.find((p) => p.playable)?.index ?? 0;
   }
@@ -216,7 +228,7 @@ class Player {
     });
     this.picker.replaceChildren(...options);
     this.picker.value = String(this.index);
-    this.progress = new Progress(this.list.file);
+    this.progress = new Progress(this.list.pack ?? this.list.file);
     this.drawLevels();
   }
 
@@ -266,6 +278,11 @@ class Player {
     this.index = index;
     this.picker.value = String(index);
     this.drawLevels();
+    if (this.backend.host === "static") {
+      const url = new URL(window.location.href);
+      url.hash = `level=${index + 1}`;
+      window.history.replaceState(null, "", url.toString());
+    }
     if (fromPicker && this.backend.host === "browser") {
       const url = new URL(window.location.href);
       url.searchParams.set("puzzle", String(index));
@@ -506,6 +523,22 @@ class Player {
     if (this.soundOn) this.sounds.win();
   }
 
+  /** A published site: the address names the level (#level=N); copy it. */
+  private async share(): Promise<void> {
+    const link = window.location.href;
+    try {
+      await navigator.clipboard.writeText(link);
+      this.say(`Copied a link to this level: ${link}`, false);
+    } catch {
+      this.say(`The link to this level: ${link}`, false);
+    }
+  }
+
+  private async fromFragment(): Promise<void> {
+    const level = levelInFragment(window.location.hash, this.list?.puzzles.length ?? 0);
+    if (level !== undefined && level !== this.index) await this.select(level, false);
+  }
+
   private toggleSound(): void {
     this.soundOn = !this.soundOn;
     saveSoundPreference(this.soundOn);
@@ -542,7 +575,7 @@ class Player {
     const key = `${this.index}/${this.board!.version}/${positionKey(g.lights)}`;
     const hit = this.cache.get(key);
     if (hit !== undefined) return hit;
-    const result = await this.backend.solve(this.index, g.lights.slice());
+    const result = await this.backend.solve(this.index, g.lights.slice(), g.pressVector());
     if (this.cache.size > 64) this.cache.clear();
     this.cache.set(key, result);
     return result;
@@ -799,7 +832,17 @@ class Player {
 
 declare const acquireVsCodeApi: undefined | (() => { postMessage(message: unknown): void });
 
+/** `#level=N` (1-based) in a published site's address, as an index; else undefined. */
+function levelInFragment(hash: string, count: number): number | undefined {
+  const m = /(?:^#|&)level=(\d+)(?:&|$)/.exec(hash);
+  if (m === null) return undefined;
+  const n = Number(m[1]);
+  return n >= 1 && n <= count ? n - 1 : undefined;
+}
+
 function chooseBackend(): Backend {
+  const site = (window as { LIGHTS_SITE?: SiteData }).LIGHTS_SITE;
+  if (site !== undefined && Array.isArray(site.levels)) return new StaticBackend(site);
   if (typeof acquireVsCodeApi === "function") {
     const api = acquireVsCodeApi();
     const backend = new MessageBackend((m) => api.postMessage(m));

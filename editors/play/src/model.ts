@@ -95,6 +95,21 @@ export class Game {
    * edit or a jump elsewhere does not): only then do the presses compare with the
    * puzzle's minimum.
    */
+  /**
+   * The presses since the puzzle's own lights, per cell modulo W, when the position was
+   * reached only by presses from there ({@link playedFromStart}); else undefined.
+   */
+  pressVector(): number[] | undefined {
+    if (!this.playedFromStart) return undefined;
+    const counts = new Array<number>(this.lights.length).fill(0);
+    for (let i = this.done.length - 1; i >= 0; i--) {
+      const a = this.done[i]!;
+      if (a.kind === "jump") break;
+      if (a.kind === "press") counts[a.cell] = mod((counts[a.cell] ?? 0) + a.times, this.board.states);
+    }
+    return counts;
+  }
+
   get playedFromStart(): boolean {
     const start = positionKey(this.board.lights);
     for (let i = this.done.length - 1; i >= 0; i--) {

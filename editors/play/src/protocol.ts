@@ -78,6 +78,8 @@ export interface PuzzleEntry {
 
 export interface PuzzleList {
   file: string;
+  /** A published site: the pack's identity, for the saved progress (else the file's name is used). */
+  pack?: string;
   version: number;
   puzzles: PuzzleEntry[];
   /** `lights play --puzzle NAME`: the block the page opens on (else null or absent). */

@@ -42,7 +42,9 @@ use served::{read, Loaded, Served, WriteRefused};
     long_about = "Serve a page on which the puzzles of FILE are played: click a cell to press its button \
         (right-click or Shift+click undoes a press), ask for a hint (the next press of a minimum solution from \
         where you are), show or step through the solution, watch the light chase on plane boards, and edit the \
-        lights by clicking, then copy them back into the file as a `lights` statement. Press patterns, \
+        lights by clicking, then write them back into the file as the puzzle's `lights` statement (with \
+        --read-only: copy it). The page fills the window, remembers the levels you solved and marks a win \
+        with the presses against the minimum and a next-level button. Press patterns, \
         solutions and the `lights` text come from the same solver as `lights solve` and the editor.\n\n\
         The server listens on 127.0.0.1 only (--port N, else a free port), prints its address, opens it in \
         the browser (unless --no-open) and runs until Ctrl-C. It re-reads FILE whenever it changes: the page \
@@ -50,7 +52,7 @@ use served::{read, Loaded, Served, WriteRefused};
         errors is served all the same: the page lists what is wrong with each puzzle. Boards of more than \
         65,536 cells and sliding blocks are listed but not played.\n\n\
         The page's JSON API (GET /api/puzzles, GET /api/puzzle/N, POST /api/puzzle/N/solve, POST \
-        /api/puzzle/N/lights, GET /api/version) is described in docs/play.md.",
+        /api/puzzle/N/lights, POST /api/puzzle/N/write, GET /api/version) is described in docs/play.md.",
     after_help = "Examples:\n  \
         lights play examples/level-pack.lights\n  \
         lights play examples/level-pack.lights --puzzle \"four corners\"   # open on that puzzle\n  \

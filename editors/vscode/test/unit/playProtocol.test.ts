@@ -249,14 +249,34 @@ describe("HttpBackend (the page of lights play)", () => {
     const http = new HttpBackend("http://127.0.0.1:1", async (url, init) => {
       calls.push({ url, init });
       if (url.endsWith("/api/puzzle/9")) return { ok: false, status: 404, statusText: "Not Found", json: async () => ({ error: "no puzzle 9" }) };
+      if (url.endsWith("/write")) return { ok: true, status: 200, statusText: "OK", json: async () => ({ version: 8, message: "Wrote it." }) };
       return { ok: true, status: 200, statusText: "OK", json: async () => ({ text: "  lights on" }) };
     });
     await expect(http.board(9)).rejects.toThrow("no puzzle 9");
-    await expect(http.writeBack(1, [1, 0])).resolves.toMatchObject({ text: "  lights on" });
+    // Write back writes through the server, with the version played on.
+    await expect(http.writeBack(1, [1, 0], 7)).resolves.toEqual({ message: "Wrote it." });
     expect(calls[1]).toEqual({
-      url: "http://127.0.0.1:1/api/puzzle/1/lights",
-      init: { method: "POST", headers: { "content-type": "application/json" }, body: '{"lights":[1,0]}' },
+      url: "http://127.0.0.1:1/api/puzzle/1/write",
+      init: { method: "POST", headers: { "content-type": "application/json" }, body: '{"lights":[1,0],"version":7}' },
     });
+  });
+
+  it("write back: a 409 is reported; a read-only server offers the statement", async () => {
+    const calls: string[] = [];
+    let readOnly = false;
+    const http = new HttpBackend("", async (url) => {
+      calls.push(url);
+      if (url === "/api/puzzles") return { ok: true, status: 200, statusText: "OK", json: async () => ({ file: "f", version: 1, puzzles: [], read_only: readOnly }) };
+      if (url.endsWith("/write")) return { ok: false, status: 409, statusText: "Conflict", json: async () => ({ error: "the file changed since this board was loaded" }) };
+      return { ok: true, status: 200, statusText: "OK", json: async () => ({ text: "  lights on" }) };
+    });
+    await http.puzzles();
+    await expect(http.writeBack(0, [1], 1)).rejects.toThrow("the file changed");
+    readOnly = true;
+    await http.puzzles();
+    calls.length = 0;
+    await expect(http.writeBack(0, [1], 1)).resolves.toMatchObject({ text: "  lights on", message: expect.stringContaining("--read-only") });
+    expect(calls).toEqual(["/api/puzzle/0/lights"]);
   });
 
   it("polls /api/version: a new version is a change; a dead server is reported once", async () => {
