@@ -15,9 +15,9 @@ mkdirSync(OUT, { recursive: true });
 const browser = await launchBrowser();
 
 /** A page in the light theme, without animations (the hint drawn at full strength). */
-async function open(url, width = 760) {
+async function open(url, width = 760, height = 900) {
   const context = await browser.newContext({
-    viewport: { width, height: 900 },
+    viewport: { width, height },
     colorScheme: "light",
     reducedMotion: "reduce",
     deviceScaleFactor: 1,
@@ -70,12 +70,38 @@ async function withServer(file, body) {
 }
 
 try {
-  // A level mid-play with a hint shown: the page from the toolbar to the board.
+  // A level mid-play with a hint shown: the whole 1280×800 window, the board filling it.
   await withServer(path.join(EXAMPLES, "level-pack.lights"), async (url) => {
-    const page = await open(`${url}?puzzle=picture%20frame`);
+    const page = await open(`${url}?puzzle=picture%20frame`, 1280, 800);
+    await page.evaluate(() => localStorage.setItem(`lights-progress:${document.getElementById("file").textContent}`, JSON.stringify(["first light", "four corners", "far corners"])));
+    await page.reload();
+    await page.waitForSelector("svg.board [data-cell]");
     await followHints(page, 3);
     await hint(page);
-    await shot(page, "play-5x5.png", ["header.top", ".toolbar", ".counters", "#status", "svg.board"]);
+    await page.screenshot({ path: path.join(OUT, "play-5x5.png") });
+    console.log(`${path.join(OUT, "play-5x5.png")}: 1280×800`);
+
+    // The win: the presses against the minimum and the next level.
+    while (!((await page.locator("#status").textContent()) ?? "").includes("solved!")) await followHints(page, 1);
+    await page.locator("#win").waitFor();
+    await blur(page);
+    await page.screenshot({ path: path.join(OUT, "play-win.png") });
+    console.log(`${path.join(OUT, "play-win.png")}: 1280×800`);
+    await page.context().close();
+
+    // A phone, 390×844.
+    const phone = await open(`${url}?puzzle=picture%20frame`, 390, 844);
+    await followHints(phone, 2);
+    await blur(phone);
+    await phone.screenshot({ path: path.join(OUT, "play-phone.png") });
+    console.log(`${path.join(OUT, "play-phone.png")}: 390×844`);
+    await phone.context().close();
+  });
+
+  // The detail shots: the board at its natural size (Fit off).
+  await withServer(path.join(EXAMPLES, "level-pack.lights"), async (url) => {
+    const page = await open(url);
+    await page.click("#fit");
 
     // Twelve states: the level pack's clock, a few presses in.
     const list = await api(url, "api/puzzles");
@@ -91,6 +117,7 @@ try {
   // A torus: the gluing arrows.
   await withServer(path.join(FIXTURES, "boards.lights"), async (url) => {
     const page = await open(`${url}?puzzle=torus%204x4`);
+    await page.click("#fit");
     await cell(page, 5).click();
     await hint(page);
     await shot(page, "play-torus.png");
@@ -100,6 +127,7 @@ try {
   // Hexagons on a torus, with the minimum solution overlaid.
   await withServer(path.join(EXAMPLES, "shapes.lights"), async (url) => {
     const page = await open(`${url}?puzzle=hex%20torus`);
+    await page.click("#fit");
     await cell(page, 9).click();
     await blur(page);
     await page.click("#solution");
@@ -111,6 +139,7 @@ try {
   // A graph: the Petersen graph, σ+.
   await withServer(path.join(EXAMPLES, "graphs.lights"), async (url) => {
     const page = await open(`${url}?puzzle=petersen%20sigma%20plus`);
+    await page.click("#fit");
     await cell(page, 0).click();
     await hint(page);
     await shot(page, "play-graph.png");

@@ -1335,7 +1335,10 @@ var Player = class {
     this.view.update(g.lights);
     const solved = g.solved && !this.editing;
     if (solved && !this.wasSolved && g.presses > 0) this.win();
-    if (!solved) this.winPanel.hidden = true;
+    if (!solved && !this.winPanel.hidden) {
+      this.winPanel.hidden = true;
+      this.fitHeight();
+    }
     this.wasSolved = g.solved;
     this.view.setOverlay({ hint: this.hint, solution: this.showSolution ? this.solution : null });
     this.pressCount.textContent = String(g.presses);
@@ -1422,6 +1425,7 @@ var Player = class {
     this.nextLevel.hidden = next === void 0;
     this.nextLevel.disabled = next === void 0;
     this.winPanel.hidden = false;
+    this.fitHeight();
     if (this.progress.mark(board.name)) this.drawLevels();
     this.view.celebrate();
     if (this.soundOn) this.sounds.win();

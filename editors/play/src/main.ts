@@ -420,7 +420,10 @@ class Player {
     this.view.update(g.lights);
     const solved = g.solved && !this.editing;
     if (solved && !this.wasSolved && g.presses > 0) this.win();
-    if (!solved) this.winPanel.hidden = true;
+    if (!solved && !this.winPanel.hidden) {
+      this.winPanel.hidden = true;
+      this.fitHeight();
+    }
     this.wasSolved = g.solved;
     this.view.setOverlay({ hint: this.hint, solution: this.showSolution ? this.solution : null });
     this.pressCount.textContent = String(g.presses);
@@ -518,6 +521,7 @@ class Player {
     this.nextLevel.hidden = next === undefined;
     this.nextLevel.disabled = next === undefined;
     this.winPanel.hidden = false;
+    this.fitHeight(); // the panel takes room above the board: the board stays in view
     if (this.progress.mark(board.name)) this.drawLevels();
     this.view.celebrate();
     if (this.soundOn) this.sounds.win();
