@@ -27,8 +27,8 @@ use crate::play::{self, BoardData};
 
 /// The largest hint table of one level, encoded. The page loads every
 /// level's data when it opens, so a pack of 20 such levels is 7 MB: a
-/// 25×25 GF(2) map is 49 KB, this is a 41×41 one (for W > 2 a byte an
-/// entry: 23×23).
+/// 25×25 GF(2) map is 49 KB, this holds a 38×38 one (for W > 2, a byte an
+/// entry, 22×22).
 pub const MAX_HINT_TABLE_BYTES: usize = 256 * 1024;
 
 /// The whole site's data (`levels.js`, `levels.json`).
@@ -197,6 +197,9 @@ fn inverse_mod(a: u64, p: u32) -> u32 {
 /// in the image, x with x[pivot column of row i] = (E·b)ᵢ and 0 elsewhere
 /// solves A·x = b. So row (pivot column of i) of M is row i of E.
 fn field_inverse(board: &BoardData, p: u32) -> Vec<Vec<u32>> {
+    if p == 2 {
+        return binary_inverse(board);
+    }
     let n = board.presses.len();
     let pm = u64::from(p);
     // a[t][c]: how much a press of c changes light t.
@@ -217,19 +220,21 @@ fn field_inverse(board: &BoardData, p: u32) -> Vec<Vec<u32>> {
         for v in a[row].iter_mut().chain(e[row].iter_mut()) {
             *v = (u64::from(*v) * inv % pm) as u32;
         }
+        let (pa, pe) = (std::mem::take(&mut a[row]), std::mem::take(&mut e[row]));
         for r in 0..n {
-            let f = u64::from(a[r][col]);
-            if r == row || f == 0 {
+            let f = if r == row { 0 } else { u64::from(a[r][col]) };
+            if f == 0 {
                 continue;
             }
-            let (pa, pe) = (a[row].clone(), e[row].clone());
-            for (v, &s) in a[r].iter_mut().zip(&pa) {
+            for (v, &s) in a[r].iter_mut().zip(&pa).skip(col) {
                 *v = ((u64::from(*v) + (pm - f) * u64::from(s)) % pm) as u32;
             }
             for (v, &s) in e[r].iter_mut().zip(&pe) {
                 *v = ((u64::from(*v) + (pm - f) * u64::from(s)) % pm) as u32;
             }
         }
+        a[row] = pa;
+        e[row] = pe;
         pivots.push(col);
         row += 1;
         if row == n {
@@ -239,6 +244,54 @@ fn field_inverse(board: &BoardData, p: u32) -> Vec<Vec<u32>> {
     let mut m = vec![vec![0u32; n]; n];
     for (i, &col) in pivots.iter().enumerate() {
         m[col].clone_from(&e[i]);
+    }
+    m
+}
+
+/// [`field_inverse`] over GF(2), a row of [A | I] in 64-bit words: a
+/// 1,448-cell board (the largest under the cap) is 47 M word operations.
+fn binary_inverse(board: &BoardData) -> Vec<Vec<u32>> {
+    let n = board.presses.len();
+    let words = (2 * n).div_ceil(64);
+    let mut rows = vec![vec![0u64; words]; n];
+    for (c, pattern) in board.presses.iter().enumerate() {
+        for &(t, weight) in pattern {
+            if weight % 2 == 1 {
+                rows[t][c / 64] ^= 1 << (c % 64);
+            }
+        }
+    }
+    for (i, row) in rows.iter_mut().enumerate() {
+        let j = n + i;
+        row[j / 64] |= 1 << (j % 64);
+    }
+    let bit = |row: &[u64], j: usize| row[j / 64] >> (j % 64) & 1 == 1;
+    let mut pivots = Vec::new();
+    let mut rank = 0;
+    for col in 0..n {
+        let Some(found) = (rank..n).find(|&r| bit(&rows[r], col)) else { continue };
+        rows.swap(rank, found);
+        let pivot = std::mem::take(&mut rows[rank]);
+        for (r, row) in rows.iter_mut().enumerate() {
+            if r != rank && bit(row, col) {
+                // Columns before `col` are 0 in the pivot row from the first word on.
+                for (w, &p) in row.iter_mut().zip(&pivot).skip(col / 64) {
+                    *w ^= p;
+                }
+            }
+        }
+        rows[rank] = pivot;
+        pivots.push(col);
+        rank += 1;
+        if rank == n {
+            break;
+        }
+    }
+    let mut m = vec![vec![0u32; n]; n];
+    for (i, &col) in pivots.iter().enumerate() {
+        for (j, v) in m[col].iter_mut().enumerate() {
+            *v = u32::from(bit(&rows[i], n + j));
+        }
     }
     m
 }
@@ -353,9 +406,14 @@ mod tests {
             let Hints::Start { reason } = hints(&board) else { panic!("W = {w}: start only") };
             assert!(reason.contains("square factor"), "{reason}");
         }
-        let board = board_of("puzzle \"t\" {\n  size 46x46\n}\n");
-        let Hints::Start { reason } = hints(&board) else { panic!("46×46: over the cap") };
+        // The cap's edge: 38×38 (1,444 cells, 1,444 × 181 = 261,364 bytes) has a map, 39×39 not.
+        let board = board_of("puzzle \"t\" {\n  size 39x39\n}\n");
+        let Hints::Start { reason } = hints(&board) else { panic!("39×39: over the cap") };
         assert!(reason.contains("KB"), "{reason}");
+        let board = board_of("puzzle \"t\" {\n  size 38x38\n}\n");
+        assert!(matches!(hints(&board), Hints::Map { .. }), "38×38: under the cap");
+        let board = board_of("puzzle \"t\" {\n  size 23x23\n  states 3\n}\n");
+        assert!(matches!(hints(&board), Hints::Start { .. }), "23×23, W = 3: over the cap");
         let board = board_of("puzzle \"t\" {\n  size 25x25\n}\n");
         let Hints::Map { rows } = hints(&board) else { panic!("25×25: a map") };
         let bytes: usize =
