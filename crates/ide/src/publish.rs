@@ -16,7 +16,9 @@
 //!   general (over Z/4, A = [2] has the image {0, 2}, and no m has 2·m·2 = 2),
 //!   so the level gets hints along its minimum solution from the start only.
 //! - A map is n² entries; a level whose map would pass
-//!   [`MAX_HINT_TABLE_BYTES`] also gets hints from the start only.
+//!   [`MAX_HINT_TABLE_BYTES`], or take the site's tables past
+//!   [`MAX_SITE_HINT_BYTES`], also gets hints from the start only.
+//! - Locked buttons and holes are columns of zeros: the map never presses them.
 
 use base64::Engine as _;
 use serde::Serialize;
@@ -30,6 +32,10 @@ use crate::play::{self, BoardData};
 /// 25×25 GF(2) map is 49 KB, this holds a 38×38 one (for W > 2, a byte an
 /// entry, 22×22).
 pub const MAX_HINT_TABLE_BYTES: usize = 256 * 1024;
+
+/// The most table bytes a whole site may hold (a level past it gets hints
+/// from its start): the page loads them all before the first level shows.
+pub const MAX_SITE_HINT_BYTES: usize = 4 * 1024 * 1024;
 
 /// The whole site's data (`levels.js`, `levels.json`).
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -68,13 +74,29 @@ pub enum Hints {
 pub fn site(doc: &Document, answers: &dyn Answers, title: &str) -> Site {
     let mut levels = Vec::new();
     let mut skipped = Vec::new();
+    let mut site_bytes = 0;
     for i in 0..doc.analysis().blocks.len() {
         let Some(board) = play::board(doc, i, answers, 0) else { continue };
         if !board.playable {
             skipped.push((board.name.clone(), board.why.clone().unwrap_or_default()));
             continue;
         }
-        let hints = hints(&board);
+        let mut hints = hints(&board);
+        if matches!(hints, Hints::Map { .. }) {
+            let bytes = table_bytes(&board);
+            if site_bytes + bytes > MAX_SITE_HINT_BYTES {
+                hints = Hints::Start {
+                    reason: format!(
+                        "the site's hint tables would pass {} MB with this level's {} KB (the page loads them all \
+                         at once): hints follow the minimum solution from the start",
+                        MAX_SITE_HINT_BYTES / (1024 * 1024),
+                        bytes.div_ceil(1024)
+                    ),
+                };
+            } else {
+                site_bytes += bytes;
+            }
+        }
         levels.push(Level { board, hints });
     }
     let mut hash = 0xcbf2_9ce4_8422_2325u64;
@@ -105,7 +127,7 @@ pub fn hints(board: &BoardData) -> Hints {
         };
     }
     let row_bytes = if w == 2 { n.div_ceil(8) } else { n };
-    let bytes = n.saturating_mul(row_bytes);
+    let bytes = table_bytes(board);
     if bytes > MAX_HINT_TABLE_BYTES {
         return Hints::Start {
             reason: format!(
@@ -135,6 +157,13 @@ pub fn hints(board: &BoardData) -> Hints {
         })
         .collect();
     Hints::Map { rows }
+}
+
+/// The bytes of a board's table (before base64): n rows of n bits (W = 2)
+/// or n bytes.
+fn table_bytes(board: &BoardData) -> usize {
+    let n = board.presses.len();
+    n.saturating_mul(if board.states == 2 { n.div_ceil(8) } else { n })
 }
 
 /// `(p, k)` for each prime power p^k dividing `w`, ascending.
@@ -178,6 +207,12 @@ fn generalised_inverse(board: &BoardData, primes: &[(u32, u32)]) -> Vec<Vec<u32>
     out
 }
 
+/// Whether cell `c`'s button may be pressed: a locked button or a hole is
+/// a column of zeros, so the map never presses it.
+fn pressable(board: &BoardData, c: usize) -> bool {
+    !board.locked[c] && !board.holes[c]
+}
+
 /// a⁻¹ modulo the prime p (a ≠ 0 mod p).
 fn inverse_mod(a: u64, p: u32) -> u32 {
     let p = u64::from(p);
@@ -204,7 +239,7 @@ fn field_inverse(board: &BoardData, p: u32) -> Vec<Vec<u32>> {
     let pm = u64::from(p);
     // a[t][c]: how much a press of c changes light t.
     let mut a = vec![vec![0u32; n]; n];
-    for (c, pattern) in board.presses.iter().enumerate() {
+    for (c, pattern) in board.presses.iter().enumerate().filter(|&(c, _)| pressable(board, c)) {
         for &(t, weight) in pattern {
             a[t][c] = ((u64::from(a[t][c]) + u64::from(weight)) % pm) as u32;
         }
@@ -254,7 +289,7 @@ fn binary_inverse(board: &BoardData) -> Vec<Vec<u32>> {
     let n = board.presses.len();
     let words = (2 * n).div_ceil(64);
     let mut rows = vec![vec![0u64; words]; n];
-    for (c, pattern) in board.presses.iter().enumerate() {
+    for (c, pattern) in board.presses.iter().enumerate().filter(|&(c, _)| pressable(board, c)) {
         for &(t, weight) in pattern {
             if weight % 2 == 1 {
                 rows[t][c / 64] ^= 1 << (c % 64);
@@ -356,6 +391,8 @@ mod tests {
             ("size 4x4", "flip", "projective"),
             ("size 4x4\n  grid hex", "cross", "plane"),
             ("graph petersen", "ring", "plane"),
+            ("size 4x5\n  locked at 1,1 2,3 4,5", "cross", "torus"),
+            ("size 5x5\n  locked at 3,3\n  holes at 1,1 5,5", "king", "plane"),
         ] {
             for w in [2u32, 3, 5, 6] {
                 let top = if topology == "plane" { String::new() } else { format!("\n  topology {topology}") };
@@ -365,7 +402,9 @@ mod tests {
                 let m = decode(&board, &rows);
                 let n = board.presses.len();
                 for _ in 0..20 {
-                    let secret: Vec<u32> = (0..n).map(|_| draw(w)).collect();
+                    // Presses of free buttons only, so the position is reachable.
+                    let secret: Vec<u32> =
+                        (0..n).map(|c| if board.locked[c] || board.holes[c] { 0 } else { draw(w) }).collect();
                     // The goal is all 0 here: p = A·secret, so b = −p.
                     let p = pressed(&board, &vec![0; n], &secret);
                     let b: Vec<u32> = p.iter().map(|&v| (w - v) % w).collect();
@@ -376,6 +415,10 @@ mod tests {
                         })
                         .collect();
                     assert_eq!(pressed(&board, &p, &x), vec![0; n], "{text}");
+                    assert!(
+                        (0..n).all(|c| x[c] == 0 || !(board.locked[c] || board.holes[c])),
+                        "{text}: the map never presses a locked button or a hole"
+                    );
                 }
             }
         }
@@ -430,6 +473,14 @@ mod tests {
         assert_eq!(s.levels.iter().map(|l| l.board.name.as_str()).collect::<Vec<_>>(), ["a", "b"]);
         assert_eq!(s.skipped.len(), 1);
         assert_eq!(s.skipped[0].0, "s");
+        // The site's cap: 20 levels of 38×38 (255 KB each) pass 4 MB at the 17th.
+        let big: String = (0..20).map(|i| format!("puzzle \"l{i}\" {{\n  size 38x38\n}}\n")).collect();
+        let many = Document::new(&big);
+        let s20 = site(&many, &Solved::all(&many), "Big");
+        let maps = s20.levels.iter().filter(|l| matches!(l.hints, Hints::Map { .. })).count();
+        assert_eq!(maps, MAX_SITE_HINT_BYTES / table_bytes(&s20.levels[0].board));
+        let Hints::Start { reason } = &s20.levels[19].hints else { panic!("the last level: start only") };
+        assert!(reason.contains("4 MB"), "{reason}");
         let other = site(&doc, &Solved::all(&doc), "Another pack");
         assert_ne!(s.pack, other.pack, "the title is part of the pack's identity");
     }
