@@ -124,3 +124,53 @@ fn the_cube_surface_dashes_exactly_the_edges_between_faces_apart_in_the_net() {
     let petersen = named("petersen", None).unwrap().drawing();
     assert!(petersen.dashed.iter().all(|&x| !x));
 }
+
+/// The largest sizes the language allows, where checking every pair is too
+/// slow: a sample of nodes is checked against every node (the overlap rule)
+/// and against every solid edge near it (a bucket grid of the edges'
+/// midpoints would do; here the edges of the sampled node's neighbours and
+/// of the nodes nearest it, which are the only ones close on these layouts),
+/// and for `complete N` against the chord that skips it, the nearest one.
+#[test]
+fn the_largest_named_graphs_keep_both_rules_on_a_sample() {
+    for (name, n) in [("complete", 4000), ("cycle", 1_000_000), ("path", 1_000_000), ("cube-surface", 400)] {
+        let g = named(name, Some(n)).unwrap();
+        let d = g.drawing();
+        let r = d.node_radius;
+        assert!(r > 0.0, "{name} {n}");
+        let nodes = g.nodes();
+        let step = (nodes / 40).max(1);
+        let dashed: std::collections::HashSet<(usize, usize)> =
+            g.edges().zip(&d.dashed).filter(|(_, &x)| x).map(|(e, _)| e).collect();
+        for i in (0..nodes).step_by(step) {
+            let p = d.points[i];
+            // Overlaps: every other node.
+            for (j, &q) in d.points.iter().enumerate() {
+                if j != i {
+                    assert!(dist(p, q) >= 2.6 * r * 0.999_999, "{name} {n}: nodes {} and {} overlap", i + 1, j + 1);
+                }
+            }
+            // Edges near it: those of its neighbours' neighbours (grid and ring layouts), and the
+            // chord around it on a circle.
+            let mut near: Vec<(usize, usize)> = Vec::new();
+            for &a in g.neighbours(i).iter().take(8) {
+                for &b in g.neighbours(a as usize).iter().take(8) {
+                    near.push((a as usize, b as usize));
+                }
+            }
+            if name == "complete" {
+                near.push(((i + nodes - 1) % nodes, (i + 1) % nodes));
+            }
+            for (a, b) in near {
+                if a == i || b == i {
+                    continue;
+                }
+                if dashed.contains(&(a.min(b), a.max(b))) {
+                    continue;
+                }
+                let gap = segment_distance(p, d.points[a], d.points[b]);
+                assert!(gap > r, "{name} {n}: edge {}–{} passes through node {}", a + 1, b + 1, i + 1);
+            }
+        }
+    }
+}
