@@ -691,3 +691,23 @@ fn write_back_writes_the_file_only_at_the_version_played_on() {
     assert!(body["error"].as_str().unwrap().contains("--read-only"), "{body}");
     assert_eq!(std::fs::read_to_string(&file).unwrap(), edited);
 }
+
+/// Write back through a file that is a symbolic link: the link stays a
+/// link and the file it names gets the text (the safe write opens the path
+/// through the kernel and renames its temporary file over the target).
+#[cfg(unix)]
+#[test]
+fn write_back_through_a_linked_file_writes_the_file_it_names() {
+    let dir = scratch("play_api_write_link");
+    std::fs::write(dir.join("real.lights"), PACK).unwrap();
+    std::os::unix::fs::symlink("real.lights", dir.join("pack.lights")).unwrap();
+    let server = start(&dir, &["play", "pack.lights", "--no-open", "--port", "0"]);
+    let (_, board) = get(server.port, "/api/puzzle/0");
+    let body = json!({ "lights": [1, 0, 0, 0, 0, 0, 0, 0, 1], "version": board["version"] }).to_string();
+    let (status, answer) = post(server.port, "/api/puzzle/0/write", &body);
+    assert_eq!(status, 200, "{answer}");
+    assert!(std::fs::symlink_metadata(dir.join("pack.lights")).unwrap().file_type().is_symlink(), "still a link");
+    let written = std::fs::read_to_string(dir.join("real.lights")).unwrap();
+    assert_ne!(written, PACK, "the named file got the position");
+    assert!(written.contains("  lights {\n    1 . .\n    . . .\n    . . 1\n  }"), "{written}");
+}
