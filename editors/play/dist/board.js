@@ -167,6 +167,13 @@ function pressInto(board, lights, cell, times) {
     lights[target] = mod((lights[target] ?? 0) + mod(times, w) * mod(weight, w), w);
   }
 }
+function applyCounts(board, lights, counts) {
+  const out = lights.slice();
+  counts.forEach((n, cell) => {
+    if (n !== 0) pressInto(board, out, cell, n);
+  });
+  return out;
+}
 function isSolved(board, lights) {
   for (let i = 0; i < lights.length; i++) {
     if (!board.holes[i] && lights[i] !== board.goal[i]) return false;
@@ -376,13 +383,8 @@ function applyMap(rows, b, states) {
   });
 }
 function reaches(board, lights, x) {
-  const after = lights.slice();
-  x.forEach((times, cell) => {
-    if (times !== 0) pressInto(board, after, cell, times);
-  });
-  return after.every((v, i) => board.holes[i] || v === board.goal[i]);
+  return isSolved(board, applyCounts(board, lights, x));
 }
-var total = (x) => x.reduce((a, b) => a + b, 0);
 var StaticBackend = class {
   constructor(site) {
     this.site = site;
@@ -426,15 +428,15 @@ var StaticBackend = class {
     const answer = (x, optimal) => ({
       solvable: true,
       solutions: report?.solutions ?? "1",
-      presses: total(x),
+      presses: totalPresses(x),
       optimal,
       minimum: x,
-      status: optimal ? `minimum ${total(x)} presses` : `a solution of ${total(x)} presses`
+      status: optimal ? `minimum ${totalPresses(x)} presses` : `a solution of ${totalPresses(x)} presses`
     });
     if (presses !== void 0 && report?.minimum) {
       const x = report.minimum.map((m, i) => mod(m - (presses[i] ?? 0), w));
       if (reaches(board, lights, x)) {
-        const optimal = report.optimal && report.presses !== null && total(x) + total(presses) === report.presses;
+        const optimal = report.optimal && report.presses !== null && totalPresses(x) + totalPresses(presses) === report.presses;
         return Promise.resolve(answer(x, optimal));
       }
     }

@@ -7,7 +7,7 @@
 // check: it never searches.
 
 import type { Backend, BackendEvent } from "./backend";
-import { mod, pressInto } from "./model";
+import { applyCounts, isSolved, mod, totalPresses as total } from "./model";
 import type { BoardData, PuzzleList, SolveResult, WriteBackResult } from "./protocol";
 
 export type SiteHints = { kind: "map"; rows: string[] } | { kind: "start"; reason: string };
@@ -50,14 +50,8 @@ export function applyMap(rows: readonly string[], b: readonly number[], states: 
 
 /** Whether pressing `x` from `lights` reaches the board's goal. */
 function reaches(board: BoardData, lights: readonly number[], x: readonly number[]): boolean {
-  const after = lights.slice();
-  x.forEach((times, cell) => {
-    if (times !== 0) pressInto(board, after, cell, times);
-  });
-  return after.every((v, i) => board.holes[i] || v === board.goal[i]);
+  return isSolved(board, applyCounts(board, lights, x));
 }
-
-const total = (x: readonly number[]) => x.reduce((a, b) => a + b, 0);
 
 export class StaticBackend implements Backend {
   readonly host = "static" as const;
