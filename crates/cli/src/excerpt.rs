@@ -242,6 +242,26 @@ fn ceil_boundary(s: &str, mut i: usize) -> usize {
     i
 }
 
+/// Text escaped for XML (and HTML) attributes and content; control characters (which
+/// XML 1.0 cannot hold, or a terminal showing the report would act on) are
+/// first written visibly, as in every message ([`escape_controls`]: `\r`,
+/// `\u{7f}`).
+pub(crate) fn xml(text: &str) -> String {
+    let text = escape_controls(text);
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

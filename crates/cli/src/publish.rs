@@ -145,20 +145,28 @@ fn prepare(dir: &Path, force: bool) -> Result<(), String> {
     }
 }
 
-/// The data as a script: `window.LIGHTS_SITE = {...};`, with `<` and the
-/// two line separators JavaScript does not allow in a string escaped, so no
-/// level name can close the script or break it.
+/// The data as a script: `window.LIGHTS_SITE = {...};`. The JSON comes
+/// from [`site_json`], which already writes the line separators JavaScript
+/// does not allow in a string as escapes; `<` is escaped too, so no level
+/// name can close the script.
 fn levels_js(json: &str) -> String {
-    let escaped = json.replace('<', "\\u003c").replace('\u{2028}', "\\u2028").replace('\u{2029}', "\\u2029");
+    let escaped = json.replace('<', "\\u003c");
     format!("// The levels of this site, written by `lights publish` (format lights-site/1).\nwindow.LIGHTS_SITE = {escaped};\n")
 }
 
-fn html_escape(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+/// The site's data as compact JSON, every character a terminal or a
+/// script would act on (DEL, C1, U+2028/9) written as a `\u` escape
+/// (`output::JsonSafe`, as every JSON the tool prints).
+fn site_json(site: &Site) -> Result<String, String> {
+    let mut bytes = Vec::new();
+    let mut safe = crate::output::JsonSafe::new(&mut bytes);
+    serde_json::to_writer(&mut safe, site).map_err(|e| format!("cannot encode the levels: {e}"))?;
+    safe.finish().map_err(|e| format!("cannot encode the levels: {e}"))?;
+    String::from_utf8(bytes).map_err(|e| format!("cannot encode the levels: {e}"))
 }
 
 fn index_html(title: &str) -> String {
-    let title = html_escape(title);
+    let title = crate::excerpt::xml(title);
     format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
@@ -172,7 +180,7 @@ fn index_html(title: &str) -> String {
 
 /// Write every file of the site; the bytes written.
 fn write_site(dir: &Path, site: &Site) -> Result<usize, String> {
-    let json = serde_json::to_string(site).map_err(|e| format!("cannot encode the levels: {e}"))?;
+    let json = site_json(site)?;
     let files: [(&str, String); 6] = [
         ("index.html", index_html(&site.title)),
         ("board.js", BOARD_JS.to_string()),

@@ -409,7 +409,7 @@ fn palette(w: u32) -> Vec<String> {
 
 /// The board in one line for people (`BoardData::description`).
 pub fn describe(p: &Puzzle) -> String {
-    let states = if p.states == 2 { "2 states".to_string() } else { format!("{} states", p.states) };
+    let states = format!("{} states", p.states);
     if let Some(g) = p.shape.graph() {
         let rule = match p.rule {
             Rule::Ring => "rule σ (ring: a press changes the node's neighbours)",

@@ -81,22 +81,23 @@ pub fn site(doc: &Document, answers: &dyn Answers, title: &str) -> Site {
             skipped.push((board.name.clone(), board.why.clone().unwrap_or_default()));
             continue;
         }
-        let mut hints = hints(&board);
-        if matches!(hints, Hints::Map { .. }) {
-            let bytes = table_bytes(&board);
-            if site_bytes + bytes > MAX_SITE_HINT_BYTES {
-                hints = Hints::Start {
-                    reason: format!(
-                        "the site's hint tables would pass {} MB with this level's {} KB (the page loads them all \
-                         at once): hints follow the minimum solution from the start",
-                        MAX_SITE_HINT_BYTES / (1024 * 1024),
-                        bytes.div_ceil(1024)
-                    ),
-                };
-            } else {
+        // The caps are checked before a table is computed, not after.
+        let bytes = table_bytes(&board);
+        let hints = match why_no_table(&board) {
+            Some(reason) => Hints::Start { reason },
+            None if site_bytes + bytes > MAX_SITE_HINT_BYTES => Hints::Start {
+                reason: format!(
+                    "the site's hint tables would pass {} MB with this level's {} KB (the page loads them all \
+                     at once): hints follow the minimum solution from the start",
+                    MAX_SITE_HINT_BYTES / (1024 * 1024),
+                    bytes.div_ceil(1024)
+                ),
+            },
+            None => {
                 site_bytes += bytes;
+                table(&board)
             }
-        }
+        };
         levels.push(Level { board, hints });
     }
     let mut hash = 0xcbf2_9ce4_8422_2325u64;
@@ -110,34 +111,44 @@ pub fn site(doc: &Document, answers: &dyn Answers, title: &str) -> Site {
 
 /// The hint table of a board, or why it has none.
 pub fn hints(board: &BoardData) -> Hints {
+    match why_no_table(board) {
+        Some(reason) => Hints::Start { reason },
+        None => table(board),
+    }
+}
+
+/// Why a board gets no table (hints from its start only), or `None`.
+fn why_no_table(board: &BoardData) -> Option<String> {
+    let n = board.presses.len();
+    let w = board.states;
+    if prime_factors(w).iter().any(|&(_, k)| k > 1) {
+        return Some(format!(
+            "W = {w} has a square factor, and over Z/{w} a solution from any position is not a linear map \
+             of the position: hints follow the minimum solution from the level's start"
+        ));
+    }
+    if w > 256 {
+        return Some(format!(
+            "W = {w}: the table holds a byte an entry, so W ≤ 256 (hints follow the minimum solution from the start)"
+        ));
+    }
+    let bytes = table_bytes(board);
+    (bytes > MAX_HINT_TABLE_BYTES).then(|| {
+        format!(
+            "the hint table of {n} cells would be {} KB, over the {} KB a level may take (the page loads every level \
+             at once): hints follow the minimum solution from the start",
+            bytes.div_ceil(1024),
+            MAX_HINT_TABLE_BYTES / 1024
+        )
+    })
+}
+
+/// The table of a board [`why_no_table`] lets have one.
+fn table(board: &BoardData) -> Hints {
     let n = board.presses.len();
     let w = board.states;
     let primes = prime_factors(w);
-    if primes.iter().any(|&(_, k)| k > 1) {
-        return Hints::Start {
-            reason: format!(
-                "W = {w} has a square factor, and over Z/{w} a solution from any position is not a linear map \
-                 of the position: hints follow the minimum solution from the level's start"
-            ),
-        };
-    }
-    if w > 256 {
-        return Hints::Start {
-            reason: format!("W = {w}: the table holds a byte an entry, so W ≤ 256 (hints follow the minimum solution from the start)"),
-        };
-    }
     let row_bytes = if w == 2 { n.div_ceil(8) } else { n };
-    let bytes = table_bytes(board);
-    if bytes > MAX_HINT_TABLE_BYTES {
-        return Hints::Start {
-            reason: format!(
-                "the hint table of {n} cells would be {} KB, over the {} KB a level may take (the page loads every level \
-                 at once): hints follow the minimum solution from the start",
-                bytes.div_ceil(1024),
-                MAX_HINT_TABLE_BYTES / 1024
-            ),
-        };
-    }
     let map = generalised_inverse(board, &primes);
     let rows = map
         .iter()

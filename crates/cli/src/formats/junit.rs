@@ -11,7 +11,7 @@ use lights_compiler::Diagnostic;
 use lights_ide::{Document, Solved};
 
 use super::{full_text, puzzles, severity_word, Place, Policy, Reporter, Totals};
-use crate::excerpt::escape_controls;
+use crate::excerpt::xml;
 
 #[derive(Default)]
 pub(crate) struct Junit {
@@ -115,26 +115,6 @@ impl Reporter for Junit {
         let _ = write!(out, "{}", self.suites);
         let _ = writeln!(out, "</testsuites>");
     }
-}
-
-/// Text escaped for XML attributes and content; control characters (which
-/// XML 1.0 cannot hold, or a terminal showing the report would act on) are
-/// first written visibly, as in every message ([`escape_controls`]: `\r`,
-/// `\u{7f}`).
-fn xml(text: &str) -> String {
-    let text = escape_controls(text);
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 #[cfg(test)]
