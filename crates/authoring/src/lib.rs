@@ -14,6 +14,7 @@ pub mod census;
 pub mod export;
 pub mod generate;
 pub mod import;
+pub mod pack_plot;
 pub mod picture;
 pub mod shard;
 pub mod table;

@@ -80,6 +80,7 @@ fn check_all(
     let mut unreadable = false;
     // Standard input is read first, on this thread.
     let mut stdin_text = inputs.iter().any(|i| matches!(i, Input::Stdin(_))).then(read_nonempty_stdin);
+    let mut pack = lights_ide::pack::PackIndex::new();
     for (b, batch) in inputs.chunks(BATCH).enumerate() {
         let first = b * BATCH;
         let texts: Vec<Result<String, String>> = batch
@@ -115,12 +116,23 @@ fn check_all(
                     Some(budget) => Solved::within(&doc, budget),
                     None => Solved::all(&doc),
                 };
+                // The levels' canonical forms, here in parallel, for the
+                // pack's duplicates (L0208) below.
+                (0..doc.block_count()).for_each(|i| {
+                    doc.form(i);
+                });
                 Ok((doc, solved))
             })
             .collect();
         for (k, (input, result)) in batch.iter().zip(results).enumerate() {
             match result {
-                Ok((doc, solved)) => report(first + k, input, &doc, &solved),
+                Ok((mut doc, solved)) => {
+                    // Copies of levels of earlier files (L0208): the files are
+                    // reported in order, so the first copy is always known.
+                    let findings = pack.add(&input.shown(), &doc);
+                    doc.set_pack_findings(findings);
+                    report(first + k, input, &doc, &solved);
+                }
                 Err(e) => {
                     eprintln!("error: {e}");
                     unreadable_input(input, &e);

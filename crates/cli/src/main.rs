@@ -13,6 +13,7 @@ mod generate;
 mod import;
 mod man;
 mod output;
+mod pack;
 mod pattern_databases;
 mod picture;
 mod play;
@@ -234,6 +235,7 @@ enum Command {
     Import(import::Args),
     Play(play::Args),
     Publish(publish::Args),
+    Pack(pack::Args),
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -331,6 +333,7 @@ fn main() -> ExitCode {
         Command::Import(args) => import::run(args),
         Command::Play(args) => play::run(args),
         Command::Publish(args) => publish::run(args),
+        Command::Pack(args) => pack::run(args),
         Command::Completions { shell } => {
             let mut command = <Cli as clap::CommandFactory>::command();
             clap_complete::generate(shell, &mut command, "lights", &mut std::io::stdout());

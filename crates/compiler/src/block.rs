@@ -418,7 +418,7 @@ impl Block {
     /// Whether one of the block's claims is refuted by the report.
     pub fn has_false_claim(&self, report: &BlockReport) -> bool {
         match self.answered(report) {
-            Some(Answered::Lights(p, r)) => p.header.expects.iter().any(|e| !check::claim_holds(r, &e.claim)),
+            Some(Answered::Lights(p, r)) => p.header.expects.iter().any(|e| !check::claim_holds(p, r, &e.claim)),
             Some(Answered::Sliding(p, r)) => p.header.expects.iter().any(|e| !sliding_check::claim_holds(r, e.claim)),
             None => false,
         }

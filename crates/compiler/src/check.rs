@@ -43,7 +43,7 @@ pub fn check(p: &Puzzle, r: &Report) -> Vec<Diagnostic> {
         out.push(unsolvable(p, r));
     }
     for e in &p.header.expects {
-        if let Some(d) = expectation(r, &e.claim, e.span) {
+        if let Some(d) = expectation(p, r, &e.claim, e.span) {
             out.push(d);
         }
     }
@@ -273,11 +273,11 @@ pub fn expects_no_solution(claim: &Claim) -> bool {
 }
 
 /// Whether `claim` holds (or cannot be refuted) for the report.
-pub fn claim_holds(r: &Report, claim: &Claim) -> bool {
-    expectation(r, claim, lights_syntax::Span::new(0, 0)).is_none_or(|d| !d.is_error())
+pub fn claim_holds(p: &Puzzle, r: &Report, claim: &Claim) -> bool {
+    expectation(p, r, claim, lights_syntax::Span::new(0, 0)).is_none_or(|d| !d.is_error())
 }
 
-fn expectation(r: &Report, claim: &Claim, span: lights_syntax::Span) -> Option<Diagnostic> {
+fn expectation(p: &Puzzle, r: &Report, claim: &Claim, span: lights_syntax::Span) -> Option<Diagnostic> {
     let truth = describe_truth(r);
     let fail = |what: String| {
         let d = Diagnostic::error(Code::ExpectationFailed, span, format!("`{claim}` does not hold: {what}"))
@@ -298,6 +298,48 @@ fn expectation(r: &Report, claim: &Claim, span: lights_syntax::Span) -> Option<D
             fail(format!("the puzzle has {} solutions", r.solutions))
         }
         Claim::Solutions(n) if *n != r.solutions => fail(format!("the puzzle has {}", count(&r.solutions, "solution"))),
+        Claim::PressesBetween(low, high) => {
+            let m = r.minimum.as_ref()?;
+            if m.cost < *low {
+                fail(format!("a solution with {} presses exists", m.cost))
+            } else if m.lower_bound > *high {
+                fail(format!("no solution has fewer than {} presses", m.lower_bound))
+            } else if m.optimal && m.cost > *high {
+                fail(format!("the minimum is {} presses", m.cost))
+            } else if !m.optimal && (m.cost > *high || m.lower_bound < *low) {
+                Some(
+                    Diagnostic::warning(
+                        Code::MinimumNotProven,
+                        span,
+                        format!(
+                            "`{claim}` could not be verified: the minimum is between {} and {} presses, but it is not proven",
+                            m.lower_bound.max(1),
+                            m.cost
+                        ),
+                    )
+                    .with_label("not proven")
+                    .with_note(
+                        "to let the search work longer: `lights check --minimum-budget 5s`, or `minimum-budget = \"5s\"` \
+                         under `[solver]` in lights.toml",
+                    ),
+                )
+            } else {
+                None
+            }
+        }
+        Claim::Difficulty(low, high) => {
+            let d = crate::difficulty::difficulty(p, r)?;
+            if (*low..=*high).contains(&d.score) {
+                None
+            } else {
+                fail(format!("the difficulty is {} ({})", d.score, d.method.words())).map(|diag| {
+                    diag.with_note(
+                        "difficulty counts what a player does: the presses of pressing what helps, else light \
+                         chasing's presses plus the cells it inspects (docs/authoring/packs.md)",
+                    )
+                })
+            }
+        }
         Claim::Presses(n) => {
             let m = r.minimum.as_ref()?;
             if m.optimal && m.cost != *n {

@@ -161,6 +161,9 @@ codes! {
     TooLargeToSolve = "L0205", "too large for the solver";
     MinimumNotProven = "L0206", "minimum not proven";
     SolverFailure = "L0207", "internal solver error";
+    // Packs: what a level is next to the others.
+    DuplicateLevel = "L0208", "the same puzzle as another level";
+    OutOfOrder = "L0209", "level easier than the one before it";
     // Editor only (the language server): answers it could not give in time.
     TimeBudgetExceeded = "L0301", "not solved within the editor's time budget";
     InternalError = "L0302", "internal error while analysing";

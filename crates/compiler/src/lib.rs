@@ -15,6 +15,7 @@ pub mod budget;
 pub mod buttonless;
 pub mod check;
 pub mod diagnostic;
+pub mod difficulty;
 pub mod edit;
 pub mod fast;
 pub mod flags;
@@ -34,6 +35,7 @@ pub mod sliding_check;
 mod sliding_validate;
 pub mod solve;
 pub mod summary;
+pub mod symmetry;
 mod validate;
 
 use std::collections::HashMap;

@@ -232,6 +232,10 @@ pub enum Claim {
     Unique,
     Solutions(BigUint),
     Presses(u64),
+    /// `expect presses A..B`: the minimum is between A and B (both included).
+    PressesBetween(u64, u64),
+    /// `expect difficulty A..B` (`difficulty N` is `N..N`): see [`crate::difficulty`].
+    Difficulty(u64, u64),
 }
 
 impl std::fmt::Display for Claim {
@@ -242,6 +246,9 @@ impl std::fmt::Display for Claim {
             Claim::Unique => write!(f, "expect unique"),
             Claim::Solutions(n) => write!(f, "expect solutions {n}"),
             Claim::Presses(n) => write!(f, "expect presses {n}"),
+            Claim::PressesBetween(a, b) => write!(f, "expect presses {a}..{b}"),
+            Claim::Difficulty(a, b) if a == b => write!(f, "expect difficulty {a}"),
+            Claim::Difficulty(a, b) => write!(f, "expect difficulty {a}..{b}"),
         }
     }
 }

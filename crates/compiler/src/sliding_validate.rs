@@ -154,11 +154,17 @@ impl Validator<'_> {
                 }
                 StatementKind::Expect(ast::Claim {
                     span,
-                    kind: claim @ (ClaimKind::Unique | ClaimKind::Solutions(_) | ClaimKind::Presses(_)),
+                    kind:
+                        claim @ (ClaimKind::Unique
+                        | ClaimKind::Solutions(_)
+                        | ClaimKind::Presses(_)
+                        | ClaimKind::PressesBetween(..)
+                        | ClaimKind::Difficulty(..)),
                 }) => {
                     let word = match claim {
                         ClaimKind::Unique => "unique",
                         ClaimKind::Solutions(_) => "solutions",
+                        ClaimKind::Difficulty(..) => "difficulty",
                         _ => "presses",
                     };
                     (
@@ -351,7 +357,11 @@ impl Validator<'_> {
             ClaimKind::Unsolvable => SlidingClaim::Unsolvable,
             ClaimKind::Moves(n) => SlidingClaim::Moves(self.number(n, "move count")?),
             // Reported by `puzzle_only`.
-            ClaimKind::Unique | ClaimKind::Solutions(_) | ClaimKind::Presses(_) => return None,
+            ClaimKind::Unique
+            | ClaimKind::Solutions(_)
+            | ClaimKind::Presses(_)
+            | ClaimKind::PressesBetween(..)
+            | ClaimKind::Difficulty(..) => return None,
         };
         Some(SlidingExpectation { span: stmt.span, claim: c })
     }

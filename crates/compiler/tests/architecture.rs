@@ -40,6 +40,8 @@ const GATES_ALLOWED: &[(&str, &str)] = &[
     ("crates/compiler/src/flags.rs", "a `--rule` stencil is read as a one-cell Lights Out puzzle"),
     ("crates/ide/src/reference.rs", "the editor's word tables, one per kind, picked with `either`"),
     ("crates/ide/src/play.rs", "play-testing is for Lights Out puzzles"),
+    ("crates/ide/src/pack.rs", "duplicates, order and difficulty are about Lights Out levels"),
+    ("crates/ide/src/document.rs", "a block's canonical form up to symmetry is a Lights Out board's"),
     ("crates/ide/src/hover.rs", "a cell's hover: a sliding board's tiles, a Lights Out board's lights and presses"),
     ("crates/ide/src/actions.rs", "the make-solvable action changes a Lights Out puzzle's lights"),
     ("crates/ide/src/completion.rs", "a Lights Out statement's values depend on the puzzle's shape"),

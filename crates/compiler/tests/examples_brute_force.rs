@@ -76,6 +76,9 @@ fn holds(claim: &Claim, t: &Truth) -> bool {
         Claim::Unique => t.count == 1,
         Claim::Solutions(n) => *n == BigUint::from(t.count),
         Claim::Presses(n) => t.min == Some(*n),
+        Claim::PressesBetween(a, b) => t.min.is_some_and(|m| (*a..=*b).contains(&m)),
+        // The difficulty is a model of a player, not a fact brute force can check.
+        Claim::Difficulty(..) => true,
     }
 }
 

@@ -57,6 +57,11 @@ pub fn block_diagnostics(doc: &Document, i: usize, answers: &dyn Answers) -> Vec
             Outcome::Crashed(msg) => found.push(internal_error(block.head(), "this puzzle", msg)),
         }
     }
+    // A copy of an earlier level of the file, or of another file of the pack.
+    found.extend(crate::pack::duplicate_in_document(doc, i));
+    found.extend(doc.pack_findings(i).cloned());
+    // `order by …`: a level easier than the one before it.
+    found.extend(crate::pack::out_of_order(doc, i, answers));
     // `// lights: allow L0206` above the block or the statement.
     found.retain(|d| !crate::suppress::suppressed(doc, i, d));
     found.sort_by_key(|d| (d.span.start, d.span.end));

@@ -5,7 +5,7 @@
 //! Immutable: a newer version is a new `Document`.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use lights_compiler::{Block, BlockKey, FileAnalysis, SolveOptions};
 use lights_syntax::ast::BlockSyntax;
@@ -25,6 +25,13 @@ pub struct Document {
     options: SolveOptions,
     /// Per block: the key of its answer under `options`, for blocks without errors.
     keys: Vec<Option<BlockKey>>,
+    /// Per block: its canonical form up to symmetry (computed when first asked).
+    forms: Vec<OnceLock<Option<lights_compiler::symmetry::LevelForm>>>,
+    /// Per block: the earlier block of this file that is the same puzzle.
+    copies: OnceLock<Vec<Option<usize>>>,
+    /// Findings about blocks that need the other files of a pack (a copy of
+    /// a level in an earlier file), set by the front end that read them.
+    pack_findings: Vec<(usize, lights_compiler::Diagnostic)>,
 }
 
 impl Document {
@@ -47,7 +54,8 @@ impl Document {
         let options = SolveOptions::default();
         let keys = analysis.blocks.iter().map(|p| p.block.as_ref().map(|b| b.key_with(&options))).collect();
         let lines = LineIndex::new(&text);
-        Document { text, analysis, lines, options, keys }
+        let forms = analysis.blocks.iter().map(|_| OnceLock::new()).collect();
+        Document { text, analysis, lines, options, keys, forms, copies: OnceLock::new(), pack_findings: Vec::new() }
     }
 
     /// The document with its blocks solved with `options` (their keys
@@ -91,6 +99,58 @@ impl Document {
     /// The syntax of block `i`.
     pub fn syntax(&self, i: usize) -> Option<&BlockSyntax> {
         self.analysis.syntax.blocks.get(i)
+    }
+
+    /// Every block's canonical form up to the board's symmetries (`None`
+    /// for a block with errors, a sliding block, or one too large to
+    /// compare): see [`lights_compiler::symmetry`].
+    pub fn form(&self, i: usize) -> Option<&lights_compiler::symmetry::LevelForm> {
+        self.forms
+            .get(i)?
+            .get_or_init(|| self.block(i)?.as_lights().and_then(|p| lights_compiler::symmetry::level_form(p).ok()))
+            .as_ref()
+    }
+
+    /// The first earlier block of this file that is the same puzzle as block `i`.
+    pub fn first_copy(&self, i: usize) -> Option<usize> {
+        self.copies
+            .get_or_init(|| {
+                // Forms only where the cheap pre-keys meet: a file of one
+                // level (the editor's usual case) computes none.
+                let mut prekeys: std::collections::HashMap<u64, Vec<usize>> = std::collections::HashMap::new();
+                for i in 0..self.block_count() {
+                    if let Some(p) = self.block(i).and_then(|b| b.as_lights()) {
+                        if let Some(k) = lights_compiler::symmetry::level_prekey(p) {
+                            prekeys.entry(k).or_default().push(i);
+                        }
+                    }
+                }
+                let mut copies = vec![None; self.block_count()];
+                for group in prekeys.values().filter(|g| g.len() > 1) {
+                    let mut first: std::collections::HashMap<u64, usize> = std::collections::HashMap::new();
+                    for &i in group {
+                        if let Some(f) = self.form(i) {
+                            let j = *first.entry(f.key).or_insert(i);
+                            copies[i] = (j != i).then_some(j);
+                        }
+                    }
+                }
+                copies
+            })
+            .get(i)
+            .copied()
+            .flatten()
+    }
+
+    /// Findings that need other files (a copy of a level of an earlier
+    /// file of the pack): set by the front end that checks the pack.
+    pub fn set_pack_findings(&mut self, findings: Vec<(usize, lights_compiler::Diagnostic)>) {
+        self.pack_findings = findings;
+    }
+
+    /// Block `i`'s findings from [`Document::set_pack_findings`].
+    pub fn pack_findings(&self, i: usize) -> impl Iterator<Item = &lights_compiler::Diagnostic> {
+        self.pack_findings.iter().filter(move |(b, _)| *b == i).map(|(_, d)| d)
     }
 
     /// The key of block `i`'s answer, when it can be solved.

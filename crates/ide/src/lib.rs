@@ -30,6 +30,7 @@ mod internal;
 mod lens;
 pub mod limits;
 mod outline;
+pub mod pack;
 pub mod play;
 pub mod publish;
 pub mod reference;

@@ -36,8 +36,44 @@ impl Span {
 #[derive(Clone, Debug, Default)]
 pub struct SourceFile {
     pub blocks: Vec<BlockSyntax>,
+    /// `order by presses|difficulty` (the first one written; a second is an error).
+    pub order: Option<OrderSyntax>,
     pub comments: Vec<Span>,
     pub errors: Vec<crate::SyntaxError>,
+}
+
+/// `order by KEY`: the levels of the file should get harder by KEY.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OrderSyntax {
+    pub span: Span,
+    pub key: OrderKey,
+    pub key_span: Span,
+}
+
+/// What a pack's levels are ordered by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OrderKey {
+    Presses,
+    Difficulty,
+}
+
+impl OrderKey {
+    pub const NAMES: [&'static str; 2] = ["presses", "difficulty"];
+
+    pub fn from_name(name: &str) -> Option<OrderKey> {
+        match name {
+            "presses" => Some(OrderKey::Presses),
+            "difficulty" => Some(OrderKey::Difficulty),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            OrderKey::Presses => "presses",
+            OrderKey::Difficulty => "difficulty",
+        }
+    }
 }
 
 /// Which kind of block: `puzzle` (Lights Out) or `sliding` (sliding tiles).
@@ -288,6 +324,10 @@ pub enum ClaimKind {
     Unique,
     Solutions(Number),
     Presses(Number),
+    /// `expect presses A..B`: the minimum is between A and B.
+    PressesBetween(Number, Number),
+    /// `expect difficulty A..B` (or `difficulty N`).
+    Difficulty(Number, Option<Number>),
     /// `expect moves N` (sliding blocks).
     Moves(Number),
 }

@@ -173,8 +173,16 @@ impl<'s> Formatter<'s> {
     }
 
     fn file(mut self, file: &SourceFile) -> String {
+        let mut order = file.order.as_ref();
         for block in &file.blocks {
+            if let Some(o) = order.filter(|o| o.span.start < block.span.start) {
+                self.push(0, format!("order by {}", o.key.name()), o.span, ItemKind::Code);
+                order = None;
+            }
             self.puzzle(block);
+        }
+        if let Some(o) = order {
+            self.push(0, format!("order by {}", o.key.name()), o.span, ItemKind::Code);
         }
         let comments: Vec<Span> = file.comments.clone();
         self.place_comments(&comments);
@@ -215,6 +223,9 @@ impl<'s> Formatter<'s> {
                     ClaimKind::Unique => "unique".to_string(),
                     ClaimKind::Solutions(n) => format!("solutions {}", num(n)),
                     ClaimKind::Presses(n) => format!("presses {}", num(n)),
+                    ClaimKind::PressesBetween(a, b) => format!("presses {}..{}", num(a), num(b)),
+                    ClaimKind::Difficulty(a, None) => format!("difficulty {}", num(a)),
+                    ClaimKind::Difficulty(a, Some(b)) => format!("difficulty {}..{}", num(a), num(b)),
                     ClaimKind::Moves(n) => format!("moves {}", num(n)),
                 };
                 self.push(1, format!("expect {c}"), stmt.span, ItemKind::Code);

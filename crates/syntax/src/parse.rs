@@ -165,7 +165,61 @@ impl<'s> Builder<'s> {
                     let block = self.puzzle(item);
                     self.out.blocks.push(block);
                 }
+                Rule::order_stmt => {
+                    if let Some(prev) = stray.take() {
+                        self.report_stray(prev);
+                    }
+                    self.order(item);
+                }
                 _ => {}
+            }
+        }
+    }
+
+    /// `order by presses|difficulty`.
+    fn order(&mut self, item: Pair<'s, Rule>) {
+        let whole = span(&item);
+        let rest = item.into_inner().find(|p| p.as_rule() == Rule::order_rest);
+        let (rest_text, rest_start) = rest.as_ref().map_or(("", whole.end), |r| (r.as_str(), r.as_span().start()));
+        let words: Vec<(usize, &str)> = rest_text
+            .split_whitespace()
+            .map(|w| (rest_start + (w.as_ptr() as usize - rest_text.as_ptr() as usize), w))
+            .collect();
+        let span_of = |(at, w): (usize, &str)| Span::new(at, at + w.len());
+        let statement = Span::new(whole.start, whole.start + "order".len() + rest_text.trim_end().len());
+        let key = match words.as_slice() {
+            [(_, "by"), key] => crate::ast::OrderKey::from_name(key.1).map(|k| (k, span_of(*key))).ok_or_else(|| {
+                let suggestion = crate::suggest::did_you_mean(key.1, &crate::ast::OrderKey::NAMES)
+                    .map(|s| format!("did you mean `{s}`?"));
+                (
+                    span_of(*key),
+                    format!("unknown order `{}`: levels can be ordered by `presses` or `difficulty`", key.1),
+                    suggestion,
+                )
+            }),
+            _ => Err((statement, "expected `order by presses` or `order by difficulty`".to_string(), None)),
+        };
+        match key {
+            Ok((key, key_span)) if self.out.order.is_none() => {
+                self.out.order = Some(crate::ast::OrderSyntax { span: statement, key, key_span });
+            }
+            Ok(_) => {
+                let first = self.out.order.as_ref().map_or(0, |o| self.line_number(o.span.start));
+                self.error(
+                    SyntaxErrorKind::MalformedStatement,
+                    statement,
+                    format!("`order` is written twice (first on line {first})"),
+                    "a second `order`",
+                    vec!["a file has one order: remove one of them".into()],
+                );
+            }
+            Err((at, message, suggestion)) => {
+                let mut notes =
+                    vec!["`order by presses` warns when a level needs fewer presses than the one before it; \
+                    `order by difficulty` when it is easier (docs/authoring/packs.md)"
+                        .to_string()];
+                notes.extend(suggestion);
+                self.error(SyntaxErrorKind::MalformedStatement, at, message, "not an order", notes);
             }
         }
     }
@@ -664,7 +718,17 @@ fn claim(pair: Pair<Rule>) -> Claim {
         Rule::kw_unsolvable => ClaimKind::Unsolvable,
         Rule::kw_unique => ClaimKind::Unique,
         Rule::kw_solutions => ClaimKind::Solutions(number(inner.next().expect("grammar: count"))),
-        Rule::kw_presses => ClaimKind::Presses(number(inner.next().expect("grammar: count"))),
+        Rule::kw_presses | Rule::kw_difficulty => {
+            let range = inner.next().expect("grammar: count_range");
+            let mut ints = range.into_inner().filter(|p| p.as_rule() == Rule::int);
+            let low = number(ints.next().expect("grammar: count"));
+            let high = ints.next().map(number);
+            match (kw.as_rule(), high) {
+                (Rule::kw_presses, Some(high)) => ClaimKind::PressesBetween(low, high),
+                (Rule::kw_presses, None) => ClaimKind::Presses(low),
+                (_, high) => ClaimKind::Difficulty(low, high),
+            }
+        }
         Rule::kw_moves => ClaimKind::Moves(number(inner.next().expect("grammar: count"))),
         other => unreachable!("grammar: unexpected claim rule {other:?}"),
     };
@@ -853,7 +917,7 @@ fn describe_expected(positives: &[Rule], keyword: &str, kind: BlockKind) -> Stri
             Rule::value if sliding && keyword == "solution" => continue,
             Rule::value if sliding => "`{`",
             Rule::claim if sliding => "a claim (solvable, unsolvable, moves N)",
-            Rule::kw_unique | Rule::kw_solutions | Rule::kw_presses if sliding => continue,
+            Rule::kw_unique | Rule::kw_solutions | Rule::kw_presses | Rule::kw_difficulty if sliding => continue,
             Rule::kw_moves if sliding => "`moves`",
             Rule::kw_moves => continue,
             Rule::int => "a number",
@@ -867,12 +931,17 @@ fn describe_expected(positives: &[Rule], keyword: &str, kind: BlockKind) -> Stri
             Rule::graph_edges => "`{`",
             Rule::graph_edge => "an edge `a-b`",
             Rule::graph_node => "a node number",
-            Rule::claim => "a claim (solvable, unsolvable, unique, solutions N, presses N)",
+            Rule::claim => {
+                "a claim (solvable, unsolvable, unique, solutions N, presses N, presses A..B, difficulty A..B)"
+            }
             Rule::kw_solvable => "`solvable`",
             Rule::kw_unsolvable => "`unsolvable`",
             Rule::kw_unique => "`unique`",
             Rule::kw_solutions => "`solutions`",
             Rule::kw_presses => "`presses`",
+            Rule::kw_difficulty => "`difficulty`",
+            Rule::range_to => "`..` (as in `presses 4..8`)",
+            Rule::count_range => "a number, or a range `A..B`",
             Rule::EOI => "the end of the line",
             Rule::grid_close => "`}`",
             Rule::by => "`x` (as in `5x5`)",

@@ -1,0 +1,126 @@
+//! Canonical forms of hexagonal boards.
+//!
+//! On the plane a hex board is a set of cells of the hexagonal lattice, and
+//! the lattice has 12 symmetries (6 rotations by 60°, each with or without
+//! a mirror). Every cell that is not a hole is put in cube coordinates
+//! (x + y + z = 0, rows are z), each symmetry is applied, the result is
+//! moved so that its first cell (least row, then least x) is the origin, and
+//! the cells are hashed in that order. A board and its mirror image (which,
+//! written in rows with the even rows shifted right, needs a column of
+//! holes) get the same form.
+//!
+//! On a cylinder or torus the symmetries kept are the translations: along
+//! the rows, and on a torus down the columns too — by two rows (the shifted
+//! rows stay shifted) or by one row and half a cell.
+
+use super::grid::{Image, Shifts, Turn};
+use super::hash::Seq;
+
+/// A symmetry of the hexagonal lattice: a rotation by `turns` × 60°
+/// anticlockwise after an optional mirror.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HexMotion {
+    pub mirror: bool,
+    pub turns: u8,
+}
+
+impl HexMotion {
+    pub fn all() -> impl Iterator<Item = HexMotion> {
+        (0..12u8).map(|k| HexMotion { mirror: k >= 6, turns: k % 6 })
+    }
+
+    fn apply(self, (x, y, z): (i64, i64, i64)) -> (i64, i64, i64) {
+        let mut p = if self.mirror { (x, z, y) } else { (x, y, z) };
+        for _ in 0..self.turns {
+            p = (-p.2, -p.0, -p.1);
+        }
+        p
+    }
+
+    /// The motion taking `self`'s image back and then on by `other`: how a
+    /// level relates to the first copy, in words.
+    pub fn relative_words(a: HexMotion, b: HexMotion) -> Option<String> {
+        // Probe the composition b⁻¹ ∘ a on two independent vectors.
+        let probe = [(1, -1, 0), (0, 1, -1)];
+        let target: Vec<_> = probe.iter().map(|&p| a.apply(p)).collect();
+        let rel = HexMotion::all().find(|m| probe.iter().zip(&target).all(|(&p, &t)| b.apply(m.apply(p)) == t))?;
+        match (rel.mirror, rel.turns) {
+            (false, 0) => None,
+            (false, t) => Some(format!("turned {}°", 60 * t as u32)),
+            (true, _) => Some("mirrored".to_string()),
+        }
+    }
+}
+
+/// Cube coordinates of 0-based (r, c); odd rows are shifted right.
+pub fn cube(r: usize, c: usize) -> (i64, i64, i64) {
+    let (r, c) = (r as i64, c as i64);
+    let x = c - (r - (r & 1)) / 2;
+    let z = r;
+    (x, -x - z, z)
+}
+
+/// The least hash of a plane hex board over the 12 symmetries. `code` is
+/// each cell's value; 0 is a hole (left out).
+pub fn least_plane(code: &[u64], rows: usize, cols: usize, class: u64) -> (u64, HexMotion) {
+    let cells: Vec<((i64, i64, i64), u64)> =
+        (0..rows * cols).filter(|&i| code[i] != 0).map(|i| (cube(i / cols, i % cols), code[i])).collect();
+    let mut best: Option<(u64, HexMotion)> = None;
+    let mut moved: Vec<(i64, i64, u64)> = Vec::with_capacity(cells.len());
+    for motion in HexMotion::all() {
+        moved.clear();
+        moved.extend(cells.iter().map(|&(p, v)| {
+            let (x, _, z) = motion.apply(p);
+            (z, x, v)
+        }));
+        moved.sort_unstable();
+        let (z0, x0) = moved.first().map_or((0, 0), |&(z, x, _)| (z, x));
+        let mut s = Seq::new();
+        s.push(class).push(moved.len() as u64);
+        for &(z, x, v) in &moved {
+            // Offsets from the first cell, folded into the unsigned range.
+            s.push((z - z0) as u64).push((x - x0) as u64).push(v);
+        }
+        let form = s.finish();
+        if best.is_none_or(|(b, _)| form < b) {
+            best = Some((form, motion));
+        }
+    }
+    best.expect("12 motions")
+}
+
+/// The least hash of a hex board on a cylinder or torus over its
+/// translations, and which one gives it (as a [`Image`] of the board, or of
+/// the board moved down one row when `sheared`).
+pub fn least_wrapped(code: &[u64], rows: usize, cols: usize, torus: bool, class: u64) -> (u64, Image, bool) {
+    let mut best: Option<(u64, Image, bool)> = None;
+    let boards: Vec<(Vec<u64>, bool)> = if torus {
+        // The board moved down one row and half a cell: row r goes to r + 1,
+        // shifted by one column when r is a shifted row.
+        let mut sheared = vec![0u64; code.len()];
+        for r in 0..rows {
+            for c in 0..cols {
+                let (r2, c2) = ((r + 1) % rows, (c + (r & 1)) % cols);
+                sheared[r2 * cols + c2] = code[r * cols + c];
+            }
+        }
+        vec![(code.to_vec(), false), (sheared, true)]
+    } else {
+        vec![(code.to_vec(), false)]
+    };
+    let down = if torus { Shifts::All { period: rows } } else { Shifts::Some { period: rows, starts: vec![0] } };
+    let across = Shifts::All { period: cols };
+    for (board, sheared) in boards {
+        for (hash, i, j) in super::grid::window_hashes(&board, rows, cols, rows, cols, &down, &across) {
+            // Only even shifts down keep the shifted rows shifted.
+            if i % 2 == 1 {
+                continue;
+            }
+            let form = Seq::new().push(class).push(hash).finish();
+            if best.is_none_or(|(b, _, _)| form < b) {
+                best = Some((form, Image { turn: Turn::IDENTITY, down: i, across: j }, sheared));
+            }
+        }
+    }
+    best.expect("the identity")
+}
