@@ -28,7 +28,7 @@
 //! is harder.
 
 use crate::lower::press_pattern;
-use crate::model::{Puzzle, Rule, Shape, Topology};
+use crate::model::{Presses, Puzzle, Rule, Shape, Topology};
 use crate::report::Report;
 
 /// The local player is run on boards of at most this many cells (a step
@@ -90,24 +90,52 @@ pub fn difficulty(p: &Puzzle, r: &Report) -> Option<Difficulty> {
     if !r.solvable {
         return None;
     }
+    let solutions = table_rows(p, r);
     if p.shape != Shape::Square || p.cells() > LOCAL_MAX_CELLS * 64 {
-        return difficulty_as_seen(p, minimum);
+        return difficulty_as_seen(p, minimum, &solutions);
     }
     crate::symmetry::grid::Turn::all()
         .filter_map(|turn| {
-            let (q, presses) = turned(p, &minimum.presses, turn);
-            let m = crate::report::MinimumSolution { presses, ..minimum.clone() };
-            difficulty_as_seen(&q, &m)
+            let moved: Vec<Presses> = solutions.iter().map(|s| turned(p, s, turn).1).collect();
+            let (q, _) = turned(p, &minimum.presses, turn);
+            difficulty_as_seen(&q, minimum, &moved)
         })
         .min_by_key(|d| d.score)
 }
 
+/// The solutions whose first rows the table may give: all of them when
+/// there are at most [`TABLE_SOLUTIONS`] (the player's table gives the
+/// row that costs least), else the minimum found.
+fn table_rows(p: &Puzzle, r: &Report) -> Vec<Presses> {
+    let Some(minimum) = r.minimum.as_ref() else { return Vec::new() };
+    let count: u64 = r.quiet_patterns.iter().try_fold(1u64, |n, q| n.checked_mul(q.order as u64)).unwrap_or(u64::MAX);
+    if r.quiet_patterns_omitted || count > TABLE_SOLUTIONS || p.cells() > LOCAL_MAX_CELLS * 64 {
+        return vec![minimum.presses.clone()];
+    }
+    let w = p.states;
+    let mut out = vec![minimum.presses.clone()];
+    for q in &r.quiet_patterns {
+        let mut more = Vec::new();
+        for s in &out {
+            for k in 1..q.order {
+                let values: Vec<u32> = (0..p.cells()).map(|i| (s.get(i) + k * q.presses.get(i)) % w).collect();
+                more.push(Presses::from_values(&values, w));
+            }
+        }
+        out.extend(more);
+    }
+    out
+}
+
+/// At most this many solutions are tried for the first-row table.
+pub const TABLE_SOLUTIONS: u64 = 64;
+
 /// `p` and a solution of it, turned.
 fn turned(
     p: &Puzzle,
-    presses: &crate::model::Presses,
+    presses: &Presses,
     turn: crate::symmetry::grid::Turn,
-) -> (Puzzle, crate::model::Presses) {
+) -> (Puzzle, Presses) {
     let (h, w) = turn.dims(p.rows, p.cols);
     let mut source = vec![0usize; h * w];
     for i in 0..p.cells() {
@@ -126,12 +154,12 @@ fn turned(
     q.locked = carry(&p.locked);
     q.holes = carry(&p.holes);
     let values: Vec<u32> = source.iter().map(|&s| presses.get(s)).collect();
-    (q, crate::model::Presses::from_values(&values, p.states))
+    (q, Presses::from_values(&values, p.states))
 }
 
-fn difficulty_as_seen(p: &Puzzle, minimum: &crate::report::MinimumSolution) -> Option<Difficulty> {
+fn difficulty_as_seen(p: &Puzzle, minimum: &crate::report::MinimumSolution, solutions: &[Presses]) -> Option<Difficulty> {
     let local = local_player(p);
-    let chase = chase(p, minimum);
+    let chase = chase(p, solutions);
     let chase_alone = chase.map(|c| c.alone);
     if let Some(presses) = local {
         return Some(Difficulty { score: presses, method: Method::Local, local_presses: local, chase_alone });
@@ -222,7 +250,7 @@ fn chase_applies(p: &Puzzle) -> bool {
 
 /// Light chasing, with the first-row table when one chase is not enough
 /// (the table's row is the found minimum's first row).
-fn chase(p: &Puzzle, minimum: &crate::report::MinimumSolution) -> Option<Chase> {
+fn chase(p: &Puzzle, solutions: &[Presses]) -> Option<Chase> {
     if !chase_applies(p) || p.cells() > crate::model::PER_CELL_LIMIT {
         return None;
     }
@@ -250,16 +278,25 @@ fn chase(p: &Puzzle, minimum: &crate::report::MinimumSolution) -> Option<Chase> 
     if need.iter().all(|&n| n == 0) {
         return Some(Chase { presses: first, alone: true });
     }
-    // The first row of a solution, pressed on the chased board, then chased again.
-    let mut table = 0u64;
-    for c in 0..p.cols {
-        let k = minimum.presses.get(c) % w;
-        if k != 0 {
-            press(&mut need, 0, c, k);
-            table += k as u64;
-        }
-    }
-    let second = run(&mut need);
-    debug_assert!(need.iter().all(|&n| n == 0), "a solution's first row, chased, solves the board");
-    Some(Chase { presses: first + table + second, alone: false })
+    // The first row of a solution, pressed on the chased board, then
+    // chased again; the table gives the row that costs least.
+    let after_first = need;
+    let best = solutions
+        .iter()
+        .map(|s| {
+            let mut need = after_first.clone();
+            let mut table = 0u64;
+            for c in 0..p.cols {
+                let k = s.get(c) % w;
+                if k != 0 {
+                    press(&mut need, 0, c, k);
+                    table += k as u64;
+                }
+            }
+            let second = run(&mut need);
+            debug_assert!(need.iter().all(|&n| n == 0), "a solution's first row, chased, solves the board");
+            table + second
+        })
+        .min()?;
+    Some(Chase { presses: first + best, alone: false })
 }

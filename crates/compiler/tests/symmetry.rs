@@ -116,18 +116,13 @@ fn same_by_brute_force(a: &Puzzle, b: &Puzzle) -> bool {
     })
 }
 
-fn puzzle(
-    topology: Topology,
-    rule: Rule,
-    rows: usize,
-    cols: usize,
-    states: u32,
-    cells: &[(u16, u16, bool, bool)],
-) -> Puzzle {
+/// A cell of a generated puzzle: light, goal, locked, hole.
+type Cell = (u16, u16, bool, bool);
+
+fn puzzle(topology: Topology, rule: Rule, rows: usize, cols: usize, states: u32, cells: &[Cell]) -> Puzzle {
     let mut p = Puzzle::new(rows, cols, states, rule, topology);
     let n = rows * cols;
-    let pick =
-        |f: &dyn Fn(&(u16, u16, bool, bool)) -> u16| Board::dense((0..n).map(|i| f(&cells[i % cells.len()])).collect());
+    let pick = |f: &dyn Fn(&Cell) -> u16| Board::dense((0..n).map(|i| f(&cells[i % cells.len()])).collect());
     p.lights = pick(&|c| c.0 % states as u16);
     p.goal = pick(&|c| c.1 % states as u16);
     // Holes only off the plane: on the plane, border holes are trimmed, which brute force does not model.
@@ -191,7 +186,7 @@ fn a_rotated_rectangle_is_the_same_puzzle_and_a_transposed_cylinder_is_not_a_cyl
     assert_eq!(fa.key, fc.key);
     assert_eq!(
         lights_compiler::symmetry::relation(&fa, &fc).as_deref(),
-        Some("with its lights and goal changed by the same amount everywhere")
+        Some("as its complement (every light and the goal swapped)")
     );
     // Only the lights complemented: another puzzle.
     let mut d = c.clone();

@@ -40,6 +40,8 @@ pub struct LevelForm {
     /// chosen image: equal when the copy has the same lights and goal too.
     pub exact: u64,
     motion: Motion,
+    /// W: with two states, lights and goal shifted alike are the complement.
+    states: u32,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -238,7 +240,7 @@ fn board_form(p: &Puzzle, class: u64) -> Result<LevelForm, NoForm> {
     if all_uniform && !(hex_plane && cells_fit) {
         let (key, turn) = uniform_form(gain_code(p, 0).max(u64::from(p.holes.get(0) == 0)));
         let exact = if p.holes.get(0) != 0 { 0 } else { exact_code(p, 0) };
-        return Ok(LevelForm { key, exact, motion: Motion::Uniform { turn } });
+        return Ok(LevelForm { key, exact, motion: Motion::Uniform { turn }, states: p.states });
     }
     let code: Vec<u64> = (0..rows * cols).map(|k| gain_code(p, at(k / cols, k % cols))).collect();
     let exact: Vec<u64> = (0..rows * cols).map(|k| exact_code(p, at(k / cols, k % cols))).collect();
@@ -246,27 +248,27 @@ fn board_form(p: &Puzzle, class: u64) -> Result<LevelForm, NoForm> {
         let (key, turn) = uniform_form(code[0]);
         let exact_hash =
             grid::image_hash(&exact, rows, cols, Topology::Plane, true, Image { turn, down: 0, across: 0 });
-        return Ok(LevelForm { key, exact: exact_hash, motion: Motion::Uniform { turn } });
+        return Ok(LevelForm { key, exact: exact_hash, motion: Motion::Uniform { turn }, states: p.states });
     }
     match p.shape {
         Shape::Hex if p.topology == Topology::Plane => {
             // The cells' places are hashed, not the rectangle they were written in.
             let (key, motion) = hex::least_plane(&code, rows, cols, class);
             let (exact_key, _) = hex::least_plane(&exact, rows, cols, 0);
-            Ok(LevelForm { key, exact: exact_key, motion: Motion::Hex(motion) })
+            Ok(LevelForm { key, exact: exact_key, motion: Motion::Hex(motion), states: p.states })
         }
         Shape::Hex => {
             let torus = p.topology == Topology::Torus;
             let (key, image, sheared) = hex::least_wrapped(&code, rows, cols, torus, turn_class(Turn::IDENTITY));
             let (exact_key, _, _) = hex::least_wrapped(&exact, rows, cols, torus, 0);
-            Ok(LevelForm { key, exact: exact_key, motion: Motion::HexWrapped(image, sheared) })
+            Ok(LevelForm { key, exact: exact_key, motion: Motion::HexWrapped(image, sheared), states: p.states })
         }
         _ => {
             let topology = p.topology;
             let twists = twist_keeps_rule(p);
             let (key, image) = grid::least_image(&code, rows, cols, topology, twists, &turn_class);
             let exact_hash = grid::image_hash(&exact, rows, cols, topology, twists, image);
-            Ok(LevelForm { key, exact: exact_hash, motion: Motion::Grid(image) })
+            Ok(LevelForm { key, exact: exact_hash, motion: Motion::Grid(image), states: p.states })
         }
     }
 }
@@ -314,7 +316,7 @@ fn graph_form(p: &Puzzle, g: &crate::model::Graph, class: u64) -> Result<LevelFo
             s.push(u as u64);
         });
     }
-    Ok(LevelForm { key, exact: s.finish(), motion: Motion::Graph })
+    Ok(LevelForm { key, exact: s.finish(), motion: Motion::Graph, states: p.states })
 }
 
 /// How `copy` relates to `first` when their keys are equal, in words
@@ -352,7 +354,11 @@ pub fn relation(first: &LevelForm, copy: &LevelForm) -> Option<String> {
     if first.exact != copy.exact && !matches!(copy.motion, Motion::Graph) {
         // The same gains with other lights and goal: the states were shifted
         // (with two states, the complement).
-        parts.push("with its lights and goal changed by the same amount everywhere".to_string());
+        parts.push(if copy.states == 2 {
+            "as its complement (every light and the goal swapped)".to_string()
+        } else {
+            "with its lights and goal changed by the same amount everywhere".to_string()
+        });
     }
     (!parts.is_empty()).then(|| parts.join(", "))
 }
