@@ -118,7 +118,7 @@ fn check_all(
                 };
                 // The levels' canonical forms, here in parallel, for the
                 // pack's duplicates (L0208) below.
-                (0..doc.block_count()).for_each(|i| {
+                (0..doc.block_count()).into_par_iter().for_each(|i| {
                     doc.form(i);
                 });
                 Ok((doc, solved))

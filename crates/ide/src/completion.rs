@@ -55,7 +55,7 @@ pub fn completion(doc: &Document, offset: usize, snippets: bool) -> Vec<Completi
         .filter(|b| offset >= b.head.end && b.close.is_none_or(|c| offset <= c.start));
     let Some(block) = inside else {
         return if done.is_empty() {
-            [&reference::PUZZLE, &reference::SLIDING]
+            [&reference::PUZZLE, &reference::SLIDING, &reference::ORDER]
                 .into_iter()
                 .map(|w| item(w, CompletionKind::Snippet, snippets))
                 .collect()

@@ -43,7 +43,7 @@ pub const STATEMENTS: &[Word] = words! {
     "locked", "locked at ${1:1,1}", "buttons that may not be pressed",
     "**`locked MASK`** — cells whose button may not be pressed: a grid of `.` (free) and `x` (locked), or a sparse list `at 1,1 5,5`. Their lights still change when neighbours are pressed.";
     "expect", "expect ${1|solvable,unsolvable,unique|}", "a claim `lights check` verifies",
-    "**`expect CLAIM`** — an assertion that `lights check` verifies: `solvable`, `unsolvable`, `unique`, `solutions N`, `presses N`. May repeat.";
+    "**`expect CLAIM`** — an assertion that `lights check` verifies: `solvable`, `unsolvable`, `unique`, `solutions N`, `presses N` (or `A..B`), `difficulty A..B`. May repeat.";
     "solution", "solution {\n\t$0\n}", "press counts, checked to solve the puzzle",
     "**`solution VALUE`** — how many times to press each cell (a grid or a sparse list). It is checked: a solution that does not reach the goal, or presses a locked cell, is an error naming the cells.";
 };
@@ -119,8 +119,18 @@ pub const CLAIMS: &[Word] = words! {
     "**`expect unique`** — holds when the puzzle has exactly one solution.";
     "solutions", "solutions ${1:1}", "exactly N solutions",
     "**`expect solutions N`** — holds when the puzzle has exactly N solutions (counts are exact, however large).";
-    "presses", "presses ${1:1}", "the minimum number of presses is N",
-    "**`expect presses N`** — holds when the cheapest solution presses exactly N times in all.";
+    "presses", "presses ${1:1}", "the minimum number of presses is N (or A..B)",
+    "**`expect presses N`** — holds when the cheapest solution presses exactly N times in all; `expect presses A..B`, when it presses between A and B times.";
+    "difficulty", "difficulty ${1:1}..${2:50}", "the difficulty is between A and B",
+    "**`expect difficulty A..B`** — holds when the level's difficulty (the actions of a player who uses the easiest method that works: pressing what helps, light chasing, the first-row table) is between A and B; `difficulty N` is `N..N`. See docs/authoring/packs.md.";
+};
+
+/// `order by presses|difficulty`, outside blocks.
+pub const ORDER: Word = Word {
+    word: "order",
+    snippet: "order by ${1|presses,difficulty|}",
+    summary: "the levels get harder in this order",
+    doc: "**`order by presses`** or **`order by difficulty`** (outside the blocks) — the file's levels should get harder in that order: a level that needs fewer presses (or is easier) than the one before it gets warning L0209.",
 };
 
 pub const VALUES: &[Word] = words! {
