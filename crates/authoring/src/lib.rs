@@ -12,8 +12,11 @@
 
 pub mod census;
 pub mod export;
+pub mod flip;
 pub mod generate;
 pub mod import;
+pub mod pack_json;
 pub mod picture;
+pub mod puzzle_text;
 pub mod shard;
 pub mod table;

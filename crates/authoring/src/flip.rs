@@ -1,0 +1,713 @@
+//! Game IDs of Flip, from Simon Tatham's Portable Puzzle Collection
+//! (`lights import flip`, `lights export flip`).
+//!
+//! The format, as flip.c reads and writes it (`decode_params`,
+//! `encode_params`, `validate_params`, `new_game_desc`, `encode_bitmap`,
+//! `decode_bitmap`, `validate_desc`, `new_game`, `execute_move`; and
+//! midend.c's `midend_game_id_int` / `midend_get_game_id` for the split):
+//!
+//! ```text
+//! PARAMS:DESC                  e.g. 3x3:eba5ab5d7,a80
+//! PARAMS = W [x H] [c|r]       W columns wide, H rows high (H = W when
+//!                              absent); `c` Crosses, `r` Random: only how
+//!                              Flip invents new games, the game itself is
+//!                              all in DESC. Flip prints IDs without the
+//!                              letter (`encode_params(.., FALSE)`).
+//! DESC   = MATRIX,GRID         two hex bitmaps (`encode_bitmap`)
+//! ```
+//!
+//! Cells are numbered `i = y·W + x` (reading order; `x` the column). The
+//! MATRIX has (W·H)² bits, bit `i·W·H + j` set when pressing cell `i` flips
+//! cell `j` (`execute_move`: `grid[j] ^= matrix[i*wh+j]`); the GRID has W·H
+//! bits, set where a light is wrong. The game is won when every GRID bit is
+//! 0. A bitmap is written 4 bits to a hex digit, the first bit the most
+//! significant (`v |= 8 >> j`), the last digit padded with 0 bits;
+//! `decode_bitmap` takes upper- or lower-case digits and ignores the padding
+//! bits, and so does this module. Crosses (`new_game_desc`, `case
+//! CROSSES`): `abs(jx - ix) + abs(jy - iy) <= 1`, the cell and its four
+//! neighbours, clipped at the border: `rule cross` on the plane. Random: every
+//! cell flips itself and a few cells of its 3×3 neighbourhood, generally not
+//! symmetric.
+//!
+//! The `.lights` puzzle of an ID is `size HxW` (rows first), `states 2`,
+//! the GRID as its `lights` and `goal off`. Its rule is found by trying the
+//! rules the language has, in this order, and keeping the first whose press
+//! patterns are exactly the MATRIX: the named rules on each surface (plane
+//! first), the hex board's rules, one stencil on the plane, and last a graph on the W·H cells (node `i + 1` is cell
+//! `i`): σ+ (`rule cross`) when every cell flips itself, σ (`rule ring`)
+//! when none does. A graph's presses are symmetric, and a rule or stencil is
+//! one press pattern for the whole board, so a matrix that is neither (most
+//! Random games are directed: pressing A flips B, pressing B does not flip
+//! A) cannot be said in the language: the import refuses it and says which
+//! cells show it, rather than write another puzzle.
+
+use std::collections::BTreeSet;
+use std::fmt;
+
+use lights_compiler::lower::press_pattern;
+use lights_compiler::model::{Board, Graph, GraphKind, Puzzle, Rule, Shape, Stencil, Topology};
+
+use crate::puzzle_text::{puzzle_text, reparse};
+use lights_compiler::summary::count;
+
+/// The most cells (W·H) an ID may have, both ways: its matrix is (W·H)²
+/// bits, so 4096 cells (64×64) are an ID of 4 MiB. Checked from the
+/// parameters, before anything is allocated.
+pub const MAX_FLIP_CELLS: u64 = 4096;
+
+/// A Flip game: the press matrix and the starting grid.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FlipGame {
+    /// Columns (Flip's W).
+    pub width: usize,
+    /// Rows (Flip's H).
+    pub height: usize,
+    /// The `c`/`r` of the parameters, when written.
+    pub letter: Option<char>,
+    /// For each cell `i` (reading order), the cells a press of it flips, ascending.
+    pub presses: Vec<Vec<usize>>,
+    /// The cells whose light is wrong (1 in Flip's grid).
+    pub grid: Vec<bool>,
+}
+
+/// Why an ID cannot be read, or a puzzle cannot be written as one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FlipError(pub String);
+
+impl fmt::Display for FlipError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for FlipError {}
+
+fn err<T>(message: impl Into<String>) -> Result<T, FlipError> {
+    Err(FlipError(message.into()))
+}
+
+/// A whole number of the parameters: digits only, at most 9 of them.
+fn dimension(digits: &str, what: &str) -> Result<u64, FlipError> {
+    if digits.is_empty() {
+        return err(format!("the parameters need the {what} as a number (e.g. `5x5`)"));
+    }
+    if digits.len() > 9 {
+        return err(format!("the {what} `{digits}` is far too large: an ID has at most {MAX_FLIP_CELLS} cells"));
+    }
+    let v: u64 = digits.parse().map_err(|_| FlipError(format!("the {what} `{digits}` is not a number")))?;
+    if v == 0 {
+        // flip.c's validate_params.
+        return err("width and height must both be greater than zero");
+    }
+    Ok(v)
+}
+
+/// Parse a Flip game ID (`W[xH][c|r]:MATRIX,GRID`). Spaces around it are
+/// ignored. Sizes are checked before anything is allocated.
+pub fn parse_id(id: &str) -> Result<FlipGame, FlipError> {
+    let id = id.trim();
+    if id.is_empty() {
+        return err("the game ID is empty; a Flip ID looks like `3x3:eba5ab5d7,a80`");
+    }
+    let colon = id.find(':');
+    if let Some(hash) = id.find('#') {
+        if colon.is_none_or(|c| hash < c) {
+            return err(
+                "this is a random-seed ID (`PARAMS#SEED`): it names a game only through Flip's random generator; \
+                 in Flip, use Game > Specific… to see the game ID (`PARAMS:DESC`) and import that",
+            );
+        }
+    }
+    let Some(colon) = colon else {
+        return err("no `:` in the game ID: a Flip ID is `PARAMS:DESC`, e.g. `3x3:eba5ab5d7,a80`");
+    };
+    let (params, desc) = (&id[..colon], &id[colon + 1..]);
+
+    // decode_params: W, then `x` H, then `c` or `r`.
+    let digits_end = |s: &str| s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len());
+    let w_end = digits_end(params);
+    let width = dimension(&params[..w_end], "width")?;
+    let mut rest = &params[w_end..];
+    let mut height = width;
+    if let Some(after) = rest.strip_prefix('x') {
+        let h_end = digits_end(after);
+        height = dimension(&after[..h_end], "height")?;
+        rest = &after[h_end..];
+    }
+    let letter = match rest {
+        "" => None,
+        "c" => Some('c'),
+        "r" => Some('r'),
+        other => {
+            return err(format!(
+                "unexpected `{other}` in the parameters `{params}`: they are W or WxH, then `c` (crosses) or `r` \
+                 (random) or nothing"
+            ))
+        }
+    };
+    let cells = width * height;
+    if cells > MAX_FLIP_CELLS {
+        return err(format!(
+            "a {width}x{height} game has {cells} cells; `lights import flip` takes at most {MAX_FLIP_CELLS} \
+             (its matrix alone would be {} hex digits)",
+            (cells as u128 * cells as u128).div_ceil(4)
+        ));
+    }
+    let (width, height, wh) = (width as usize, height as usize, cells as usize);
+
+    // validate_desc: the matrix, a comma, the grid, nothing more.
+    let (mlen, glen) = ((wh * wh).div_ceil(4), wh.div_ceil(4));
+    let hex_run = desc.bytes().take_while(u8::is_ascii_hexdigit).count();
+    if hex_run != mlen {
+        return err(format!(
+            "the matrix of a {width}x{height} game is {mlen} hex digits (({wh} cells)² bits), but the ID has {hex_run} \
+             before {}",
+            if hex_run == desc.len() { "its end".to_string() } else { describe_char(desc, hex_run) }
+        ));
+    }
+    if desc.as_bytes().get(mlen) != Some(&b',') {
+        return err("expected a `,` after the matrix (a Flip description is MATRIX,GRID)");
+    }
+    let grid_text = &desc[mlen + 1..];
+    let grid_run = grid_text.bytes().take_while(u8::is_ascii_hexdigit).count();
+    if grid_run != glen {
+        return err(format!(
+            "the grid of a {width}x{height} game is {glen} hex digits ({wh} bits), but the ID has {grid_run} \
+             before {}",
+            if grid_run == grid_text.len() { "its end".to_string() } else { describe_char(grid_text, grid_run) }
+        ));
+    }
+    if grid_text.len() > glen {
+        return err(format!("unexpected {} after the grid", describe_char(grid_text, glen)));
+    }
+
+    let matrix = decode_bitmap(&desc[..mlen], wh * wh);
+    let presses = (0..wh).map(|i| (0..wh).filter(|&j| matrix[i * wh + j]).collect()).collect();
+    let grid = decode_bitmap(grid_text, wh);
+    Ok(FlipGame { width, height, letter, presses, grid })
+}
+
+/// `` `g` `` or `the character U+0007`, for the character at byte `at`.
+fn describe_char(text: &str, at: usize) -> String {
+    match text[at..].chars().next() {
+        Some(c) if c.is_control() || c.is_whitespace() => format!("the character U+{:04X}", c as u32),
+        Some(c) => format!("`{c}`"),
+        None => "its end".to_string(),
+    }
+}
+
+/// flip.c's `decode_bitmap`: 4 bits a hex digit, most significant first;
+/// the padding bits of the last digit are ignored. `hex` is all hex digits.
+fn decode_bitmap(hex: &str, len: usize) -> Vec<bool> {
+    let mut out = Vec::with_capacity(len);
+    for b in hex.bytes() {
+        let v = (b as char).to_digit(16).unwrap_or(0);
+        for j in 0..4 {
+            if out.len() < len {
+                out.push(v & (8 >> j) != 0);
+            }
+        }
+    }
+    out
+}
+
+/// flip.c's `encode_bitmap`: lower-case hex, the last digit padded with 0 bits.
+fn encode_bitmap(bits: impl ExactSizeIterator<Item = bool>) -> String {
+    let mut out = String::with_capacity(bits.len().div_ceil(4));
+    let (mut v, mut n) = (0u32, 0);
+    for b in bits {
+        if b {
+            v |= 8 >> n;
+        }
+        n += 1;
+        if n == 4 {
+            out.push(char::from_digit(v, 16).unwrap_or('0'));
+            (v, n) = (0, 0);
+        }
+    }
+    if n > 0 {
+        out.push(char::from_digit(v, 16).unwrap_or('0'));
+    }
+    out
+}
+
+impl FlipGame {
+    fn cells(&self) -> usize {
+        self.width * self.height
+    }
+
+    /// The ID as Flip reads it: `WxH` + the letter (`c` when the matrix is
+    /// Flip's crosses, else `r`) + `:MATRIX,GRID`.
+    pub fn encode(&self) -> String {
+        let wh = self.cells();
+        let letter = if self.presses == crosses(self.width, self.height) { 'c' } else { 'r' };
+        let matrix = encode_bitmap(BitIter::new(&self.presses, wh));
+        let grid = encode_bitmap(self.grid.iter().copied());
+        format!("{}x{}{letter}:{matrix},{grid}", self.width, self.height)
+    }
+
+    /// Whether the press patterns of `p` (a square or hex board of this
+    /// size, or a graph on its cells) are exactly this matrix.
+    fn matches(&self, p: &Puzzle) -> bool {
+        let mut pattern = Vec::new();
+        (0..self.cells()).all(|i| {
+            pattern.clear();
+            pattern.extend(
+                press_pattern(p, i / p.cols, i % p.cols).into_iter().filter(|&(_, w)| w % 2 == 1).map(|(j, _)| j),
+            );
+            pattern.sort_unstable();
+            pattern == self.presses[i]
+        })
+    }
+
+    /// The puzzle this game is, or why the language cannot say it.
+    pub fn to_puzzle(&self) -> Result<Puzzle, FlipError> {
+        let (rows, cols) = (self.height, self.width);
+        let lights = Board::dense(self.grid.iter().map(|&b| u16::from(b)).collect());
+        let with_lights = |p: Puzzle| Puzzle { lights: lights.clone(), ..p };
+        let named = [Rule::Cross, Rule::King, Rule::Flip, Rule::Merlin, Rule::Ring];
+        let square = |rule: Rule, topology| Puzzle::new(rows, cols, 2, rule, topology);
+        // The named rules on every surface, the hex board's, one stencil.
+        use Topology::*;
+        for topology in [Plane, Cylinder, Torus, Mobius, Klein, Projective] {
+            for rule in &named {
+                let p = square(rule.clone(), topology);
+                if self.matches(&p) {
+                    return Ok(with_lights(p));
+                }
+            }
+        }
+        for topology in [Plane, Cylinder, Torus] {
+            if topology == Torus && rows % 2 == 1 {
+                continue;
+            }
+            for rule in [Rule::Cross, Rule::Ring] {
+                let p = Puzzle { shape: Shape::Hex, ..square(rule, topology) };
+                if self.matches(&p) {
+                    return Ok(with_lights(p));
+                }
+            }
+        }
+        if let Some(stencil) = self.plane_stencil() {
+            let p = square(Rule::Stencil(stencil), Topology::Plane);
+            if self.matches(&p) {
+                return Ok(with_lights(p));
+            }
+        }
+        self.graph_puzzle().map(|p| Puzzle { lights: lights.clone(), ..p })
+    }
+
+    /// The one stencil on the plane that could give this matrix: every
+    /// offset some press reaches (a stencil entry that lands on the board
+    /// somewhere shows in the matrix there, so none can be left out).
+    fn plane_stencil(&self) -> Option<Stencil> {
+        let w = self.width as i64;
+        let mut offsets = BTreeSet::new();
+        for (i, cells) in self.presses.iter().enumerate() {
+            let (r, c) = (i as i64 / w, i as i64 % w);
+            offsets.extend(cells.iter().map(|&j| (j as i64 / w - r, j as i64 % w - c)));
+        }
+        let half_rows = offsets.iter().map(|&(dr, _)| dr.unsigned_abs()).max()? as usize;
+        let half_cols = offsets.iter().map(|&(_, dc)| dc.unsigned_abs()).max()? as usize;
+        let (srows, scols) = (2 * half_rows + 1, 2 * half_cols + 1);
+        let mut weights = vec![0u32; srows * scols];
+        for (dr, dc) in offsets {
+            weights[(dr + half_rows as i64) as usize * scols + (dc + half_cols as i64) as usize] = 1;
+        }
+        Some(Stencil { rows: srows, cols: scols, weights })
+    }
+
+    /// σ+ or σ on a graph of the cells, when the matrix is symmetric and
+    /// its diagonal all set or all clear.
+    fn graph_puzzle(&self) -> Result<Puzzle, FlipError> {
+        let wh = self.cells();
+        let cell = |i: usize| format!("{},{}", i / self.width + 1, i % self.width + 1);
+        for (i, cells) in self.presses.iter().enumerate() {
+            for &j in cells {
+                if self.presses[j].binary_search(&i).is_err() {
+                    return err(format!(
+                        "this Flip game cannot be written as a .lights puzzle: pressing cell {} flips cell {}, but \
+                         pressing {} does not flip {}. A .lights rule or stencil is one press pattern for the whole \
+                         board (none fits this matrix), and on a graph presses are symmetric (a press flips a node's \
+                         neighbours, and they flip it). Flip's Random games are usually like this; Crosses games \
+                         always import",
+                        cell(i),
+                        cell(j),
+                        cell(j),
+                        cell(i)
+                    ));
+                }
+            }
+        }
+        let flips_itself = |i: usize| self.presses[i].binary_search(&i).is_ok();
+        let rule = if (0..wh).all(flips_itself) {
+            Rule::Cross
+        } else if !(0..wh).any(flips_itself) {
+            Rule::Ring
+        } else {
+            let yes = (0..wh).find(|&i| flips_itself(i)).unwrap_or(0);
+            let no = (0..wh).find(|&i| !flips_itself(i)).unwrap_or(0);
+            return err(format!(
+                "this Flip game cannot be written as a .lights puzzle: its presses are symmetric, so it is a graph, \
+                 but pressing cell {} flips that cell and pressing cell {} does not flip itself; on a graph a press \
+                 flips the node itself at every node (`rule cross`, σ+) or at none (`rule ring`, σ)",
+                cell(yes),
+                cell(no)
+            ));
+        };
+        let edges: Vec<(u32, u32)> = self
+            .presses
+            .iter()
+            .enumerate()
+            .flat_map(|(i, cells)| cells.iter().filter(move |&&j| j > i).map(move |&j| (i as u32, j as u32)))
+            .collect();
+        Ok(Puzzle::on_graph(Graph::from_edges(GraphKind::Custom, wh, &edges), 2, rule))
+    }
+}
+
+/// The bits of a matrix given as sorted rows, in order.
+struct BitIter<'a> {
+    rows: &'a [Vec<usize>],
+    wh: usize,
+    at: usize,
+    next_in_row: usize,
+}
+
+impl<'a> BitIter<'a> {
+    fn new(rows: &'a [Vec<usize>], wh: usize) -> BitIter<'a> {
+        BitIter { rows, wh, at: 0, next_in_row: 0 }
+    }
+}
+
+impl Iterator for BitIter<'_> {
+    type Item = bool;
+    fn next(&mut self) -> Option<bool> {
+        if self.at >= self.wh * self.wh {
+            return None;
+        }
+        let (i, j) = (self.at / self.wh, self.at % self.wh);
+        if j == 0 {
+            self.next_in_row = 0;
+        }
+        let row = &self.rows[i];
+        let bit = row.get(self.next_in_row) == Some(&j);
+        if bit {
+            self.next_in_row += 1;
+        }
+        self.at += 1;
+        Some(bit)
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = self.wh * self.wh - self.at;
+        (left, Some(left))
+    }
+}
+
+impl ExactSizeIterator for BitIter<'_> {}
+
+/// Flip's crosses matrix (`new_game_desc`, `case CROSSES`).
+pub fn crosses(width: usize, height: usize) -> Vec<Vec<usize>> {
+    let wh = width * height;
+    (0..wh)
+        .map(|i| {
+            let (ix, iy) = ((i % width) as i64, (i / width) as i64);
+            (0..wh).filter(|&j| ((j % width) as i64 - ix).abs() + ((j / width) as i64 - iy).abs() <= 1).collect()
+        })
+        .collect()
+}
+
+/// The `.lights` text of a Flip ID: the puzzle, checked by compiling it
+/// again and comparing its press patterns and lights with the ID.
+pub fn import_flip(id: &str, name: &str) -> Result<String, FlipError> {
+    let game = parse_id(id)?;
+    let puzzle = game.to_puzzle()?;
+    let shown: String = id.trim().chars().take(60).collect();
+    let more = if id.trim().chars().count() > 60 { "…" } else { "" };
+    let comment = vec![
+        format!("Imported by `lights import flip` from the Flip game ID {shown}{more}"),
+        format!(
+            "(Simon Tatham's Puzzles: {} by {}; a light is 1 where Flip's square is wrong, and the goal is all off).",
+            count(game.width, "column"),
+            count(game.height, "row")
+        ),
+    ];
+    let text = puzzle_text(&puzzle, name, &[], &comment);
+    let back =
+        reparse(&text).map_err(|e| FlipError(format!("internal error: the written puzzle does not compile: {e}")))?;
+    if !game.matches(&back) || back.lights.to_vec() != puzzle.lights.to_vec() || back.goal.any_nonzero() {
+        return err("internal error: the written puzzle is not the Flip game");
+    }
+    Ok(text)
+}
+
+/// A puzzle written as a Flip game, and what the reader should know.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FlipExport {
+    pub id: String,
+    /// Changes that keep the puzzle the same game (the goal folded into the lights).
+    pub notes: Vec<String>,
+}
+
+/// The Flip game ID of a puzzle, or why Flip cannot play it.
+pub fn export_flip(p: &Puzzle) -> Result<FlipExport, FlipError> {
+    if p.states != 2 {
+        return err(format!("Flip's lights have two states; this puzzle has `states {}`", p.states));
+    }
+    if p.has_holes() {
+        return err("Flip has no holes: every square of its grid is a light and a button");
+    }
+    if p.any_locked() {
+        return err("Flip has no locked buttons (a button written as flipping nothing would add solutions: \
+             it is not the same puzzle)");
+    }
+    let cells = p.cells() as u64;
+    if cells > MAX_FLIP_CELLS {
+        return err(format!(
+            "the puzzle has {cells} cells; a Flip ID written by `lights export flip` has at most {MAX_FLIP_CELLS} \
+             (its matrix is cells² bits)"
+        ));
+    }
+    let (width, height) = (p.cols, p.rows);
+    let presses = (0..p.cells())
+        .map(|i| {
+            let mut cells: Vec<usize> = press_pattern(p, i / p.cols, i % p.cols)
+                .into_iter()
+                .filter(|&(_, w)| w % 2 == 1)
+                .map(|(j, _)| j)
+                .collect();
+            cells.sort_unstable();
+            cells
+        })
+        .collect();
+    let grid: Vec<bool> = (0..p.cells()).map(|i| p.need(i) != 0).collect();
+    let mut notes = Vec::new();
+    if p.goal.any_nonzero() {
+        notes.push(
+            "Flip's goal is every light off and this puzzle's goal is not: the ID starts from lights XOR goal, \
+             which the same presses solve (a press flips the same cells whatever they show)"
+                .to_string(),
+        );
+    }
+    if p.is_graph() {
+        notes.push(format!(
+            "a graph is written as one row of {} squares (square k is node k); Flip draws each square's press \
+             pattern in it",
+            p.cols
+        ));
+    }
+    let game = FlipGame { width, height, letter: None, presses, grid };
+    Ok(FlipExport { id: game.encode(), notes })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// flip.c's crosses matrix for 3×3, rows (press i) 110100000 111010000
+    /// 011001000 100110100 010111010 001011001 000100110 000010111
+    /// 000001011: 81 bits, 4 to a hex digit, most significant first, the
+    /// last digit `8` (a 1 and three padding bits). Grid 101010001 → `a88`.
+    const CROSSES_3X3: &str = "3x3:d074191345d1644c17058,a88";
+
+    fn game(width: usize, height: usize, presses: &[&[usize]], grid: &[usize]) -> FlipGame {
+        let mut g = vec![false; width * height];
+        for &i in grid {
+            g[i] = true;
+        }
+        FlipGame { width, height, letter: None, presses: presses.iter().map(|r| r.to_vec()).collect(), grid: g }
+    }
+
+    #[test]
+    fn encode_bitmap_is_flips() {
+        // 8 >> j: the first bit is the most significant; the last digit padded.
+        assert_eq!(encode_bitmap([true, false, false, false, true].into_iter()), "88");
+        assert_eq!(encode_bitmap([false, true, true, true].into_iter()), "7");
+        assert_eq!(encode_bitmap(std::iter::empty()), "");
+        assert_eq!(decode_bitmap("88", 5), vec![true, false, false, false, true]);
+        // Padding bits are ignored, as decode_bitmap does.
+        assert_eq!(decode_bitmap("8F", 5), vec![true, false, false, false, true]);
+    }
+
+    #[test]
+    fn a_crosses_id_reads_as_flip_builds_it() {
+        let g = parse_id(CROSSES_3X3).unwrap();
+        assert_eq!((g.width, g.height, g.letter), (3, 3, None));
+        assert_eq!(g.presses, crosses(3, 3));
+        assert_eq!(g.presses[4], vec![1, 3, 4, 5, 7]);
+        assert_eq!(g.grid, [true, false, true, false, true, false, false, false, true]);
+        // Upper case, the letter, and `3` for `3x3` are the same game.
+        for id in
+            ["3x3c:D074191345D1644C17058,A88", "3c:d074191345d1644c17058,a88", "  3x3r:d074191345d1644c17058,a88\n"]
+        {
+            let other = parse_id(id).unwrap();
+            assert_eq!((other.presses.clone(), other.grid.clone()), (g.presses.clone(), g.grid.clone()), "{id}");
+        }
+        let p = g.to_puzzle().unwrap();
+        assert_eq!((p.rows, p.cols, p.rule.clone(), p.topology, p.states), (3, 3, Rule::Cross, Topology::Plane, 2));
+        assert_eq!(p.lights.to_vec(), vec![1, 0, 1, 0, 1, 0, 0, 0, 1]);
+        // And it is written back as Flip wrote it, with `c`.
+        assert_eq!(export_flip(&p).unwrap().id, "3x3c:d074191345d1644c17058,a88");
+    }
+
+    #[test]
+    fn imported_text_is_the_cross_rule() {
+        let text = import_flip(CROSSES_3X3, "flip 3").unwrap();
+        assert!(text.contains("puzzle \"flip 3\""), "{text}");
+        assert!(!text.contains("rule"), "cross is the default: {text}");
+        assert!(text.contains("size 3x3"), "{text}");
+        let p = reparse(&text).unwrap();
+        assert_eq!(p.lights.to_vec(), vec![1, 0, 1, 0, 1, 0, 0, 0, 1]);
+    }
+
+    #[test]
+    fn width_is_columns() {
+        // 3 wide, 1 high: crosses on a row of three.
+        let g = game(3, 1, &[&[0, 1], &[0, 1, 2], &[1, 2]], &[0]);
+        let p = g.to_puzzle().unwrap();
+        assert_eq!((p.rows, p.cols, p.rule.clone()), (1, 3, Rule::Cross));
+        assert!(g.encode().starts_with("3x1c:"), "{}", g.encode());
+    }
+
+    #[test]
+    fn a_translation_invariant_matrix_is_a_stencil() {
+        // Each press flips itself and the cell to its right: a 1×3 stencil `. 1 1`.
+        let g = game(3, 1, &[&[0, 1], &[1, 2], &[2]], &[1]);
+        let p = g.to_puzzle().unwrap();
+        assert_eq!(p.rule, Rule::Stencil(Stencil { rows: 1, cols: 3, weights: vec![0, 1, 1] }));
+        let text = import_flip(&g.encode(), "right").unwrap();
+        assert!(text.contains("rule { . 1 1 }") || text.contains("rule {\n    . 1 1\n  }"), "{text}");
+    }
+
+    #[test]
+    fn other_surfaces_and_rules_are_found() {
+        for (rule, topology) in
+            [(Rule::King, Topology::Plane), (Rule::Cross, Topology::Torus), (Rule::Flip, Topology::Klein)]
+        {
+            let p = Puzzle::new(4, 5, 2, rule.clone(), topology);
+            let g = parse_id(&export_flip(&p).unwrap().id).unwrap();
+            let back = g.to_puzzle().unwrap();
+            assert!(g.matches(&back));
+            assert_eq!((back.rows, back.cols), (4, 5));
+            assert_eq!(back.rule, rule);
+        }
+        let hex = Puzzle { shape: Shape::Hex, ..Puzzle::new(4, 4, 2, Rule::Cross, Topology::Plane) };
+        let back = parse_id(&export_flip(&hex).unwrap().id).unwrap().to_puzzle().unwrap();
+        assert_eq!(back.shape, Shape::Hex);
+    }
+
+    #[test]
+    fn a_symmetric_matrix_is_a_graph() {
+        // 1 and 2 flip each other; 3 only itself: σ+ on the graph 1-2, 3
+        // (no rule or stencil: 2 would flip 3 too).
+        let g = game(3, 1, &[&[0, 1], &[0, 1], &[2]], &[0, 2]);
+        let text = import_flip(&g.encode(), "g").unwrap();
+        assert!(text.contains("graph { 1-2 3 }"), "{text}");
+        assert!(text.contains("lights at 1 3"), "{text}");
+        let p = reparse(&text).unwrap();
+        assert!(g.matches(&p));
+    }
+
+    #[test]
+    fn a_directed_matrix_is_refused_with_its_witness() {
+        // Pressing 1,1 flips 1,2; pressing 1,2 flips only itself; 1,3 too.
+        let g = game(3, 1, &[&[0, 1], &[1], &[2]], &[0]);
+        let e = g.to_puzzle().unwrap_err().to_string();
+        assert!(e.contains("pressing cell 1,1 flips cell 1,2, but pressing 1,2 does not flip 1,1"), "{e}");
+        // A symmetric matrix whose diagonal is mixed.
+        let g = game(2, 1, &[&[1], &[0, 1]], &[0]);
+        let e = g.to_puzzle().unwrap_err().to_string();
+        assert!(e.contains("pressing cell 1,2 flips that cell and pressing cell 1,1 does not"), "{e}");
+    }
+
+    #[test]
+    fn malformed_ids_are_errors() {
+        let cases = [
+            ("", "empty"),
+            ("3x3", "no `:`"),
+            ("3x3#1234", "random-seed"),
+            ("x3:0,0", "width"),
+            ("3x:0,0", "height"),
+            ("0x3:", "greater than zero"),
+            ("3x3q:d074191345d1644c17058,a88", "unexpected `q`"),
+            ("3x3:d074191345d1644c1705,a88", "21 hex digits"),
+            ("3x3:d074191345d1644c170588,a88", "21 hex digits"),
+            ("3x3:d074191345d1644c17058a88", "21 hex digits"),
+            ("3x3:d074191345d1644c17058;a88", "expected a `,`"),
+            ("3x3:d074191345d1644c17058,a8", "3 hex digits"),
+            ("3x3:d074191345d1644c17058,a88,", "unexpected `,`"),
+            ("3x3:d074191345d1644c17058,a8g", "3 hex digits"),
+            ("99999999x99999999c:00,0", "at most 4096"),
+            ("99999999999999999999:0,0", "far too large"),
+            ("65x64:0,0", "at most 4096"),
+        ];
+        for (id, want) in cases {
+            let e = parse_id(id).unwrap_err().to_string();
+            assert!(e.contains(want), "{id:?}: {e}");
+        }
+    }
+
+    #[test]
+    fn export_refuses_what_flip_cannot_play() {
+        let three = Puzzle::new(3, 3, 3, Rule::Cross, Topology::Plane);
+        assert!(export_flip(&three).unwrap_err().0.contains("two states"));
+        let mut locked = Puzzle::new(3, 3, 2, Rule::Cross, Topology::Plane);
+        locked.locked.set(4, 1);
+        assert!(export_flip(&locked).unwrap_err().0.contains("locked"));
+        let mut holes = Puzzle::new(3, 3, 2, Rule::Cross, Topology::Plane);
+        holes.holes.set(4, 1);
+        holes.locked.set(4, 1);
+        assert!(export_flip(&holes).unwrap_err().0.contains("holes"));
+        let big = Puzzle::new(65, 64, 2, Rule::Cross, Topology::Plane);
+        assert!(export_flip(&big).unwrap_err().0.contains("4096"));
+    }
+
+    #[test]
+    fn a_goal_is_folded_into_the_lights() {
+        let mut p = Puzzle::new(2, 2, 2, Rule::Cross, Topology::Plane);
+        p.goal = Board::dense(vec![1, 1, 0, 0]);
+        p.lights = Board::dense(vec![1, 0, 0, 1]);
+        let out = export_flip(&p).unwrap();
+        assert_eq!(out.notes.len(), 1);
+        let g = parse_id(&out.id).unwrap();
+        assert_eq!(g.grid, vec![false, true, false, true]);
+    }
+
+    mod prop {
+        use super::*;
+        use proptest::prelude::*;
+
+        proptest! {
+            #[test]
+            fn arbitrary_text_never_panics(s in "\\PC{0,80}") {
+                let _ = parse_id(&s);
+                let _ = import_flip(&s, "x");
+            }
+
+            #[test]
+            fn id_like_text_never_panics(s in "[0-9]{1,3}(x[0-9]{1,3})?[cr]?:[0-9a-fA-F,]{0,30}") {
+                if let Ok(g) = parse_id(&s) {
+                    let _ = g.to_puzzle();
+                }
+            }
+
+            #[test]
+            fn any_matrix_round_trips(width in 1usize..5, height in 1usize..5, seed in any::<u64>()) {
+                let wh = width * height;
+                let mut x = seed | 1;
+                let mut bit = || { x ^= x << 13; x ^= x >> 7; x ^= x << 17; x & 1 == 1 };
+                let presses: Vec<Vec<usize>> = (0..wh).map(|_| (0..wh).filter(|_| bit()).collect()).collect();
+                let grid: Vec<bool> = (0..wh).map(|_| bit()).collect();
+                let g = FlipGame { width, height, letter: None, presses, grid };
+                let back = parse_id(&g.encode()).unwrap();
+                prop_assert_eq!(&back.presses, &g.presses);
+                prop_assert_eq!(&back.grid, &g.grid);
+                // Whatever the language can say imports as exactly this game.
+                if let Ok(text) = import_flip(&g.encode(), "p") {
+                    let p = reparse(&text).unwrap();
+                    prop_assert!(g.matches(&p));
+                    prop_assert_eq!(p.lights.to_vec(), g.grid.iter().map(|&b| u16::from(b)).collect::<Vec<_>>());
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,189 @@
+//! `lights export`: puzzles written for other tools (Flip game IDs, JSON
+//! level packs for game engines). The way back is `lights import`.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::{Args as ClapArgs, Subcommand};
+use lights_authoring::flip;
+use lights_compiler::analyze;
+use lights_compiler::model::Puzzle;
+
+use crate::excerpt::{escape_controls, quoted_name};
+use crate::files::{is_stdin, read_stdin};
+use crate::{files, EXIT_OK, EXIT_PUZZLE_ERROR, EXIT_USAGE};
+
+#[derive(ClapArgs)]
+#[command(
+    about = "Write puzzles for other tools: Flip game IDs, JSON level packs",
+    long_about = "Write puzzles in formats other tools read. The formats are subcommands; see `lights export flip \
+        --help` and `lights export json --help`. The way back is `lights import`.",
+    after_help = "Examples:\n  lights export flip examples/classic.lights\n  lights export json examples/*.lights -o pack.json"
+)]
+pub(crate) struct Args {
+    #[command(subcommand)]
+    format: Format,
+}
+
+#[derive(Subcommand)]
+enum Format {
+    Flip(FlipArgs),
+}
+
+#[derive(ClapArgs)]
+#[command(
+    about = "Write puzzles as game IDs of Flip (Simon Tatham's Portable Puzzle Collection)",
+    long_about = "Write each puzzle as a Flip game ID, `WxHc:MATRIX,GRID` or `WxHr:…`, to paste into Flip (Game > \
+        Specific…). W is the number of columns, H of rows; MATRIX says, for each cell, which cells a press of it \
+        flips, and GRID which lights are on. `c` when the press patterns are Flip's crosses (`rule cross` on the \
+        plane), else `r`: any rule, surface, hex board or graph (as one row of nodes) is written as its matrix.\n\n\
+        Flip plays two-state lights with every square a button, won when all are off. So a puzzle is refused \
+        (with the reason) when it has `states` other than 2, holes, locked buttons, or more than 4096 cells. A \
+        goal other than off is folded in: the ID starts from lights XOR goal, which the same presses solve (a \
+        note on standard error says so).\n\n\
+        One puzzle (the file has one, or --puzzle NAME): its ID alone on a line. Several: one line each, the \
+        name, a tab, the ID. The exit status is 1 when a puzzle could not be written (the others are).",
+    after_help = "Examples:\n  \
+        lights export flip examples/classic.lights --puzzle classic\n  \
+        lights export flip pack.lights > ids.tsv\n  \
+        lights export flip level.lights | lights import flip -   # the round trip"
+)]
+struct FlipArgs {
+    /// The .lights file (`-` for standard input)
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+    /// Only this puzzle
+    #[arg(long, value_name = "NAME")]
+    puzzle: Option<String>,
+    /// Write here (atomically) instead of standard output
+    #[arg(short, long, value_name = "OUT")]
+    output: Option<PathBuf>,
+}
+
+pub(crate) fn run(args: Args) -> u8 {
+    match args.format {
+        Format::Flip(a) => export_flip(a),
+    }
+}
+
+/// A file's text and how to name it in messages.
+fn read_input(file: &PathBuf) -> Option<(String, String)> {
+    if is_stdin(file) {
+        match read_stdin() {
+            Ok(src) => Some(("<stdin>".to_string(), src)),
+            Err(e) => {
+                eprintln!("error: {}", escape_controls(&e));
+                None
+            }
+        }
+    } else {
+        let src = files::read_reporting(file)?;
+        Some((files::shown_path(file), src))
+    }
+}
+
+/// The puzzles of a file to export (all, or the one `--puzzle` names), as
+/// (name, model); a block that does not compile, or a sliding block, is an
+/// error that stops the export (exit status returned).
+pub(crate) fn puzzles_of(shown: &str, src: &str, only: Option<&str>) -> Result<Vec<(String, Puzzle)>, u8> {
+    let analysis = analyze(src);
+    let names: Vec<String> =
+        analysis.blocks.iter().map(|p| quoted_name(Some(p.name.as_deref().unwrap_or("")))).collect();
+    let chosen: Vec<_> = match only {
+        Some(name) => match analysis.blocks.iter().find(|p| p.name.as_deref() == Some(name)) {
+            Some(p) => vec![p],
+            None => {
+                eprintln!(
+                    "error: `{}` has no puzzle named {}; its puzzles are: {}",
+                    escape_controls(shown),
+                    quoted_name(Some(name)),
+                    names.join(", ")
+                );
+                return Err(EXIT_USAGE);
+            }
+        },
+        None => analysis.blocks.iter().collect(),
+    };
+    if chosen.is_empty() {
+        eprintln!("error: `{}` has no puzzle", escape_controls(shown));
+        return Err(EXIT_USAGE);
+    }
+    let mut out = Vec::new();
+    for block in chosen {
+        let name = block.name.clone().unwrap_or_default();
+        if !block.kind.is_lights() {
+            if only.is_some() {
+                eprintln!(
+                    "error: {} is a sliding-tile puzzle; only Lights Out puzzles are exported",
+                    quoted_name(Some(&name))
+                );
+                return Err(EXIT_USAGE);
+            }
+            continue;
+        }
+        let Some(model) = block.puzzle() else {
+            eprintln!(
+                "error: {} in `{}` has errors; `lights check` shows them",
+                quoted_name(Some(&name)),
+                escape_controls(shown)
+            );
+            return Err(EXIT_PUZZLE_ERROR);
+        };
+        out.push((name, model.clone()));
+    }
+    if out.is_empty() {
+        eprintln!("error: `{}` has no Lights Out puzzle (only sliding blocks)", escape_controls(shown));
+        return Err(EXIT_USAGE);
+    }
+    Ok(out)
+}
+
+fn export_flip(args: FlipArgs) -> u8 {
+    let Some((shown, src)) = read_input(&args.file) else { return EXIT_USAGE };
+    let puzzles = match puzzles_of(&shown, &src, args.puzzle.as_deref()) {
+        Ok(p) => p,
+        Err(code) => return code,
+    };
+    let one = puzzles.len() == 1;
+    let mut text = String::new();
+    let mut status = EXIT_OK;
+    for (name, model) in &puzzles {
+        match flip::export_flip(model) {
+            Ok(out) => {
+                for note in &out.notes {
+                    eprintln!("note: {}: {note}", quoted_name(Some(name)));
+                }
+                if one {
+                    text.push_str(&format!("{}\n", out.id));
+                } else {
+                    let name: String = name.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+                    text.push_str(&format!("{name}\t{}\n", out.id));
+                }
+            }
+            Err(e) => {
+                eprintln!(
+                    "error: {} cannot be a Flip game: {}",
+                    quoted_name(Some(name)),
+                    escape_controls(&e.to_string())
+                );
+                status = EXIT_PUZZLE_ERROR;
+            }
+        }
+    }
+    if !text.is_empty() {
+        let written = match &args.output {
+            Some(path) => crate::safe_write::write_text(path, &text),
+            None => {
+                let mut out = std::io::stdout().lock();
+                out.write_all(text.as_bytes())
+                    .and_then(|()| out.flush())
+                    .map_err(|e| format!("cannot write to standard output: {e}"))
+            }
+        };
+        if let Err(e) = written {
+            eprintln!("error: {}", escape_controls(&e));
+            return EXIT_USAGE;
+        }
+    }
+    status
+}
