@@ -6,6 +6,10 @@ use std::path::PathBuf;
 
 use clap::{Args as ClapArgs, Subcommand};
 use lights_authoring::flip;
+use lights_authoring::pack_json::{self, Pack};
+use lights_ide::{Document, Solved};
+
+use crate::output::JsonSafe;
 use lights_compiler::analyze;
 use lights_compiler::model::Puzzle;
 
@@ -28,6 +32,39 @@ pub(crate) struct Args {
 #[derive(Subcommand)]
 enum Format {
     Flip(FlipArgs),
+    Json(JsonArgs),
+}
+
+#[derive(ClapArgs)]
+#[command(
+    about = "Write puzzles as a JSON level pack for game engines (schema lights-pack/1)",
+    long_about = "Write every Lights Out puzzle of the files as one JSON level pack, schema `lights-pack/1` \
+        (documented field by field in docs/authoring/interchange.md; JSON Schema in \
+        docs/schema/lights-pack-1.schema.json). Cells are 0-based indices in reading order (a graph is one row \
+        of nodes: cell i is node i + 1).\n\n\
+        Each puzzle has what its block says: name, shape (square, hex, graph with its nodes and edges), rows, \
+        cols, states, rule (a name, or `stencil` and its weights), topology, lights, goal, locked, holes and \
+        its `expect` claims; and, for engines, what the solver derives: `press_patterns` (for each free button, \
+        the cells one press changes and by how much; null, with `press_patterns_omitted` saying why, past \
+        1,000,000 entries) and `analysis` (solvable, the number of solutions, a minimum solution as presses per \
+        cell, its total, and `minimum_proven`), from the same solver as `lights solve`.\n\n\
+        A puzzle of more than 1,000,000 cells is refused, as is a file with errors. Sliding blocks are left \
+        out. `lights import json` reads the pack back.",
+    after_help = "Examples:\n  \
+        lights export json examples/level-pack.lights -o pack.json\n  \
+        lights export json examples/*.lights > all.json\n  \
+        lights export json level.lights | lights import json -   # the round trip"
+)]
+struct JsonArgs {
+    /// The .lights files (`-` for standard input)
+    #[arg(value_name = "FILE", required = true)]
+    files: Vec<PathBuf>,
+    /// Only the puzzle of this name (in each file)
+    #[arg(long, value_name = "NAME")]
+    puzzle: Option<String>,
+    /// Write here (atomically) instead of standard output
+    #[arg(short, long, value_name = "OUT")]
+    output: Option<PathBuf>,
 }
 
 #[derive(ClapArgs)]
@@ -63,7 +100,93 @@ struct FlipArgs {
 pub(crate) fn run(args: Args) -> u8 {
     match args.format {
         Format::Flip(a) => export_flip(a),
+        Format::Json(a) => export_json(a),
     }
+}
+
+fn export_json(args: JsonArgs) -> u8 {
+    let mut pack = Pack {
+        schema: pack_json::SCHEMA.to_string(),
+        generator: Some(format!("lights {}", env!("CARGO_PKG_VERSION"))),
+        puzzles: Vec::new(),
+    };
+    for file in &args.files {
+        let Some((shown, src)) = read_input(file) else { return EXIT_USAGE };
+        if args.puzzle.is_none() && !analyze(&src).blocks.iter().any(|b| b.kind.is_lights()) && args.files.len() > 1 {
+            eprintln!("note: `{}` has no Lights Out puzzle; left out", escape_controls(&shown));
+            continue;
+        }
+        // Checked first: the names, and that every block compiles.
+        let puzzles = match puzzles_of(&shown, &src, args.puzzle.as_deref()) {
+            Ok(p) => p,
+            Err(code) => return code,
+        };
+        let doc = Document::new(src);
+        let analysis = doc.analysis();
+        let wanted: Vec<bool> = analysis
+            .blocks
+            .iter()
+            .map(|b| b.kind.is_lights() && args.puzzle.as_deref().is_none_or(|n| b.name.as_deref() == Some(n)))
+            .collect();
+        if let Some((name, p)) = puzzles.iter().find(|(_, p)| p.cells() as u64 > pack_json::MAX_PACK_CELLS) {
+            eprintln!(
+                "error: {} has {} cells; a lights-pack/1 puzzle has at most {}",
+                quoted_name(Some(name)),
+                p.cells(),
+                pack_json::MAX_PACK_CELLS
+            );
+            return EXIT_USAGE;
+        }
+        // The same solver as `lights solve`.
+        let solved = Solved::selected(&doc, |i| wanted.get(i).copied().unwrap_or(false));
+        for (i, block) in analysis.blocks.iter().enumerate() {
+            if !wanted[i] {
+                continue;
+            }
+            let name = block.name.clone().unwrap_or_default();
+            let answered = doc.answered(i, &solved);
+            let Some((model, report)) = answered.as_ref().and_then(|(b, r)| b.answered(r)).and_then(|a| a.as_lights())
+            else {
+                eprintln!("error: {} was not solved", quoted_name(Some(&name)));
+                return EXIT_PUZZLE_ERROR;
+            };
+            let claims: Vec<String> =
+                model.header.expects.iter().map(|e| e.claim.to_string().replacen("expect ", "", 1)).collect();
+            match pack_json::puzzle_json(model, &name, &claims, Some(report)) {
+                Ok(entry) => pack.puzzles.push(entry),
+                Err(e) => {
+                    eprintln!("error: {}: {}", quoted_name(Some(&name)), escape_controls(&e.to_string()));
+                    return EXIT_USAGE;
+                }
+            }
+        }
+    }
+    let mut seen = std::collections::HashSet::new();
+    if let Some(dup) = pack.puzzles.iter().find(|p| !seen.insert(p.name.clone())) {
+        eprintln!(
+            "error: two puzzles are named {}; names are unique in a pack (as in a .lights file)",
+            quoted_name(Some(&dup.name))
+        );
+        return EXIT_USAGE;
+    }
+    let text = pack_json::pack_text(&pack);
+    let emit = |out: &mut dyn Write| {
+        let mut safe = JsonSafe::new(out);
+        safe.write_all(text.as_bytes())?;
+        safe.finish()
+    };
+    let written = match &args.output {
+        Some(path) => crate::safe_write::write_with(path, emit),
+        None => {
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+            emit(&mut out).and_then(|()| out.flush()).map_err(|e| format!("cannot write to standard output: {e}"))
+        }
+    };
+    if let Err(e) = written {
+        eprintln!("error: {}", escape_controls(&e));
+        return EXIT_USAGE;
+    }
+    EXIT_OK
 }
 
 /// A file's text and how to name it in messages.

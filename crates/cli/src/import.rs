@@ -28,6 +28,30 @@ pub(crate) struct Args {
 enum Format {
     Coords(CoordsArgs),
     Flip(FlipArgs),
+    Json(JsonArgs),
+}
+
+#[derive(ClapArgs)]
+#[command(
+    about = "Import a JSON level pack (schema lights-pack/1, as `lights export json` writes it)",
+    long_about = "Import a JSON level pack, schema `lights-pack/1` (docs/authoring/interchange.md), as one .lights \
+        file with a block per puzzle, in canonical form. Every field is checked: an unknown `schema` version, \
+        a size beyond the 10,000,000,000 cells a board may have or the 1,000,000 of a pack, a `lights` or `goal` \
+        array whose length is not rows × cols, a value not below `states`, an unknown rule, topology or shape, \
+        an edge or cell out of range, or a named graph whose edges are not its own is an error naming the \
+        puzzle. The derived fields (`press_patterns`, `analysis`) are ignored: `lights check` recomputes them \
+        (and checks the `expect` claims, which are kept).",
+    after_help = "Examples:\n  \
+        lights import json pack.json -o pack.lights\n  \
+        lights export json level.lights | lights import json - | lights check -"
+)]
+struct JsonArgs {
+    /// The JSON file (`-` or nothing for standard input)
+    #[arg(value_name = "FILE")]
+    file: Option<PathBuf>,
+    /// Write the .lights file here (atomically) instead of standard output
+    #[arg(short, long, value_name = "OUT")]
+    output: Option<PathBuf>,
 }
 
 #[derive(ClapArgs)]
@@ -98,6 +122,31 @@ pub(crate) fn run(args: Args) -> u8 {
     match args.format {
         Format::Coords(a) => coords(a),
         Format::Flip(a) => flip(a),
+        Format::Json(a) => json(a),
+    }
+}
+
+fn json(args: JsonArgs) -> u8 {
+    let file = args.file.filter(|f| !is_stdin(f));
+    let (shown, text) = match &file {
+        Some(path) => {
+            let Some(text) = files::read_reporting(path) else { return EXIT_USAGE };
+            (files::shown_path(path), text)
+        }
+        None => match read_stdin() {
+            Ok(text) => ("standard input".to_string(), text),
+            Err(e) => {
+                eprintln!("error: {}", crate::excerpt::escape_controls(&e));
+                return EXIT_USAGE;
+            }
+        },
+    };
+    match lights_authoring::pack_json::import_pack(&text, &shown) {
+        Ok(lights) => write_out(args.output.as_ref(), &lights),
+        Err(e) => {
+            eprintln!("error: {shown}: {}", crate::excerpt::escape_controls(&e.to_string()));
+            EXIT_USAGE
+        }
     }
 }
 
