@@ -53,7 +53,7 @@ enum Format {
     after_help = "Examples:\n  \
         lights export json examples/level-pack.lights -o pack.json\n  \
         lights export json examples/*.lights > all.json\n  \
-        lights export json level.lights | lights import json -   # the round trip"
+        lights export json examples/graphs.lights | lights import json -   # the round trip"
 )]
 struct JsonArgs {
     /// The .lights files (`-` for standard input)
@@ -82,8 +82,8 @@ struct JsonArgs {
         name, a tab, the ID. The exit status is 1 when a puzzle could not be written (the others are).",
     after_help = "Examples:\n  \
         lights export flip examples/classic.lights --puzzle classic\n  \
-        lights export flip pack.lights > ids.tsv\n  \
-        lights export flip level.lights | lights import flip -   # the round trip"
+        lights export flip examples/merlin.lights > ids.tsv   # name<TAB>ID lines\n  \
+        lights export flip examples/classic.lights --puzzle classic | lights import flip -   # the round trip"
 )]
 struct FlipArgs {
     /// The .lights file (`-` for standard input)

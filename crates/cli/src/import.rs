@@ -17,7 +17,7 @@ use crate::{files, EXIT_OK, EXIT_USAGE};
         `lights import json --help`. The way back is `lights export`.",
     after_help = "Examples:\n  lights import coords in.txt | lights check --answer yes-no -\n  \
         lights import flip '3x3:d074191345d1644c17058,a88' -o flip.lights\n  \
-        lights import json pack.json -o pack.lights"
+        lights export json examples/level-pack.lights | lights import json -"
 )]
 pub(crate) struct Args {
     #[command(subcommand)]
@@ -42,8 +42,8 @@ enum Format {
         puzzle. The derived fields (`press_patterns`, `analysis`) are ignored: `lights check` recomputes them \
         (and checks the `expect` claims, which are kept).",
     after_help = "Examples:\n  \
-        lights import json pack.json -o pack.lights\n  \
-        lights export json level.lights | lights import json - | lights check -"
+        lights import json pack.json -o imported.lights\n  \
+        lights export json examples/graphs.lights | lights import json - | lights check -"
 )]
 struct JsonArgs {
     /// The JSON file (`-` or nothing for standard input)
@@ -73,7 +73,7 @@ struct JsonArgs {
         lights import flip '3x3:d074191345d1644c17058,a88'   # the 3×3 Crosses game with corners and centre wrong\n  \
         lights import flip '3x3:d074191345d1644c17058,a88' --name 'flip 1' -o flip1.lights\n  \
         lights export flip flip1.lights   # and back\n  \
-        echo '3x3:d074191345d1644c17058,a88' | lights import flip - | lights solve -"
+        printf '3x3:d074191345d1644c17058,a88' | lights import flip - | lights solve -"
 )]
 struct FlipArgs {
     /// The game ID (quote it for the shell), or `-` to read it from standard input

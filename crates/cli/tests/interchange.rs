@@ -1,0 +1,216 @@
+//! `lights export flip|json` and `lights import flip|json` through the real
+//! binary: every example round-trips through JSON (and through Flip where
+//! Flip can play it), the JSON validates against
+//! docs/schema/lights-pack-1.schema.json, and hostile input is refused.
+
+mod common;
+use common::*;
+
+use lights_authoring::pack_json::same_puzzle;
+use lights_compiler::lower::press_pattern;
+use lights_compiler::model::Puzzle;
+
+/// The Lights Out puzzles of a file: name, model, `expect` claims.
+fn puzzles(src: &str) -> Vec<(String, Puzzle, Vec<String>)> {
+    lights_compiler::analyze(src)
+        .blocks
+        .iter()
+        .filter(|b| b.kind.is_lights())
+        .map(|b| {
+            let p = b.puzzle().unwrap_or_else(|| panic!("{:?} compiles", b.name)).clone();
+            let claims = p.header.expects.iter().map(|e| e.claim.to_string()).collect();
+            (b.name.clone().unwrap_or_default(), p, claims)
+        })
+        .collect()
+}
+
+/// What the answer depends on: each button's cells (mod W) and each cell's need.
+fn system(p: &Puzzle) -> (u32, Vec<Vec<(usize, u32)>>, Vec<u32>) {
+    let patterns = (0..p.cells())
+        .map(|i| {
+            if p.is_locked(i) || p.is_hole(i) {
+                return Vec::new();
+            }
+            let mut cells = press_pattern(p, i / p.cols, i % p.cols);
+            cells.sort_unstable();
+            cells
+        })
+        .collect();
+    (p.states, patterns, (0..p.cells()).map(|i| p.need(i)).collect())
+}
+
+fn schema() -> jsonschema::Validator {
+    let text = std::fs::read_to_string(root().join("docs/schema/lights-pack-1.schema.json")).unwrap();
+    let schema: serde_json::Value = serde_json::from_str(&text).expect("the schema is JSON");
+    jsonschema::draft202012::new(&schema).expect("the schema compiles")
+}
+
+fn schema_errors(validator: &jsonschema::Validator, json: &serde_json::Value) -> Vec<String> {
+    validator.iter_errors(json).map(|e| format!("{e} at {}", e.instance_path())).collect()
+}
+
+#[test]
+fn every_example_round_trips_through_json_and_validates() {
+    let validator = schema();
+    let dir = root();
+    let mut checked = 0;
+    for file in lights_files("examples") {
+        let src = std::fs::read_to_string(&file).unwrap();
+        let before = puzzles(&src);
+        if before.is_empty() {
+            continue;
+        }
+        let path = file.to_string_lossy().to_string();
+        let out = lights(&dir, &["export", "json", &path]);
+        assert_eq!(out.status.code(), Some(0), "{path}: {}", stderr(&out));
+        let json: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+        let errors = schema_errors(&validator, &json);
+        assert!(errors.is_empty(), "{path}: {errors:#?}");
+        // The engine's answers: a proven minimum agrees with the file's `expect presses`.
+        for (entry, (name, _, claims)) in json["puzzles"].as_array().unwrap().iter().zip(&before) {
+            assert_eq!(entry["name"], name.as_str());
+            let analysis = &entry["analysis"];
+            for claim in claims {
+                if let Some(n) = claim.strip_prefix("expect presses ") {
+                    if analysis["minimum_proven"] == true {
+                        assert_eq!(analysis["minimum_presses"].to_string(), n, "{name}");
+                    }
+                }
+                if claim == "expect unique" {
+                    assert_eq!(analysis["solutions"], "1", "{name}");
+                }
+            }
+            let total: u64 = analysis["minimum"].as_array().map_or(0, |m| m.iter().map(|v| v.as_u64().unwrap()).sum());
+            if analysis["solvable"] == true {
+                assert_eq!(analysis["minimum_presses"].as_u64(), Some(total), "{name}");
+            }
+        }
+        let back = lights_with_input(&dir, &["import", "json", "-"], &stdout(&out));
+        assert_eq!(back.status.code(), Some(0), "{path}: {}", stderr(&back));
+        let after = puzzles(&stdout(&back));
+        assert_eq!(after.len(), before.len(), "{path}");
+        for ((n1, p1, c1), (n2, p2, c2)) in before.iter().zip(&after) {
+            assert_eq!(n1, n2, "{path}");
+            assert!(same_puzzle(p1, p2), "{path}: {n1} changed:\n{}", stdout(&back));
+            assert_eq!(c1, c2, "{path}: {n1}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 40, "only {checked} puzzles were checked");
+}
+
+#[test]
+fn the_schema_rejects_what_the_import_rejects() {
+    let validator = schema();
+    let good: serde_json::Value = serde_json::from_str(&stdout(&lights(
+        &root(),
+        &["export", "json", "examples/classic.lights", "--puzzle", "classic"],
+    )))
+    .unwrap();
+    assert!(schema_errors(&validator, &good).is_empty());
+    let mut bad = good.clone();
+    bad["schema"] = "lights-pack/2".into();
+    assert!(!schema_errors(&validator, &bad).is_empty());
+    let mut bad = good.clone();
+    bad["puzzles"][0]["rule"] = "knight".into();
+    assert!(!schema_errors(&validator, &bad).is_empty());
+    let mut bad = good;
+    bad["puzzles"][0]["expect"] = serde_json::json!(["presses many"]);
+    assert!(!schema_errors(&validator, &bad).is_empty());
+}
+
+#[test]
+fn every_example_flip_can_play_round_trips_through_flip() {
+    let dir = root();
+    let (mut exported, mut refused) = (0, 0);
+    for file in lights_files("examples") {
+        let src = std::fs::read_to_string(&file).unwrap();
+        let before = puzzles(&src);
+        let path = file.to_string_lossy().to_string();
+        for (name, model, _) in &before {
+            let out = lights(&dir, &["export", "flip", &path, "--puzzle", name]);
+            if out.status.code() == Some(1) {
+                // Refused, with the reason.
+                let e = stderr(&out);
+                let why = ["two states", "no holes", "no locked buttons", "at most 4096"];
+                assert!(why.iter().any(|w| e.contains(w)), "{name}: {e}");
+                assert!(
+                    model.states != 2 || model.has_holes() || model.any_locked() || model.cells() > 4096,
+                    "{name} was refused: {e}"
+                );
+                refused += 1;
+                continue;
+            }
+            assert_eq!(out.status.code(), Some(0), "{name}: {}", stderr(&out));
+            let id = stdout(&out);
+            assert_eq!(id.lines().count(), 1, "{name}: {id}");
+            let back = lights_with_input(&dir, &["import", "flip", "-", "--name", name], &id);
+            assert_eq!(back.status.code(), Some(0), "{name}: {}", stderr(&back));
+            let after = puzzles(&stdout(&back));
+            assert_eq!(after.len(), 1);
+            // The same system: press patterns, and what each cell needs.
+            assert_eq!(system(&after[0].1), system(model), "{name}");
+            // On the plane with the named rules and no goal, the very same model.
+            if !model.is_graph()
+                && model.topology == lights_compiler::model::Topology::Plane
+                && !model.goal.any_nonzero()
+            {
+                assert!(same_puzzle(&after[0].1, model), "{name}: {}", stdout(&back));
+            }
+            exported += 1;
+        }
+    }
+    assert!(exported >= 25 && refused >= 10, "{exported} exported, {refused} refused");
+}
+
+#[test]
+fn flip_ids_as_flip_writes_them() {
+    // The 3×3 Crosses game, encoded by hand from flip.c (see flip.rs).
+    let out = lights(&root(), &["import", "flip", "3x3:d074191345d1644c17058,a88", "--name", "t"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("puzzle \"t\" {\n  size 3x3\n  lights {\n    1 . 1\n    . 1 .\n    . . 1\n  }\n}"), "{text}");
+    let solved = lights_with_input(&root(), &["solve", "-"], &text);
+    assert_eq!(solved.status.code(), Some(0), "{}", stderr(&solved));
+    // And back, as Flip reads it.
+    let id = lights_with_input(&root(), &["export", "flip", "-"], &text);
+    assert_eq!(stdout(&id), "3x3c:d074191345d1644c17058,a88\n");
+    // A directed Random game is refused, naming the cells.
+    let random = "3x1r:c88,8";
+    let out = lights(&root(), &["import", "flip", random]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("pressing cell 1,1 flips cell 1,2, but pressing 1,2 does not flip 1,1"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn hostile_input_is_refused_before_it_costs() {
+    let dir = root();
+    for (args, want) in [
+        (vec!["import", "flip", "99999999x99999999c:00,0"], "at most 4096"),
+        (vec!["import", "flip", "4096x4096:0,0"], "at most 4096"),
+        (vec!["import", "flip", "3x3:0,0"], "21 hex digits"),
+        (vec!["import", "flip", "5x5#12345"], "random-seed"),
+        (vec!["import", "flip", ""], "empty"),
+    ] {
+        let out = lights(&dir, &args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).contains(want), "{args:?}: {}", stderr(&out));
+    }
+    let good = stdout(&lights(&dir, &["export", "json", "examples/classic.lights", "--puzzle", "classic"]));
+    for (text, want) in [
+        (good.replace("lights-pack/1", "lights-pack/9"), "unknown schema `lights-pack/9`"),
+        (good.replace("\"rows\":5", "\"rows\":100000000000"), "more than the 10000000000 cells"),
+        (good.replace("\"rows\":5", "\"rows\":6"), "`lights` has 25 values; the puzzle has 30 cells"),
+        (good.replace("\"rows\":5", "\"rows\":-1"), "not a lights-pack/1 pack"),
+        ("{\"schema\":\"lights-pack/1\",\"puzzles\":[]}".to_string(), "no puzzles"),
+        ("not json".to_string(), "not valid JSON"),
+    ] {
+        let out = lights_with_input(&dir, &["import", "json", "-"], &text);
+        assert_eq!(out.status.code(), Some(2), "{want}");
+        assert!(stderr(&out).contains(want), "{want}: {}", stderr(&out));
+    }
+}
