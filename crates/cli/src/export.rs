@@ -2,7 +2,7 @@
 //! level packs for game engines). The way back is `lights import`.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::{Args as ClapArgs, Subcommand};
 use lights_authoring::flip;
@@ -190,7 +190,7 @@ fn export_json(args: JsonArgs) -> u8 {
 }
 
 /// A file's text and how to name it in messages.
-fn read_input(file: &PathBuf) -> Option<(String, String)> {
+fn read_input(file: &Path) -> Option<(String, String)> {
     if is_stdin(file) {
         match read_stdin() {
             Ok(src) => Some(("<stdin>".to_string(), src)),

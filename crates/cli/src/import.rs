@@ -164,7 +164,7 @@ fn flip(args: FlipArgs) -> u8 {
     };
     let name = args.name.unwrap_or_else(|| {
         let params = id.trim().split(':').next().unwrap_or("").trim_end_matches(['c', 'r']);
-        let params: String = params.chars().filter(|c| c.is_ascii_alphanumeric()).take(20).collect();
+        let params: String = params.chars().filter(char::is_ascii_alphanumeric).take(20).collect();
         if params.is_empty() {
             "flip".to_string()
         } else {

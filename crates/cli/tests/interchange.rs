@@ -24,8 +24,11 @@ fn puzzles(src: &str) -> Vec<(String, Puzzle, Vec<String>)> {
         .collect()
 }
 
-/// What the answer depends on: each button's cells (mod W) and each cell's need.
-fn system(p: &Puzzle) -> (u32, Vec<Vec<(usize, u32)>>, Vec<u32>) {
+/// What one press adds to each cell it changes.
+type Pattern = Vec<(usize, u32)>;
+
+/// What the answer depends on: W, each button's pattern and each cell's need.
+fn system(p: &Puzzle) -> (u32, Vec<Pattern>, Vec<u32>) {
     let patterns = (0..p.cells())
         .map(|i| {
             if p.is_locked(i) || p.is_hole(i) {
