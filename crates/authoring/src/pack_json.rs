@@ -473,6 +473,42 @@ mod tests {
     }
 
     #[test]
+    fn a_named_graph_must_have_its_own_edges() {
+        let src = "puzzle \"p\" { graph petersen lights at 1 }";
+        let (n, p, c) = models(src).remove(0);
+        let mut entry = puzzle_json(&p, &n, &c, None).unwrap();
+        assert_eq!(entry.graph.as_ref().unwrap().name, "petersen");
+        entry.graph.as_mut().unwrap().edges.pop();
+        let pack = Pack { schema: SCHEMA.into(), generator: None, puzzles: vec![entry.clone()] };
+        assert!(import_pack(&pack_text(&pack), "t").unwrap_err().0.contains("not those of `petersen`"));
+        // As a custom graph the same edges are fine.
+        entry.graph.as_mut().unwrap().name = "custom".into();
+        let pack = Pack { schema: SCHEMA.into(), generator: None, puzzles: vec![entry] };
+        let text = import_pack(&pack_text(&pack), "t").unwrap();
+        assert!(text.contains("graph {"), "{text}");
+    }
+
+    #[test]
+    fn the_derived_fields_are_written_and_ignored_on_import() {
+        let (n, p, c) = models("puzzle \"a\" { size 2x3 locked at 1,1 lights at 2,2 }").remove(0);
+        let entry = puzzle_json(&p, &n, &c, None).unwrap();
+        let patterns = entry.press_patterns.clone().unwrap();
+        // Locked button 0 has no pattern; button 1 (1,2) changes 0, 1, 2 and 4.
+        assert_eq!(patterns.len(), 5);
+        assert_eq!(patterns[0].button, 1);
+        let mut cells: Vec<u64> = patterns[0].changes.iter().map(|c| c[0]).collect();
+        cells.sort_unstable();
+        assert_eq!(cells, [0, 1, 2, 4]);
+        let mut json: serde_json::Value =
+            serde_json::from_str(&pack_text(&Pack { schema: SCHEMA.into(), generator: None, puzzles: vec![entry] }))
+                .unwrap();
+        json["puzzles"][0]["press_patterns"] = serde_json::json!("anything");
+        json["puzzles"][0]["analysis"] = serde_json::json!({"solvable": "maybe"});
+        let text = import_pack(&json.to_string(), "t").unwrap();
+        assert!(same_puzzle(&models(&text)[0].1, &p));
+    }
+
+    #[test]
     fn bad_packs_are_errors() {
         let good = pack_text(&Pack {
             schema: SCHEMA.into(),
@@ -487,17 +523,50 @@ mod tests {
             (good.replace("lights-pack/1", "lights-pack/2"), "unknown schema `lights-pack/2`"),
             ("{}".to_string(), "no `schema`"),
             ("[".to_string(), "not valid JSON"),
-            (good.replace("\"rows\": 2", "\"rows\": 3"), "`lights` has 4 values; the puzzle has 6 cells"),
-            (good.replace("\"rows\": 2", "\"rows\": 99999999999"), "more than the 10000000000 cells"),
-            (good.replace("\"rows\": 2", "\"rows\": 2000000"), "at most 1000000"),
+            (good.replace("\"rows\":2", "\"rows\":3"), "`lights` has 4 values; the puzzle has 6 cells"),
+            (good.replace("\"rows\":2", "\"rows\":99999999999"), "more than the 10000000000 cells"),
+            (good.replace("\"rows\":2", "\"rows\":2000000"), "at most 1000000"),
             (good.replace("\"cross\"", "\"knight\""), "unknown rule `knight`"),
-            (good.replace("\"states\": 2", "\"states\": 1"), "`states` is 1"),
+            (good.replace("\"states\":2", "\"states\":1"), "`states` is 1"),
             (good.replace("\"plane\"", "\"sphere\""), "unknown topology"),
             (good.replace("\"square\"", "\"hex\"").replace("\"plane\"", "\"mobius\""), "L0132"),
         ];
         for (text, want) in cases {
+            assert_ne!(text, good, "the case {want:?} changes the pack");
             let e = import_pack(&text, "t").unwrap_err().0;
             assert!(e.contains(want) || (want == "L0132" && e.contains("hex")), "{want}: {e}");
+        }
+    }
+
+    mod prop {
+        use super::*;
+        use proptest::prelude::*;
+
+        fn good() -> String {
+            let puzzles = models("puzzle \"a\" { size 2x2 states 3 lights at 1,1:2 locked at 2,2 holes at 1,2 }");
+            let (n, p, c) = &puzzles[0];
+            pack_text(&Pack {
+                schema: SCHEMA.into(),
+                generator: None,
+                puzzles: vec![puzzle_json(p, n, c, None).unwrap()],
+            })
+        }
+
+        proptest! {
+            #[test]
+            fn arbitrary_text_never_panics(s in "\\PC{0,200}") {
+                let _ = import_pack(&s, "t");
+            }
+
+            #[test]
+            fn a_mutated_pack_never_panics(at in 0usize..400, with in "[0-9a-z\\[\\]{}:,\"-]{0,6}") {
+                let text = good();
+                let at = at.min(text.len());
+                if text.is_char_boundary(at) {
+                    let mutated = format!("{}{with}{}", &text[..at], &text[(at + with.len()).min(text.len())..]);
+                    let _ = import_pack(&mutated, "t");
+                }
+            }
         }
     }
 }
