@@ -47,7 +47,8 @@ enum Format {
         its `expect` claims; and, for engines, what the solver derives: `press_patterns` (for each free button, \
         the cells one press changes and by how much; null, with `press_patterns_omitted` saying why, past \
         1,000,000 entries) and `analysis` (solvable, the number of solutions, a minimum solution as presses per \
-        cell, its total, and `minimum_proven`), from the same solver as `lights solve`.\n\n\
+        cell, its total, and `minimum_proven`), from the same solver as `lights solve`, with the same \
+        --minimum-budget (or lights.toml's `minimum-budget`).\n\n\
         A puzzle of more than 1,000,000 cells is refused, as is a file with errors. Sliding blocks are left \
         out. `lights import json` reads the pack back.",
     after_help = "Examples:\n  \
@@ -65,6 +66,8 @@ struct JsonArgs {
     /// Write here (atomically) instead of standard output
     #[arg(short, long, value_name = "OUT")]
     output: Option<PathBuf>,
+    #[command(flatten)]
+    minimum_budget: crate::budget::MinimumBudgetArg,
 }
 
 #[derive(ClapArgs)]
@@ -121,7 +124,16 @@ fn export_json(args: JsonArgs) -> u8 {
             Ok(p) => p,
             Err(code) => return code,
         };
-        let doc = Document::new(src);
+        // As `lights solve` reads it: the flag, else the nearest lights.toml's `minimum-budget`.
+        let config_of = if is_stdin(file) { Path::new(".") } else { file.as_path() };
+        let options = match args.minimum_budget.options_for(config_of) {
+            Ok(options) => options,
+            Err(e) => {
+                eprintln!("error: {}", escape_controls(&e));
+                return EXIT_USAGE;
+            }
+        };
+        let doc = Document::new(src).with_options(options);
         let analysis = doc.analysis();
         let wanted: Vec<bool> = analysis
             .blocks
