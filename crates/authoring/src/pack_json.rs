@@ -258,8 +258,8 @@ pub fn import_pack(text: &str, source: &str) -> Result<String, PackError> {
     let mut seen = std::collections::HashSet::new();
     for (k, entry) in pack.puzzles.iter().enumerate() {
         let at = |e: PackError| PackError(format!("puzzle {} ({:?}): {}", k + 1, entry.name, e.0));
-        if entry.name.is_empty() || entry.name.chars().any(char::is_control) {
-            return Err(at(PackError("a name must be non-empty, without control characters".into())));
+        if entry.name.is_empty() {
+            return Err(at(PackError("a name must not be empty".into())));
         }
         if !seen.insert(entry.name.clone()) {
             return Err(at(PackError("a second puzzle has this name; names are unique in a file".into())));
@@ -267,6 +267,9 @@ pub fn import_pack(text: &str, source: &str) -> Result<String, PackError> {
         let model = to_model(entry).map_err(at)?;
         let text = puzzle_text(&model, &entry.name, &entry.expect, &[]);
         let back = reparse(&text).map_err(|e| at(PackError(e)))?;
+        if back.header.name != entry.name {
+            return Err(at(PackError("this name cannot be written in a .lights file (a line break?)".into())));
+        }
         if !same_puzzle(&back, &model) {
             return Err(at(PackError("internal error: the written puzzle is not the pack's".into())));
         }

@@ -217,3 +217,33 @@ fn hostile_input_is_refused_before_it_costs() {
         assert!(stderr(&out).contains(want), "{want}: {}", stderr(&out));
     }
 }
+
+#[test]
+fn hostile_names_stay_on_their_line() {
+    let dir = scratch("interchange_names");
+    let src = "puzzle \"a\tb\u{7}\u{202e}c\" { size 2x2 lights at 1,1 }\npuzzle \"plain\" { size 1x1 lights on }\n";
+    std::fs::write(dir.join("names.lights"), src).unwrap();
+    let out = lights(&dir, &["export", "flip", "names.lights"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text:?}");
+    for line in &lines {
+        assert_eq!(line.matches('\t').count(), 1, "{line:?}");
+        assert!(!line.chars().any(|c| c.is_control() && c != '\t'), "{line:?}");
+    }
+    // JSON keeps the name exactly (escaped), and it comes back.
+    let json = lights(&dir, &["export", "json", "names.lights"]);
+    assert_eq!(json.status.code(), Some(0), "{}", stderr(&json));
+    let value: serde_json::Value = serde_json::from_str(&stdout(&json)).unwrap();
+    assert_eq!(value["puzzles"][0]["name"], "a\tb\u{7}\u{202e}c");
+    let back = lights_with_input(&dir, &["import", "json", "-"], &stdout(&json));
+    assert_eq!(back.status.code(), Some(0), "{}", stderr(&back));
+    let names: Vec<String> = puzzles(&stdout(&back)).into_iter().map(|(n, _, _)| n).collect();
+    assert_eq!(names, ["a\tb\u{7}\u{202e}c", "plain"]);
+    // One that no .lights file can hold is refused, naming why.
+    let broken = stdout(&json).replace("a\\tb", "a\\nb");
+    let out = lights_with_input(&dir, &["import", "json", "-"], &broken);
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert!(stderr(&out).contains("puzzle 1"), "{}", stderr(&out));
+}
