@@ -31,20 +31,22 @@
 //!
 //! The `.lights` puzzle of an ID is `size HxW` (rows first), `states 2`,
 //! the GRID as its `lights` and `goal off`. Its rule is found by trying the
-//! rules the language has, in this order, and keeping the first whose press
-//! patterns are exactly the MATRIX, simplest first: the named rules on the
-//! plane, a stencil within 3×3 on the plane (as Flip's Random shapes are),
-//! the named rules on the other surfaces, the hex board's rules, a larger
-//! stencil on the plane, and last a graph on the W·H cells (node `i + 1` is cell
-//! `i`): σ+ (`rule cross`) when every cell flips itself, σ (`rule ring`)
-//! when none does. A graph's presses are symmetric, and a rule or stencil is
-//! one press pattern for the whole board, so a matrix that is neither (most
-//! Random games are directed: pressing A flips B, pressing B does not flip
-//! A) cannot be said in the language: the import refuses it and says which
-//! cells show it, rather than write another puzzle.
+//! rules the language has and keeping the first whose press patterns are
+//! exactly the MATRIX, simplest first: the named rules on the plane, a
+//! stencil within 3×3 on the plane (as Flip's Random shapes are), the named
+//! rules on the other surfaces, the hex board's rules, a larger stencil on
+//! the plane. Else a graph: σ+ (`rule cross`) or σ (`rule ring`) on the W·H
+//! cells when the matrix is symmetric and every cell flips itself or none
+//! does. Else (most Random games: pressing A flips B, pressing B does not
+//! flip A, which no rule says) a σ graph of lights and buttons
+//! (`FlipGame::two_layer`): nodes 1…N the squares' lights, locked, node
+//! N + k the button of square k joined to the lights it flips, so every ID
+//! imports as exactly its game (the same unknowns, equations, solutions and
+//! minimum). `export_flip` recognises that graph and writes the game back.
 
 use std::fmt;
 
+use lights_compiler::graph::MAX_EDGES;
 use lights_compiler::lower::press_pattern;
 use lights_compiler::model::{Board, Graph, GraphKind, Puzzle, Rule, Shape, Stencil, Topology};
 
@@ -376,7 +378,7 @@ impl FlipGame {
         if let Some(p) = candidates.into_iter().find(|p| self.matches(p)) {
             return Ok(with_lights(p));
         }
-        self.graph_puzzle().map(|p| Puzzle { lights: lights.clone(), ..p })
+        self.graph_puzzle()
     }
 
     /// The one stencil on the plane that could give this matrix: every
@@ -410,49 +412,65 @@ impl FlipGame {
         Some(Stencil { rows: srows, cols: scols, weights })
     }
 
-    /// σ+ or σ on a graph of the cells, when the matrix is symmetric and
-    /// its diagonal all set or all clear.
+    /// A graph: σ+ or σ on the cells when the matrix is symmetric and its
+    /// diagonal all set or all clear, else the two-layer σ graph
+    /// (`FlipGame::two_layer`).
     fn graph_puzzle(&self) -> Result<Puzzle, FlipError> {
         let wh = self.cells();
-        let cell = |i: usize| format!("{},{}", i / self.width + 1, i % self.width + 1);
-        for i in 0..wh {
-            for j in self.presses.cells(i) {
-                if !self.presses.get(j, i) {
-                    return err(format!(
-                        "this Flip game cannot be written as a .lights puzzle: pressing cell {} flips cell {}, but \
-                         pressing {} does not flip {}. A .lights rule or stencil is one press pattern for the whole \
-                         board (none fits this matrix), and on a graph presses are symmetric (a press flips a node's \
-                         neighbours, and they flip it). Flip's Random games are usually like this; Crosses games \
-                         always import",
-                        cell(i),
-                        cell(j),
-                        cell(j),
-                        cell(i)
-                    ));
-                }
-            }
-        }
+        let symmetric = (0..wh).all(|i| self.presses.cells(i).all(|j| self.presses.get(j, i)));
         let flips_itself = |i: usize| self.presses.get(i, i);
-        let rule = if (0..wh).all(flips_itself) {
-            Rule::Cross
-        } else if !(0..wh).any(flips_itself) {
-            Rule::Ring
-        } else {
-            let yes = (0..wh).find(|&i| flips_itself(i)).unwrap_or(0);
-            let no = (0..wh).find(|&i| !flips_itself(i)).unwrap_or(0);
-            return err(format!(
-                "this Flip game cannot be written as a .lights puzzle: its presses are symmetric, so it is a graph, \
-                 but pressing cell {} flips that cell and pressing cell {} does not flip itself; on a graph a press \
-                 flips the node itself at every node (`rule cross`, σ+) or at none (`rule ring`, σ)",
-                cell(yes),
-                cell(no)
-            ));
-        };
+        let rule = if (0..wh).all(flips_itself) { Rule::Cross } else { Rule::Ring };
+        if !symmetric || (rule == Rule::Ring && (0..wh).any(flips_itself)) {
+            return self.two_layer();
+        }
         let edges: Vec<(u32, u32)> = (0..wh)
             .flat_map(|i| self.presses.cells(i).filter(move |&j| j > i).map(move |j| (i as u32, j as u32)))
             .collect();
-        Ok(Puzzle::on_graph(Graph::from_edges(GraphKind::Custom, wh, &edges), 2, rule))
+        let p = Puzzle::on_graph(Graph::from_edges(GraphKind::Custom, wh, &edges), 2, rule);
+        Ok(Puzzle { lights: Board::dense(self.grid.iter().map(|&b| u16::from(b)).collect()), ..p })
     }
+
+    /// Any matrix, directed too, as a σ graph (`rule ring`: a press changes
+    /// the node's neighbours) on 2·N nodes, N = W·H: node `k` (1…N) is the
+    /// light of Flip's square `k` (reading order), locked; node `N + k` is
+    /// the button of square `k`, joined to the lights it flips. The buttons'
+    /// own lights are off and stay off (their neighbours are lights, which
+    /// cannot be pressed), so the system is Flip's exactly: one unknown per
+    /// button, one equation per light, the same solutions and minimum.
+    fn two_layer(&self) -> Result<Puzzle, FlipError> {
+        let n = self.cells();
+        let edges: Vec<(u32, u32)> =
+            (0..n).flat_map(|i| self.presses.cells(i).map(move |j| (j as u32, (n + i) as u32))).collect();
+        if edges.len() > MAX_EDGES {
+            return err(format!(
+                "this Flip game's presses are not symmetric, so it is written as a graph of lights and buttons,                  which would have {} edges; a graph has at most {MAX_EDGES}",
+                edges.len()
+            ));
+        }
+        let p = Puzzle::on_graph(Graph::from_edges(GraphKind::Custom, 2 * n, &edges), 2, Rule::Ring);
+        let lights = (0..n).filter(|&k| self.grid[k]).map(|k| (k, 1)).collect();
+        Ok(Puzzle {
+            lights: Board::sparse(2 * n, lights),
+            locked: Board::sparse(2 * n, (0..n).map(|k| (k, 1)).collect()),
+            ..p
+        })
+    }
+}
+
+/// The number of Flip squares when `p` is a two-layer graph as
+/// `FlipGame::two_layer` writes it (σ, 2·N nodes, the first N locked and
+/// joined only to the last N, whose lights need no change).
+fn two_layer_cells(p: &Puzzle) -> Option<usize> {
+    let g = p.shape.graph()?;
+    let nodes = g.nodes();
+    if p.rule != Rule::Ring || nodes == 0 || nodes % 2 == 1 || p.has_holes() {
+        return None;
+    }
+    let n = nodes / 2;
+    let lights_ok = (0..n).all(|k| p.is_locked(k) && g.neighbours(k).iter().all(|&b| b as usize >= n));
+    let buttons_ok =
+        (n..nodes).all(|k| !p.is_locked(k) && p.need(k) == 0 && g.neighbours(k).iter().all(|&l| (l as usize) < n));
+    (lights_ok && buttons_ok).then_some(n)
 }
 
 /// Flip's crosses matrix (`new_game_desc`, `case CROSSES`).
@@ -471,9 +489,10 @@ pub fn crosses(width: usize, height: usize) -> Vec<Vec<usize>> {
 pub fn import_flip(id: &str, name: &str) -> Result<String, FlipError> {
     let game = parse_id(id)?;
     let puzzle = game.to_puzzle()?;
+    let two_layer = two_layer_cells(&puzzle).is_some();
     let shown: String = id.trim().chars().take(60).collect();
     let more = if id.trim().chars().count() > 60 { "…" } else { "" };
-    let comment = vec![
+    let mut comment = vec![
         format!("Imported by `lights import flip` from the Flip game ID {shown}{more}"),
         format!(
             "(Simon Tatham's Puzzles: {} by {}; a light is 1 where Flip's square is wrong, and the goal is all off).",
@@ -481,10 +500,26 @@ pub fn import_flip(id: &str, name: &str) -> Result<String, FlipError> {
             count(game.height, "row")
         ),
     ];
+    if two_layer {
+        let n = game.cells();
+        comment.extend([
+            "Its presses are not symmetric (pressing A flips B, pressing B does not flip A), which no rule or".into(),
+            format!("stencil says: nodes 1…{n} are the lights of Flip's squares in reading order (locked: not buttons),"),
+            format!("node {n} + k is the button of square k, joined to the lights it flips (`rule ring`); its own"),
+            "light stays off. The solutions and the minimum are Flip's. `lights export flip --width W` gives the ID back."
+                .into(),
+        ]);
+    }
     let text = puzzle_text(&puzzle, name, &[], &comment);
     let back =
         reparse(&text).map_err(|e| FlipError(format!("internal error: the written puzzle does not compile: {e}")))?;
-    if !game.matches(&back) || back.lights.to_vec() != puzzle.lights.to_vec() || back.goal.any_nonzero() {
+    let again = game_of(&back, back.is_graph().then_some(game.width))
+        .map_err(|e| FlipError(format!("internal error: the written puzzle is not a Flip game: {e}")))?
+        .0;
+    if again.presses != game.presses
+        || again.grid != game.grid
+        || (again.width, again.height) != (game.width, game.height)
+    {
         return err("internal error: the written puzzle is not the Flip game");
     }
     Ok(text)
@@ -498,52 +533,80 @@ pub struct FlipExport {
     pub notes: Vec<String>,
 }
 
-/// The Flip game ID of a puzzle, or why Flip cannot play it.
-pub fn export_flip(p: &Puzzle) -> Result<FlipExport, FlipError> {
+/// The Flip game ID of a puzzle, or why Flip cannot play it. `width`
+/// lays a graph's squares out that many to a row (default: one row); a
+/// board keeps its own columns.
+pub fn export_flip(p: &Puzzle, width: Option<usize>) -> Result<FlipExport, FlipError> {
+    let (game, notes) = game_of(p, width)?;
+    Ok(FlipExport { id: game.encode(), notes })
+}
+
+/// The Flip game of a puzzle, and the notes to show.
+fn game_of(p: &Puzzle, asked_width: Option<usize>) -> Result<(FlipGame, Vec<String>), FlipError> {
     if p.states != 2 {
         return err(format!("Flip's lights have two states; this puzzle has `states {}`", p.states));
     }
     if p.has_holes() {
         return err("Flip has no holes: every square of its grid is a light and a button");
     }
-    if p.any_locked() {
-        return err("Flip has no locked buttons (a button written as flipping nothing would add solutions: \
-             it is not the same puzzle)");
+    let two_layer = two_layer_cells(p);
+    if p.any_locked() && two_layer.is_none() {
+        return err(
+            "Flip has no locked buttons (a button written as flipping nothing would add solutions: it is not the \
+             same puzzle); a graph of locked lights and buttons as `lights import flip` writes it is the exception",
+        );
     }
-    let cells = p.cells() as u64;
-    if cells > MAX_FLIP_CELLS {
+    let squares = two_layer.unwrap_or(p.cells());
+    if squares as u64 > MAX_FLIP_CELLS {
         return err(format!(
-            "the puzzle has {cells} cells; a Flip ID written by `lights export flip` has at most {MAX_FLIP_CELLS} \
+            "the puzzle has {squares} cells; a Flip ID written by `lights export flip` has at most {MAX_FLIP_CELLS} \
              (its matrix is cells² bits)"
         ));
     }
-    let (width, height) = (p.cols, p.rows);
-    let mut presses = PressMatrix::new(p.cells());
-    for i in 0..p.cells() {
-        for (j, w) in press_pattern(p, i / p.cols, i % p.cols) {
-            if w % 2 == 1 {
-                presses.set(i, j);
+    let (width, height) = match (p.is_graph(), asked_width) {
+        (false, None) => (p.cols, p.rows),
+        (false, Some(_)) => return err("--width lays out a graph's nodes; a board keeps its own columns"),
+        (true, None) => (squares, 1),
+        (true, Some(w)) if w >= 1 && squares.is_multiple_of(w) => (w, squares / w),
+        (true, Some(w)) => {
+            return err(format!("--width {w} does not divide the {squares} squares into full rows"));
+        }
+    };
+    let mut presses = PressMatrix::new(squares);
+    let grid: Vec<bool>;
+    let mut notes = Vec::new();
+    if let Some(n) = two_layer {
+        let g = p.shape.graph().expect("a two-layer puzzle is a graph");
+        for i in 0..n {
+            for &j in g.neighbours(n + i) {
+                presses.set(i, j as usize);
             }
         }
+        grid = (0..n).map(|k| p.need(k) != 0).collect();
+    } else {
+        for i in 0..p.cells() {
+            for (j, w) in press_pattern(p, i / p.cols, i % p.cols) {
+                if w % 2 == 1 {
+                    presses.set(i, j);
+                }
+            }
+        }
+        grid = (0..p.cells()).map(|i| p.need(i) != 0).collect();
+        if p.goal.any_nonzero() {
+            notes.push(
+                "Flip's goal is every light off and this puzzle's goal is not: the ID starts from lights XOR goal, \
+                 which the same presses solve (a press flips the same cells whatever they show)"
+                    .to_string(),
+            );
+        }
     }
-    let grid: Vec<bool> = (0..p.cells()).map(|i| p.need(i) != 0).collect();
-    let mut notes = Vec::new();
-    if p.goal.any_nonzero() {
-        notes.push(
-            "Flip's goal is every light off and this puzzle's goal is not: the ID starts from lights XOR goal, \
-             which the same presses solve (a press flips the same cells whatever they show)"
-                .to_string(),
-        );
-    }
-    if p.is_graph() {
+    if p.is_graph() && asked_width.is_none() {
         notes.push(format!(
-            "a graph is written as one row of {} squares (square k is node k); Flip draws each square's press \
-             pattern in it",
-            p.cols
+            "a graph is written as one row of {squares} squares (square k is {}); --width W lays them out W to a row",
+            if two_layer.is_some() { "the light of node k and the button of node N + k" } else { "node k" }
         ));
     }
-    let game = FlipGame { width, height, letter: None, presses, grid };
-    Ok(FlipExport { id: game.encode(), notes })
+    Ok((FlipGame { width, height, letter: None, presses, grid }, notes))
 }
 
 #[cfg(test)]
@@ -595,7 +658,7 @@ mod tests {
         assert_eq!((p.rows, p.cols, p.rule.clone(), p.topology, p.states), (3, 3, Rule::Cross, Topology::Plane, 2));
         assert_eq!(p.lights.to_vec(), vec![1, 0, 1, 0, 1, 0, 0, 0, 1]);
         // And it is written back as Flip wrote it, with `c`.
-        assert_eq!(export_flip(&p).unwrap().id, "3x3c:d074191345d1644c17058,a88");
+        assert_eq!(export_flip(&p, None).unwrap().id, "3x3c:d074191345d1644c17058,a88");
     }
 
     #[test]
@@ -656,14 +719,14 @@ mod tests {
             [(Rule::King, Topology::Plane), (Rule::Cross, Topology::Torus), (Rule::Flip, Topology::Klein)]
         {
             let p = Puzzle::new(4, 5, 2, rule.clone(), topology);
-            let g = parse_id(&export_flip(&p).unwrap().id).unwrap();
+            let g = parse_id(&export_flip(&p, None).unwrap().id).unwrap();
             let back = g.to_puzzle().unwrap();
             assert!(g.matches(&back));
             assert_eq!((back.rows, back.cols), (4, 5));
             assert_eq!(back.rule, rule);
         }
         let hex = Puzzle { shape: Shape::Hex, ..Puzzle::new(4, 4, 2, Rule::Cross, Topology::Plane) };
-        let back = parse_id(&export_flip(&hex).unwrap().id).unwrap().to_puzzle().unwrap();
+        let back = parse_id(&export_flip(&hex, None).unwrap().id).unwrap().to_puzzle().unwrap();
         assert_eq!(back.shape, Shape::Hex);
     }
 
@@ -680,15 +743,43 @@ mod tests {
     }
 
     #[test]
-    fn a_directed_matrix_is_refused_with_its_witness() {
-        // Pressing 1,1 flips 1,2; pressing 1,2 flips only itself; 1,3 too.
+    fn a_directed_matrix_is_a_graph_of_lights_and_buttons() {
+        // Pressing 1,1 flips 1,1 and 1,2; pressing 1,2 flips only itself; 1,3 too.
         let g = game(3, 1, &[&[0, 1], &[1], &[2]], &[0]);
-        let e = g.to_puzzle().unwrap_err().to_string();
-        assert!(e.contains("pressing cell 1,1 flips cell 1,2, but pressing 1,2 does not flip 1,1"), "{e}");
-        // A symmetric matrix whose diagonal is mixed.
+        let text = import_flip(&g.encode(), "d").unwrap();
+        // Lights 1-3 (locked), buttons 4-6: 4 flips 1 and 2, 5 flips 2, 6 flips 3.
+        assert!(text.contains("graph { 1-4 2-4 2-5 3-6 }"), "{text}");
+        assert!(text.contains("rule ring"), "{text}");
+        assert!(text.contains("lights at 1\n"), "{text}");
+        assert!(text.contains("locked at 1 2 3\n"), "{text}");
+        // And back: the same ID.
+        let p = reparse(&text).unwrap();
+        assert_eq!(export_flip(&p, Some(3)).unwrap().id, g.encode());
+        let one_row = export_flip(&p, None).unwrap();
+        assert_eq!(one_row.id, g.encode(), "3x1 is already one row");
+        assert_eq!(export_flip(&p, Some(2)).unwrap_err().0, "--width 2 does not divide the 3 squares into full rows");
+        // A symmetric matrix whose diagonal is mixed is written the same way.
         let g = game(2, 1, &[&[1], &[0, 1]], &[0]);
-        let e = g.to_puzzle().unwrap_err().to_string();
-        assert!(e.contains("pressing cell 1,2 flips that cell and pressing cell 1,1 does not"), "{e}");
+        let p = g.to_puzzle().unwrap();
+        assert_eq!(two_layer_cells(&p), Some(2));
+        assert_eq!(export_flip(&p, Some(2)).unwrap().id, g.encode());
+    }
+
+    #[test]
+    fn a_two_layer_graph_solves_as_flip_does() {
+        // Directed: pressing 1,1 flips 1,1 and 1,2; 1,2 and 1,3 flip themselves.
+        let g = game(3, 1, &[&[0, 1], &[1], &[2]], &[0, 1]);
+        let p = reparse(&import_flip(&g.encode(), "d").unwrap()).unwrap();
+        assert_eq!(p.cells(), 6);
+        // Three unknowns (the buttons), whatever the six nodes.
+        assert_eq!(lights_compiler::lower::lower(&p).unknowns, vec![3, 4, 5]);
+        // Pressing the button of 1,1 (node 4) alone turns lights 1 and 2 off,
+        // as pressing square 1,1 does in Flip; the buttons' lights stay off.
+        let mut presses = vec![0u16; 6];
+        presses[3] = 1;
+        assert_eq!(lights_compiler::lower::apply_presses(&p, &presses), vec![0; 6]);
+        presses[4] = 1;
+        assert_eq!(lights_compiler::lower::apply_presses(&p, &presses), vec![0, 1, 0, 0, 0, 0]);
     }
 
     #[test]
@@ -721,16 +812,16 @@ mod tests {
     #[test]
     fn export_refuses_what_flip_cannot_play() {
         let three = Puzzle::new(3, 3, 3, Rule::Cross, Topology::Plane);
-        assert!(export_flip(&three).unwrap_err().0.contains("two states"));
+        assert!(export_flip(&three, None).unwrap_err().0.contains("two states"));
         let mut locked = Puzzle::new(3, 3, 2, Rule::Cross, Topology::Plane);
         locked.locked.set(4, 1);
-        assert!(export_flip(&locked).unwrap_err().0.contains("locked"));
+        assert!(export_flip(&locked, None).unwrap_err().0.contains("locked"));
         let mut holes = Puzzle::new(3, 3, 2, Rule::Cross, Topology::Plane);
         holes.holes.set(4, 1);
         holes.locked.set(4, 1);
-        assert!(export_flip(&holes).unwrap_err().0.contains("holes"));
+        assert!(export_flip(&holes, None).unwrap_err().0.contains("holes"));
         let big = Puzzle::new(65, 64, 2, Rule::Cross, Topology::Plane);
-        assert!(export_flip(&big).unwrap_err().0.contains("4096"));
+        assert!(export_flip(&big, None).unwrap_err().0.contains("4096"));
     }
 
     #[test]
@@ -738,7 +829,7 @@ mod tests {
         let mut p = Puzzle::new(2, 2, 2, Rule::Cross, Topology::Plane);
         p.goal = Board::dense(vec![1, 1, 0, 0]);
         p.lights = Board::dense(vec![1, 0, 0, 1]);
-        let out = export_flip(&p).unwrap();
+        let out = export_flip(&p, None).unwrap();
         assert_eq!(out.notes.len(), 1);
         let g = parse_id(&out.id).unwrap();
         assert_eq!(g.grid, vec![false, true, false, true]);
@@ -773,12 +864,15 @@ mod tests {
                 let back = parse_id(&g.encode()).unwrap();
                 prop_assert_eq!(back.presses.to_lists(), presses);
                 prop_assert_eq!(&back.grid, &g.grid);
-                // Whatever the language can say imports as exactly this game.
-                if let Ok(text) = import_flip(&g.encode(), "p") {
-                    let p = reparse(&text).unwrap();
-                    prop_assert!(g.matches(&p));
-                    prop_assert_eq!(p.lights.to_vec(), g.grid.iter().map(|&b| u16::from(b)).collect::<Vec<_>>());
-                }
+                // Every game imports, as exactly this game: exported again
+                // (a graph laid out as wide as the ID), it is the same ID.
+                let text = import_flip(&g.encode(), "p").unwrap();
+                let p = reparse(&text).unwrap();
+                let back = export_flip(&p, p.is_graph().then_some(width)).unwrap();
+                let again = parse_id(&back.id).unwrap();
+                prop_assert_eq!((again.width, again.height), (width, height));
+                prop_assert_eq!(&again.presses, &g.presses);
+                prop_assert_eq!(&again.grid, &g.grid);
             }
         }
     }

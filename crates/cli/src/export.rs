@@ -77,6 +77,8 @@ struct JsonArgs {
         Specific…). W is the number of columns, H of rows; MATRIX says, for each cell, which cells a press of it \
         flips, and GRID which lights are on. `c` when the press patterns are Flip's crosses (`rule cross` on the \
         plane), else `r`: any rule, surface, hex board or graph (as one row of nodes) is written as its matrix.\n\n\
+        A graph is laid out in one row, or --width W squares to a row. The graph of lights and buttons that \
+        `lights import flip` writes for a directed Random game is recognised and written back as that game.\n\n\
         Flip plays two-state lights with every square a button, won when all are off. So a puzzle is refused \
         (with the reason) when it has `states` other than 2, holes, locked buttons, or more than 4096 cells. A \
         goal other than off is folded in: the ID starts from lights XOR goal, which the same presses solve (a \
@@ -92,6 +94,9 @@ struct FlipArgs {
     /// The .lights file (`-` for standard input)
     #[arg(value_name = "FILE")]
     file: PathBuf,
+    /// Lay a graph's squares out W to a row (default: one row); boards keep their columns
+    #[arg(long, value_name = "W")]
+    width: Option<usize>,
     /// Only this puzzle
     #[arg(long, value_name = "NAME")]
     puzzle: Option<String>,
@@ -283,7 +288,7 @@ fn export_flip(args: FlipArgs) -> u8 {
     let mut text = String::new();
     let mut status = EXIT_OK;
     for (name, model) in &puzzles {
-        match flip::export_flip(model) {
+        match flip::export_flip(model, args.width) {
             Ok(out) => {
                 for note in &out.notes {
                     eprintln!("note: {}: {note}", quoted_name(Some(name)));

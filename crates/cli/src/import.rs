@@ -62,17 +62,20 @@ struct JsonArgs {
         (cells in reading order); GRID is W·H bits, set where a square is wrong. Flip is won when every square \
         is right, so the puzzle is `lights` = GRID, `goal off`, `states 2`. `c` (crosses) and `r` (random) only \
         say how Flip invents new games: the game is all in MATRIX.\n\n\
-        The rule is found from the matrix: a named rule on a surface (Crosses games are `rule cross` on the \
-        plane), a hex board, one stencil, or else a graph on the cells (node k is cell k in reading order) when \
-        the matrix is symmetric. Most Random games are directed (pressing A flips B but pressing B does not flip \
-        A): no .lights puzzle says that, so such an ID is refused with the two cells that show it, rather than \
-        written as another puzzle.\n\n\
+        The rule is found from the matrix, simplest first: a named rule on a surface (Crosses games are `rule \
+        cross` on the plane), a stencil, a hex board, or else a graph. A symmetric matrix is σ+ or σ on the cells \
+        (node k is square k in reading order). Most Random games are directed (pressing A flips B but pressing B \
+        does not flip A), which no rule says; they are written exactly as a σ graph of lights and buttons: nodes \
+        1…N are the squares' lights (locked), node N + k the button of square k, joined to the lights it flips. \
+        The solutions and the minimum are Flip's; `lights export flip --width W` gives the ID back.\n\n\
         An ID of more than 4096 cells (64×64) is refused before anything is read from it. See \
         docs/authoring/interchange.md.",
     after_help = "Examples:\n  \
         lights import flip '3x3:d074191345d1644c17058,a88'   # the 3×3 Crosses game with corners and centre wrong\n  \
         lights import flip '3x3:d074191345d1644c17058,a88' --name 'flip 1' -o flip1.lights\n  \
         lights export flip flip1.lights   # and back\n  \
+        lights import flip '3x3:d8740b1241d1644c170d8,c50' -o random.lights   # a Random game: lights and buttons\n  \
+        lights export flip random.lights --width 3   # and back, 3 squares to a row\n  \
         printf '3x3:d074191345d1644c17058,a88' | lights import flip - | lights solve -"
 )]
 struct FlipArgs {

@@ -178,15 +178,36 @@ fn flip_ids_as_flip_writes_them() {
     // And back, as Flip reads it.
     let id = lights_with_input(&root(), &["export", "flip", "-"], &text);
     assert_eq!(stdout(&id), "3x3c:d074191345d1644c17058,a88\n");
-    // A directed Random game is refused, naming the cells.
+    // A directed Random game (pressing 1,1 flips 1,2, not the other way
+    // round) is a graph of lights and buttons, and comes back as it was.
     let random = "3x1r:c88,8";
     let out = lights(&root(), &["import", "flip", random]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("pressing cell 1,1 flips cell 1,2, but pressing 1,2 does not flip 1,1"),
-        "{}",
-        stderr(&out)
-    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("graph { 1-4 2-4 2-5 3-6 }") && text.contains("locked at 1 2 3"), "{text}");
+    let solved = lights_with_input(&root(), &["solve", "-"], &text);
+    assert_eq!(solved.status.code(), Some(0), "{}", stderr(&solved));
+    assert!(stdout(&solved).contains("at 4"), "press the button of 1,1: {}", stdout(&solved));
+    let id = lights_with_input(&root(), &["export", "flip", "-", "--width", "3"], &text);
+    assert_eq!(stdout(&id), "3x1r:c88,8\n", "{}", stderr(&id));
+}
+
+#[test]
+fn a_random_game_as_flip_generates_them() {
+    // 3×3 Random, built by hand under new_game_desc's rules: each square
+    // flips itself and a connected shape within its 3×3 neighbourhood, 33
+    // bits in all (9 + 4·9 − 2·(3 + 3)), no two rows alike; the grid is what
+    // pressing squares 1,1 and 2,2 does. Rows: {1,2,4,5} {1,2,3,5} {3,5,6}
+    // {1,4,7} {4,5,6,8} {3,5,6,9} {4,7,8} {5,7,8,9} {5,6,8,9} (1-based).
+    let id = "3x3:d8740b1241d1644c170d8,c50";
+    let out = lights(&root(), &["import", "flip", id, "--name", "random"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let solved = lights_with_input(&root(), &["solve", "-"], &stdout(&out));
+    let text = stdout(&solved);
+    // Its one solution is the two presses that made it: the buttons of squares 1 and 5.
+    assert!(text.contains("1 solution · minimum 2 presses") && text.contains("at 10 14"), "{text}");
+    let back = lights_with_input(&root(), &["export", "flip", "-", "--width", "3"], &stdout(&out));
+    assert_eq!(stdout(&back), "3x3r:d8740b1241d1644c170d8,c50\n", "{}", stderr(&back));
 }
 
 #[test]
