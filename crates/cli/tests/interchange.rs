@@ -90,7 +90,10 @@ fn every_example_round_trips_through_json_and_validates() {
         }
         let back = lights_with_input(&dir, &["import", "json", "-"], &stdout(&out));
         assert_eq!(back.status.code(), Some(0), "{path}: {}", stderr(&back));
-        let after = puzzles(&stdout(&back));
+        // Canonical text, as `lights fmt` writes it.
+        let text = stdout(&back);
+        assert_eq!(lights_syntax::format::format_source(&text).unwrap(), text, "{path}");
+        let after = puzzles(&text);
         assert_eq!(after.len(), before.len(), "{path}");
         for ((n1, p1, c1), (n2, p2, c2)) in before.iter().zip(&after) {
             assert_eq!(n1, n2, "{path}");
