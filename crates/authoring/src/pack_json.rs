@@ -341,6 +341,9 @@ pub fn to_model(e: &PuzzleJson) -> Result<Puzzle, PackError> {
     if e.rule != "stencil" && e.stencil.is_some() {
         return err(format!("a `stencil` is given but the rule is `{}`", e.rule));
     }
+    if e.shape != "graph" && e.graph.is_some() {
+        return err(format!("a `graph` is given but the shape is `{}`", e.shape));
+    }
     let shape = match e.shape.as_str() {
         "square" => Shape::Square,
         "hex" => Shape::Hex,
@@ -532,6 +535,10 @@ mod tests {
             (good.replace("\"cross\"", "\"knight\""), "unknown rule `knight`"),
             (good.replace("\"states\":2", "\"states\":1"), "`states` is 1"),
             (good.replace("\"plane\"", "\"sphere\""), "unknown topology"),
+            (
+                good.replace("\"topology\"", "\"graph\":{\"name\":\"custom\",\"nodes\":4,\"edges\":[]},\"topology\""),
+                "a `graph` is given but the shape is `square`",
+            ),
             (good.replace("\"square\"", "\"hex\"").replace("\"plane\"", "\"mobius\""), "L0132"),
         ];
         for (text, want) in cases {
