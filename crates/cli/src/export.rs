@@ -76,11 +76,12 @@ struct JsonArgs {
     long_about = "Write each puzzle as a Flip game ID, `WxHc:MATRIX,GRID` or `WxHr:…`, to paste into Flip (Game > \
         Specific…). W is the number of columns, H of rows; MATRIX says, for each cell, which cells a press of it \
         flips, and GRID which lights are on. `c` when the press patterns are Flip's crosses (`rule cross` on the \
-        plane), else `r`: any rule, surface, hex board or graph (as one row of nodes) is written as its matrix.\n\n\
+        plane), else `r`: any rule, surface, hex board or graph is written as its matrix.\n\n\
         A graph is laid out in one row, or --width W squares to a row. The graph of lights and buttons that \
         `lights import flip` writes for a directed Random game is recognised and written back as that game.\n\n\
         Flip plays two-state lights with every square a button, won when all are off. So a puzzle is refused \
-        (with the reason) when it has `states` other than 2, holes, locked buttons, or more than 4096 cells. A \
+        (with the reason) when it has `states` other than 2, holes, locked buttons (but for that graph of lights \
+        and buttons), or more than 4096 cells. A \
         goal other than off is folded in: the ID starts from lights XOR goal, which the same presses solve (a \
         note on standard error says so).\n\n\
         One puzzle (the file has one, or --puzzle NAME): its ID alone on a line. Several: one line each, the \
