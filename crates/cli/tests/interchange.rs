@@ -106,6 +106,48 @@ fn every_example_round_trips_through_json_and_validates() {
 }
 
 #[test]
+fn the_analysis_is_what_lights_solve_answers() {
+    // The same engine: solvable, the count, the minimum and its presses, cell by cell.
+    let dir = root();
+    let (mut compared, mut cell_by_cell) = (0, 0);
+    for file in lights_files("examples") {
+        let path = file.to_string_lossy().to_string();
+        let src = std::fs::read_to_string(&file).unwrap();
+        if puzzles(&src).is_empty() {
+            continue;
+        }
+        let pack: serde_json::Value = serde_json::from_str(&stdout(&lights(&dir, &["export", "json", &path]))).unwrap();
+        let solved: serde_json::Value =
+            serde_json::from_str(&stdout(&lights(&dir, &["solve", &path, "--format", "json"]))).unwrap();
+        let solved: Vec<&serde_json::Value> =
+            solved.as_array().unwrap().iter().filter(|s| s["kind"] == "puzzle").collect();
+        for (entry, s) in pack["puzzles"].as_array().unwrap().iter().zip(solved) {
+            assert_eq!(entry["name"], s["puzzle"], "{path}");
+            let a = &entry["analysis"];
+            assert_eq!(a["solvable"], s["solvable"], "{path}");
+            assert_eq!(a["solutions"], s["solutions"], "{path}");
+            if s["solvable"] == true {
+                assert_eq!(a["minimum_presses"], s["presses"], "{path}");
+                assert_eq!(a["minimum_proven"], s["optimal"], "{path}");
+                // `solution` is a grid of rows (a list on a graph); the pack's is flat.
+                let flat: Vec<serde_json::Value> = match s["solution"].as_array() {
+                    Some(rows) if rows.iter().all(serde_json::Value::is_array) => {
+                        rows.iter().flat_map(|r| r.as_array().unwrap().clone()).collect()
+                    }
+                    _ => Vec::new(),
+                };
+                if !flat.is_empty() {
+                    assert_eq!(a["minimum"].as_array().unwrap(), &flat, "{path}: {}", entry["name"]);
+                    cell_by_cell += 1;
+                }
+            }
+            compared += 1;
+        }
+    }
+    assert!(compared >= 40 && cell_by_cell >= 20, "{compared} compared, {cell_by_cell} cell by cell");
+}
+
+#[test]
 fn the_schema_rejects_what_the_import_rejects() {
     let validator = schema();
     let good: serde_json::Value = serde_json::from_str(&stdout(&lights(
