@@ -12,9 +12,12 @@
 
 pub mod census;
 pub mod export;
+pub mod flip;
 pub mod generate;
 pub mod import;
+pub mod pack_json;
 pub mod pack_plot;
 pub mod picture;
+pub mod puzzle_text;
 pub mod shard;
 pub mod table;

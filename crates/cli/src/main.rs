@@ -6,6 +6,7 @@ mod census;
 mod check;
 mod compile;
 mod excerpt;
+mod export;
 mod files;
 mod fmt;
 mod formats;
@@ -233,6 +234,7 @@ enum Command {
     Render(picture::Args),
     Compile(compile::Args),
     Import(import::Args),
+    Export(export::Args),
     Play(play::Args),
     Publish(publish::Args),
     Pack(pack::Args),
@@ -331,6 +333,7 @@ fn main() -> ExitCode {
         Command::Render(args) => picture::run(args),
         Command::Compile(args) => compile::run(args),
         Command::Import(args) => import::run(args),
+        Command::Export(args) => export::run(args),
         Command::Play(args) => play::run(args),
         Command::Publish(args) => publish::run(args),
         Command::Pack(args) => pack::run(args),
