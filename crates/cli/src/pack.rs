@@ -26,7 +26,7 @@ use crate::{files, EXIT_OK, EXIT_USAGE};
         lights pack examples/level-pack.lights\n  \
         lights pack levels/ --format markdown > LEVELS.md\n  \
         lights pack levels/ --format csv > levels.csv\n  \
-        lights pack levels/ --format json | jq '.[] | select(.duplicate_of)'\n  \
+        lights pack levels/ --format json > levels.json\n  \
         lights pack levels/ --plot progression.svg"
 )]
 pub(crate) struct Args {

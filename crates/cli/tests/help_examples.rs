@@ -27,6 +27,7 @@ const COMMANDS: &[&[&str]] = &[
     &["table"],
     &["census"],
     &["publish"],
+    &["pack"],
     &["completions"],
     &["man"],
     &["lsp"],
@@ -50,6 +51,9 @@ fn every_help_example_runs_and_succeeds() {
     let dir = scratch("help_examples");
     copy_dir(&root().join("examples"), &dir.join("examples"));
     std::fs::write(dir.join("in.txt"), "3\n2\n0 0\n1 1\n").unwrap();
+    // A pack folder for `lights pack levels/`.
+    std::fs::create_dir_all(dir.join("levels")).unwrap();
+    std::fs::copy(root().join("examples/level-pack.lights"), dir.join("levels/pack.lights")).unwrap();
     let mut ran = 0;
     let mut failures = Vec::new();
     for command in COMMANDS {

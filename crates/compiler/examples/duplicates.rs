@@ -41,7 +41,8 @@ fn level(rng: &mut Rng) -> Puzzle {
         let rule = [Rule::Cross, Rule::King, Rule::Merlin][rng.below(3) as usize].clone();
         Puzzle::new(rows, cols, states, rule, SURFACES[rng.below(6) as usize])
     } else if kind < 9 {
-        let mut p = Puzzle::new(5 + rng.below(4) as usize, 5 + rng.below(4) as usize, states, Rule::Cross, Topology::Plane);
+        let mut p =
+            Puzzle::new(5 + rng.below(4) as usize, 5 + rng.below(4) as usize, states, Rule::Cross, Topology::Plane);
         p.shape = Shape::Hex;
         p
     } else {

@@ -131,11 +131,7 @@ fn table_rows(p: &Puzzle, r: &Report) -> Vec<Presses> {
 pub const TABLE_SOLUTIONS: u64 = 64;
 
 /// `p` and a solution of it, turned.
-fn turned(
-    p: &Puzzle,
-    presses: &Presses,
-    turn: crate::symmetry::grid::Turn,
-) -> (Puzzle, Presses) {
+fn turned(p: &Puzzle, presses: &Presses, turn: crate::symmetry::grid::Turn) -> (Puzzle, Presses) {
     let (h, w) = turn.dims(p.rows, p.cols);
     let mut source = vec![0usize; h * w];
     for i in 0..p.cells() {
@@ -157,7 +153,11 @@ fn turned(
     (q, Presses::from_values(&values, p.states))
 }
 
-fn difficulty_as_seen(p: &Puzzle, minimum: &crate::report::MinimumSolution, solutions: &[Presses]) -> Option<Difficulty> {
+fn difficulty_as_seen(
+    p: &Puzzle,
+    minimum: &crate::report::MinimumSolution,
+    solutions: &[Presses],
+) -> Option<Difficulty> {
     let local = local_player(p);
     let chase = chase(p, solutions);
     let chase_alone = chase.map(|c| c.alone);
@@ -201,31 +201,40 @@ fn local_player(p: &Puzzle) -> Option<u64> {
     let mut need = needs(p);
     let patterns: Vec<(usize, Vec<(usize, u32)>)> =
         (0..p.cells()).filter(|&b| !p.is_locked(b)).map(|b| (b, press_pattern(p, b / p.cols, b % p.cols))).collect();
+    // The buttons whose pattern holds each cell: after a press, only their gains change.
+    let mut touching: Vec<Vec<usize>> = vec![Vec::new(); p.cells()];
+    for (k, (_, pattern)) in patterns.iter().enumerate() {
+        for &(i, _) in pattern {
+            touching[i].push(k);
+        }
+    }
+    let gain = |need: &[u32], pattern: &[(usize, u32)]| -> i64 {
+        pattern
+            .iter()
+            .map(|&(i, wt)| {
+                let before = need[i] != 0;
+                let after = !(need[i] + w - wt % w).is_multiple_of(w);
+                i64::from(before) - i64::from(after)
+            })
+            .sum()
+    };
+    let mut gains: Vec<i64> = patterns.iter().map(|(_, pat)| gain(&need, pat)).collect();
     let mut presses = 0u64;
-    // Each useful press puts at least one more cell right, so a run cannot
-    // be longer than the cells times the states.
-    let limit = (p.cells() as u64) * w as u64 + 1;
+    // Each press puts at least one more cell right than wrong, so a run
+    // cannot be longer than the cells.
     while need.iter().any(|&n| n != 0) {
-        if presses >= limit {
+        // The largest gain; ties: the first button in reading order.
+        let (best, &g) = gains.iter().enumerate().max_by_key(|&(k, g)| (*g, std::cmp::Reverse(k)))?;
+        if g <= 0 || presses > p.cells() as u64 {
             return None;
         }
-        let gain = |pattern: &[(usize, u32)]| -> i64 {
-            pattern
-                .iter()
-                .map(|&(i, wt)| {
-                    let before = need[i] != 0;
-                    let after = !(need[i] + w - wt % w).is_multiple_of(w);
-                    i64::from(before) - i64::from(after)
-                })
-                .sum()
-        };
-        let best =
-            patterns.iter().map(|(_, pat)| gain(pat)).enumerate().max_by_key(|&(k, g)| (g, std::cmp::Reverse(k)))?;
-        if best.1 <= 0 {
-            return None;
-        }
-        for &(i, wt) in &patterns[best.0].1 {
+        for &(i, wt) in &patterns[best].1 {
             need[i] = (need[i] + w - wt % w) % w;
+        }
+        for &(i, _) in &patterns[best].1 {
+            for &k in &touching[i] {
+                gains[k] = gain(&need, &patterns[k].1);
+            }
         }
         presses += 1;
     }

@@ -210,61 +210,65 @@ pub struct LevelRow {
 
 /// Every `puzzle` block of `doc` (shown as `file`) as a [`LevelRow`]; copies
 /// of earlier levels are found through `index` (fed in pack order).
-pub fn level_rows(file: &str, doc: &Document, answers: &dyn Answers, index: &mut PackIndex) -> Vec<LevelRow> {
+pub fn level_rows(file: &str, doc: &Document, answers: &(dyn Answers + Sync), index: &mut PackIndex) -> Vec<LevelRow> {
+    use rayon::prelude::*;
     let cross_file = index.copies(file, doc);
-    let mut rows = Vec::new();
-    for (i, b) in doc.analysis().blocks.iter().enumerate() {
-        if !b.kind.is_lights() {
+    let levels: Vec<usize> = (0..doc.block_count()).filter(|&i| doc.analysis().blocks[i].kind.is_lights()).collect();
+    // Each level's answers and difficulty (the costly part) on every core.
+    let mut rows: Vec<(usize, LevelRow)> = levels.par_iter().map(|&i| (i, level_row(file, doc, i, answers))).collect();
+    for (i, row) in &mut rows {
+        if row.errors {
             continue;
         }
-        let line = doc.lines().line(head(doc, i).start) + 1;
-        let mut row = LevelRow {
-            file: file.to_string(),
-            line,
-            name: block_name(doc, i),
-            size: String::new(),
-            rule: String::new(),
-            surface: String::new(),
-            states: 0,
-            solutions: None,
-            minimum: None,
-            minimum_proven: false,
-            difficulty: None,
-            method: None,
-            duplicate_of: None,
-            errors: true,
-        };
-        if let Some(p) = doc.block(i).and_then(|b| b.as_lights()) {
-            row.errors = false;
-            row.size = match &p.shape {
-                lights_compiler::model::Shape::Graph(g) => format!("{} nodes", g.nodes()),
-                lights_compiler::model::Shape::Hex => format!("hex {}×{}", p.rows, p.cols),
-                lights_compiler::model::Shape::Square => format!("{}×{}", p.rows, p.cols),
-            };
-            row.rule = p.rule.name().to_string();
-            row.surface = if p.is_graph() { "graph".into() } else { p.topology.name().to_string() };
-            row.states = p.states;
-            if let Some((_, report)) = doc.answered(i, answers) {
-                if let Some(r) = report.as_lights() {
-                    row.solutions = Some(r.solutions.to_string());
-                    row.minimum = r.minimum.as_ref().map(|m| m.cost);
-                    row.minimum_proven = r.minimum.as_ref().is_some_and(|m| m.optimal);
-                    let d = lights_compiler::difficulty::difficulty(p, r);
-                    row.difficulty = d.map(|d| d.score);
-                    row.method = d.map(|d| d.method.name());
-                }
+        row.duplicate_of = match doc.first_copy(*i) {
+            Some(j) => {
+                let line = doc.lines().line(head(doc, j).start) + 1;
+                Some(format!("\"{}\" ({file}, line {line})", block_name(doc, j)))
             }
-            row.duplicate_of = match doc.first_copy(i) {
-                Some(j) => {
-                    let line = doc.lines().line(head(doc, j).start) + 1;
-                    Some(format!("\"{}\" ({file}, line {line})", block_name(doc, j)))
-                }
-                None => {
-                    cross_file.iter().find(|(k, _)| *k == i).map(|(_, c)| format!("\"{}\" ({})", c.name, c.place()))
-                }
-            };
-        }
-        rows.push(row);
+            None => cross_file.iter().find(|(k, _)| k == i).map(|(_, c)| format!("\"{}\" ({})", c.name, c.place())),
+        };
     }
-    rows
+    rows.into_iter().map(|(_, row)| row).collect()
+}
+
+/// Block `i`'s row, without what needs the other levels.
+fn level_row(file: &str, doc: &Document, i: usize, answers: &dyn Answers) -> LevelRow {
+    let line = doc.lines().line(head(doc, i).start) + 1;
+    let mut row = LevelRow {
+        file: file.to_string(),
+        line,
+        name: block_name(doc, i),
+        size: String::new(),
+        rule: String::new(),
+        surface: String::new(),
+        states: 0,
+        solutions: None,
+        minimum: None,
+        minimum_proven: false,
+        difficulty: None,
+        method: None,
+        duplicate_of: None,
+        errors: true,
+    };
+    let Some(p) = doc.block(i).and_then(|b| b.as_lights()) else { return row };
+    row.errors = false;
+    row.size = match &p.shape {
+        lights_compiler::model::Shape::Graph(g) => format!("{} nodes", g.nodes()),
+        lights_compiler::model::Shape::Hex => format!("hex {}×{}", p.rows, p.cols),
+        lights_compiler::model::Shape::Square => format!("{}×{}", p.rows, p.cols),
+    };
+    row.rule = p.rule.name().to_string();
+    row.surface = if p.is_graph() { "graph".into() } else { p.topology.name().to_string() };
+    row.states = p.states;
+    if let Some((_, report)) = doc.answered(i, answers) {
+        if let Some(r) = report.as_lights() {
+            row.solutions = Some(r.solutions.to_string());
+            row.minimum = r.minimum.as_ref().map(|m| m.cost);
+            row.minimum_proven = r.minimum.as_ref().is_some_and(|m| m.optimal);
+            let d = lights_compiler::difficulty::difficulty(p, r);
+            row.difficulty = d.map(|d| d.score);
+            row.method = d.map(|d| d.method.name());
+        }
+    }
+    row
 }

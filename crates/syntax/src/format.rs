@@ -601,4 +601,19 @@ mod tests {
     fn refuses_broken_files() {
         assert!(format_source("puzzle \"a\" {\n size 5\n}\n").is_err());
     }
+
+    #[test]
+    fn order_and_range_claims_keep_their_place_and_comments() {
+        let src = "// a pack\norder   by  difficulty   // easy first\npuzzle \"a\" {\n expect presses 1 ..  5\n expect difficulty 7\n}\n\npuzzle \"b\" {\n size 2x2\n}\n";
+        let out = format_source(src).unwrap();
+        assert_eq!(
+            out,
+            "// a pack\norder by difficulty // easy first\n\npuzzle \"a\" {\n  expect presses 1..5\n  expect difficulty 7\n}\n\npuzzle \"b\" {\n  size 2x2\n}\n"
+        );
+        // The second `order` is an error, and a file with errors is not formatted.
+        assert!(format_source("order by presses\norder by presses\n").is_err());
+        assert_eq!(format_source(&out).unwrap(), out);
+        let at_end = format_source("puzzle \"a\" {\n  size 2x2\n}\n\norder by presses\n").unwrap();
+        assert_eq!(at_end, "puzzle \"a\" {\n  size 2x2\n}\n\norder by presses\n");
+    }
 }

@@ -28,7 +28,7 @@ pub const STATEMENT_KEYWORDS: &[&str] =
     &["size", "grid", "graph", "states", "rule", "topology", "holes", "lights", "goal", "locked", "expect", "solution"];
 
 /// The claims `expect` accepts.
-pub const CLAIM_KEYWORDS: &[&str] = &["solvable", "unsolvable", "unique", "solutions", "presses"];
+pub const CLAIM_KEYWORDS: &[&str] = &["solvable", "unsolvable", "unique", "solutions", "presses", "difficulty"];
 
 /// The keywords that open a block.
 pub const BLOCK_KEYWORDS: &[&str] = &["puzzle", "sliding"];

@@ -1236,7 +1236,9 @@ mod tests {
             f.errors[0].message,
             "malformed `solution` statement: expected `on`, `off`, `{` or `at`, found the end of the line"
         );
-        assert!(f.errors[1].message.contains("(solvable, unsolvable, unique, solutions N, presses N)"));
+        assert!(f.errors[1]
+            .message
+            .contains("(solvable, unsolvable, unique, solutions N, presses N, presses A..B, difficulty A..B)"));
     }
 
     #[test]

@@ -6,10 +6,11 @@
 " Groups (each linked to a standard group; relink any with `:highlight link`):
 "   lightsBlock      puzzle sliding                                  → Structure
 "   lightsStatement  size grid graph states rule topology holes
-"                    lights goal locked expect solution tiles        → Statement
+"                    lights goal locked expect solution tiles
+"                    order by (outside blocks)                       → Statement
 "   lightsValue      on off at                                       → Boolean
 "   lightsClaim      solvable unsolvable unique solutions presses
-"                    moves                                           → Keyword
+"                    difficulty moves                                → Keyword
 "   lightsRule       cross king flip merlin ring                     → Type
 "   lightsTopology   plane cylinder torus mobius klein projective
 "                    cross-cap                                       → Type
@@ -17,7 +18,8 @@
 "                    octahedron dodecahedron icosahedron petersen
 "                    cycle path complete cube-surface                → Type
 "   lightsNumber     numbers outside grids (5x5, states 3, 2,4:1)    → Number
-"   lightsOperator   the x of a size, the , and : of an `at` list    → Operator
+"   lightsOperator   the x of a size, the , and : of an `at` list,
+"                    the .. of a range (presses 4..8)                → Operator
 "   lightsEdges      the braces of `graph { 1-2 2-3 }`               → Delimiter
 "   lightsNode       a node number in a graph's edge list            → Number
 "   lightsEdge       the - of an edge                                → Operator
@@ -44,9 +46,9 @@ syntax case match
 syntax iskeyword @,48-57,_,-
 
 syntax keyword lightsBlock     puzzle sliding
-syntax keyword lightsStatement size grid graph states rule topology holes lights goal locked expect solution tiles
+syntax keyword lightsStatement size grid graph states rule topology holes lights goal locked expect solution tiles order by
 syntax keyword lightsValue     on off at
-syntax keyword lightsClaim     solvable unsolvable unique solutions presses moves
+syntax keyword lightsClaim     solvable unsolvable unique solutions presses difficulty moves
 syntax keyword lightsRule      cross king flip merlin ring
 syntax keyword lightsTopology  plane cylinder torus mobius klein projective cross-cap
 syntax keyword lightsShape     square hex
@@ -55,6 +57,7 @@ syntax keyword lightsShape     tetrahedron cube octahedron dodecahedron icosahed
 syntax match   lightsNumber    /\d\+/
 syntax match   lightsOperator  /\%(\d\s*\)\@<=x\ze\s*\d/
 syntax match   lightsOperator  /[,:]\ze\s*\d/
+syntax match   lightsOperator  /\%(\d\s*\)\@<=\.\.\ze\s*\d/
 
 syntax region  lightsString    start=/"/ skip=/\\[\\"]/ end=/"/ oneline contains=lightsEscape
 syntax match   lightsEscape    /\\[\\"]/ contained

@@ -41,7 +41,9 @@ const GRIDS = ["square", "hex"];
 // `graph NAME [N]` (crates/compiler/src/graph.rs, NAMED_GRAPHS).
 const GRAPHS = ["tetrahedron", "cube", "octahedron", "dodecahedron", "icosahedron", "petersen", "cycle", "path", "complete", "cube-surface"];
 const TOPOLOGIES = ["plane", "cylinder", "torus", "mobius", "klein", "projective", "cross-cap"];
-const CLAIMS = ["solvable", "unsolvable", "unique", "solutions", "presses", "moves"];
+const CLAIMS = ["solvable", "unsolvable", "unique", "solutions", "presses", "difficulty", "moves"];
+// `order by presses|difficulty`, outside the blocks.
+const ORDER_KEYS = ["presses", "difficulty"];
 
 // A word of the language: letters, digits, `-` and `_` (pest's `name_char`).
 const before = String.raw`(?<![A-Za-z0-9_-])`;
@@ -142,8 +144,22 @@ const grammar = {
   name: "Lights",
   scopeName: "source.lights",
   fileTypes: ["lights"],
-  patterns: [{ include: "#comment" }, { include: "#puzzle" }, { include: "#stray" }],
+  patterns: [{ include: "#comment" }, { include: "#order" }, { include: "#puzzle" }, { include: "#stray" }],
   repository: {
+    // `order by presses` (a pack's progression), outside the blocks; a
+    // misspelt order key is marked as the parser reports it.
+    order: {
+      name: "meta.statement.order.lights",
+      begin: `^[ \\t]*(order)${after}`,
+      beginCaptures: { 1: { name: "keyword.other.statement.order.lights" } },
+      end: "$",
+      patterns: [
+        { include: "#comment" },
+        { match: `${before}(by)${after}`, captures: { 1: { name: "keyword.other.by.lights" } } },
+        wordSet(ORDER_KEYS, "constant.language.order"),
+        { match: String.raw`(?:[^\s/]|/(?!/))+`, name: "invalid.illegal.order.lights" },
+      ],
+    },
     comment: {
       name: "comment.line.double-slash.lights",
       match: "(//).*$",
@@ -295,6 +311,8 @@ const grammar = {
     expect: statement("expect", [
       wordSet(CLAIMS, "constant.language.claim"),
       { include: "#number" },
+      // `presses 4..8`, `difficulty 1..30`.
+      { match: String.raw`(?<=\d)[ \t]*(\.\.)(?=[ \t]*\d)`, captures: { 1: { name: "keyword.operator.range.lights" } } },
       { match: `${before}[A-Za-z][A-Za-z0-9_-]*`, name: "invalid.illegal.unknown-claim.lights" },
     ]),
 
