@@ -6,6 +6,9 @@
 
 use std::fmt::Write;
 
+// The pictures' one escape for SVG text (control characters become U+FFFD).
+use crate::picture::escape;
+
 /// What the plot shows of one level.
 #[derive(Clone, Debug)]
 pub struct PlotLevel {
@@ -15,23 +18,6 @@ pub struct PlotLevel {
     pub duplicate: bool,
     /// Easier than the level before it by the pack's order.
     pub out_of_order: bool,
-}
-
-fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            // XML 1.0 cannot carry other control characters at all.
-            c if (c as u32) < 0x20 && c != '\t' && c != '\n' => out.push('\u{FFFD}'),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// The SVG text of the plot.

@@ -8,10 +8,10 @@ use lights_authoring::export::{self, MAX_ENTRIES};
 use lights_compiler::model::Puzzle;
 use lights_compiler::{analyze, Diagnostic};
 
-use crate::excerpt::{escape_controls, quoted_name};
+use crate::excerpt::quoted_name;
 use crate::files::{is_stdin, read_stdin};
 use crate::output::JsonSafe;
-use crate::{files, render, EXIT_OK, EXIT_PUZZLE_ERROR, EXIT_USAGE};
+use crate::{files, render, EXIT_PUZZLE_ERROR, EXIT_USAGE};
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub(crate) enum Emit {
@@ -138,18 +138,7 @@ pub(crate) fn run(args: Args) -> u8 {
         }
         safe.finish()
     };
-    let written = match &args.output {
-        Some(path) => crate::safe_write::write_with(path, emit),
-        None => {
-            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-            emit(&mut out).and_then(|()| out.flush()).map_err(|e| format!("cannot write to standard output: {e}"))
-        }
-    };
-    if let Err(e) = written {
-        eprintln!("error: {}", escape_controls(&e));
-        return EXIT_USAGE;
-    }
-    EXIT_OK
+    crate::output::emit_to(args.output.as_deref(), emit)
 }
 
 /// Why the system of `model` is too large to write, if it is.

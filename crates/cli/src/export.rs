@@ -193,18 +193,7 @@ fn export_json(args: JsonArgs) -> u8 {
         safe.write_all(text.as_bytes())?;
         safe.finish()
     };
-    let written = match &args.output {
-        Some(path) => crate::safe_write::write_with(path, emit),
-        None => {
-            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-            emit(&mut out).and_then(|()| out.flush()).map_err(|e| format!("cannot write to standard output: {e}"))
-        }
-    };
-    if let Err(e) = written {
-        eprintln!("error: {}", escape_controls(&e));
-        return EXIT_USAGE;
-    }
-    EXIT_OK
+    crate::output::emit_to(args.output.as_deref(), emit)
 }
 
 /// A file's text and how to name it in messages.

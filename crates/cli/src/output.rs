@@ -194,6 +194,29 @@ pub(crate) fn write_json<T: Serialize + ?Sized>(out: &mut dyn std::io::Write, va
     safe.finish()
 }
 
+/// Write what `emit` writes to `path` (through `safe_write`), or to
+/// standard output; an error is printed. The exit status.
+pub(crate) fn emit_to(
+    path: Option<&std::path::Path>,
+    emit: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>,
+) -> u8 {
+    use std::io::Write;
+    let written = match path {
+        Some(path) => crate::safe_write::write_with(path, emit),
+        None => {
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+            emit(&mut out).and_then(|()| out.flush()).map_err(|e| format!("cannot write to standard output: {e}"))
+        }
+    };
+    match written {
+        Ok(()) => crate::EXIT_OK,
+        Err(e) => {
+            eprintln!("error: {}", crate::excerpt::escape_controls(&e));
+            crate::EXIT_USAGE
+        }
+    }
+}
+
 /// [`write_json`] as a string.
 pub(crate) fn json_string<T: Serialize + ?Sized>(value: &T) -> String {
     let mut out = Vec::new();

@@ -306,7 +306,7 @@ fn num(x: f64) -> String {
 /// those XML 1.0 does not allow at all, and DEL, the C1 controls and the
 /// line separators, which it allows but a terminal showing the SVG (`-o -`)
 /// would act on and no picture draws.
-fn escape(s: &str) -> String {
+pub(crate) fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for ch in s.chars() {
         match ch {

@@ -292,66 +292,39 @@ pub(super) fn window_hashes(
     across: &Shifts,
 ) -> Vec<(u64, usize, usize)> {
     let b = bases();
-    let across_starts = across.starts();
-    let rows_needed = match down {
-        Shifts::All { .. } => pr,
-        Shifts::Some { starts, .. } => starts.iter().map(|&s| s + h).max().unwrap_or(h).min(pr + h),
-    };
-    // row_hash[a][k]: the window of width w starting at across_starts[k] in cover row a mod pr.
-    let rows_needed = rows_needed.min(pr);
-    let mut row_hash = vec![0u64; rows_needed * across_starts.len()];
-    let nk = across_starts.len();
-    for a in 0..rows_needed {
+    let nk = across.starts().len();
+    // row_hash[a][k]: the window of width w at the k-th start along cover row a.
+    let mut row_hash = vec![0u64; pr * nk];
+    for a in 0..pr {
         let row = &cover[a * pc..(a + 1) * pc];
-        let at = |j: usize| row[j % pc];
-        match across {
-            Shifts::All { .. } => {
-                let top = super::hash::pow(b.x, w as u64 - 1);
-                let mut hsh = 0;
-                for k in 0..w {
-                    hsh = add(mul(hsh, b.x), at(k));
-                }
-                for j in 0..pc {
-                    row_hash[a * nk + j] = hsh;
-                    hsh = add(mul(sub(hsh, mul(at(j), top)), b.x), at(j + w));
-                }
-            }
-            Shifts::Some { .. } => {
-                for (k, &j) in across_starts.iter().enumerate() {
-                    let mut hsh = 0;
-                    for t in 0..w {
-                        hsh = add(mul(hsh, b.x), at(j + t));
-                    }
-                    row_hash[a * nk + k] = hsh;
-                }
-            }
-        }
+        windows(w, b.x, |j| row[j % pc], across, |k, _, hash| row_hash[a * nk + k] = hash);
     }
     let mut out = Vec::new();
-    for (k, &j) in across_starts.iter().enumerate() {
-        let at = |a: usize| row_hash[(a % rows_needed) * nk + k];
-        match down {
-            Shifts::All { .. } => {
-                let top = super::hash::pow(b.y, h as u64 - 1);
-                let mut hsh = 0;
-                for t in 0..h {
-                    hsh = add(mul(hsh, b.y), at(t));
-                }
-                for i in 0..pr {
-                    out.push((hsh, i, j));
-                    hsh = add(mul(sub(hsh, mul(at(i), top)), b.y), at(i + h));
-                }
+    for (k, j) in across.starts().into_iter().enumerate() {
+        windows(h, b.y, |a| row_hash[(a % pr) * nk + k], down, |_, i, hash| out.push((hash, i, j)));
+    }
+    out
+}
+
+/// The hash Σ v(s + t) · base^(len−1−t) (t < len) of the window at each
+/// start `s` of a cyclic sequence `v`: rolled from one start to the next
+/// when every start is wanted, else computed at each. `put` gets the
+/// start's index among the starts, the start, and the hash.
+fn windows(len: usize, base: u64, v: impl Fn(usize) -> u64, starts: &Shifts, mut put: impl FnMut(usize, usize, u64)) {
+    let at = |s: usize| (0..len).fold(0, |hash, t| add(mul(hash, base), v(s + t)));
+    match starts {
+        Shifts::All { period } => {
+            let top = super::hash::pow(base, len as u64 - 1);
+            let mut hash = at(0);
+            for s in 0..*period {
+                put(s, s, hash);
+                hash = add(mul(sub(hash, mul(v(s), top)), base), v(s + len));
             }
-            Shifts::Some { starts, .. } => {
-                for &i in starts {
-                    let mut hsh = 0;
-                    for t in 0..h {
-                        hsh = add(mul(hsh, b.y), at(i + t));
-                    }
-                    out.push((hsh, i, j));
-                }
+        }
+        Shifts::Some { starts, .. } => {
+            for (k, &s) in starts.iter().enumerate() {
+                put(k, s, at(s));
             }
         }
     }
-    out
 }
