@@ -328,7 +328,12 @@ fn expectation(p: &Puzzle, r: &Report, claim: &Claim, span: lights_syntax::Span)
             }
         }
         Claim::Difficulty(low, high) => {
-            let d = crate::difficulty::difficulty(p, r)?;
+            let Some(d) = crate::difficulty::difficulty(p, r) else {
+                return fail(format!(
+                    "the difficulty is not measured on this level (more than {} cells, or no minimum found)",
+                    crate::difficulty::MAX_CELLS
+                ));
+            };
             if (*low..=*high).contains(&d.score) {
                 None
             } else {

@@ -34,6 +34,9 @@ use crate::report::Report;
 /// The local player is run on boards of at most this many cells (a step
 /// tries every button).
 pub const LOCAL_MAX_CELLS: usize = 400;
+/// Levels of more cells get no difficulty: a chase is a pass over the
+/// cells, and `lights pack` measures every level.
+pub const MAX_CELLS: usize = 1_000_000;
 
 /// The method the model's player used.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -87,7 +90,7 @@ pub struct Difficulty {
 /// level and its turned copy have the same difficulty.
 pub fn difficulty(p: &Puzzle, r: &Report) -> Option<Difficulty> {
     let minimum = r.minimum.as_ref()?;
-    if !r.solvable {
+    if !r.solvable || p.cells() > MAX_CELLS {
         return None;
     }
     let solutions = table_rows(p, r);

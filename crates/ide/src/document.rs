@@ -117,6 +117,9 @@ impl Document {
             .get_or_init(|| {
                 // Forms only where the cheap pre-keys meet: a file of one
                 // level (the editor's usual case) computes none.
+                if self.block_count() < 2 {
+                    return vec![None; self.block_count()];
+                }
                 let mut prekeys: std::collections::HashMap<u64, Vec<usize>> = std::collections::HashMap::new();
                 for i in 0..self.block_count() {
                     if let Some(p) = self.block(i).and_then(|b| b.as_lights()) {

@@ -167,16 +167,13 @@ pub fn level_prekey(p: &Puzzle) -> Option<u64> {
     if p.cells() > MAX_FORM_CELLS {
         return None;
     }
-    let mut histogram: Vec<(u64, u64)> = Vec::new();
-    let mut counts: std::collections::HashMap<u64, u64> = std::collections::HashMap::new();
+    // Codes are below 2·W + 2: counted in a table, not a map.
+    let mut counts = vec![0u64; 2 * p.states as usize + 2];
     for i in 0..p.cells() {
-        let code = gain_code(p, i);
-        if code != 0 {
-            *counts.entry(code).or_default() += 1;
-        }
+        counts[gain_code(p, i) as usize] += 1;
     }
-    histogram.extend(counts);
-    histogram.sort_unstable();
+    let histogram: Vec<(u64, u64)> =
+        counts.iter().enumerate().skip(1).filter(|&(_, &n)| n > 0).map(|(code, &n)| (code as u64, n)).collect();
     let cells: u64 = histogram.iter().map(|h| h.1).sum();
     s.push(cells);
     if histogram.len() == 1 {
