@@ -21,13 +21,19 @@
 //! neighbours (twins, as in complete graphs) give the same leaves, so only
 //! one of them is tried; and two leaves with the same hash give an
 //! automorphism, whose orbits are tried once each among the root's choices.
-//! The work is bounded ([`WORK`]); a graph past it gets no form.
+//! The work is bounded, in proportion to the graph ([`canonical_hash`]); a
+//! graph past its bound gets no form.
 
 use super::hash::{add, bases, mul, Seq};
 
 /// Units of work (a node or an edge looked at during refinement) one
-/// canonical form may take.
+/// canonical form may take at most (about 0.4 s).
 pub const WORK: u64 = 40_000_000;
+/// Units of work a graph may take per node and edge written (the bound of
+/// [`canonical_hash`] between [`MIN_WORK`] and [`WORK`]).
+pub const WORK_PER_ITEM: u64 = 2_000;
+/// Units of work any graph may take (about 2 ms).
+pub const MIN_WORK: u64 = 200_000;
 
 /// A simple undirected graph with a colour on each node.
 pub struct Coloured<'a> {
@@ -38,6 +44,7 @@ pub struct Coloured<'a> {
 struct Search<'a> {
     g: Coloured<'a>,
     work: u64,
+    limit: u64,
     best: Option<u64>,
     /// The labelling of the first leaf with the best hash.
     leaves_seen: u64,
@@ -45,18 +52,34 @@ struct Search<'a> {
     orbits: Vec<u32>,
 }
 
-/// The canonical hash of `g`, or `None` when it takes more than [`WORK`].
+/// The canonical hash of `g`, or `None` when it takes more than its work
+/// bound: [`WORK_PER_ITEM`] per node and edge, at least [`MIN_WORK`], at
+/// most [`WORK`] — what a graph may cost grows with what was written.
 pub fn canonical_hash(g: Coloured) -> Option<u64> {
+    let items = g.neighbours.len() as u64 + g.neighbours.iter().map(|n| n.len() as u64).sum::<u64>() / 2;
+    let limit = items.saturating_mul(WORK_PER_ITEM).clamp(MIN_WORK, WORK);
+    canonical_hash_within(g, limit).map(|(hash, _)| hash)
+}
+
+/// The canonical hash of `g` and the work it took, or `None` past `limit`.
+pub fn canonical_hash_within(g: Coloured, limit: u64) -> Option<(u64, u64)> {
     let n = g.colour.len();
     if n == 0 {
-        return Some(Seq::new().push(0).finish());
+        return Some((Seq::new().push(0).finish(), 0));
     }
     let initial = ranks(g.colour);
-    let mut s =
-        Search { g, work: 0, best: None, leaves_seen: 0, best_perm: Vec::new(), orbits: (0..n as u32).collect() };
+    let mut s = Search {
+        g,
+        work: 0,
+        limit,
+        best: None,
+        leaves_seen: 0,
+        best_perm: Vec::new(),
+        orbits: (0..n as u32).collect(),
+    };
     let refined = s.refine(initial)?;
     s.descend(refined, 0)?;
-    s.best
+    Some((s.best?, s.work))
 }
 
 fn ranks(values: &[u64]) -> Vec<u32> {
@@ -73,7 +96,7 @@ fn classes(colour: &[u32]) -> usize {
 impl Search<'_> {
     fn spend(&mut self, units: u64) -> Option<()> {
         self.work += units;
-        (self.work <= WORK).then_some(())
+        (self.work <= self.limit).then_some(())
     }
 
     /// Colour refinement to a stable colouring.
@@ -118,12 +141,27 @@ impl Search<'_> {
         }
         let target = (0..count).find(|&c| size[c] > 1).expect("not discrete") as u32;
         let members: Vec<u32> = (0..n as u32).filter(|&v| colour[v as usize] == target).collect();
-        let twins = self.all_twins(&members);
+        if self.all_twins(&members)? {
+            // Any order of twins gives the same leaves (exchanging two is an
+            // automorphism): number them all at once, in index order.
+            let extra = members.len() as u32 - 1;
+            let mut next = target;
+            let individual: Vec<u32> = colour
+                .iter()
+                .map(|&c| match c.cmp(&target) {
+                    std::cmp::Ordering::Less => c,
+                    std::cmp::Ordering::Greater => c + extra,
+                    std::cmp::Ordering::Equal => {
+                        next += 1;
+                        next - 1
+                    }
+                })
+                .collect();
+            let refined = self.refine(individual)?;
+            return self.descend(refined, depth + 1);
+        }
         let mut tried: Vec<u32> = Vec::new();
         for &v in &members {
-            if twins && !tried.is_empty() {
-                break;
-            }
             // Among the root's choices, one node per orbit of the automorphisms found.
             if depth == 0 && tried.iter().any(|&t| self.find(t) == self.find(v)) {
                 continue;
@@ -142,28 +180,26 @@ impl Search<'_> {
     }
 
     /// Whether the nodes all have the same neighbours besides each other.
-    fn all_twins(&mut self, members: &[u32]) -> bool {
-        let first = members[0] as usize;
-        let strip = |v: usize, me: &[Vec<u32>]| -> Vec<u32> {
-            me[v].iter().copied().filter(|u| !members.contains(u)).collect()
+    fn all_twins(&mut self, members: &[u32]) -> Option<bool> {
+        let nb = self.g.neighbours;
+        // What it looks at is work too.
+        self.spend(members.iter().map(|&v| nb[v as usize].len() as u64 + 1).sum())?;
+        let mut inside = vec![false; nb.len()];
+        for &v in members {
+            inside[v as usize] = true;
+        }
+        // A node's neighbours outside the colour (sorted, as the lists are), and how many inside.
+        let split = |v: u32| {
+            let outside: Vec<u32> = nb[v as usize].iter().copied().filter(|&u| !inside[u as usize]).collect();
+            let within = nb[v as usize].len() - outside.len();
+            (outside, within)
         };
-        if members.len() > 256 {
-            // Checking would cost more than it saves; a complete graph this
-            // large is past the work bound anyway.
-            return false;
+        let (base, within) = split(members[0]);
+        // All adjacent to each other, or none: then any exchange of them is an automorphism.
+        if within != 0 && within != members.len() - 1 {
+            return Some(false);
         }
-        let base = strip(first, self.g.neighbours);
-        let inside = |v: usize| self.g.neighbours[v].iter().filter(|u| members.contains(u)).count();
-        let clique = inside(first) == members.len() - 1;
-        let independent = inside(first) == 0;
-        if !(clique || independent) {
-            return false;
-        }
-        members.iter().all(|&v| {
-            let i = inside(v as usize);
-            strip(v as usize, self.g.neighbours) == base
-                && ((clique && i == members.len() - 1) || (independent && i == 0))
-        })
+        Some(members.iter().all(|&v| split(v) == (base.clone(), within)))
     }
 
     fn leaf(&mut self, colour: &[u32]) -> Option<()> {
@@ -329,5 +365,25 @@ mod tests {
         assert_eq!(form(n as usize, &complete, &plain), form(n as usize, &relabel(&complete, &perm), &plain));
         assert_eq!(form(n as usize, &cycle, &plain), form(n as usize, &relabel(&cycle, &perm), &plain));
         assert_ne!(form(n as usize, &cycle, &plain), form(n as usize, &complete, &plain));
+    }
+
+    #[test]
+    fn the_work_bound_grows_with_the_graph_and_stops_hard_ones() {
+        // Large complete graphs are cheap: their nodes are twins.
+        let n = 300u32;
+        let complete: Vec<(u32, u32)> = (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).collect();
+        let adj = adjacency(n as usize, &complete);
+        assert!(canonical_hash(Coloured { neighbours: &adj, colour: &vec![0; n as usize] }).is_some());
+        // The 10-dimensional hypercube is too symmetric for this search: no
+        // form, and the search stops at its bound (about 2,000 units a node
+        // and edge), not at the largest bound.
+        let d = 10;
+        let cube: Vec<(u32, u32)> =
+            (0..1u32 << d).flat_map(|v| (0..d).map(move |b| (v, v ^ (1 << b)))).filter(|(a, b)| a < b).collect();
+        let adj = adjacency(1 << d, &cube);
+        let colour = vec![0u64; 1 << d];
+        assert!(canonical_hash(Coloured { neighbours: &adj, colour: &colour }).is_none());
+        let items = (1u64 << d) + cube.len() as u64;
+        assert!(canonical_hash_within(Coloured { neighbours: &adj, colour: &colour }, items * WORK_PER_ITEM).is_none());
     }
 }

@@ -61,8 +61,6 @@ enum Motion {
 pub enum NoForm {
     /// More than [`MAX_FORM_CELLS`] cells that are not all alike.
     TooLarge { cells: usize },
-    /// A graph whose canonical labelling would take too long.
-    GraphTooHard { nodes: usize },
 }
 
 impl std::fmt::Display for NoForm {
@@ -70,9 +68,6 @@ impl std::fmt::Display for NoForm {
         match self {
             NoForm::TooLarge { cells } => {
                 write!(f, "{cells} cells is more than the {MAX_FORM_CELLS} compared for duplicates")
-            }
-            NoForm::GraphTooHard { nodes } => {
-                write!(f, "the graph of {nodes} nodes is too symmetric to number canonically within the work bound")
             }
         }
     }
@@ -301,17 +296,31 @@ fn graph_form(p: &Puzzle, g: &crate::model::Graph, class: u64) -> Result<LevelFo
         .map(|&v| g.neighbours(v).iter().map(|&u| index[u as usize]).filter(|&u| u != u32::MAX).collect())
         .collect();
     let colour: Vec<u64> = kept.iter().map(|&v| gain_code(p, v)).collect();
-    let form = graph::canonical_hash(graph::Coloured { neighbours: &neighbours, colour: &colour })
-        .ok_or(NoForm::GraphTooHard { nodes: kept.len() })?;
+    let form = match graph::canonical_hash(graph::Coloured { neighbours: &neighbours, colour: &colour }) {
+        Some(form) => Seq::new().push(1).push(form).finish(),
+        // Too symmetric to number canonically within its bound: compared as
+        // written, so a copy with the same numbering is still found.
+        None => {
+            let mut s = Seq::new();
+            s.push(2);
+            for (k, adjacent) in neighbours.iter().enumerate() {
+                s.push(colour[k]).push(adjacent.len() as u64);
+                for &u in adjacent {
+                    s.push(u as u64);
+                }
+            }
+            s.finish()
+        }
+    };
     let edges: usize = neighbours.iter().map(Vec::len).sum();
     let key = Seq::new().push(class).push(kept.len() as u64).push(edges as u64).push(form).finish();
     // As written: the same numbering and the same lights is a plain copy.
     let mut s = Seq::new();
     for (k, &v) in kept.iter().enumerate() {
         s.push(v as u64).push(exact_code(p, v));
-        neighbours[k].iter().for_each(|&u| {
+        for &u in &neighbours[k] {
             s.push(u as u64);
-        });
+        }
     }
     Ok(LevelForm { key, exact: s.finish(), motion: Motion::Graph, states: p.states })
 }
