@@ -227,6 +227,7 @@ pub fn describe(word: &str) -> Option<&'static str> {
         .chain(CLAIMS)
         .chain(VALUES)
         .chain(std::iter::once(&SLIDING))
+        .chain(std::iter::once(&ORDER))
         .chain(SLIDING_STATEMENTS)
         .chain(SLIDING_CLAIMS)
         .find(|w| w.word == word)

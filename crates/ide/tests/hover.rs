@@ -26,3 +26,13 @@ fn hover_fixtures() {
         insta::assert_snapshot!(out);
     });
 }
+
+#[test]
+fn order_outside_the_blocks_is_described() {
+    let text = "order by difficulty\npuzzle \"a\" {\n  size 3x3\n}\n";
+    let doc = lights_ide::Document::new(text);
+    let solved = lights_ide::Solved::all(&doc);
+    let hover = lights_ide::hover(&doc, &solved, 2).expect("a hover on `order`");
+    assert!(hover.markdown.contains("order by difficulty"), "{}", hover.markdown);
+    assert!(hover.markdown.contains("L0209"), "{}", hover.markdown);
+}
