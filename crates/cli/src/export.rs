@@ -14,7 +14,7 @@ use lights_compiler::analyze;
 use lights_compiler::model::Puzzle;
 
 use crate::excerpt::{escape_controls, quoted_name};
-use crate::files::{is_stdin, read_stdin};
+use crate::files::is_stdin;
 use crate::{files, EXIT_OK, EXIT_PUZZLE_ERROR, EXIT_USAGE};
 
 #[derive(ClapArgs)]
@@ -120,7 +120,7 @@ fn export_json(args: JsonArgs) -> u8 {
         puzzles: Vec::new(),
     };
     for file in &args.files {
-        let Some((shown, src)) = read_input(file) else { return EXIT_USAGE };
+        let Some((shown, src)) = files::read_named(Some(file), "<stdin>") else { return EXIT_USAGE };
         if args.puzzle.is_none() && !analyze(&src).blocks.iter().any(|b| b.kind.is_lights()) && args.files.len() > 1 {
             eprintln!("note: `{}` has no Lights Out puzzle; left out", escape_controls(&shown));
             continue;
@@ -197,21 +197,6 @@ fn export_json(args: JsonArgs) -> u8 {
 }
 
 /// A file's text and how to name it in messages.
-fn read_input(file: &Path) -> Option<(String, String)> {
-    if is_stdin(file) {
-        match read_stdin() {
-            Ok(src) => Some(("<stdin>".to_string(), src)),
-            Err(e) => {
-                eprintln!("error: {}", escape_controls(&e));
-                None
-            }
-        }
-    } else {
-        let src = files::read_reporting(file)?;
-        Some((files::shown_path(file), src))
-    }
-}
-
 /// The puzzles of a file to export (all, or the one `--puzzle` names), as
 /// (name, model); a block that does not compile, or a sliding block, is an
 /// error that stops the export (exit status returned).
@@ -269,7 +254,7 @@ pub(crate) fn puzzles_of(shown: &str, src: &str, only: Option<&str>) -> Result<V
 }
 
 fn export_flip(args: FlipArgs) -> u8 {
-    let Some((shown, src)) = read_input(&args.file) else { return EXIT_USAGE };
+    let Some((shown, src)) = files::read_named(Some(&args.file), "<stdin>") else { return EXIT_USAGE };
     let puzzles = match puzzles_of(&shown, &src, args.puzzle.as_deref()) {
         Ok(p) => p,
         Err(code) => return code,

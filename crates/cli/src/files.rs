@@ -301,6 +301,22 @@ pub(crate) fn shown(path: &Path, stdin_filename: Option<&Path>) -> String {
     }
 }
 
+/// The text of `file`, or of standard input when there is none or it is
+/// `-`, with the name messages give it (`stdin_name` for standard input);
+/// `None` after printing why it cannot be read (the caller exits with 2).
+pub(crate) fn read_named(file: Option<&Path>, stdin_name: &str) -> Option<(String, String)> {
+    match file.filter(|f| !is_stdin(f)) {
+        Some(path) => Some((shown_path(path), read_reporting(path)?)),
+        None => match read_stdin() {
+            Ok(text) => Some((stdin_name.to_string(), text)),
+            Err(e) => {
+                eprintln!("error: {}", crate::excerpt::escape_controls(&e));
+                None
+            }
+        },
+    }
+}
+
 /// The text of a file or (for `-`) of standard input, printing the error
 /// when it cannot be read (the caller then exits with status 2).
 pub(crate) fn read_input_reporting(path: &Path) -> Option<String> {

@@ -7,7 +7,7 @@ use lights_authoring::generate::check_name;
 use lights_authoring::import;
 
 use crate::files::{is_stdin, read_stdin};
-use crate::{files, EXIT_OK, EXIT_USAGE};
+use crate::{files, EXIT_USAGE};
 
 #[derive(ClapArgs)]
 #[command(
@@ -130,20 +130,7 @@ pub(crate) fn run(args: Args) -> u8 {
 }
 
 fn json(args: JsonArgs) -> u8 {
-    let file = args.file.filter(|f| !is_stdin(f));
-    let (shown, text) = match &file {
-        Some(path) => {
-            let Some(text) = files::read_reporting(path) else { return EXIT_USAGE };
-            (files::shown_path(path), text)
-        }
-        None => match read_stdin() {
-            Ok(text) => ("standard input".to_string(), text),
-            Err(e) => {
-                eprintln!("error: {}", crate::excerpt::escape_controls(&e));
-                return EXIT_USAGE;
-            }
-        },
-    };
+    let Some((shown, text)) = files::read_named(args.file.as_deref(), "standard input") else { return EXIT_USAGE };
     match lights_authoring::pack_json::import_pack(&text, &shown) {
         Ok(lights) => write_out(args.output.as_ref(), &lights),
         Err(e) => {
@@ -189,33 +176,12 @@ fn flip(args: FlipArgs) -> u8 {
 
 /// The .lights text to `output` (atomically) or standard output.
 pub(crate) fn write_out(output: Option<&PathBuf>, text: &str) -> u8 {
-    match output {
-        Some(path) => {
-            if let Err(e) = crate::safe_write::write_text(path, text) {
-                eprintln!("error: {}", crate::excerpt::escape_controls(&e.clone()));
-                return EXIT_USAGE;
-            }
-        }
-        None => print!("{text}"),
-    }
-    EXIT_OK
+    crate::output::emit_to(output.map(PathBuf::as_path), |out| out.write_all(text.as_bytes()))
 }
 
 fn coords(args: CoordsArgs) -> u8 {
     let file = args.file.filter(|f| !is_stdin(f));
-    let (shown, text) = match &file {
-        Some(path) => {
-            let Some(text) = files::read_reporting(path) else { return EXIT_USAGE };
-            (files::shown_path(path), text)
-        }
-        None => match read_stdin() {
-            Ok(text) => ("standard input".to_string(), text),
-            Err(e) => {
-                eprintln!("error: {}", crate::excerpt::escape_controls(&e.clone()));
-                return EXIT_USAGE;
-            }
-        },
-    };
+    let Some((shown, text)) = files::read_named(file.as_deref(), "standard input") else { return EXIT_USAGE };
     let name = args.name.unwrap_or_else(|| {
         file.as_ref()
             .and_then(|p| p.file_stem())
@@ -234,14 +200,5 @@ fn coords(args: CoordsArgs) -> u8 {
             return EXIT_USAGE;
         }
     };
-    match &args.output {
-        Some(path) => {
-            if let Err(e) = crate::safe_write::write_text(path, &lights) {
-                eprintln!("error: {}", crate::excerpt::escape_controls(&e.clone()));
-                return EXIT_USAGE;
-            }
-        }
-        None => print!("{lights}"),
-    }
-    EXIT_OK
+    write_out(args.output.as_ref(), &lights)
 }
