@@ -129,8 +129,8 @@ fn check_all(
                 Ok((mut doc, solved)) => {
                     // Copies of levels of earlier files (L0208): the files are
                     // reported in order, so the first copy is always known.
-                    let findings = pack.add(&input.shown(), &doc);
-                    doc.set_pack_findings(findings);
+                    let copies = pack.copies(&input.shown(), &doc);
+                    doc.set_earlier_copies(copies);
                     report(first + k, input, &doc, &solved);
                 }
                 Err(e) => {
@@ -203,20 +203,69 @@ pub(crate) struct Options<'a> {
     pub minimum_budget: crate::budget::MinimumBudgetArg,
 }
 
+/// Each input's lights.toml, when one applies.
+type Policies = Vec<Option<std::sync::Arc<lights_ide::config::Config>>>;
+
+/// The inputs of `paths` as `lights check` selects them, each with the
+/// lights.toml that applies to it (`config` for all, when given).
+fn select(
+    paths: &[PathBuf],
+    stdin_filename: Option<&Path>,
+    config: Option<&Path>,
+) -> Result<(Vec<Input>, files::Selection, Policies), String> {
+    let mut configs = Configs::new(config, files::read_config).map_err(String::from)?;
+    let (inputs, selection) = collect_inputs(paths, stdin_filename, &mut configs)?;
+    let policies = inputs
+        .iter()
+        .map(|i| match i {
+            Input::File(f) => configs.for_file(f),
+            Input::Stdin(name) => configs.for_file(Path::new(name)),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((inputs, selection, policies))
+}
+
+/// Every input of `paths` read, analysed and solved exactly as `lights
+/// check` does it (each file's lights.toml: its include and exclude, its
+/// max-bytes, time and minimum budgets; copies of levels of earlier files
+/// found), handed to `report` in order with the name to show. Errors are
+/// printed; returns whether every input could be read (`Err`: the
+/// configuration or the selection is wrong).
+pub(crate) fn each_checked(
+    paths: &[PathBuf],
+    minimum_budget: crate::budget::MinimumBudgetArg,
+    mut report: impl FnMut(&str, &Document, &Solved),
+) -> Result<bool, String> {
+    let (inputs, selection, policies) = select(paths, None, None)?;
+    if inputs.is_empty() && selection.unreadable.is_empty() {
+        return Err(files::nothing_selected(paths));
+    }
+    let policy_of = |index: usize| policies.get(index).and_then(|c| c.as_deref());
+    let unreadable = check_all(
+        &inputs,
+        &|index| policy_of(index).and_then(|c| c.time_budget),
+        &|index| minimum_budget.options(policy_of(index)),
+        &|index| max_bytes_of(policy_of(index)),
+        |_, input, doc, solved| report(&input.shown(), doc, solved),
+        |_, _| {},
+    );
+    for (_, message) in &selection.unreadable {
+        eprintln!("error: {message}");
+    }
+    Ok(!unreadable && selection.unreadable.is_empty())
+}
+
+/// `--max-bytes`, else the file's lights.toml, else the default.
+fn max_bytes_of(policy: formats::Policy) -> u64 {
+    match policy.and_then(|c| c.max_bytes) {
+        Some(limit) if !files::max_bytes_given() => limit,
+        _ => files::max_bytes(),
+    }
+}
+
 pub(crate) fn run(paths: &[PathBuf], options: Options) -> u8 {
     let Options { stdin_filename, format, quiet, answer, config, max_warnings, minimum_budget } = options;
-    let found = Configs::new(config, files::read_config).map_err(String::from).and_then(|mut configs| {
-        let (inputs, selection) = collect_inputs(paths, stdin_filename, &mut configs)?;
-        let policies = inputs
-            .iter()
-            .map(|i| match i {
-                Input::File(f) => configs.for_file(f),
-                Input::Stdin(name) => configs.for_file(Path::new(name)),
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok((inputs, selection, policies))
-    });
-    let (inputs, selection, policies) = match found {
+    let (inputs, selection, policies) = match select(paths, stdin_filename, config) {
         Ok(found) => found,
         Err(e) => {
             eprintln!("error: {e}");
@@ -254,11 +303,7 @@ pub(crate) fn run(paths: &[PathBuf], options: Options) -> u8 {
     let budget = |index: usize| policy_of(index).and_then(|c| c.time_budget);
     // `--minimum-budget`, else the file's lights.toml, else the default.
     let solve_options = |index: usize| minimum_budget.options(policy_of(index));
-    // `--max-bytes`, else the file's lights.toml, else the default.
-    let max_bytes = |index: usize| match policy_of(index).and_then(|c| c.max_bytes) {
-        Some(limit) if !files::max_bytes_given() => limit,
-        _ => files::max_bytes(),
-    };
+    let max_bytes = |index: usize| max_bytes_of(policy_of(index));
     let unreadable = check_all(
         &inputs,
         &budget,

@@ -4,11 +4,9 @@ use std::path::PathBuf;
 
 use clap::{Args as ClapArgs, ValueEnum};
 use lights_authoring::pack_plot::{plot, PlotLevel};
-use lights_ide::pack::{level_rows, LevelRow, PackIndex};
-use lights_ide::{Document, Solved};
-use rayon::prelude::*;
+use lights_ide::pack::{level_rows, LevelRow};
 
-use crate::{files, EXIT_OK, EXIT_USAGE};
+use crate::{check, files, EXIT_OK, EXIT_USAGE};
 
 #[derive(ClapArgs)]
 #[command(
@@ -18,8 +16,9 @@ use crate::{files, EXIT_OK, EXIT_USAGE};
         number of solutions, fewest presses (`≤N` when not proven), difficulty, and the earlier level it \
         copies up to a symmetry of the board, if any.\n\n\
         The difficulty counts what a player does: the presses of pressing what helps, else light chasing's \
-        presses plus the cells it inspects (see docs/authoring/packs.md). The answers are the ones `lights \
-        check` gives, with the same budgets.\n\n\
+        presses plus the cells it inspects (see docs/authoring/packs.md). The files are read and solved as \
+        `lights check` reads and solves them: the same selection (each folder's lights.toml include and \
+        exclude), the same budgets, the same answers.\n\n\
         --plot FILE.svg draws the progression: a bar per level for its fewest presses and a line for its \
         difficulty; a level with fewer presses than the one before it is red, a copy is hatched.",
     after_help = "Examples:\n  \
@@ -57,38 +56,18 @@ enum PackFormat {
 
 pub(crate) fn run(args: Args) -> u8 {
     let paths = if args.paths.is_empty() { vec![PathBuf::from(".")] } else { args.paths.clone() };
-    let selection = files::select(&paths);
-    for (_, message) in &selection.unreadable {
-        eprintln!("error: {message}");
-    }
-    if selection.files.is_empty() {
-        if selection.unreadable.is_empty() {
-            eprintln!("error: {}", files::nothing_selected(&paths));
-        }
-        return EXIT_USAGE;
-    }
-    let budget = args.minimum_budget;
-    // Solved in parallel, listed in order.
-    let solved: Vec<Option<(String, Document, Solved)>> = selection
-        .files
-        .par_iter()
-        .map(|path| {
-            let text = files::read_reporting(path)?;
-            let options = budget.options_for(path).map_err(|e| eprintln!("error: {e}")).ok()?;
-            let doc = Document::new(text).with_options(options);
-            let solved = Solved::all(&doc);
-            Some((files::shown_path(path), doc, solved))
-        })
-        .collect();
-    let mut status = if selection.unreadable.is_empty() { EXIT_OK } else { EXIT_USAGE };
-    let mut index = PackIndex::new();
+    // Read, solved and compared with earlier files as `lights check` does.
     let mut rows: Vec<LevelRow> = Vec::new();
-    for entry in solved {
-        match entry {
-            Some((shown, doc, solved)) => rows.extend(level_rows(&shown, &doc, &solved, &mut index)),
-            None => status = EXIT_USAGE,
+    let status = match check::each_checked(&paths, args.minimum_budget, |shown, doc, solved| {
+        rows.extend(level_rows(shown, doc, solved));
+    }) {
+        Ok(true) => EXIT_OK,
+        Ok(false) => EXIT_USAGE,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return EXIT_USAGE;
         }
-    }
+    };
     let text = match args.format {
         PackFormat::Table => table(&rows, false),
         PackFormat::Markdown => table(&rows, true),

@@ -57,6 +57,16 @@ fn copies_are_found_across_the_files_of_a_folder_and_named_with_their_file() {
     assert_eq!(codes(&dir, "levels/02.lights"), Vec::<String>::new());
     // --deny-warnings makes a copy fail CI.
     assert_eq!(lights(&dir, &["check", "--deny-warnings", "levels"]).status.code(), Some(1));
+    // `lights pack` reads the folder as `lights check` does: the same copy,
+    // and the files lights.toml excludes left out.
+    let json: Value = serde_json::from_str(&stdout(&lights(&dir, &["pack", "--format", "json", "levels"]))).unwrap();
+    let rows = json.as_array().unwrap();
+    assert_eq!(rows.len(), 3);
+    assert_eq!(rows[1]["duplicate_of"], "\"a\" (levels/01.lights, line 1)");
+    std::fs::write(dir.join("lights.toml"), "exclude = [\"levels/03.lights\"]\n").unwrap();
+    let json: Value = serde_json::from_str(&stdout(&lights(&dir, &["pack", "--format", "json", "levels"]))).unwrap();
+    let names: Vec<&str> = json.as_array().unwrap().iter().map(|r| r["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["a", "b"], "excluded as lights check excludes it");
 }
 
 #[test]

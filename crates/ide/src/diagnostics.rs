@@ -58,8 +58,7 @@ pub fn block_diagnostics(doc: &Document, i: usize, answers: &dyn Answers) -> Vec
         }
     }
     // A copy of an earlier level of the file, or of another file of the pack.
-    found.extend(crate::pack::duplicate_in_document(doc, i));
-    found.extend(doc.pack_findings(i).cloned());
+    found.extend(crate::pack::copy_warning(doc, i));
     // `order by …`: a level easier than the one before it.
     found.extend(crate::pack::out_of_order(doc, i, answers));
     // `// lights: allow L0206` above the block or the statement.

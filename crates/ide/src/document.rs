@@ -31,7 +31,7 @@ pub struct Document {
     copies: OnceLock<Vec<Option<usize>>>,
     /// Findings about blocks that need the other files of a pack (a copy of
     /// a level in an earlier file), set by the front end that read them.
-    pack_findings: Vec<(usize, lights_compiler::Diagnostic)>,
+    earlier_copies: Vec<(usize, crate::pack::CopyOf)>,
 }
 
 impl Document {
@@ -55,7 +55,7 @@ impl Document {
         let keys = analysis.blocks.iter().map(|p| p.block.as_ref().map(|b| b.key_with(&options))).collect();
         let lines = LineIndex::new(&text);
         let forms = analysis.blocks.iter().map(|_| OnceLock::new()).collect();
-        Document { text, analysis, lines, options, keys, forms, copies: OnceLock::new(), pack_findings: Vec::new() }
+        Document { text, analysis, lines, options, keys, forms, copies: OnceLock::new(), earlier_copies: Vec::new() }
     }
 
     /// The document with its blocks solved with `options` (their keys
@@ -145,15 +145,15 @@ impl Document {
             .flatten()
     }
 
-    /// Findings that need other files (a copy of a level of an earlier
-    /// file of the pack): set by the front end that checks the pack.
-    pub fn set_pack_findings(&mut self, findings: Vec<(usize, lights_compiler::Diagnostic)>) {
-        self.pack_findings = findings;
+    /// The blocks that copy a level of an earlier file of the pack (found
+    /// by the front end that read those files: [`crate::pack::PackIndex`]).
+    pub fn set_earlier_copies(&mut self, copies: Vec<(usize, crate::pack::CopyOf)>) {
+        self.earlier_copies = copies;
     }
 
-    /// Block `i`'s findings from [`Document::set_pack_findings`].
-    pub fn pack_findings(&self, i: usize) -> impl Iterator<Item = &lights_compiler::Diagnostic> {
-        self.pack_findings.iter().filter(move |(b, _)| *b == i).map(|(_, d)| d)
+    /// The level of an earlier file that block `i` copies, if any.
+    pub fn earlier_copy(&self, i: usize) -> Option<&crate::pack::CopyOf> {
+        self.earlier_copies.iter().find(|(b, _)| *b == i).map(|(_, c)| c)
     }
 
     /// The key of block `i`'s answer, when it can be solved.

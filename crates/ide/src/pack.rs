@@ -28,44 +28,45 @@ fn head(doc: &Document, i: usize) -> lights_syntax::Span {
     doc.block(i).map_or(doc.analysis().blocks[i].span, |b| b.head())
 }
 
-fn message(name: &str, first: &str, place: &str, how: Option<String>) -> String {
-    let mut m = format!("\"{name}\" is the same puzzle as \"{first}\" ({place})");
-    if let Some(how) = how {
-        m.push_str(", ");
-        m.push_str(&how);
-    }
-    m
+/// The 1-based line of block `i`'s head.
+fn line_of(doc: &Document, i: usize) -> usize {
+    doc.lines().line(head(doc, i).start) + 1
 }
 
-/// L0208 for block `i` when an earlier block of the same file is the same puzzle.
-pub fn duplicate_in_document(doc: &Document, i: usize) -> Option<Diagnostic> {
-    let j = doc.first_copy(i)?;
-    let (first, copy) = (doc.form(j)?, doc.form(i)?);
-    let first_name = block_name(doc, j);
-    let line = doc.lines().line(head(doc, j).start) + 1;
-    Some(
-        Diagnostic::warning(
-            Code::DuplicateLevel,
-            head(doc, i),
-            message(&block_name(doc, i), &first_name, &format!("line {line}"), relation(first, copy)),
-        )
-        .with_label(format!("a copy of \"{first_name}\""))
-        .with_secondary(head(doc, j), "the first copy")
-        .with_note(NOTE),
-    )
+/// L0208 for block `i` when it copies an earlier level: of this file (the
+/// first such), else of an earlier file of the pack.
+pub fn copy_warning(doc: &Document, i: usize) -> Option<Diagnostic> {
+    let (first, place, how, first_head) = match doc.first_copy(i) {
+        Some(j) => (
+            block_name(doc, j),
+            format!("line {}", line_of(doc, j)),
+            relation(doc.form(j)?, doc.form(i)?),
+            Some(head(doc, j)),
+        ),
+        None => {
+            let c = doc.earlier_copy(i)?;
+            (c.name.clone(), c.place(), c.how.clone(), None)
+        }
+    };
+    let mut message = format!("\"{}\" is the same puzzle as \"{first}\" ({place})", block_name(doc, i));
+    if let Some(how) = how {
+        message.push_str(", ");
+        message.push_str(&how);
+    }
+    let d =
+        Diagnostic::warning(Code::DuplicateLevel, head(doc, i), message).with_label(format!("a copy of \"{first}\""));
+    let d = match first_head {
+        Some(span) => d.with_secondary(span, "the first copy"),
+        None => d,
+    };
+    Some(d.with_note(NOTE))
 }
 
 /// The first copy of each level seen so far in a pack's files.
 #[derive(Default)]
 pub struct PackIndex {
-    first: HashMap<u64, Earlier>,
-}
-
-struct Earlier {
-    file: String,
-    line: usize,
-    name: String,
-    form: LevelForm,
+    /// Per form: the first level with it, and its form (to say how later ones relate).
+    first: HashMap<u64, (CopyOf, LevelForm)>,
 }
 
 impl PackIndex {
@@ -73,49 +74,21 @@ impl PackIndex {
         PackIndex::default()
     }
 
-    /// L0208 for each block of `doc` (the file shown as `file`) that is a
-    /// copy of a level of an earlier file; then remembers `doc`'s levels.
-    /// Copies within `doc` are [`duplicate_in_document`]'s.
-    pub fn add(&mut self, file: &str, doc: &Document) -> Vec<(usize, Diagnostic)> {
-        self.copies(file, doc)
-            .into_iter()
-            .map(|(i, c)| {
-                let d = Diagnostic::warning(
-                    Code::DuplicateLevel,
-                    head(doc, i),
-                    message(&block_name(doc, i), &c.name, &c.place(), c.how),
-                )
-                .with_label(format!("a copy of \"{}\"", c.name))
-                .with_note(NOTE);
-                (i, d)
-            })
-            .collect()
-    }
-
-    /// The blocks of `doc` that copy a level of an earlier file, and which.
+    /// The blocks of `doc` (the file shown as `file`) that copy a level of
+    /// an earlier file, and which; then remembers `doc`'s levels. Copies
+    /// within `doc` are its own ([`Document::first_copy`]).
     pub fn copies(&mut self, file: &str, doc: &Document) -> Vec<(usize, CopyOf)> {
         let mut found = Vec::new();
         for i in 0..doc.block_count() {
             let Some(form) = doc.form(i) else { continue };
-            if let Some(e) = self.first.get(&form.key) {
+            if let Some((first, first_form)) = self.first.get(&form.key) {
                 if doc.first_copy(i).is_none() {
-                    found.push((
-                        i,
-                        CopyOf {
-                            name: e.name.clone(),
-                            file: e.file.clone(),
-                            line: e.line,
-                            how: relation(&e.form, form),
-                        },
-                    ));
+                    found.push((i, CopyOf { how: relation(first_form, form), ..first.clone() }));
                 }
                 continue;
             }
-            let line = doc.lines().line(head(doc, i).start) + 1;
-            self.first.insert(
-                form.key,
-                Earlier { file: file.to_string(), line, name: block_name(doc, i), form: form.clone() },
-            );
+            let first = CopyOf { name: block_name(doc, i), file: file.to_string(), line: line_of(doc, i), how: None };
+            self.first.insert(form.key, (first, form.clone()));
         }
         found
     }
@@ -132,7 +105,8 @@ pub struct CopyOf {
 }
 
 impl CopyOf {
-    fn place(&self) -> String {
+    /// `levels/01.lights, line 3`.
+    pub fn place(&self) -> String {
         format!("{}, line {}", self.file, self.line)
     }
 }
@@ -208,11 +182,10 @@ pub struct LevelRow {
     pub errors: bool,
 }
 
-/// Every `puzzle` block of `doc` (shown as `file`) as a [`LevelRow`]; copies
-/// of earlier levels are found through `index` (fed in pack order).
-pub fn level_rows(file: &str, doc: &Document, answers: &(dyn Answers + Sync), index: &mut PackIndex) -> Vec<LevelRow> {
+/// Every `puzzle` block of `doc` (shown as `file`) as a [`LevelRow`];
+/// copies of earlier files are the document's ([`Document::earlier_copy`]).
+pub fn level_rows(file: &str, doc: &Document, answers: &(dyn Answers + Sync)) -> Vec<LevelRow> {
     use rayon::prelude::*;
-    let cross_file = index.copies(file, doc);
     let levels: Vec<usize> = (0..doc.block_count()).filter(|&i| doc.analysis().blocks[i].kind.is_lights()).collect();
     // Each level's answers and difficulty (the costly part) on every core.
     let mut rows: Vec<(usize, LevelRow)> = levels.par_iter().map(|&i| (i, level_row(file, doc, i, answers))).collect();
@@ -221,11 +194,8 @@ pub fn level_rows(file: &str, doc: &Document, answers: &(dyn Answers + Sync), in
             continue;
         }
         row.duplicate_of = match doc.first_copy(*i) {
-            Some(j) => {
-                let line = doc.lines().line(head(doc, j).start) + 1;
-                Some(format!("\"{}\" ({file}, line {line})", block_name(doc, j)))
-            }
-            None => cross_file.iter().find(|(k, _)| k == i).map(|(_, c)| format!("\"{}\" ({})", c.name, c.place())),
+            Some(j) => Some(format!("\"{}\" ({file}, line {})", block_name(doc, j), line_of(doc, j))),
+            None => doc.earlier_copy(*i).map(|c| format!("\"{}\" ({})", c.name, c.place())),
         };
     }
     rows.into_iter().map(|(_, row)| row).collect()
@@ -233,10 +203,9 @@ pub fn level_rows(file: &str, doc: &Document, answers: &(dyn Answers + Sync), in
 
 /// Block `i`'s row, without what needs the other levels.
 fn level_row(file: &str, doc: &Document, i: usize, answers: &dyn Answers) -> LevelRow {
-    let line = doc.lines().line(head(doc, i).start) + 1;
     let mut row = LevelRow {
         file: file.to_string(),
-        line,
+        line: line_of(doc, i),
         name: block_name(doc, i),
         size: String::new(),
         rule: String::new(),
