@@ -63,30 +63,47 @@ pub fn cube(r: usize, c: usize) -> (i64, i64, i64) {
 /// The least hash of a plane hex board over the 12 symmetries. `code` is
 /// each cell's value; 0 is a hole (left out).
 pub fn least_plane(code: &[u64], rows: usize, cols: usize, class: u64) -> (u64, HexMotion) {
-    let cells: Vec<((i64, i64, i64), u64)> =
-        (0..rows * cols).filter(|&i| code[i] != 0).map(|i| (cube(i / cols, i % cols), code[i])).collect();
-    let mut best: Option<(u64, HexMotion)> = None;
-    let mut moved: Vec<(i64, i64, u64)> = Vec::with_capacity(cells.len());
-    for motion in HexMotion::all() {
-        moved.clear();
-        moved.extend(cells.iter().map(|&(p, v)| {
-            let (x, _, z) = motion.apply(p);
-            (z, x, v)
-        }));
-        moved.sort_unstable();
-        let (z0, x0) = moved.first().map_or((0, 0), |&(z, x, _)| (z, x));
-        let mut s = Seq::new();
-        s.push(class).push(moved.len() as u64);
-        for &(z, x, v) in &moved {
-            // Offsets from the first cell, folded into the unsigned range.
-            s.push((z - z0) as u64).push((x - x0) as u64).push(v);
-        }
-        let form = s.finish();
-        if best.is_none_or(|(b, _)| form < b) {
-            best = Some((form, motion));
-        }
+    let cells = cells_of(code, rows, cols);
+    let mut moved = Vec::with_capacity(cells.len());
+    HexMotion::all()
+        .map(|motion| (motion_hash(&cells, motion, class, &mut moved), motion))
+        .min_by_key(|&(form, _)| form)
+        .expect("12 motions")
+}
+
+/// The hash of a plane hex board moved by `motion` (for lights and goal as
+/// written, once the form has chosen the motion).
+pub fn plane_hash(code: &[u64], rows: usize, cols: usize, motion: HexMotion) -> u64 {
+    motion_hash(&cells_of(code, rows, cols), motion, 0, &mut Vec::new())
+}
+
+/// The cells that exist (code not 0), in cube coordinates, with their codes.
+fn cells_of(code: &[u64], rows: usize, cols: usize) -> Vec<((i64, i64, i64), u64)> {
+    (0..rows * cols).filter(|&i| code[i] != 0).map(|i| (cube(i / cols, i % cols), code[i])).collect()
+}
+
+/// The cells moved by `motion`, put so the first is at the origin, hashed
+/// in order (`moved` is scratch space).
+fn motion_hash(
+    cells: &[((i64, i64, i64), u64)],
+    motion: HexMotion,
+    class: u64,
+    moved: &mut Vec<(i64, i64, u64)>,
+) -> u64 {
+    moved.clear();
+    moved.extend(cells.iter().map(|&(p, v)| {
+        let (x, _, z) = motion.apply(p);
+        (z, x, v)
+    }));
+    moved.sort_unstable();
+    let (z0, x0) = moved.first().map_or((0, 0), |&(z, x, _)| (z, x));
+    let mut s = Seq::new();
+    s.push(class).push(moved.len() as u64);
+    for &(z, x, v) in moved.iter() {
+        // Offsets from the first cell, folded into the unsigned range.
+        s.push((z - z0) as u64).push((x - x0) as u64).push(v);
     }
-    best.expect("12 motions")
+    s.finish()
 }
 
 /// The least hash of a hex board on a cylinder or torus over its
@@ -95,16 +112,7 @@ pub fn least_plane(code: &[u64], rows: usize, cols: usize, class: u64) -> (u64, 
 pub fn least_wrapped(code: &[u64], rows: usize, cols: usize, torus: bool, class: u64) -> (u64, Image, bool) {
     let mut best: Option<(u64, Image, bool)> = None;
     let boards: Vec<(Vec<u64>, bool)> = if torus {
-        // The board moved down one row and half a cell: row r goes to r + 1,
-        // shifted by one column when r is a shifted row.
-        let mut sheared = vec![0u64; code.len()];
-        for r in 0..rows {
-            for c in 0..cols {
-                let (r2, c2) = ((r + 1) % rows, (c + (r & 1)) % cols);
-                sheared[r2 * cols + c2] = code[r * cols + c];
-            }
-        }
-        vec![(code.to_vec(), false), (sheared, true)]
+        vec![(code.to_vec(), false), (sheared(code, rows, cols), true)]
     } else {
         vec![(code.to_vec(), false)]
     };
@@ -123,4 +131,24 @@ pub fn least_wrapped(code: &[u64], rows: usize, cols: usize, torus: bool, class:
         }
     }
     best.expect("the identity")
+}
+
+/// The board moved down one row and half a cell: row r goes to r + 1,
+/// shifted by one column when r is a shifted row.
+fn sheared(code: &[u64], rows: usize, cols: usize) -> Vec<u64> {
+    let mut out = vec![0u64; code.len()];
+    for r in 0..rows {
+        for c in 0..cols {
+            out[((r + 1) % rows) * cols + (c + (r & 1)) % cols] = code[r * cols + c];
+        }
+    }
+    out
+}
+
+/// The hash of a wrapped hex board's image that [`least_wrapped`] chose
+/// (for lights and goal as written).
+pub fn wrapped_hash(code: &[u64], rows: usize, cols: usize, torus: bool, image: Image, shear: bool) -> u64 {
+    let topology = if torus { crate::model::Topology::Torus } else { crate::model::Topology::Cylinder };
+    let board = if shear { sheared(code, rows, cols) } else { code.to_vec() };
+    super::grid::image_hash(&board, rows, cols, topology, true, image)
 }

@@ -246,13 +246,13 @@ fn board_form(p: &Puzzle, class: u64) -> Result<LevelForm, NoForm> {
         Shape::Hex if p.topology == Topology::Plane => {
             // The cells' places are hashed, not the rectangle they were written in.
             let (key, motion) = hex::least_plane(&code, rows, cols, class);
-            let (exact_key, _) = hex::least_plane(&exact, rows, cols, 0);
+            let exact_key = hex::plane_hash(&exact, rows, cols, motion);
             Ok(LevelForm { key, exact: exact_key, motion: Motion::Hex(motion), states: p.states })
         }
         Shape::Hex => {
             let torus = p.topology == Topology::Torus;
             let (key, image, sheared) = hex::least_wrapped(&code, rows, cols, torus, turn_class(Turn::IDENTITY));
-            let (exact_key, _, _) = hex::least_wrapped(&exact, rows, cols, torus, 0);
+            let exact_key = hex::wrapped_hash(&exact, rows, cols, torus, image, sheared);
             Ok(LevelForm { key, exact: exact_key, motion: Motion::HexWrapped(image, sheared), states: p.states })
         }
         _ => {
