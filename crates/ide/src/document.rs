@@ -31,7 +31,7 @@ pub struct Document {
     copies: OnceLock<Vec<Option<usize>>>,
     /// Findings about blocks that need the other files of a pack (a copy of
     /// a level in an earlier file), set by the front end that read them.
-    earlier_copies: Vec<(usize, crate::pack::CopyOf)>,
+    earlier_copies: Vec<(usize, crate::copy_of::CopyOf)>,
 }
 
 impl Document {
@@ -147,12 +147,12 @@ impl Document {
 
     /// The blocks that copy a level of an earlier file of the pack (found
     /// by the front end that read those files: [`crate::pack::PackIndex`]).
-    pub fn set_earlier_copies(&mut self, copies: Vec<(usize, crate::pack::CopyOf)>) {
+    pub fn set_earlier_copies(&mut self, copies: Vec<(usize, crate::copy_of::CopyOf)>) {
         self.earlier_copies = copies;
     }
 
     /// The level of an earlier file that block `i` copies, if any.
-    pub fn earlier_copy(&self, i: usize) -> Option<&crate::pack::CopyOf> {
+    pub fn earlier_copy(&self, i: usize) -> Option<&crate::copy_of::CopyOf> {
         self.earlier_copies.iter().find(|(b, _)| *b == i).map(|(_, c)| c)
     }
 

@@ -22,6 +22,7 @@ mod actions;
 mod answers;
 mod completion;
 pub mod config;
+mod copy_of;
 mod diagnostics;
 mod document;
 mod format;

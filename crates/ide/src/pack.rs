@@ -13,6 +13,8 @@ use lights_compiler::symmetry::{relation, LevelForm};
 
 use lights_syntax::ast::OrderKey;
 
+pub use crate::copy_of::CopyOf;
+
 use crate::answers::Answers;
 use crate::document::Document;
 
@@ -91,23 +93,6 @@ impl PackIndex {
             self.first.insert(form.key, (first, form.clone()));
         }
         found
-    }
-}
-
-/// The earlier level a level copies.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CopyOf {
-    pub name: String,
-    pub file: String,
-    pub line: usize,
-    /// How the copy is moved, in words.
-    pub how: Option<String>,
-}
-
-impl CopyOf {
-    /// `levels/01.lights, line 3`.
-    pub fn place(&self) -> String {
-        format!("{}, line {}", self.file, self.line)
     }
 }
 
