@@ -185,7 +185,7 @@ fn file_uri(path: &Path) -> String {
 fn the_editor_applies_lights_toml_as_the_command_line_does() {
     const UNSOLVABLE: &str = "puzzle \"six-states\" {\n  size 2x2\n  states 6\n  goal on\n}\n";
     const CLAIMS: &str = "puzzle \"claims\" {\n  size 5x5\n  lights on\n  expect unique  // lights: allow L0202\n  expect presses 3\n}\n";
-    const TORUS: &str = "puzzle \"t\" {\n  size 40x40\n  topology torus\n  lights on\n}\n";
+    const TORUS: &str = "puzzle \"t\" {\n  size 48x48\n  states 3\n  topology torus\n  lights on\n}\n";
     const PRESSES: &str = "puzzle \"p\" {\n  size 5x5\n  lights on\n  expect presses 15\n}\n";
     let cases: &[(&str, &str, &str, &str)] = &[
         // (case, lights.toml, file, a code the command line must show or (`-`) not show)
@@ -288,7 +288,7 @@ fn a_changed_lights_toml_is_read_again_and_diagnostics_republished() {
     // A budget added: a puzzle already solved is solved again within it, and
     // is L0301 as on the command line.
     let torus = dir.join("torus.lights");
-    let torus_text = "puzzle \"t\" {\n  size 40x40\n  topology torus\n  lights on\n}\n";
+    let torus_text = "puzzle \"t\" {\n  size 48x48\n  states 3\n  topology torus\n  lights on\n}\n";
     std::fs::write(&torus, torus_text).unwrap();
     let torus_uri = file_uri(&torus);
     lsp.open(&torus_uri, 1, torus_text);

@@ -28,6 +28,10 @@ const PATTERN_LIMIT: usize = 1 << 23;
 const COVER_PART: u64 = 4;
 /// Work units per press-pattern entry visited.
 const ENTRY_UNITS: u64 = 4;
+/// With more quiet patterns than this, the counting bound and the exact
+/// cover are tried before the algebra's search (which searches up to 24
+/// patterns to the end, and beyond rarely proves within its budget).
+const COVER_FIRST_PATTERNS: usize = 24;
 
 /// The fewest presses over `particular + kernel` (both over the puzzle's
 /// cells, entries below W), within `work` units: what every solving path
@@ -44,22 +48,33 @@ pub fn search(
     // answer does not depend on the machine).
     let solved = (p.cells() as u64).saturating_mul(kernel.generators.len() as u64 + 1);
     let work = work.saturating_sub(solved);
+    // With many quiet patterns the algebra's search is long, and where a
+    // cover meets the counting bound (King boards tiled by 3×3 presses) it
+    // cannot prove what the cover proves at once: look first. Both are the
+    // computations the unproven path below would make, with the same units,
+    // so when the cover does not prove, the answer is the one it was.
+    let mut looked = None;
+    if kernel.generators.len() > COVER_FIRST_PATTERNS {
+        looked = press_bounds(p, work, 0, u64::MAX);
+        if let Some(Looked { bound, cover: Some((x, cost)) }) = &looked {
+            if cost == bound {
+                return Ok(Minimum { x: x.clone(), cost: *cost, optimal: true, lower_bound: *bound });
+            }
+        }
+    }
     let mut m = minimum_weight_with_budget(particular, kernel, p.states, work, cancel)?;
     if m.optimal {
         return Ok(m);
     }
     // Only an unproven answer needs what the press patterns tell.
-    let mut left = work;
-    let Some(patterns) = Patterns::build(p, &mut left) else { return Ok(m) };
-    m.lower_bound = m.lower_bound.max(patterns.counting_bound(p, &mut left));
-    if m.lower_bound < m.cost {
-        let mut units = work / COVER_PART;
-        if let Some(x) = patterns.cover(p, &mut units) {
-            let cost: u64 = x.iter().map(|&v| u64::from(v)).sum();
-            if cost < m.cost && solves(p, &x) {
-                m.x = x;
-                m.cost = cost;
-            }
+    let Some(Looked { bound, cover }) = looked.or_else(|| press_bounds(p, work, m.lower_bound, m.cost)) else {
+        return Ok(m);
+    };
+    m.lower_bound = m.lower_bound.max(bound);
+    if let Some((x, cost)) = cover {
+        if cost < m.cost {
+            m.x = x;
+            m.cost = cost;
         }
     }
     if m.lower_bound > m.cost {
@@ -70,6 +85,30 @@ pub fn search(
     }
     m.optimal = m.lower_bound == m.cost;
     Ok(m)
+}
+
+/// What the press patterns tell: the counting bound, and a verified exact
+/// cover with its cost when one was found.
+struct Looked {
+    bound: u64,
+    cover: Option<(Vec<u32>, u64)>,
+}
+
+/// The counting bound and an exact cover, looked for within a part of
+/// `work` unless a bound (the counting bound or `known`) already reaches
+/// `cost`, the best known (then no cover can be cheaper); `None` when the
+/// patterns are too large for `work`.
+fn press_bounds(p: &Puzzle, work: u64, known: u64, cost: u64) -> Option<Looked> {
+    let mut left = work;
+    let patterns = Patterns::build(p, &mut left)?;
+    let bound = patterns.counting_bound(p, &mut left);
+    let mut units = work / COVER_PART;
+    let cover =
+        (bound.max(known) < cost).then(|| patterns.cover(p, &mut units)).flatten().filter(|x| solves(p, x)).map(|x| {
+            let cost: u64 = x.iter().map(|&v| u64::from(v)).sum();
+            (x, cost)
+        });
+    Some(Looked { bound, cover })
 }
 
 /// A proven lower bound on the presses of any solution, from the press

@@ -201,34 +201,48 @@ fn find_triples(
     let mixed = k1 * k0;
     let window = if mixed <= limit { k } else { (limit / (2 * k1.max(1))).max(1) as usize };
     let all_ones = limit.saturating_sub(mixed) >= k1 * k1.saturating_sub(1) / 2;
-    let plan = Plan { classes, ones: &ones, window, all_ones };
+    let zeros: Vec<usize> = (0..k).filter(|&c| classes[c].bit & 1 == 0).collect();
+    let plan = Plan { ones: &ones, zeros: &zeros, k, window, all_ones };
+    // One table per bit: a triple's third class must have a known bit, so a
+    // lookup only searches the classes it could accept (half the table: the
+    // lookups are most of this function's time).
+    let by_bit = [zeros.as_slice(), ones.as_slice()];
     if words == 1 {
         // Signatures of a block are nonzero, and so is the XOR of two distinct ones.
-        let mut table = U64Table::new(k);
-        for (i, &s) in sigs.iter().enumerate() {
-            table.insert(s, i as u32);
-        }
-        return plan.scan(|a, b| table.get(sigs[a] ^ sigs[b]), canc);
+        let tables = by_bit.map(|of| {
+            let mut table = U64Table::new(of.len());
+            for &i in of {
+                table.insert(sigs[i], i as u32);
+            }
+            table
+        });
+        return plan.scan(|a, b, bit| tables[bit].get(sigs[a] ^ sigs[b]), canc);
     }
     if words == 2 {
         let keys: Vec<u128> = sigs.chunks_exact(2).map(|s| s[0] as u128 | (s[1] as u128) << 64).collect();
-        let mut table = WordTable::new(k);
-        for (i, &s) in keys.iter().enumerate() {
-            table.insert(s, i as u32);
+        let tables = by_bit.map(|of| {
+            let mut table = WordTable::new(of.len());
+            for &i in of {
+                table.insert(keys[i], i as u32);
+            }
+            table
+        });
+        return plan.scan(|a, b, bit| tables[bit].get(keys[a] ^ keys[b]), canc);
+    }
+    let tables = by_bit.map(|of| {
+        let mut table = SigTable::new(of.len(), words);
+        for &i in of {
+            table.insert(i, i as u32, &sigs);
         }
-        return plan.scan(|a, b| table.get(keys[a] ^ keys[b]), canc);
-    }
-    let mut table = SigTable::new(k, words);
-    for i in 0..k {
-        table.insert(i, i as u32, &sigs);
-    }
+        table
+    });
     let mut xor = vec![0u64; words];
     plan.scan(
-        |a, b| {
+        |a, b, bit| {
             for (w, x) in xor.iter_mut().enumerate() {
                 *x = sigs[a * words + w] ^ sigs[b * words + w];
             }
-            table.get(&xor, &sigs)
+            tables[bit].get(&xor, &sigs)
         },
         canc,
     )
@@ -236,9 +250,12 @@ fn find_triples(
 
 /// Which pairs of classes the triple search looks at.
 struct Plan<'a> {
-    classes: &'a [Class],
-    /// The classes of bit 1.
+    /// The classes of bit 1, in order.
     ones: &'a [usize],
+    /// The classes of bit 0, in order.
+    zeros: &'a [usize],
+    /// The number of classes.
+    k: usize,
     /// Classes of bit 1 meet the classes at most this far from them.
     window: usize,
     /// Whether triples of three classes of bit 1 are looked for too.
@@ -246,15 +263,16 @@ struct Plan<'a> {
 }
 
 impl Plan<'_> {
-    /// Looks up `c` with `s_c = s_a ⊕ s_b` (by `find`) for each pair, keeping
-    /// each odd triple once; also returns the number of pairs examined.
+    /// Looks up the class `c` of bit `bit` with `s_c = s_a ⊕ s_b` (by
+    /// `find(a, b, bit)`) for each pair, keeping each odd triple once; also
+    /// returns the number of pairs examined (the classes within the window,
+    /// of either bit: the budget's measure).
     fn scan(
         &self,
-        mut find: impl FnMut(usize, usize) -> Option<u32>,
+        mut find: impl FnMut(usize, usize, usize) -> Option<u32>,
         canc: &mut Canceller<'_>,
     ) -> Result<(Vec<[u32; 3]>, u64), AlgebraError> {
-        let k = self.classes.len();
-        let bit = |c: usize| self.classes[c].bit & 1;
+        let k = self.k;
         let mut triples = Vec::new();
         let mut examined = 0u64;
         // Bits (1, 0, 0): a is the only class of bit 1, b < c. When the
@@ -266,11 +284,12 @@ impl Plan<'_> {
                 return Ok((triples, examined));
             }
             let (lo, hi) = (a.saturating_sub(self.window), k.min(a + self.window + 1));
-            for b in (lo..hi).filter(|&b| bit(b) == 0) {
-                if let Some(c) = find(a, b) {
-                    let c = c as usize;
-                    if c > b && bit(c) == 0 {
-                        triples.push([a as u32, b as u32, c as u32]);
+            let from = self.zeros.partition_point(|&b| b < lo);
+            let to = self.zeros.partition_point(|&b| b < hi);
+            for &b in &self.zeros[from..to] {
+                if let Some(c) = find(a, b, 0) {
+                    if c as usize > b {
+                        triples.push([a as u32, b as u32, c]);
                     }
                 }
             }
@@ -281,10 +300,9 @@ impl Plan<'_> {
         if self.all_ones {
             for (i, &a) in self.ones.iter().enumerate() {
                 for &b in &self.ones[i + 1..] {
-                    if let Some(c) = find(a, b) {
-                        let c = c as usize;
-                        if c > b && bit(c) == 1 {
-                            triples.push([a as u32, b as u32, c as u32]);
+                    if let Some(c) = find(a, b, 1) {
+                        if c as usize > b {
+                            triples.push([a as u32, b as u32, c]);
                         }
                     }
                 }

@@ -139,18 +139,43 @@ pub(super) struct U64Table {
     keys: Vec<u64>,
     values: Vec<u32>,
     shift: u32,
+    /// One bit per `FILTER_BITS`-bit hash of the keys present: a lookup that
+    /// misses (almost all of the triple search's) usually stops at this bit,
+    /// in a bitmap small enough to stay in the first-level cache.
+    filter: Vec<u64>,
+    filter_shift: u32,
 }
 
 impl U64Table {
     /// A table for up to `capacity` keys.
     pub(super) fn new(capacity: usize) -> Self {
         let size = (4 * capacity).next_power_of_two().max(16);
-        U64Table { keys: vec![0; size], values: vec![0; size], shift: 64 - size.trailing_zeros() }
+        // Eight filter bits a slot (32 a key): about 3 % false positives.
+        let filter_bits = (8 * size).max(64);
+        U64Table {
+            keys: vec![0; size],
+            values: vec![0; size],
+            shift: 64 - size.trailing_zeros(),
+            filter: vec![0; filter_bits / 64],
+            filter_shift: 64 - filter_bits.trailing_zeros(),
+        }
+    }
+
+    #[inline]
+    fn mix(key: u64) -> u64 {
+        (key ^ (key >> 32)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
     }
 
     #[inline]
     fn slot(&self, key: u64) -> usize {
-        ((key ^ (key >> 32)).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
+        (Self::mix(key) >> self.shift) as usize
+    }
+
+    /// The filter's bit for `key`: its word and mask.
+    #[inline]
+    fn filter_bit(&self, key: u64) -> (usize, u64) {
+        let h = (Self::mix(key) >> self.filter_shift) as usize;
+        (h / 64, 1 << (h % 64))
     }
 
     /// Inserts a nonzero `key` with `value` unless present; returns its value.
@@ -162,6 +187,8 @@ impl U64Table {
             if k == 0 {
                 self.keys[i] = key;
                 self.values[i] = value;
+                let (w, bit) = self.filter_bit(key);
+                self.filter[w] |= bit;
                 return value;
             }
             if k == key {
@@ -174,6 +201,10 @@ impl U64Table {
     /// The value of a nonzero `key`, if present.
     #[inline]
     pub(super) fn get(&self, key: u64) -> Option<u32> {
+        let (w, bit) = self.filter_bit(key);
+        if self.filter[w] & bit == 0 {
+            return None;
+        }
         let mask = self.keys.len() - 1;
         let mut i = self.slot(key);
         loop {
@@ -185,6 +216,39 @@ impl U64Table {
                 return None;
             }
             i = (i + 1) & mask;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::SplitMix64;
+    use std::collections::HashMap;
+
+    /// Every table answers as a `HashMap` does, for keys present and absent
+    /// (the filter of `U64Table` may only skip keys that are absent).
+    #[test]
+    fn tables_agree_with_a_hash_map() {
+        let mut rng = SplitMix64(61);
+        for size in [1usize, 7, 100, 3000] {
+            let keys: Vec<u64> = (0..size).map(|_| rng.next_u64() >> rng.below(64) | 1).collect();
+            let mut reference = HashMap::new();
+            let mut one = U64Table::new(size);
+            let mut two = WordTable::new(size);
+            let mut many = SigTable::new(size, 1);
+            for (i, &k) in keys.iter().enumerate() {
+                let v = *reference.entry(k).or_insert(i as u32);
+                assert_eq!(one.insert(k, i as u32), v);
+                assert_eq!(two.insert(k as u128 | (k as u128) << 64, i as u32), v);
+                assert_eq!(many.insert(i, i as u32, &keys), v);
+            }
+            for probe in keys.iter().copied().chain((0..4 * size).map(|_| rng.next_u64() | 1)) {
+                let want = reference.get(&probe).copied();
+                assert_eq!(one.get(probe), want, "U64Table, {size} keys");
+                assert_eq!(two.get(probe as u128 | (probe as u128) << 64), want, "WordTable");
+                assert_eq!(many.get(&[probe], &keys), want, "SigTable");
+            }
         }
     }
 }
