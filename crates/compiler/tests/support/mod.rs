@@ -1,0 +1,3 @@
+//! Helpers shared by the compiler's tests (and its `minimum_sample` example).
+
+pub(crate) mod walsh;
