@@ -232,6 +232,36 @@ proptest! {
 }
 
 proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// W = 2p: the Chinese-remainder partner of a member `b` modulo p is a
+    /// member of the coset, reduces to `b` modulo p, and (the W = 2 part of a
+    /// small kernel being searched to the end) is the cheapest such member.
+    #[test]
+    fn the_chinese_remainder_partner_is_the_cheapest_member_over_b(
+        inst in instance_over(&[6, 10, 14], 10, 1.0, 5000.0),
+        pick in any::<u64>(),
+    ) {
+        let (_, members) = inst.brute(true);
+        let p = inst.w / 2;
+        let gens = inst.sparse_gens();
+        let base: Vec<u32> = inst.x0.iter().map(|&v| v % inst.w).collect();
+        // Some member modulo p: a member of the coset, reduced.
+        let mut all: Vec<&Vec<u32>> = members.iter().collect();
+        all.sort();
+        let b: Vec<u32> = all[(pick % all.len() as u64) as usize].iter().map(|&v| v % p).collect();
+        let mut canc = Canceller::new(&never);
+        let mut budget = Budget::new(WORK_BUDGET);
+        let (x, cost) = super::general::crt_partner(&base, &gens, &b, inst.w, &mut budget, &mut canc).unwrap();
+        prop_assert_eq!(cost, cost_of(&x));
+        prop_assert!(members.contains(&x), "the partner is not in the coset");
+        prop_assert!(x.iter().zip(&b).all(|(&v, &bj)| v % p == bj));
+        let best = members.iter().filter(|m| m.iter().zip(&b).all(|(&v, &bj)| v % p == bj)).map(|m| cost_of(m)).min();
+        prop_assert_eq!(Some(cost), best);
+    }
+}
+
+proptest! {
     #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
 
     /// Kernels of 2^17 to 2^19 members (beyond what is always searched to the
