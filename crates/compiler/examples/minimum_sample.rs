@@ -10,12 +10,13 @@
 //!   cargo run --release -p lights-compiler --example minimum_sample [UNITS] [BOARDS]
 
 use lights_algebra::SplitMix64;
-use lights_compiler::lower::press_pattern;
-use lights_compiler::model::{Board, Puzzle, Rule, Topology};
+use lights_compiler::model::{Puzzle, Rule, Topology};
 use lights_compiler::report::{SolveOptions, DEFAULT_MINIMUM_WORK};
 use lights_compiler::solve::solve_with;
 use std::time::Instant;
 
+#[path = "../tests/support/boards.rs"]
+mod boards;
 #[path = "../tests/support/walsh.rs"]
 mod walsh;
 
@@ -34,15 +35,7 @@ fn main() {
         let (rows, cols) = (5 + rng.below(36) as usize, 20 + rng.below(71) as usize);
         let mut p = Puzzle::new(rows, cols, 2, Rule::from_name("cross").expect("cross"), topology);
         // Lights made by random presses, so the board is solvable.
-        let mut lights = vec![0u16; p.cells()];
-        for j in 0..p.cells() {
-            if rng.below(2) == 1 {
-                for (i, _) in press_pattern(&p, j / cols, j % cols) {
-                    lights[i] ^= 1;
-                }
-            }
-        }
-        p.lights = Board::dense(lights);
+        boards::press_randomly(&mut p, &mut rng);
         let quick = solve_with(&p, SolveOptions { search_minimum: false, ..SolveOptions::default() }, &|| false)
             .expect("solves");
         let k = quick.quiet_patterns.len();

@@ -59,20 +59,29 @@ pub fn search(
     if first.optimal {
         return Ok(first);
     }
-    let mut longer = search_within(p, particular, kernel, work - DEFAULT_MINIMUM_WORK, cancel)?;
-    if first.cost <= longer.cost {
-        longer.x = first.x;
-        longer.cost = first.cost;
+    let longer = search_within(p, particular, kernel, work - DEFAULT_MINIMUM_WORK, cancel)?;
+    take_in(first, longer.lower_bound, Some((longer.x, longer.cost)))
+}
+
+/// `m` with a proven `bound` and a `member` (with its cost) taken in: the
+/// member replaces `m`'s only when it is cheaper, and `optimal` follows. A
+/// bound above a member found is an error in a bound, reported as such.
+fn take_in(mut m: Minimum, bound: u64, member: Option<(Vec<u32>, u64)>) -> Result<Minimum, AlgebraError> {
+    m.lower_bound = m.lower_bound.max(bound);
+    if let Some((x, cost)) = member {
+        if cost < m.cost {
+            m.x = x;
+            m.cost = cost;
+        }
     }
-    longer.lower_bound = longer.lower_bound.max(first.lower_bound);
-    if longer.lower_bound > longer.cost {
+    if m.lower_bound > m.cost {
         return Err(AlgebraError::Internal(format!(
             "minimum: a lower bound {} is above the cost {} of a solution",
-            longer.lower_bound, longer.cost
+            m.lower_bound, m.cost
         )));
     }
-    longer.optimal = longer.lower_bound == longer.cost;
-    Ok(longer)
+    m.optimal = m.lower_bound == m.cost;
+    Ok(m)
 }
 
 /// One search within `work` units: [`search`] for budgets up to the default.
@@ -95,36 +104,22 @@ fn search_within(
     // so when the cover does not prove, the answer is the one it was.
     let mut looked = None;
     if kernel.generators.len() > COVER_FIRST_PATTERNS {
-        looked = press_bounds(p, work, 0, u64::MAX);
-        if let Some(Looked { bound, cover: Some((x, cost)) }) = &looked {
-            if cost == bound {
-                return Ok(Minimum { x: x.clone(), cost: *cost, optimal: true, lower_bound: *bound });
+        match press_bounds(p, work, 0, u64::MAX) {
+            Some(Looked { bound, cover: Some((x, cost)) }) if cost == bound => {
+                return Ok(Minimum { x, cost, optimal: true, lower_bound: bound });
             }
+            other => looked = other,
         }
     }
-    let mut m = minimum_weight_with_budget(particular, kernel, p.states, work, cancel)?;
+    let m = minimum_weight_with_budget(particular, kernel, p.states, work, cancel)?;
     if m.optimal {
         return Ok(m);
     }
     // Only an unproven answer needs what the press patterns tell.
-    let Some(Looked { bound, cover }) = looked.or_else(|| press_bounds(p, work, m.lower_bound, m.cost)) else {
-        return Ok(m);
-    };
-    m.lower_bound = m.lower_bound.max(bound);
-    if let Some((x, cost)) = cover {
-        if cost < m.cost {
-            m.x = x;
-            m.cost = cost;
-        }
+    match looked.or_else(|| press_bounds(p, work, m.lower_bound, m.cost)) {
+        Some(Looked { bound, cover }) => take_in(m, bound, cover),
+        None => Ok(m),
     }
-    if m.lower_bound > m.cost {
-        return Err(AlgebraError::Internal(format!(
-            "minimum: the counting bound {} is above the cost {} of a solution",
-            m.lower_bound, m.cost
-        )));
-    }
-    m.optimal = m.lower_bound == m.cost;
-    Ok(m)
 }
 
 /// What the press patterns tell: the counting bound, and a verified exact

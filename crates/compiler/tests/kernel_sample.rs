@@ -14,13 +14,17 @@
 //! met). The bound may never exceed the reference, nor the cost fall below it.
 
 use lights_algebra::SplitMix64;
-use lights_compiler::lower::press_pattern;
-use lights_compiler::model::{Board, Puzzle, Rule, Topology};
+use lights_compiler::model::{Puzzle, Rule, Topology};
 use lights_compiler::report::{SolveOptions, DEFAULT_MINIMUM_WORK};
 use lights_compiler::solve::solve_with;
 
-mod support;
-use support::walsh::reference_minimum;
+#[path = "support/boards.rs"]
+mod boards;
+#[path = "support/walsh.rs"]
+mod walsh;
+
+use boards::press_randomly;
+use walsh::reference_minimum;
 
 #[test]
 fn boards_with_kernels_up_to_24_are_proven_and_agree_with_the_transform() {
@@ -35,15 +39,7 @@ fn boards_with_kernels_up_to_24_are_proven_and_agree_with_the_transform() {
         let topology = topologies[rng.below(topologies.len() as u64) as usize];
         let (rows, cols) = (4 + rng.below(30) as usize, 10 + rng.below(60) as usize);
         let mut p = Puzzle::new(rows, cols, 2, Rule::from_name(rule).expect("a rule"), topology);
-        let mut lights = vec![0u16; p.cells()];
-        for j in 0..p.cells() {
-            if rng.below(2) == 1 {
-                for (i, _) in press_pattern(&p, j / cols, j % cols) {
-                    lights[i] ^= 1;
-                }
-            }
-        }
-        p.lights = Board::dense(lights);
+        press_randomly(&mut p, &mut rng);
         let quick = solve_with(&p, SolveOptions { search_minimum: false, ..SolveOptions::default() }, &|| false)
             .expect("solves");
         let k = quick.quiet_patterns.len();

@@ -7,10 +7,13 @@
 //! bottle with W = 12 had 10,752 with 13 M against 10,656.
 
 use lights_algebra::SplitMix64;
-use lights_compiler::lower::press_pattern;
 use lights_compiler::model::{Board, Puzzle, Rule, Topology};
 use lights_compiler::report::{SolveOptions, DEFAULT_MINIMUM_WORK};
 use lights_compiler::solve::solve_with;
+
+#[path = "support/boards.rs"]
+mod boards;
+use boards::press_randomly;
 
 /// (cost, lower bound) with `units` of minimum budget.
 fn answer(p: &Puzzle, units: u64) -> (u64, u64) {
@@ -46,15 +49,7 @@ fn a_longer_budget_never_answers_worse_on_random_boards() {
             [(4, Topology::Torus), (6, Topology::Klein), (3, Topology::Torus), (4, Topology::Projective)][case % 4];
         let n = 24 + rng.below(8) as usize;
         let mut p = Puzzle::new(n, n, w, Rule::from_name("cross").expect("cross"), topology);
-        // Lights made by random presses, so the board is solvable.
-        let mut lights = vec![0u16; p.cells()];
-        for j in 0..p.cells() {
-            let times = rng.below(u64::from(w)) as u32;
-            for (i, a) in press_pattern(&p, j / n, j % n) {
-                lights[i] = ((u32::from(lights[i]) + a * times) % w) as u16;
-            }
-        }
-        p.lights = Board::dense(lights);
+        press_randomly(&mut p, &mut rng);
         assert_not_worse(&p, 3 * DEFAULT_MINIMUM_WORK, &format!("case {case}: {n}×{n} W={w}"));
     }
 }

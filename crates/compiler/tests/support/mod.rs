@@ -1,3 +1,0 @@
-//! Helpers shared by the compiler's tests (and its `minimum_sample` example).
-
-pub(crate) mod walsh;
