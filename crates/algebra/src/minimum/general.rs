@@ -274,7 +274,7 @@ pub(super) fn crt_partner(
     let (fx, _) = heuristic(&shifted, &refs, 2, 0, Effort::Full, &mut units, canc)?;
     budget.spend(budget.left() - units);
     let x: Vec<u32> = fx.iter().zip(b).map(|(&d, &bj)| if d & 1 == 0 { bj } else { bj + p }).collect();
-    // (The Chinese-remainder member lies in the coset: a = f.x ⊕ β is a
+    // (The Chinese-remainder member lies in the coset: a = fx ⊕ β is a
     // member modulo 2 and b one modulo p.)
     let cost = cost_of(&x);
     Ok((x, cost))
