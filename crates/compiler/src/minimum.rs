@@ -12,7 +12,8 @@
 //!   what it needs is a solution, found by Algorithm X within the budget;
 //!   when it meets the bound, the minimum is proven.
 //!
-//! Both run only when the algebra's search has not proven its answer, and
+//! Both run only when the algebra's search has not proven its answer (or,
+//! with more than `COVER_FIRST_PATTERNS` quiet patterns, before it), and
 //! only while the press patterns stay small (`PATTERN_LIMIT` entries and
 //! within the budget).
 

@@ -270,9 +270,7 @@ pub(super) fn crt_partner(
     let (rb, rg) = reduce(base, gens, 2);
     let shifted: Vec<u32> = rb.iter().zip(b).map(|(&a, &bj)| (a ^ bj) & 1).collect();
     let refs: Vec<&Gen> = rg.iter().collect();
-    let mut units = budget.left();
-    let (fx, _) = heuristic(&shifted, &refs, 2, 0, Effort::Full, &mut units, canc)?;
-    budget.spend(budget.left() - units);
+    let (fx, _) = budget.limited(budget.left(), |units| heuristic(&shifted, &refs, 2, 0, Effort::Full, units, canc))?;
     let x: Vec<u32> = fx.iter().zip(b).map(|(&d, &bj)| if d & 1 == 0 { bj } else { bj + p }).collect();
     // (The Chinese-remainder member lies in the coset: a = fx ⊕ β is a
     // member modulo 2 and b one modulo p.)

@@ -139,9 +139,10 @@ pub(super) struct U64Table {
     keys: Vec<u64>,
     values: Vec<u32>,
     shift: u32,
-    /// One bit per `FILTER_BITS`-bit hash of the keys present: a lookup that
-    /// misses (almost all of the triple search's) usually stops at this bit,
-    /// in a bitmap small enough to stay in the first-level cache.
+    /// A bitmap of eight bits a slot, with the bit of each key present set
+    /// (by the top bits of its hash): a lookup that misses (almost all of the
+    /// triple search's) usually stops at this bit, in a bitmap small enough
+    /// to stay in the first-level cache.
     filter: Vec<u64>,
     filter_shift: u32,
 }
