@@ -26,7 +26,10 @@
 //! 4. For composite `W`, every member reduced modulo a prime `p | W` is a
 //!    member of the reduced coset and costs at least as much there, so the
 //!    reduced problem's lower bound (found by the same pipeline: `W = 2` by
-//!    odd checks and its branch and bound) bounds this one.
+//!    odd checks and its branch and bound) bounds this one. For `4 | W` the
+//!    odd checks of `W = 2` are first weighed modulo 4 (`lifted`); for
+//!    `W = 2p` and `W = 4` the member found modulo 2 or p is completed by a
+//!    problem of `W = 2` (`crt_partner`, `hensel`).
 //! 5. The descent (`heuristic`) gives the starting upper bound and, when the
 //!    search is cut short by the budget, keeps improving the member found.
 //!
@@ -40,7 +43,9 @@
 //! else the descent (lower bound 0).
 
 use super::gray::gray_minimise;
+use super::hensel::hensel_partner;
 use super::heuristic::{heuristic, Effort};
+use super::lifted::lifted_bound;
 use super::meter::Meter;
 use super::{apply, components, cost_of, gcd, minimise as minimise_any, order_of, restrict, Budget, Found, Gen};
 use crate::cancel::Canceller;
@@ -78,6 +83,13 @@ const ITEM_COST: usize = 8;
 /// `(REDUCE_PART − 1) / REDUCE_PART` of what is left after it.
 const QUICK_PART: u64 = 8;
 const REDUCE_PART: u64 = 4;
+/// For `4 | W`, the pairs of classes the weighed odd checks (`lifted`) may
+/// examine: `1/LIFT_PART` of the reductions' share.
+const LIFT_PART: u64 = 4;
+/// Kernels modulo 2 of at most this many generators are searched to the end
+/// by the pipeline of `W = 2` (`binary.rs`), whose bound may then exceed the
+/// odd checks: for `4 | W > 4` its reduction runs beside the weighed checks.
+const TWO_EXACT_DIM: usize = 24;
 /// For `W = 2p`, the Chinese-remainder partner search gets `1/CRT_PART` of
 /// what is left after the reductions.
 const CRT_PART: u64 = 2;
@@ -190,11 +202,36 @@ fn solve_block(
         // (for `W = 2` by odd checks, often strong): three quarters of what
         // is left, most of it to the prime 2.
         let primes = reductions(w);
-        let mut odd_member = None;
+        let (mut odd_member, mut even_member) = (None, None);
         let cap = remaining(budget) / REDUCE_PART * (REDUCE_PART - 1);
         let reduce_start = budget.left();
+        // Units the reductions count as spent: what they used, or a share set
+        // aside for the weighed checks when they stand in for W = 2.
+        let mut set_aside = 0;
+        let mut skip_two = false;
+        if w.is_multiple_of(4) {
+            // The odd checks of W = 2 weighed modulo 4 (`lifted`): the 48×48
+            // torus and Klein bottle with W = 4 are proven by them alone. For
+            // W = 4 they come before the reduction modulo 2 (whose member the
+            // Hensel partner needs). Above 4, when the kernel modulo 2 is
+            // beyond what its pipeline searches to the end, that reduction's
+            // bound is its packing of these same odd checks (each weighs at
+            // least 1 here), so they take its place and its share.
+            let (rb, rg) = reduce(base, gens, 4);
+            let odd_gens = rg.iter().filter(|g| g.support.iter().any(|&(_, v)| v % 2 == 1)).count();
+            skip_two = w > 4 && odd_gens > TWO_EXACT_DIM;
+            let share = if skip_two { cap / 4 * 3 } else { cap / LIFT_PART };
+            let (bound, work) = lifted_bound(&rb, &rg, share, canc)?;
+            budget.spend(work);
+            lower = lower.max(bound);
+            if skip_two {
+                set_aside = share;
+            }
+        }
+        let primes: Vec<u32> =
+            if cost > lower { primes.into_iter().filter(|&m| !(m == 2 && skip_two)).collect() } else { Vec::new() };
         for (i, &m) in primes.iter().enumerate() {
-            let avail = cap.saturating_sub(reduce_start - budget.left());
+            let avail = cap.saturating_sub((reduce_start - budget.left()).max(set_aside));
             let left = (primes.len() - i) as u64;
             let part = if m == 2 && left > 1 { avail / 4 * 3 } else { avail / left };
             let (rb, rg) = reduce(base, gens, m);
@@ -204,6 +241,19 @@ fn solve_block(
             lower = lower.max(f.lower);
             if w == 2 * m && m > 2 {
                 odd_member = Some(f.x);
+            } else if w == 4 {
+                even_member = Some(f.x);
+            }
+        }
+        // W = 4: the cheapest member over the member found modulo 2 is a
+        // problem of W = 2 too (`hensel`).
+        if let Some(y) = even_member.filter(|_| cost > lower) {
+            let part = remaining(budget) / CRT_PART;
+            let mut sub = Budget::new(part);
+            let (x4, c4) = hensel_partner(base, gens, &y, &mut sub, canc)?;
+            budget.spend((part - sub.left()).max(n as u64));
+            if c4 < cost {
+                (x, cost) = (x4, c4);
             }
         }
         // W = 2p: a member modulo p and one modulo 2 make a member modulo W
@@ -279,7 +329,7 @@ pub(super) fn crt_partner(
 }
 
 /// The coset reduced modulo `m | w`: `(base mod m, generators mod m)`.
-fn reduce(base: &[u32], gens: &[Gen], m: u32) -> (Vec<u32>, Vec<Gen>) {
+pub(super) fn reduce(base: &[u32], gens: &[Gen], m: u32) -> (Vec<u32>, Vec<Gen>) {
     let b = base.iter().map(|&v| v % m).collect();
     let g = gens
         .iter()

@@ -27,7 +27,10 @@
 //!   of at most `2^16` members are searched to the end (very small ones by
 //!   Gray-code enumeration, `gray`). For composite `W` the coset reduced
 //!   modulo each prime `p | W` gives a lower bound too (by the same pipeline,
-//!   so `W = 4, 6, 12` inherit the odd-check certificates of `W = 2`).
+//!   so `W = 4, 6, 12` inherit the odd-check certificates of `W = 2`); for
+//!   `4 | W` those odd checks are weighed modulo 4 (`lifted`), and for
+//!   `W = 4` the member found modulo 2 is lifted to its cheapest member
+//!   modulo 4 (`hensel`).
 //! * whatever is left unproven: **block coordinate descent** (`heuristic`)
 //!   for the member, within the budget; `optimal = false`.
 
@@ -37,7 +40,9 @@ mod general;
 #[cfg(test)]
 mod general_tests;
 mod gray;
+mod hensel;
 mod heuristic;
+mod lifted;
 mod meter;
 mod packing;
 mod table;

@@ -52,6 +52,8 @@ pub(super) struct Packing {
     pub(super) in_triple: Vec<bool>,
     /// Number of packed triples.
     pub(super) triples: u64,
+    /// The cells of each packed triple (what `lifted` weighs modulo 4).
+    pub(super) triple_cells: Vec<[u32; 3]>,
     /// Pairs of classes examined looking for triples.
     pub(super) examined: u64,
 }
@@ -71,12 +73,19 @@ struct Class {
 pub(super) struct Classes {
     classes: Vec<Class>,
     pairs: u64,
+    /// The cells of each odd pair (one check each).
+    pair_cells: Vec<[u32; 2]>,
 }
 
 impl Classes {
     pub(super) fn new(cells: &Cells<'_>, canc: &mut Canceller<'_>) -> Result<Self, AlgebraError> {
-        let (classes, pairs) = classes_after_pairs(cells, canc)?;
-        Ok(Classes { classes, pairs })
+        let (classes, pair_cells) = classes_after_pairs(cells, canc)?;
+        Ok(Classes { classes, pairs: pair_cells.len() as u64, pair_cells })
+    }
+
+    /// The odd pairs counted by the packings, as cells.
+    pub(super) fn pair_cells(&self) -> &[[u32; 2]] {
+        &self.pair_cells
     }
 
     /// The best bound odd checks could give: the pairs, and every cell left
@@ -87,7 +96,13 @@ impl Classes {
 
     /// The packing of the pairs alone.
     pub(super) fn pairs_only(&self, cells: &Cells<'_>) -> Packing {
-        Packing { bound: self.pairs, in_triple: vec![false; cells.len()], triples: 0, examined: 0 }
+        Packing {
+            bound: self.pairs,
+            in_triple: vec![false; cells.len()],
+            triples: 0,
+            triple_cells: Vec::new(),
+            examined: 0,
+        }
     }
 
     /// Pairs of classes [`Classes::with_triples`] examines with no limit.
@@ -109,6 +124,7 @@ impl Classes {
         let chosen = pack(&self.classes, &triples, canc)?;
         // Assign concrete cells to the chosen triples and check each one.
         let mut in_triple = vec![false; cells.len()];
+        let mut triple_cells = Vec::with_capacity(chosen.len());
         let mut left: Vec<Vec<usize>> = self.classes.iter().map(|c| c.left.clone()).collect();
         for t in &chosen {
             let mut cs = [0usize; 3];
@@ -128,8 +144,15 @@ impl Classes {
             for &c in &cs {
                 in_triple[c] = true;
             }
+            triple_cells.push(cs.map(|c| c as u32));
         }
-        Ok(Packing { bound: self.pairs + chosen.len() as u64, in_triple, triples: chosen.len() as u64, examined })
+        Ok(Packing {
+            bound: self.pairs + chosen.len() as u64,
+            in_triple,
+            triples: chosen.len() as u64,
+            triple_cells,
+            examined,
+        })
     }
 }
 
@@ -141,7 +164,10 @@ pub(super) fn odd_checks(cells: &Cells<'_>, canc: &mut Canceller<'_>) -> Result<
 
 /// Groups cells by signature, counts the odd pairs inside each group and keeps
 /// the cells left over (all with the same bit) as a class.
-fn classes_after_pairs(cells: &Cells<'_>, canc: &mut Canceller<'_>) -> Result<(Vec<Class>, u64), AlgebraError> {
+fn classes_after_pairs(
+    cells: &Cells<'_>,
+    canc: &mut Canceller<'_>,
+) -> Result<(Vec<Class>, Vec<[u32; 2]>), AlgebraError> {
     let n = cells.len();
     let mut table = SigTable::new(n, cells.words);
     let mut groups: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
@@ -157,11 +183,11 @@ fn classes_after_pairs(cells: &Cells<'_>, canc: &mut Canceller<'_>) -> Result<(V
         }
     }
     canc.tick(n * cells.words)?;
-    let mut pairs = 0u64;
+    let mut pairs = Vec::new();
     let mut classes = Vec::new();
     for (zeros, ones) in groups {
         let first = zeros.first().or(ones.first()).copied().unwrap_or(0);
-        pairs += zeros.len().min(ones.len()) as u64;
+        pairs.extend(zeros.iter().zip(&ones).map(|(&a, &b)| [a as u32, b as u32]));
         let (bit, left) = if zeros.len() > ones.len() {
             (0, zeros[ones.len()..].to_vec())
         } else {
