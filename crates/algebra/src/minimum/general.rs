@@ -42,6 +42,7 @@
 //! above 64 (no cost tables): Gray-code enumeration when it fits the budget,
 //! else the descent (lower bound 0).
 
+use super::crt::{crt_enumerate, MEMBERS_LOG2};
 use super::gray::gray_minimise;
 use super::hensel::hensel_partner;
 use super::heuristic::{heuristic, Effort};
@@ -241,19 +242,47 @@ fn solve_block(
             lower = lower.max(f.lower);
             if w == 2 * m && m > 2 {
                 odd_member = Some(f.x);
-            } else if w == 4 {
+            } else if m == 2 {
                 even_member = Some(f.x);
             }
         }
         // W = 4: the cheapest member over the member found modulo 2 is a
         // problem of W = 2 too (`hensel`).
-        if let Some(y) = even_member.filter(|_| cost > lower) {
+        if let Some(y) = even_member.as_ref().filter(|_| cost > lower && w == 4) {
             let part = remaining(budget) / CRT_PART;
             let mut sub = Budget::new(part);
-            let (x4, c4) = hensel_partner(base, gens, &y, &mut sub, canc)?;
+            let (x4, c4) = hensel_partner(base, gens, y, &mut sub, canc)?;
             budget.spend((part - sub.left()).max(n as u64));
             if c4 < cost {
                 (x, cost) = (x4, c4);
+            }
+        }
+        // W = m·p with few members modulo p: each of them against the member
+        // found modulo m (`crt`): modulo 2 from the reduction, modulo 4 from
+        // the pipeline of W = 4.
+        if let Some((m, p)) = crt_split(w).filter(|_| cost > lower) {
+            let (bp, gp) = reduce(base, gens, p);
+            let few = gp.len() as f64 * (p as f64).log2() <= MEMBERS_LOG2;
+            let a = match m {
+                2 if few => even_member,
+                4 if few => {
+                    let part = remaining(budget) / CRT_PART / 2;
+                    let (rb, rg) = reduce(base, gens, 4);
+                    let mut sub = Budget::new(part);
+                    let f = minimise_any(&rb, &rg, 4, &mut sub, canc)?;
+                    budget.spend((part - sub.left()).max(n as u64));
+                    Some(f.x)
+                }
+                _ => None,
+            };
+            if let Some(a) = a {
+                let part = remaining(budget) / CRT_PART;
+                let mut sub = Budget::new(part);
+                let found = crt_enumerate(&a, (m, p), &bp, &gp, &mut sub, canc)?;
+                budget.spend(part - sub.left());
+                if let Some((x3, c3)) = found.filter(|&(_, c)| c < cost) {
+                    (x, cost) = (x3, c3);
+                }
             }
         }
         // W = 2p: a member modulo p and one modulo 2 make a member modulo W
@@ -326,6 +355,15 @@ pub(super) fn crt_partner(
     // member modulo 2 and b one modulo p.)
     let cost = cost_of(&x);
     Ok((x, cost))
+}
+
+/// `w = m·p` with `m` 2 or 4 and `p` an odd prime (6, 10, 12, 14, 20, …):
+/// `(m, p)`.
+pub(super) fn crt_split(w: u32) -> Option<(u32, u32)> {
+    let m = if w.is_multiple_of(4) { 4 } else { 2 };
+    let p = w / m;
+    let prime = p > 2 && (2..p).take_while(|d| d * d <= p).all(|d| !p.is_multiple_of(d));
+    (w.is_multiple_of(2) && !w.is_multiple_of(8) && prime).then_some((m, p))
 }
 
 /// The coset reduced modulo `m | w`: `(base mod m, generators mod m)`.

@@ -3,6 +3,7 @@
 //! the true minimum, and whatever is claimed optimal is the minimum — with the
 //! default budget and with budgets too small to finish.
 
+use super::crt::crt_enumerate;
 use super::general::Classes;
 use super::hensel::hensel_partner;
 use super::lifted::lifted_bound;
@@ -308,6 +309,38 @@ proptest! {
 }
 
 proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// W = m·p: every member modulo p tried against a member `a` modulo m
+    /// gives a member of the coset that reduces to `a` and is the cheapest
+    /// such member (the coset is the product of its reductions).
+    #[test]
+    fn the_crt_enumeration_is_the_cheapest_member_over_a(
+        inst in instance_over(&[6, 10, 12], 10, 1.0, 5000.0),
+        pick in any::<u64>(),
+    ) {
+        let (m, p) = if inst.w == 12 { (4, 3) } else { (2, inst.w / 2) };
+        let (_, members) = inst.brute(true);
+        let gens = inst.sparse_gens();
+        let base: Vec<u32> = inst.x0.iter().map(|&v| v % inst.w).collect();
+        let mut all: Vec<&Vec<u32>> = members.iter().collect();
+        all.sort();
+        let a: Vec<u32> = all[(pick % all.len() as u64) as usize].iter().map(|&v| v % m).collect();
+        let (bp, gp) = super::general::reduce(&base, &gens, p);
+        let mut canc = Canceller::new(&never);
+        let mut budget = Budget::new(WORK_BUDGET);
+        prop_assume!(gp.len() as f64 * (p as f64).log2() <= 16.0, "beyond what is enumerated");
+        let found = crt_enumerate(&a, (m, p), &bp, &gp, &mut budget, &mut canc).unwrap();
+        let (x, cost) = found.expect("small cosets are enumerated");
+        prop_assert_eq!(cost, cost_of(&x));
+        prop_assert!(members.contains(&x), "the member is not in the coset");
+        prop_assert!(x.iter().zip(&a).all(|(&v, &aj)| v % m == aj));
+        let best = members.iter().filter(|x| x.iter().zip(&a).all(|(&v, &aj)| v % m == aj)).map(|x| cost_of(x)).min();
+        prop_assert_eq!(Some(cost), best);
+    }
+}
+
+proptest! {
     #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
 
     /// Kernels of 2^17 to 2^19 members (beyond what is always searched to the
@@ -402,4 +435,27 @@ fn projective_48_is_bounded_within_the_budget() {
     let m = minimum_weight(&x0, &k, 2, &never).unwrap();
     assert_eq!((m.cost, m.optimal), (768, false));
     assert!(m.lower_bound >= 512 && m.lower_bound < 768, "{}", m.lower_bound);
+}
+
+/// The moduli the enumeration against a member modulo 2 or 4 applies to.
+#[test]
+fn crt_splits() {
+    use super::general::crt_split;
+    let split: Vec<(u32, Option<(u32, u32)>)> =
+        (2..=40).map(|w| (w, crt_split(w))).filter(|(_, s)| s.is_some()).collect();
+    assert_eq!(
+        split,
+        [
+            (6, Some((2, 3))),
+            (10, Some((2, 5))),
+            (12, Some((4, 3))),
+            (14, Some((2, 7))),
+            (20, Some((4, 5))),
+            (22, Some((2, 11))),
+            (26, Some((2, 13))),
+            (28, Some((4, 7))),
+            (34, Some((2, 17))),
+            (38, Some((2, 19))),
+        ]
+    );
 }

@@ -36,6 +36,7 @@
 
 mod binary;
 mod branch;
+mod crt;
 mod general;
 #[cfg(test)]
 mod general_tests;
