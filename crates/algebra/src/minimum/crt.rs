@@ -25,7 +25,8 @@ pub(super) const MEMBERS_LOG2: f64 = 16.0;
 /// The cheapest member of `base + ⟨gens⟩` (over `Z/w`, `w = m·p`) whose
 /// residues modulo `m` are `a`, over every member modulo `p`, and its cost;
 /// `None` when the coset modulo p has more than `2^16` members or the work
-/// does not fit `budget`. `base_p` and `gens_p` are the coset modulo p.
+/// is estimated not to fit `budget` (should it run out all the same, the
+/// best of the members tried). `base_p` and `gens_p` are the coset modulo p.
 pub(super) fn crt_enumerate(
     a: &[u32],
     (m, p): (u32, u32),
@@ -111,6 +112,11 @@ pub(super) fn crt_enumerate(
         }
         if steps >= 1 << 16 {
             canc.tick(steps as usize)?;
+            if 2 * steps > budget.left() {
+                // Past the estimate and out of budget: the best member so
+                // far is still a member.
+                break;
+            }
             budget.spend(2 * steps);
             steps = 0;
         }

@@ -259,19 +259,21 @@ fn solve_block(
         }
         // W = m·p with few members modulo p: each of them against the member
         // found modulo m (`crt`): modulo 2 from the reduction, modulo 4 from
-        // the pipeline of W = 4.
+        // the descent on the coset reduced modulo 4.
         if let Some((m, p)) = crt_split(w).filter(|_| cost > lower) {
             let (bp, gp) = reduce(base, gens, p);
             let few = gp.len() as f64 * (p as f64).log2() <= MEMBERS_LOG2;
             let a = match m {
                 2 if few => even_member,
                 4 if few => {
-                    let part = remaining(budget) / CRT_PART / 2;
+                    // A cheap member modulo 4 from the descent (the whole
+                    // pipeline of W = 4 would cost more than it is charged).
                     let (rb, rg) = reduce(base, gens, 4);
-                    let mut sub = Budget::new(part);
-                    let f = minimise_any(&rb, &rg, 4, &mut sub, canc)?;
-                    budget.spend((part - sub.left()).max(n as u64));
-                    Some(f.x)
+                    let refs4: Vec<&Gen> = rg.iter().collect();
+                    let part = remaining(budget) / CRT_PART / 2;
+                    let (a, _) =
+                        budget.limited(part, |units| heuristic(&rb, &refs4, 4, 0, Effort::Quick, units, canc))?;
+                    Some(a)
                 }
                 _ => None,
             };
