@@ -99,6 +99,25 @@ impl Instance {
     }
 }
 
+/// The residues modulo `q` of one member of the coset (the `pick`-th in order).
+fn picked_residues(members: &HashSet<Vec<u32>>, pick: u64, q: u32) -> Vec<u32> {
+    let mut all: Vec<&Vec<u32>> = members.iter().collect();
+    all.sort();
+    all[(pick % all.len() as u64) as usize].iter().map(|&v| v % q).collect()
+}
+
+/// A partner `x` of cost `cost` over the residues `r` modulo `q`: a member
+/// of the coset that reduces to `r`, and the cheapest such member.
+fn check_partner(members: &HashSet<Vec<u32>>, x: &[u32], cost: u64, r: &[u32], q: u32) -> Result<(), TestCaseError> {
+    let over = |m: &[u32]| m.iter().zip(r).all(|(&v, &rj)| v % q == rj);
+    prop_assert_eq!(cost, cost_of(x));
+    prop_assert!(members.contains(x), "the partner is not in the coset");
+    prop_assert!(over(x), "the partner does not reduce to the residues");
+    let best = members.iter().filter(|m| over(m)).map(|m| cost_of(m)).min();
+    prop_assert_eq!(Some(cost), best);
+    Ok(())
+}
+
 /// Instances with few cell types: each cell is a type's signature times a
 /// multiplier (unit or not), so equal signatures, unit multiples and
 /// non-unit multiples all occur; generator `j` is scaled by a divisor of `w`
@@ -249,18 +268,51 @@ proptest! {
         let p = inst.w / 2;
         let gens = inst.sparse_gens();
         let base: Vec<u32> = inst.x0.iter().map(|&v| v % inst.w).collect();
-        // Some member modulo p: a member of the coset, reduced.
-        let mut all: Vec<&Vec<u32>> = members.iter().collect();
-        all.sort();
-        let b: Vec<u32> = all[(pick % all.len() as u64) as usize].iter().map(|&v| v % p).collect();
+        let b = picked_residues(&members, pick, p);
         let mut canc = Canceller::new(&never);
         let mut budget = Budget::new(WORK_BUDGET);
         let (x, cost) = super::general::crt_partner(&base, &gens, &b, inst.w, &mut budget, &mut canc).unwrap();
-        prop_assert_eq!(cost, cost_of(&x));
-        prop_assert!(members.contains(&x), "the partner is not in the coset");
-        prop_assert!(x.iter().zip(&b).all(|(&v, &bj)| v % p == bj));
-        let best = members.iter().filter(|m| m.iter().zip(&b).all(|(&v, &bj)| v % p == bj)).map(|m| cost_of(m)).min();
-        prop_assert_eq!(Some(cost), best);
+        check_partner(&members, &x, cost, &b, p)?;
+    }
+
+    /// W = 4: the Hensel partner of a member `y` modulo 2 is a member of the
+    /// coset, reduces to `y` modulo 2, and (the W = 2 problem of a small
+    /// kernel being searched to the end) is the cheapest such member.
+    #[test]
+    fn the_hensel_partner_is_the_cheapest_member_over_y(
+        inst in instance_over(&[4], 10, 1.0, 5000.0),
+        pick in any::<u64>(),
+    ) {
+        let (_, members) = inst.brute(true);
+        let gens = inst.sparse_gens();
+        let base: Vec<u32> = inst.x0.iter().map(|&v| v % 4).collect();
+        let y = picked_residues(&members, pick, 2);
+        let mut canc = Canceller::new(&never);
+        let mut budget = Budget::new(WORK_BUDGET);
+        let (x, cost) = hensel_partner(&base, &gens, &y, &mut budget, &mut canc).unwrap();
+        check_partner(&members, &x, cost, &y, 2)?;
+    }
+
+    /// W = m·p: every member modulo p tried against a member `a` modulo m
+    /// gives a member of the coset that reduces to `a` and is the cheapest
+    /// such member (the coset is the product of its reductions).
+    #[test]
+    fn the_crt_enumeration_is_the_cheapest_member_over_a(
+        inst in instance_over(&[6, 10, 12], 10, 1.0, 5000.0),
+        pick in any::<u64>(),
+    ) {
+        let (m, p) = if inst.w == 12 { (4, 3) } else { (2, inst.w / 2) };
+        let (_, members) = inst.brute(true);
+        let gens = inst.sparse_gens();
+        let base: Vec<u32> = inst.x0.iter().map(|&v| v % inst.w).collect();
+        let a = picked_residues(&members, pick, m);
+        let (bp, gp) = super::general::reduce(&base, &gens, p);
+        let mut canc = Canceller::new(&never);
+        let mut budget = Budget::new(WORK_BUDGET);
+        prop_assume!(gp.len() as f64 * (p as f64).log2() <= 16.0, "beyond what is enumerated");
+        let found = crt_enumerate(&a, (m, p), &bp, &gp, &mut budget, &mut canc).unwrap();
+        let (x, cost) = found.expect("small cosets are enumerated");
+        check_partner(&members, &x, cost, &a, m)?;
     }
 }
 
@@ -277,66 +329,6 @@ proptest! {
         let mut canc = Canceller::new(&never);
         let (bound, _) = lifted_bound(&rb, &rg, u64::MAX, &mut canc).unwrap();
         prop_assert!(bound <= min, "bound {} above the minimum {}", bound, min);
-    }
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
-
-    /// W = 4: the Hensel partner of a member `y` modulo 2 is a member of the
-    /// coset, reduces to `y` modulo 2, and (the W = 2 problem of a small
-    /// kernel being searched to the end) is the cheapest such member.
-    #[test]
-    fn the_hensel_partner_is_the_cheapest_member_over_y(
-        inst in instance_over(&[4], 10, 1.0, 5000.0),
-        pick in any::<u64>(),
-    ) {
-        let (_, members) = inst.brute(true);
-        let gens = inst.sparse_gens();
-        let base: Vec<u32> = inst.x0.iter().map(|&v| v % 4).collect();
-        let mut all: Vec<&Vec<u32>> = members.iter().collect();
-        all.sort();
-        let y: Vec<u32> = all[(pick % all.len() as u64) as usize].iter().map(|&v| v % 2).collect();
-        let mut canc = Canceller::new(&never);
-        let mut budget = Budget::new(WORK_BUDGET);
-        let (x, cost) = hensel_partner(&base, &gens, &y, &mut budget, &mut canc).unwrap();
-        prop_assert_eq!(cost, cost_of(&x));
-        prop_assert!(members.contains(&x), "the partner is not in the coset");
-        prop_assert!(x.iter().zip(&y).all(|(&v, &yj)| v % 2 == yj));
-        let best = members.iter().filter(|m| m.iter().zip(&y).all(|(&v, &yj)| v % 2 == yj)).map(|m| cost_of(m)).min();
-        prop_assert_eq!(Some(cost), best);
-    }
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
-
-    /// W = m·p: every member modulo p tried against a member `a` modulo m
-    /// gives a member of the coset that reduces to `a` and is the cheapest
-    /// such member (the coset is the product of its reductions).
-    #[test]
-    fn the_crt_enumeration_is_the_cheapest_member_over_a(
-        inst in instance_over(&[6, 10, 12], 10, 1.0, 5000.0),
-        pick in any::<u64>(),
-    ) {
-        let (m, p) = if inst.w == 12 { (4, 3) } else { (2, inst.w / 2) };
-        let (_, members) = inst.brute(true);
-        let gens = inst.sparse_gens();
-        let base: Vec<u32> = inst.x0.iter().map(|&v| v % inst.w).collect();
-        let mut all: Vec<&Vec<u32>> = members.iter().collect();
-        all.sort();
-        let a: Vec<u32> = all[(pick % all.len() as u64) as usize].iter().map(|&v| v % m).collect();
-        let (bp, gp) = super::general::reduce(&base, &gens, p);
-        let mut canc = Canceller::new(&never);
-        let mut budget = Budget::new(WORK_BUDGET);
-        prop_assume!(gp.len() as f64 * (p as f64).log2() <= 16.0, "beyond what is enumerated");
-        let found = crt_enumerate(&a, (m, p), &bp, &gp, &mut budget, &mut canc).unwrap();
-        let (x, cost) = found.expect("small cosets are enumerated");
-        prop_assert_eq!(cost, cost_of(&x));
-        prop_assert!(members.contains(&x), "the member is not in the coset");
-        prop_assert!(x.iter().zip(&a).all(|(&v, &aj)| v % m == aj));
-        let best = members.iter().filter(|x| x.iter().zip(&a).all(|(&v, &aj)| v % m == aj)).map(|x| cost_of(x)).min();
-        prop_assert_eq!(Some(cost), best);
     }
 }
 
