@@ -202,18 +202,18 @@ fn reduced_basis(vectors: &[Vec<u64>], canc: &mut Canceller<'_>) -> Result<Vec<R
     Ok(basis)
 }
 
-fn xor_into(dst: &mut [u64], src: &[u64]) {
+pub(super) fn xor_into(dst: &mut [u64], src: &[u64]) {
     for (d, s) in dst.iter_mut().zip(src) {
         *d ^= s;
     }
 }
 
-fn lowest_bit(v: &[u64]) -> Option<usize> {
+pub(super) fn lowest_bit(v: &[u64]) -> Option<usize> {
     v.iter().position(|&w| w != 0).map(|i| i * 64 + v[i].trailing_zeros() as usize)
 }
 
 /// Indices of the set bits of `v`.
-fn set_bits(v: &[u64]) -> impl Iterator<Item = usize> + '_ {
+pub(super) fn set_bits(v: &[u64]) -> impl Iterator<Item = usize> + '_ {
     v.iter().enumerate().flat_map(|(i, &w)| {
         let mut w = w;
         std::iter::from_fn(move || {

@@ -14,6 +14,7 @@
 //! The 48×48 projective plane with every light on: `y` of 768 presses and
 //! `z` of 768 give 2304 presses, where the search over `Z/4` finds 2976.
 
+use super::binary::{lowest_bit, set_bits, xor_into};
 use super::{minimise, Budget, Gen};
 use crate::cancel::Canceller;
 use crate::AlgebraError;
@@ -46,19 +47,19 @@ pub(super) fn hensel_partner(
         combo[t / 64] |= 1 << (t % 64);
         // 2·g_t vanishes modulo 2; halved it is g_t modulo 2.
         if bits.iter().any(|&w| w != 0) {
-            halves.push(ones_of(&bits));
+            halves.push(set_bits(&bits).map(|i| i as u32).collect());
         }
         for (rb, rc, p) in &rows {
             if bits[p / 64] >> (p % 64) & 1 == 1 {
-                xor(&mut bits, rb);
-                xor(&mut combo, rc);
+                xor_into(&mut bits, rb);
+                xor_into(&mut combo, rc);
             }
         }
-        match lowest(&bits) {
+        match lowest_bit(&bits) {
             Some(p) => rows.push((bits, combo, p)),
             None => {
                 // Σ_{t ∈ combo} g_t is even everywhere: halved, a generator.
-                let sum = combination(base.len(), gens, &combo);
+                let sum = combination(n, gens, &combo);
                 let half: Vec<u32> = (0..n as u32).filter(|&i| sum[i as usize] % 4 == 2).collect();
                 if !half.is_empty() {
                     halves.push(half);
@@ -77,8 +78,8 @@ pub(super) fn hensel_partner(
     let mut combo = vec![0u64; cwords];
     for (rb, rc, p) in &rows {
         if target[p / 64] >> (p % 64) & 1 == 1 {
-            xor(&mut target, rb);
-            xor(&mut combo, rc);
+            xor_into(&mut target, rb);
+            xor_into(&mut combo, rc);
         }
     }
     if target.iter().any(|&w| w != 0) {
@@ -101,26 +102,10 @@ pub(super) fn hensel_partner(
 /// `Σ_{t ∈ combo} g_t` over `Z/4`, densely.
 fn combination(n: usize, gens: &[Gen], combo: &[u64]) -> Vec<u32> {
     let mut sum = vec![0u32; n];
-    for (t, g) in gens.iter().enumerate() {
-        if combo[t / 64] >> (t % 64) & 1 == 1 {
-            for &(i, v) in &g.support {
-                sum[i as usize] = (sum[i as usize] + v) % 4;
-            }
+    for t in set_bits(combo) {
+        for &(i, v) in &gens[t].support {
+            sum[i as usize] = (sum[i as usize] + v) % 4;
         }
     }
     sum
-}
-
-fn xor(dst: &mut [u64], src: &[u64]) {
-    for (a, b) in dst.iter_mut().zip(src) {
-        *a ^= b;
-    }
-}
-
-fn lowest(v: &[u64]) -> Option<usize> {
-    v.iter().enumerate().find(|(_, &w)| w != 0).map(|(k, &w)| k * 64 + w.trailing_zeros() as usize)
-}
-
-fn ones_of(bits: &[u64]) -> Vec<u32> {
-    (0..bits.len() * 64).filter(|&i| bits[i / 64] >> (i % 64) & 1 == 1).map(|i| i as u32).collect()
 }
