@@ -20,7 +20,13 @@ use crate::AlgebraError;
 use std::collections::HashMap;
 
 /// Most members modulo p tried (as a power of two).
-pub(super) const MEMBERS_LOG2: f64 = 16.0;
+const MEMBERS_LOG2: f64 = 16.0;
+
+/// Whether a coset modulo `p` spanned by `gens` (at most `p^gens` members)
+/// is small enough for [`crt_enumerate`].
+pub(super) fn enumerable(gens: usize, p: u32) -> bool {
+    gens as f64 * (p as f64).log2() <= MEMBERS_LOG2
+}
 
 /// The cheapest member of `base + ⟨gens⟩` (over `Z/w`, `w = m·p`) whose
 /// residues modulo `m` are `a`, over every member modulo `p`, and its cost;
@@ -37,7 +43,7 @@ pub(super) fn crt_enumerate(
 ) -> Result<Option<(Vec<u32>, u64)>, AlgebraError> {
     let n = a.len();
     let d = gens_p.len();
-    if d as f64 * (p as f64).log2() > MEMBERS_LOG2 {
+    if !enumerable(d, p) {
         return Ok(None);
     }
     // crt[r][β]: the value modulo m·p that is r modulo m and β modulo p.

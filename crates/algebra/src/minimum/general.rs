@@ -42,7 +42,7 @@
 //! above 64 (no cost tables): Gray-code enumeration when it fits the budget,
 //! else the descent (lower bound 0).
 
-use super::crt::{crt_enumerate, MEMBERS_LOG2};
+use super::crt::{crt_enumerate, enumerable};
 use super::gray::gray_minimise;
 use super::hensel::hensel_partner;
 use super::heuristic::{heuristic, Effort};
@@ -206,11 +206,13 @@ fn solve_block(
         let (mut odd_member, mut even_member) = (None, None);
         let cap = remaining(budget) / REDUCE_PART * (REDUCE_PART - 1);
         let reduce_start = budget.left();
+        // The coset modulo 4 (weighed checks, and the member modulo 4 below).
+        let mod4 = w.is_multiple_of(4).then(|| reduce(base, gens, 4));
         // Units the reductions count as spent: what they used, or a share set
         // aside for the weighed checks when they stand in for W = 2.
         let mut set_aside = 0;
         let mut skip_two = false;
-        if w.is_multiple_of(4) {
+        if let Some((rb, rg)) = &mod4 {
             // The odd checks of W = 2 weighed modulo 4 (`lifted`): the 48×48
             // torus and Klein bottle with W = 4 are proven by them alone. For
             // W = 4 they come before the reduction modulo 2 (whose member the
@@ -218,11 +220,10 @@ fn solve_block(
             // beyond what its pipeline searches to the end, that reduction's
             // bound is its packing of these same odd checks (each weighs at
             // least 1 here), so they take its place and its share.
-            let (rb, rg) = reduce(base, gens, 4);
             let odd_gens = rg.iter().filter(|g| g.support.iter().any(|&(_, v)| v % 2 == 1)).count();
             skip_two = w > 4 && odd_gens > TWO_EXACT_DIM;
             let share = if skip_two { cap / 4 * 3 } else { cap / LIFT_PART };
-            let (bound, work) = lifted_bound(&rb, &rg, share, canc)?;
+            let (bound, work) = lifted_bound(rb, rg, share, canc)?;
             budget.spend(work);
             lower = lower.max(bound);
             if skip_two {
@@ -262,17 +263,16 @@ fn solve_block(
         // the descent on the coset reduced modulo 4.
         if let Some((m, p)) = crt_split(w).filter(|_| cost > lower) {
             let (bp, gp) = reduce(base, gens, p);
-            let few = gp.len() as f64 * (p as f64).log2() <= MEMBERS_LOG2;
-            let a = match m {
-                2 if few => even_member,
-                4 if few => {
+            let few = enumerable(gp.len(), p);
+            let a = match (m, &mod4) {
+                (2, _) if few => even_member,
+                (4, Some((rb, rg))) if few => {
                     // A cheap member modulo 4 from the descent (the whole
                     // pipeline of W = 4 would cost more than it is charged).
-                    let (rb, rg) = reduce(base, gens, 4);
                     let refs4: Vec<&Gen> = rg.iter().collect();
                     let part = remaining(budget) / CRT_PART / 2;
                     let (a, _) =
-                        budget.limited(part, |units| heuristic(&rb, &refs4, 4, 0, Effort::Quick, units, canc))?;
+                        budget.limited(part, |units| heuristic(rb, &refs4, 4, 0, Effort::Quick, units, canc))?;
                     Some(a)
                 }
                 _ => None,

@@ -3,7 +3,7 @@
 //! the true minimum, and whatever is claimed optimal is the minimum — with the
 //! default budget and with budgets too small to finish.
 
-use super::crt::crt_enumerate;
+use super::crt::{crt_enumerate, enumerable};
 use super::general::Classes;
 use super::hensel::hensel_partner;
 use super::lifted::lifted_bound;
@@ -309,7 +309,7 @@ proptest! {
         let (bp, gp) = super::general::reduce(&base, &gens, p);
         let mut canc = Canceller::new(&never);
         let mut budget = Budget::new(WORK_BUDGET);
-        prop_assume!(gp.len() as f64 * (p as f64).log2() <= 16.0, "beyond what is enumerated");
+        prop_assume!(enumerable(gp.len(), p), "beyond what is enumerated");
         let found = crt_enumerate(&a, (m, p), &bp, &gp, &mut budget, &mut canc).unwrap();
         let (x, cost) = found.expect("small cosets are enumerated");
         check_partner(&members, &x, cost, &a, m)?;
