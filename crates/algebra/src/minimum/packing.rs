@@ -72,7 +72,6 @@ struct Class {
 /// counted: the first step of a packing.
 pub(super) struct Classes {
     classes: Vec<Class>,
-    pairs: u64,
     /// The cells of each odd pair (one check each).
     pair_cells: Vec<[u32; 2]>,
 }
@@ -80,7 +79,7 @@ pub(super) struct Classes {
 impl Classes {
     pub(super) fn new(cells: &Cells<'_>, canc: &mut Canceller<'_>) -> Result<Self, AlgebraError> {
         let (classes, pair_cells) = classes_after_pairs(cells, canc)?;
-        Ok(Classes { classes, pairs: pair_cells.len() as u64, pair_cells })
+        Ok(Classes { classes, pair_cells })
     }
 
     /// The odd pairs counted by the packings, as cells.
@@ -88,16 +87,21 @@ impl Classes {
         &self.pair_cells
     }
 
+    /// The number of odd pairs.
+    fn pairs(&self) -> u64 {
+        self.pair_cells.len() as u64
+    }
+
     /// The best bound odd checks could give: the pairs, and every cell left
     /// over in a triple. Below a known cost, triples cannot prove it.
     pub(super) fn ceiling(&self) -> u64 {
-        self.pairs + self.classes.iter().map(|c| c.left.len() as u64).sum::<u64>() / 3
+        self.pairs() + self.classes.iter().map(|c| c.left.len() as u64).sum::<u64>() / 3
     }
 
     /// The packing of the pairs alone.
     pub(super) fn pairs_only(&self, cells: &Cells<'_>) -> Packing {
         Packing {
-            bound: self.pairs,
+            bound: self.pairs(),
             in_triple: vec![false; cells.len()],
             triples: 0,
             triple_cells: Vec::new(),
@@ -147,7 +151,7 @@ impl Classes {
             triple_cells.push(cs.map(|c| c as u32));
         }
         Ok(Packing {
-            bound: self.pairs + chosen.len() as u64,
+            bound: self.pairs() + chosen.len() as u64,
             in_triple,
             triples: chosen.len() as u64,
             triple_cells,
