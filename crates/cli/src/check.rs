@@ -80,11 +80,9 @@ fn check_all(
     let mut unreadable = false;
     // Standard input is read first, on this thread.
     let mut stdin_text = inputs.iter().any(|i| matches!(i, Input::Stdin(_))).then(read_nonempty_stdin);
+    // Copies across files: canonical forms only where cheap pre-keys meet
+    // (a form can cost a second on a board of a million hexagons).
     let mut pack = lights_ide::pack::PackIndex::new();
-    // Copies across files need every level's canonical form; a single input
-    // has none to find (its own copies are found from cheap pre-keys first),
-    // and a form can cost a second on a board of a million hexagons.
-    let across_files = inputs.len() > 1;
     for (b, batch) in inputs.chunks(BATCH).enumerate() {
         let first = b * BATCH;
         let texts: Vec<Result<String, String>> = batch
@@ -120,13 +118,8 @@ fn check_all(
                     Some(budget) => Solved::within(&doc, budget),
                     None => Solved::all(&doc),
                 };
-                // The levels' canonical forms, here in parallel, for the
-                // pack's duplicates (L0208) below.
-                if across_files {
-                    (0..doc.block_count()).into_par_iter().for_each(|i| {
-                        doc.form(i);
-                    });
-                }
+                // The forms the pack's copies (L0208) will ask for, here in parallel.
+                pack.prepare(&doc);
                 Ok((doc, solved))
             })
             .collect();
@@ -135,10 +128,8 @@ fn check_all(
                 Ok((mut doc, solved)) => {
                     // Copies of levels of earlier files (L0208): the files are
                     // reported in order, so the first copy is always known.
-                    if across_files {
-                        let copies = pack.copies(&input.shown(), &doc);
-                        doc.set_earlier_copies(copies);
-                    }
+                    let copies = pack.copies(&input.shown(), &doc);
+                    doc.set_earlier_copies(copies);
                     report(first + k, input, &doc, &solved);
                 }
                 Err(e) => {

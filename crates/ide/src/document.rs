@@ -111,6 +111,13 @@ impl Document {
             .as_ref()
     }
 
+    /// Whether block `i`'s canonical form has been made (for tests of
+    /// what is computed only when needed).
+    #[cfg(test)]
+    pub(crate) fn form_made(&self, i: usize) -> bool {
+        self.forms.get(i).is_some_and(|f| f.get().is_some())
+    }
+
     /// The first earlier block of this file that is the same puzzle as block `i`.
     pub fn first_copy(&self, i: usize) -> Option<usize> {
         self.copies

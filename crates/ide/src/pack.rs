@@ -1,15 +1,19 @@
 //! Level packs: levels that are the same puzzle up to a symmetry of the
 //! board (L0208), within a file and across the files of a pack.
 //!
-//! Each level's canonical form ([`lights_compiler::symmetry`]) is computed
-//! once; a copy is a later level with the same form, so a pack of n levels
-//! costs n forms and n hash-table lookups, never n² comparisons. The later
-//! level is the one reported, with how it relates to the first copy.
+//! A copy is a later level with the same canonical form
+//! ([`lights_compiler::symmetry`]). Forms are made only for levels whose
+//! cheap pre-keys meet, each once, so a pack of n levels costs at most n
+//! forms and n hash-table lookups, never n² comparisons. The later level is
+//! the one reported, with how it relates to the first copy.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
+use lights_compiler::block::Block;
 use lights_compiler::diagnostic::{Code, Diagnostic};
-use lights_compiler::symmetry::{relation, LevelForm};
+use lights_compiler::symmetry::{level_form, level_prekey, relation, LevelForm};
+use rayon::prelude::*;
 
 use lights_syntax::ast::OrderKey;
 
@@ -64,11 +68,44 @@ pub fn copy_warning(doc: &Document, i: usize) -> Option<Diagnostic> {
     Some(d.with_note(NOTE))
 }
 
+/// Cells of earlier levels whose forms may be put off, in all: past this,
+/// a level's form is made at once and its puzzle let go, so a pack's
+/// memory stays bounded by what one batch of files holds.
+const DEFERRED_CELLS: usize = 1 << 26;
+
 /// The first copy of each level seen so far in a pack's files.
+///
+/// Levels are grouped by their cheap pre-key ([`level_prekey`]): two levels
+/// with different pre-keys are different puzzles, so a level's canonical
+/// form — up to a second on a board of a million hexagons — is made only
+/// when a later level's pre-key meets it. A pack of distinct boards makes
+/// none.
 #[derive(Default)]
 pub struct PackIndex {
-    /// Per form: the first level with it, and its form (to say how later ones relate).
+    groups: HashMap<u64, Group>,
+    /// Cells of the puzzles kept in [`Group::pending`].
+    deferred_cells: usize,
+}
+
+/// The earlier levels with one pre-key.
+#[derive(Default)]
+struct Group {
+    /// The first of them while no other level has met it: its puzzle, to
+    /// make its form when one does.
+    pending: Option<(CopyOf, Arc<Block>)>,
+    /// Per form key: the first level with it, and its form.
     first: HashMap<u64, (CopyOf, LevelForm)>,
+}
+
+/// Cells a kept puzzle holds in memory (none for a board whose cells are all alike).
+fn held_cells(block: &Block) -> usize {
+    let Some(p) = block.as_lights() else { return 0 };
+    let uniform = [&p.lights, &p.goal, &p.locked, &p.holes].iter().all(|b| b.uniform_value().is_some());
+    if uniform {
+        0
+    } else {
+        p.cells()
+    }
 }
 
 impl PackIndex {
@@ -76,23 +113,86 @@ impl PackIndex {
         PackIndex::default()
     }
 
+    /// Make the forms of `doc`'s levels that meet an earlier level's
+    /// pre-key (what [`PackIndex::copies`] will ask for), so that a front
+    /// end can do it on every core while earlier files are still reported.
+    pub fn prepare(&self, doc: &Document) {
+        for i in 0..doc.block_count() {
+            if self.prekey(doc, i).is_some_and(|k| self.groups.contains_key(&k)) {
+                doc.form(i);
+            }
+        }
+    }
+
+    fn prekey(&self, doc: &Document, i: usize) -> Option<u64> {
+        level_prekey(doc.block(i)?.as_lights()?)
+    }
+
     /// The blocks of `doc` (the file shown as `file`) that copy a level of
     /// an earlier file, and which; then remembers `doc`'s levels. Copies
     /// within `doc` are its own ([`Document::first_copy`]).
     pub fn copies(&mut self, file: &str, doc: &Document) -> Vec<(usize, CopyOf)> {
+        let levels: Vec<(usize, u64)> =
+            (0..doc.block_count()).filter_map(|i| Some((i, self.prekey(doc, i)?))).collect();
+        self.form_met(doc, &levels);
         let mut found = Vec::new();
-        for i in 0..doc.block_count() {
-            let Some(form) = doc.form(i) else { continue };
-            if let Some((first, first_form)) = self.first.get(&form.key) {
-                if doc.first_copy(i).is_none() {
-                    found.push((i, CopyOf { how: relation(first_form, form), ..first.clone() }));
-                }
-                continue;
-            }
+        for (i, prekey) in levels {
             let first = CopyOf { name: block_name(doc, i), file: file.to_string(), line: line_of(doc, i), how: None };
-            self.first.insert(form.key, (first, form.clone()));
+            let Some(group) = self.groups.get_mut(&prekey) else {
+                let block = doc.block(i).expect("a level with a pre-key").clone();
+                let mut group = Group::default();
+                let cells = held_cells(&block);
+                if self.deferred_cells + cells <= DEFERRED_CELLS {
+                    self.deferred_cells += cells;
+                    group.pending = Some((first, block));
+                } else if let Some(form) = doc.form(i) {
+                    group.first.insert(form.key, (first, form.clone()));
+                }
+                self.groups.insert(prekey, group);
+                continue;
+            };
+            let Some(form) = doc.form(i) else { continue };
+            match group.first.get(&form.key) {
+                Some((first, first_form)) => {
+                    if doc.first_copy(i).is_none() {
+                        found.push((i, CopyOf { how: relation(first_form, form), ..first.clone() }));
+                    }
+                }
+                None => {
+                    group.first.insert(form.key, (first, form.clone()));
+                }
+            }
         }
         found
+    }
+
+    /// The forms of `doc`'s levels whose pre-keys meet earlier levels', and
+    /// of the earlier levels still pending that they meet, on every core.
+    fn form_met(&mut self, doc: &Document, levels: &[(usize, u64)]) {
+        let met: Vec<usize> = levels.iter().filter(|(_, k)| self.groups.contains_key(k)).map(|&(i, _)| i).collect();
+        met.par_iter().for_each(|&i| {
+            doc.form(i);
+        });
+        let pending: Vec<(u64, CopyOf, Arc<Block>)> = levels
+            .iter()
+            .filter_map(|(_, k)| {
+                let (first, block) = self.groups.get_mut(k)?.pending.take()?;
+                Some((*k, first, block))
+            })
+            .collect();
+        let formed: Vec<(u64, CopyOf, Option<LevelForm>, usize)> = pending
+            .into_par_iter()
+            .map(|(k, first, block)| {
+                let form = block.as_lights().and_then(|p| level_form(p).ok());
+                (k, first, form, held_cells(&block))
+            })
+            .collect();
+        for (k, first, form, cells) in formed {
+            self.deferred_cells -= cells;
+            if let Some(form) = form {
+                self.groups.get_mut(&k).expect("a pending group").first.insert(form.key, (first, form));
+            }
+        }
     }
 }
 
@@ -170,7 +270,6 @@ pub struct LevelRow {
 /// Every `puzzle` block of `doc` (shown as `file`) as a [`LevelRow`];
 /// copies of earlier files are the document's ([`Document::earlier_copy`]).
 pub fn level_rows(file: &str, doc: &Document, answers: &(dyn Answers + Sync)) -> Vec<LevelRow> {
-    use rayon::prelude::*;
     let levels: Vec<usize> = (0..doc.block_count()).filter(|&i| doc.analysis().blocks[i].kind.is_lights()).collect();
     // Each level's answers and difficulty (the costly part) on every core.
     let mut rows: Vec<(usize, LevelRow)> = levels.par_iter().map(|&i| (i, level_row(file, doc, i, answers))).collect();
@@ -225,4 +324,67 @@ fn level_row(file: &str, doc: &Document, i: usize, answers: &dyn Answers) -> Lev
         }
     }
     row
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn level(name: &str, rows: &[&str]) -> String {
+        let size = format!("{}x{}", rows.len(), rows[0].split_whitespace().count());
+        format!("puzzle \"{name}\" {{\n  size {size}\n  lights {{\n    {}\n  }}\n}}\n", rows.join("\n    "))
+    }
+
+    /// Three files: the first two have nothing in common, the third copies
+    /// a level of each (one turned a quarter). Returns each file's copies.
+    fn run(pack: &mut PackIndex) -> (Vec<Document>, Vec<Vec<(usize, CopyOf)>>) {
+        let l = level("L", &["1 1 .", ". 1 .", ". . ."]);
+        let turned = level("L turned", &[". 1 1", ". 1 .", ". . ."]);
+        let bar = level("bar", &["1 1 1 1", ". . . .", ". . . .", ". . . ."]);
+        let other = level("other", &["1 . 1 .", ". . . .", ". . . .", ". . . ."]);
+        let docs = vec![
+            Document::new(format!("{l}{other}")),
+            Document::new(bar.clone()),
+            Document::new(format!("{turned}{}", bar.replace("\"bar\"", "\"bar again\""))),
+        ];
+        let found = docs.iter().enumerate().map(|(k, d)| pack.copies(&format!("{k}.lights"), d)).collect();
+        (docs, found)
+    }
+
+    #[test]
+    fn copies_across_files_name_the_first_level_and_how_it_moved() {
+        let (_, found) = run(&mut PackIndex::new());
+        assert!(found[0].is_empty() && found[1].is_empty(), "{found:?}");
+        let third: Vec<(usize, String, String)> =
+            found[2].iter().map(|(i, c)| (*i, c.place(), c.name.clone())).collect();
+        assert_eq!(
+            third,
+            [(0, "0.lights, line 1".to_string(), "L".to_string()), (1, "1.lights, line 1".into(), "bar".into())]
+        );
+        assert!(found[2][0].1.how.is_some(), "the turned copy says how it moved");
+    }
+
+    #[test]
+    fn forms_are_made_only_where_pre_keys_meet() {
+        let mut pack = PackIndex::new();
+        let (docs, _) = run(&mut pack);
+        // "other" (three lights) meets no pre-key: its form was never made.
+        assert!(!docs[0].form_made(1), "a level nobody meets is not formed");
+        // "L" and "bar" were met by the third file's copies; "other" waits.
+        let pending: Vec<&str> =
+            pack.groups.values().filter_map(|g| Some(g.pending.as_ref()?.0.name.as_str())).collect();
+        assert_eq!(pending, ["other"]);
+        assert_eq!(pack.groups.len(), 3);
+        assert_eq!(pack.deferred_cells, 16, "only \"other\"'s 4×4 cells are held");
+    }
+
+    #[test]
+    fn past_the_deferred_cells_forms_are_made_at_once_with_the_same_copies() {
+        let mut eager = PackIndex { deferred_cells: DEFERRED_CELLS, ..PackIndex::default() };
+        let (docs, found) = run(&mut eager);
+        let (_, lazy) = run(&mut PackIndex::new());
+        assert_eq!(found, lazy);
+        assert!(docs[0].form_made(1), "no room to defer: formed at once");
+        assert!(eager.groups.values().all(|g| g.pending.is_none() && !g.first.is_empty()));
+    }
 }
