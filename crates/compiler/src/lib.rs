@@ -23,6 +23,7 @@ pub mod graph;
 pub mod graph_drawing;
 pub mod header;
 pub mod key;
+mod lift;
 pub mod lower;
 pub mod minimum;
 pub mod model;
