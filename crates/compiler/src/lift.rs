@@ -1,169 +1,528 @@
-//! Solutions lifted from a smaller board of the same surface.
+//! Solutions that repeat a small pattern across the board.
 //!
-//! A press pattern on a torus of R×C cells that repeats every d₁ rows and
-//! d₂ columns (d₁ | R, d₂ | C) is a pattern on the d₁×d₂ torus, repeated;
-//! when a press's cells stay apart on the small board (d₁, d₂ at least the
-//! press's height and width), it changes each light of the large board as
-//! the small pattern changes the corresponding light of the small one. So
-//! a solution of the small board, repeated, solves the large one when its
-//! lights, goal and locks repeat the same way, and costs
-//! (R/d₁)·(C/d₂) times as much. A twisted seam (the Klein bottle's top and
-//! bottom, the Möbius band's sides) repeats the same way when the large
-//! side holds an odd number of small ones: every second copy is mirrored,
-//! and an odd count ends mirrored at the seam, as the seam mirrors. An
-//! open side is not divided.
+//! A space of repeating patterns gives every cell of the board one of a
+//! few unknowns — its *class* — and asks for the presses that solve the
+//! board with equal presses on the cells of each class. Along each side of
+//! the board a pattern may:
 //!
-//! Such solutions are only upper bounds, but on wrapped boards with many
-//! states they can beat the searches by far: the 48×48 torus with W = 12
-//! gets 6336 presses from the 4×4 torus (44 presses, proven), where the
-//! search found 9216. Every lifted solution is applied
-//! to the large board before it is kept, so a wrong lift is never an
-//! answer. The projective plane is left out: its corners are not the
-//! corners of repeated copies (lifts leave 8 lights wrong there).
+//! - repeat every d cells (d | the side's length): cell i takes class i mod d;
+//! - repeat every d cells mirrored within each period (d even): cell i
+//!   takes min(v, d − 1 − v) with v = i mod d, so every period reads the
+//!   same backwards (a pattern such as `0 1 1 0`);
+//!
+//! and, on a surface with a twisted seam, every second copy across that
+//! seam may be mirrored (a *glide*), as the seam mirrors. The board's own
+//! equations, one per light, restricted to the classes, are solved exactly
+//! over Z/W (the algebra crate: a few hundred equations after duplicates
+//! are merged — away from the borders a light has the equation of the
+//! light whole periods from it in the first period —, at most 144
+//! unknowns), and the fewest presses among their solutions is looked for:
+//! all of them when there are at most 4096, else a descent over the
+//! kernel's generators, and the algebra's minimum search for the best few
+//! such spaces at the end. Each class holds the same number of cells, so a
+//! solution's presses are that number times its sum. Every solution
+//! of the restricted system solves the board — the restriction changes
+//! which presses are allowed, not what they must do — so this holds on
+//! every surface, the projective plane and its corners included, and for
+//! every rule. Each one is still applied to the board before it is kept.
+//!
+//! These solutions are only upper bounds, but on wrapped boards with many
+//! states they beat the searches by far: the 48×48 projective plane with
+//! W = 12 gets 6912 presses from rows that repeat `0 1 1 0` mirrored every
+//! 6 and columns every 4 (6 unknowns), where the search found 10,872.
+//!
+//! A space is tried only when the board's lights, goal and locks are equal
+//! on each of its classes (otherwise a solution is unlikely and the work is
+//! lost), with at most 144 unknowns and a quarter of the board's cells. A
+//! space inside another (every pattern of one is a pattern of the other)
+//! is left out, and the largest cap on unknowns whose spaces the work pays
+//! for is taken: 24–36 unknowns on a 48×48 board with the default budget.
 
-use crate::lower::apply_presses;
+use lights_algebra::{minimum_weight_with_budget, solve_cancellable, SparseMatrix};
+
+use crate::lower::{apply_presses, press_pattern_into};
 use crate::model::{Gluing, Presses, Puzzle, Rule, Shape, Topology};
-use crate::report::SolveOptions;
 
-/// Cells of the largest small board tried (and at most a quarter of the large one).
-const MAX_CELLS: usize = 144;
+/// Boards smaller than this get no lifts: their searches usually prove
+/// their minimum, and need the whole budget to (a 4×4 projective `flip`
+/// board with six states was no longer proven with three quarters).
+const MIN_CELLS: usize = 256;
 
-/// Units a small board is charged per cell for being solved at all (the
-/// solve outside its minimum search: about 1–3 µs a cell, measured), and
-/// the units of minimum search it is given per cell.
-const SOLVE_UNITS_PER_CELL: u64 = 3_000;
-const SEARCH_UNITS_PER_CELL: u64 = 2_000;
+/// Unknowns of the largest space tried (and at most a quarter of the cells).
+const MAX_CLASSES: usize = 144;
 
-/// Units per cell of the large board to spell a lift out and check it.
-const CHECK_UNITS_PER_CELL: u64 = 20;
+/// Units a space is charged: per light whose equation is written, per
+/// unknown for trying its solutions (all of them, or a descent), per
+/// unknown squared for the elimination, and once; and the plan, per cell,
+/// for checking what it finds. About two units a nanosecond, measured:
+/// what the minimum search gives up for them (its own units are cheaper
+/// than a nanosecond on these boards), so that the lifts cost no time.
+const UNITS_PER_LIGHT: u64 = 40;
+const UNITS_PER_CELL: u64 = 80;
+const TRY_UNITS_PER_CLASS: u64 = 2_000;
+const ELIMINATION_UNITS: u64 = 24;
+const UNITS_PER_SPACE: u64 = 6_000;
+/// The minimum search of one of the best spaces at the end: its budget per
+/// unknown, and its charge, which adds its fixed costs (its reductions
+/// take about 0.15 ms, whatever its budget).
+const SEARCH_UNITS_PER_CLASS: u64 = 2_000;
+const REFINE_UNITS: u64 = 300_000 + 2 * MAX_CLASSES as u64 * SEARCH_UNITS_PER_CLASS;
 
-/// The divisions of one side of `len` cells with gluing `g` into copies of
-/// at least `least` cells: their lengths.
-fn divisions(len: usize, g: Gluing, least: usize) -> Vec<usize> {
-    (least.max(1)..=len)
-        .filter(|&d| match g {
-            Gluing::Open => d == len,
-            Gluing::Glued => len.is_multiple_of(d),
-            Gluing::Twisted => len.is_multiple_of(d) && (len / d) % 2 == 1,
-        })
-        .collect()
+/// How a pattern repeats along one side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Axis {
+    period: usize,
+    /// Each period reads the same backwards.
+    mirrored: bool,
 }
 
-/// The rows and columns one press spans, when they are only its own cells
-/// (not for `flip`, whose presses run the whole row and column).
-fn press_span(rule: &Rule) -> Option<(usize, usize)> {
-    match rule {
-        Rule::Cross | Rule::King | Rule::Merlin | Rule::Ring => Some((3, 3)),
-        Rule::Stencil(s) => Some((s.rows, s.cols)),
+impl Axis {
+    fn classes(self) -> usize {
+        if self.mirrored {
+            self.period / 2
+        } else {
+            self.period
+        }
+    }
+
+    /// Whether every pattern of `other` is one of `self`'s.
+    fn contains(self, other: Axis) -> bool {
+        self.period.is_multiple_of(other.period) && (!self.mirrored || other.mirrored || other.period == 1)
+    }
+
+    /// Whether cell i and cell len − 1 − i always share a class.
+    fn symmetric(self) -> bool {
+        self.mirrored || self.period == 1
+    }
+
+    fn class(self, i: usize) -> usize {
+        let v = i % self.period;
+        if self.mirrored {
+            v.min(self.period - 1 - v)
+        } else {
+            v
+        }
+    }
+
+    /// Every way a side of `len` cells can repeat.
+    fn all(len: usize) -> Vec<Axis> {
+        (1..=len)
+            .filter(|&d| len.is_multiple_of(d))
+            .flat_map(|d| {
+                // Mirrored within 2 cells is the same as repeating every cell.
+                let mirrored = (d >= 4 && d.is_multiple_of(2)).then_some(Axis { period: d, mirrored: true });
+                [Some(Axis { period: d, mirrored: false }), mirrored].into_iter().flatten()
+            })
+            .collect()
+    }
+}
+
+/// A space of repeating patterns on a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Repetition {
+    rows: Axis,
+    cols: Axis,
+    /// Every second copy across a twisted seam is mirrored.
+    glide: bool,
+}
+
+impl Repetition {
+    fn classes(self) -> usize {
+        self.rows.classes() * self.cols.classes()
+    }
+
+    /// The class of cell `(r, c)` of `p`.
+    fn class(self, p: &Puzzle, r: usize, c: usize) -> usize {
+        let (mut a, mut b) = (r, c);
+        if self.glide {
+            if p.topology.rows() == Gluing::Twisted && (r / self.rows.period) % 2 == 1 {
+                b = p.cols - 1 - c;
+            }
+            if p.topology.columns() == Gluing::Twisted && (c / self.cols.period) % 2 == 1 {
+                a = p.rows - 1 - r;
+            }
+        }
+        self.rows.class(a) * self.cols.classes() + self.cols.class(b)
+    }
+
+    /// Whether every pattern of `other` is one of `self`'s.
+    fn contains(self, other: Repetition) -> bool {
+        self.glide == other.glide && self.rows.contains(other.rows) && self.cols.contains(other.cols)
+    }
+
+    /// Whether the glide changes the classes: a twisted seam crossed by
+    /// more than one copy, across a side that does not read the same backwards.
+    fn glide_matters(self, p: &Puzzle) -> bool {
+        let rows = p.topology.rows() == Gluing::Twisted && p.rows / self.rows.period > 1 && !self.cols.symmetric();
+        let cols = p.topology.columns() == Gluing::Twisted && p.cols / self.cols.period > 1 && !self.rows.symmetric();
+        rows || cols
+    }
+
+    /// After how many rows and columns the classes repeat: the periods,
+    /// twice across a glide (which mirrors every second copy).
+    fn periods(self, p: &Puzzle) -> (usize, usize) {
+        let glide = |twisted: bool| if self.glide && twisted { 2 } else { 1 };
+        (
+            self.rows.period * glide(p.topology.rows() == Gluing::Twisted),
+            self.cols.period * glide(p.topology.columns() == Gluing::Twisted),
+        )
+    }
+
+    fn charge(self, p: &Puzzle) -> u64 {
+        let k = self.classes() as u64;
+        let (rows, cols) = self.periods(p);
+        let border = reach(p).map_or(p.cells(), |reach| 2 * reach * (p.rows + p.cols));
+        let lights = (border + rows * cols).min(p.cells()) as u64;
+        lights * UNITS_PER_LIGHT + k * TRY_UNITS_PER_CLASS + k * k * ELIMINATION_UNITS + UNITS_PER_SPACE
+    }
+}
+
+/// What each light needs, modulo W.
+fn need(p: &Puzzle, i: usize) -> u32 {
+    (u32::from(p.goal.get(i)) + p.states - u32::from(p.lights.get(i)) % p.states) % p.states
+}
+
+/// Whether what the lights need and the locks are equal on every class.
+fn fits(p: &Puzzle, space: Repetition) -> bool {
+    let uniform = [&p.lights, &p.goal, &p.locked].iter().all(|b| b.uniform_value().is_some());
+    if uniform {
+        return true;
+    }
+    let mut seen: Vec<Option<(u32, bool)>> = vec![None; space.classes()];
+    (0..p.cells()).all(|i| {
+        let here = (need(p, i), p.is_locked(i));
+        let slot = &mut seen[space.class(p, i / p.cols, i % p.cols)];
+        *slot.get_or_insert(here) == here
+    })
+}
+
+/// What the lifts of a board will do, and what it costs.
+pub(crate) struct Plan {
+    /// Run in order: with a budget above the default, what the default
+    /// does comes first, so a longer budget never answers worse.
+    stages: Vec<Stage>,
+    /// The units all of it is charged.
+    pub(crate) work: u64,
+}
+
+/// One round of lifts.
+struct Stage {
+    /// The spaces whose solutions are tried, with their charges.
+    spaces: Vec<(Repetition, u64)>,
+    /// How many of the best spaces with too many solutions to try get the
+    /// full minimum search at the end.
+    refinements: usize,
+    work: u64,
+}
+
+/// What the lifts of `p` do with at most `work` units; `default` is what
+/// the default budget gives them.
+pub(crate) fn plan(p: &Puzzle, work: u64, default: u64) -> Plan {
+    if p.shape != Shape::Square || p.has_holes() || p.cells() < MIN_CELLS {
+        return Plan { stages: Vec::new(), work: 0 };
+    }
+    let first = stage(p, work.min(default));
+    let more = (work > default).then(|| stage(p, work - first.work));
+    let stages: Vec<Stage> = [Some(first), more].into_iter().flatten().filter(|s| s.work > 0).collect();
+    Plan { work: stages.iter().map(|s| s.work).sum(), stages }
+}
+
+/// A round of lifts of at most `work` units: after checking what is found
+/// and searching the best space once, three quarters of the rest for the
+/// spaces; what they leave searches more of the best spaces.
+fn stage(p: &Puzzle, work: u64) -> Stage {
+    let none = Stage { spaces: Vec::new(), refinements: 0, work: 0 };
+    let check = p.cells() as u64 * UNITS_PER_CELL;
+    let Some(left) = work.checked_sub(check + REFINE_UNITS) else { return none };
+    let spaces = spaces(p, left / 4 * 3);
+    if spaces.is_empty() {
+        return none;
+    }
+    let spent: u64 = spaces.iter().map(|s| s.1).sum();
+    let refinements = ((left - spent) / REFINE_UNITS + 1).min(MAX_REFINEMENTS as u64) as usize;
+    Stage { spaces, refinements, work: check + spent + refinements as u64 * REFINE_UNITS }
+}
+
+/// The spaces tried on `p`, fewest unknowns first, with their charges, as
+/// many as `work` units pay for.
+fn spaces(p: &Puzzle, left: u64) -> Vec<(Repetition, u64)> {
+    let most = MAX_CLASSES.min(p.cells() / 4);
+    // A square torus and a named rule: a space and its transpose give the same presses.
+    let transposes = p.rows == p.cols && p.topology == Topology::Torus && p.rule.is_named();
+    let (rows, cols) = (Axis::all(p.rows), Axis::all(p.cols));
+    let mut spaces: Vec<Repetition> = rows
+        .iter()
+        .flat_map(|&r| cols.iter().map(move |&c| (r, c)))
+        .filter(|&(r, c)| r.classes() * c.classes() <= most && !(transposes && r > c))
+        .flat_map(|(rows, cols)| {
+            let plain = Repetition { rows, cols, glide: false };
+            let glide = plain.glide_matters(p).then_some(Repetition { glide: true, ..plain });
+            [Some(plain), glide].into_iter().flatten()
+        })
+        .collect();
+    spaces.retain(|&space| fits(p, space));
+    // The spaces not inside another of at most `most` unknowns: a space
+    // inside another has no pattern the other has not. The largest `most`
+    // whose spaces the work pays for.
+    for most in CAPS.iter().copied().filter(|&m| m <= MAX_CLASSES) {
+        let mut widest: Vec<Repetition> = Vec::new();
+        let mut by_size: Vec<Repetition> = spaces.iter().copied().filter(|s| s.classes() <= most).collect();
+        by_size.sort_by_key(|s| std::cmp::Reverse(s.classes()));
+        for space in by_size {
+            if !widest.iter().any(|w| w.contains(space)) {
+                widest.push(space);
+            }
+        }
+        let planned: Vec<(Repetition, u64)> = widest.into_iter().rev().map(|s| (s, s.charge(p))).collect();
+        if planned.iter().map(|s| s.1).sum::<u64>() <= left {
+            return planned;
+        }
+    }
+    Vec::new()
+}
+
+/// Spaces given the full minimum search, at most.
+const MAX_REFINEMENTS: usize = 16;
+
+/// The caps on unknowns tried, largest first.
+const CAPS: [usize; 12] = [144, 96, 72, 48, 36, 24, 16, 12, 8, 6, 4, 2];
+
+/// Each light's presses: for light i, `(cell, weight)` at
+/// `entries[starts[i]..starts[i + 1]]` (the press matrix by rows).
+pub(crate) struct Incoming {
+    starts: Vec<usize>,
+    entries: Vec<(u32, u32)>,
+}
+
+impl Incoming {
+    fn of(p: &Puzzle) -> Incoming {
+        let mut by_light: Vec<Vec<(u32, u32)>> = vec![Vec::new(); p.cells()];
+        let mut pattern = Vec::new();
+        for j in 0..p.cells() {
+            press_pattern_into(p, j / p.cols, j % p.cols, &mut pattern);
+            for &(light, weight) in &pattern {
+                by_light[light].push((j as u32, weight % p.states));
+            }
+        }
+        let mut starts = Vec::with_capacity(p.cells() + 1);
+        let mut entries = Vec::new();
+        for row in by_light {
+            starts.push(entries.len());
+            entries.extend(row);
+        }
+        starts.push(entries.len());
+        Incoming { starts, entries }
+    }
+}
+
+/// How far a press reaches from its cell (`None`: along whole lines, `flip`).
+fn reach(p: &Puzzle) -> Option<usize> {
+    match &p.rule {
+        Rule::Cross | Rule::King | Rule::Merlin | Rule::Ring => Some(1),
+        Rule::Stencil(s) => Some(s.rows.max(s.cols) / 2),
         Rule::Flip => None,
     }
 }
 
-/// The cell of the d₁×d₂ board that cell `(r, c)` of `p` repeats.
-fn source(p: &Puzzle, (d1, d2): (usize, usize), r: usize, c: usize) -> usize {
-    let (mut a, mut b) = (r % d1, c % d2);
-    if p.topology.rows() == Gluing::Twisted && (r / d1) % 2 == 1 {
-        b = d2 - 1 - b;
-    }
-    if p.topology.columns() == Gluing::Twisted && (c / d2) % 2 == 1 {
-        a = d1 - 1 - a;
-    }
-    a * d2 + b
-}
-
-/// The small boards `p` repeats, smallest first: `(d₁, d₂)`.
-fn small_boards(p: &Puzzle) -> Vec<(usize, usize)> {
-    if p.shape != Shape::Square || p.topology == Topology::Projective || p.has_holes() {
-        return Vec::new();
-    }
-    let Some((h, w)) = press_span(&p.rule) else { return Vec::new() };
-    let mut boards: Vec<(usize, usize)> = divisions(p.rows, p.topology.rows(), h)
-        .into_iter()
-        .flat_map(|d1| divisions(p.cols, p.topology.columns(), w).into_iter().map(move |d2| (d1, d2)))
-        .filter(|&(d1, d2)| d1 * d2 <= MAX_CELLS.min(p.rows * p.cols / 4))
-        .collect();
-    // On a square torus a board and its transpose give the same lift for
-    // the named rules (all are symmetric under the swap).
-    if p.rows == p.cols && p.topology == Topology::Torus && p.rule.is_named() {
-        boards.retain(|&(d1, d2)| d1 <= d2);
-    }
-    boards.sort_by_key(|&(d1, d2)| (d1 * d2, d1));
-    boards.retain(|&board| repeats(p, board));
-    boards
-}
-
-fn cells((d1, d2): (usize, usize)) -> u64 {
-    (d1 * d2) as u64
-}
-
-/// The units a small board of `p` is charged: its solve, its search and
-/// checking its lift on `p`.
-fn charge(p: &Puzzle, board: (usize, usize)) -> u64 {
-    cells(board) * (SOLVE_UNITS_PER_CELL + SEARCH_UNITS_PER_CELL) + (p.rows * p.cols) as u64 * CHECK_UNITS_PER_CELL
-}
-
-/// The units that solve every small board of `p` and check every lift (0
-/// when there is none).
-pub(crate) fn work_for_all(p: &Puzzle) -> u64 {
-    small_boards(p).into_iter().map(|board| charge(p, board)).sum()
-}
-
-/// Whether the lights, goal and locks of `p` repeat its top left d₁×d₂
-/// cells (the small board's).
-fn repeats(p: &Puzzle, board: (usize, usize)) -> bool {
-    let first = |i: usize| {
-        let s = source(p, board, i / p.cols, i % p.cols);
-        (s / board.1) * p.cols + s % board.1
-    };
-    [&p.lights, &p.goal, &p.locked]
-        .iter()
-        .all(|b| b.uniform_value().is_some() || (0..p.rows * p.cols).all(|i| b.get(i) == b.get(first(i))))
-}
-
-/// The d₁×d₂ board `p` repeats: its top left cells.
-fn small_puzzle(p: &Puzzle, (d1, d2): (usize, usize)) -> Puzzle {
-    let mut q = Puzzle::new(d1, d2, p.states, p.rule.clone(), p.topology);
-    let cut = |b: &crate::board::Board| {
-        let values = (0..d1 * d2).map(|k| b.get((k / d2) * p.cols + k % d2)).collect();
-        crate::board::Board::dense(values)
-    };
-    (q.lights, q.goal, q.locked) = (cut(&p.lights), cut(&p.goal), cut(&p.locked));
-    q
-}
-
-/// The cheapest solution of `p` repeated from one of its small boards, if
-/// one is cheaper than `cost`. The small boards are solved smallest first
-/// while `work` units last, each charged for its solve and its search
-/// (`solve` is the solver without lifts). Every lift is checked on `p`
-/// before it is returned.
-pub(crate) fn cheaper_lift(
-    p: &Puzzle,
-    cost: u64,
-    work: u64,
-    solve: &dyn Fn(&Puzzle, SolveOptions) -> Option<Presses>,
-) -> Option<Presses> {
-    let mut left = work;
-    let mut best: Option<(u64, Presses)> = None;
-    for board in small_boards(p) {
-        let (search, charge) = (cells(board) * SEARCH_UNITS_PER_CELL, charge(p, board));
-        if charge > left {
-            break;
-        }
-        left -= charge;
-        let copies = ((p.rows / board.0) * (p.cols / board.1)) as u64;
-        let q = small_puzzle(p, board);
-        let Some(small) = solve(&q, SolveOptions { search_minimum: true, minimum_work: search }) else { continue };
-        let lifted_cost = small.sum() * copies;
-        if lifted_cost >= best.as_ref().map_or(cost, |b| b.0) {
+/// Lights whose equations are every light's: those within a press's reach
+/// of a border, and one period of the rest. Away from the borders a
+/// light sees its neighbours at plain offsets, and the classes repeat
+/// every period (twice the period across a glide), so a light there has
+/// the equation of the light a whole number of periods from it in the
+/// first period.
+fn representatives(p: &Puzzle, space: Repetition) -> Vec<usize> {
+    let Some(reach) = reach(p) else { return (0..p.cells()).collect() };
+    let (rows_period, cols_period) = space.periods(p);
+    let mut lights = Vec::new();
+    for r in 0..p.rows {
+        if r < reach || r + reach >= p.rows {
+            lights.extend(r * p.cols..(r + 1) * p.cols);
             continue;
         }
-        let values: Vec<u32> =
-            (0..p.rows * p.cols).map(|i| small.get(source(p, board, i / p.cols, i % p.cols))).collect();
-        if solves(p, &values) {
-            best = Some((lifted_cost, Presses::from_values(&values, p.states)));
+        let inner = if r < reach + rows_period { (reach + cols_period).min(p.cols - reach) } else { reach };
+        lights.extend((0..inner.max(reach)).chain((p.cols - reach).max(inner)..p.cols).map(|c| r * p.cols + c));
+    }
+    lights
+}
+
+/// A light's equation over the classes: `(class, weight)` sorted by class,
+/// and what the light needs.
+type Equation = (Vec<(u32, u32)>, u32);
+
+/// The solutions of `p` in `space`, one value per class: a particular
+/// one and the kernel, if there is any.
+fn solve_in(
+    p: &Puzzle,
+    incoming: &Incoming,
+    space: Repetition,
+    cancel: &dyn Fn() -> bool,
+) -> Option<(Vec<u32>, lights_algebra::Kernel)> {
+    let (w, k) = (p.states, space.classes());
+    let class = |i: usize| space.class(p, i / p.cols, i % p.cols) as u32;
+    // Each light's equation over the classes; the distinct ones of each
+    // class of lights (few: the lights of a class mostly see alike).
+    let mut distinct: Vec<Vec<Equation>> = vec![Vec::new(); k];
+    let mut row: Vec<(u32, u32)> = Vec::new();
+    for light in representatives(p, space) {
+        row.clear();
+        for &(cell, weight) in &incoming.entries[incoming.starts[light]..incoming.starts[light + 1]] {
+            let c = class(cell as usize);
+            match row.iter_mut().find(|e| e.0 == c) {
+                Some(e) => e.1 = (e.1 + weight) % w,
+                None => row.push((c, weight)),
+            }
+        }
+        row.retain(|e| e.1 != 0);
+        row.sort_unstable();
+        let (seen, rhs) = (&mut distinct[class(light) as usize], need(p, light));
+        if !seen.iter().any(|(r, n)| *n == rhs && *r == row) {
+            seen.push((row.clone(), rhs));
         }
     }
-    best.map(|b| b.1)
+    let mut equations: Vec<Equation> = distinct.into_iter().flatten().collect();
+    // A class with a locked cell is not pressed.
+    if p.locked.uniform_value() != Some(0) {
+        equations.extend((0..p.cells()).filter(|&i| p.is_locked(i)).map(|i| (vec![(class(i), 1)], 0)));
+    }
+    let mut a = SparseMatrix::new(equations.len(), k);
+    let mut b = Vec::with_capacity(equations.len());
+    for (row, (entries, rhs)) in equations.iter().enumerate() {
+        for &(c, v) in entries {
+            a.push_entry(c as usize, row, v);
+        }
+        b.push(*rhs);
+    }
+    let solution = solve_cancellable(&a, &b, w, cancel).ok()?;
+    Some((solution.particular?, solution.kernel))
+}
+
+/// Passes of [`descend`] over the generators, at most.
+const PASSES: usize = 4;
+
+/// A cheap member of a large solution set: from `x`, each generator's
+/// multiple that lowers the presses most is added, pass after pass while
+/// one helps.
+fn descend(mut x: Vec<u32>, kernel: &lights_algebra::Kernel, w: u32) -> Vec<u32> {
+    let cost = |x: &[u32]| x.iter().map(|&v| u64::from(v)).sum::<u64>();
+    let mut best = cost(&x);
+    for _ in 0..PASSES {
+        let mut improved = false;
+        for g in &kernel.generators {
+            let mut y = x.clone();
+            let mut pick = None;
+            for _ in 1..g.order {
+                for (yi, gi) in y.iter_mut().zip(&g.vector) {
+                    *yi = (*yi + gi) % w;
+                }
+                let c = cost(&y);
+                if c < best {
+                    (best, pick) = (c, Some(y.clone()));
+                }
+            }
+            if let Some(y) = pick {
+                (x, improved) = (y, true);
+            }
+        }
+        if !improved {
+            break;
+        }
+    }
+    x
+}
+
+/// Members of a small solution set tried one by one, at most.
+const ENUMERATED: u64 = 1 << 12;
+
+/// The cheapest of every solution `particular + Σ c_i·g_i`, when there are
+/// at most [`ENUMERATED`] (visited in odometer order, each step adding one
+/// generator).
+fn enumerate(particular: &[u32], kernel: &lights_algebra::Kernel, w: u32) -> Option<Vec<u32>> {
+    let size = kernel.generators.iter().try_fold(1u64, |n, g| n.checked_mul(u64::from(g.order)))?;
+    if size > ENUMERATED {
+        return None;
+    }
+    let cost = |x: &[u32]| x.iter().map(|&v| u64::from(v)).sum::<u64>();
+    let mut x = particular.to_vec();
+    let mut best = (cost(&x), x.clone());
+    let mut digits = vec![0u32; kernel.generators.len()];
+    'members: loop {
+        // The next member: the lowest digit that is not at its order goes up.
+        for (d, g) in digits.iter_mut().zip(&kernel.generators) {
+            for (xi, gi) in x.iter_mut().zip(&g.vector) {
+                *xi = (*xi + gi) % w;
+            }
+            *d += 1;
+            if *d < g.order {
+                let c = cost(&x);
+                if c < best.0 {
+                    best = (c, x.clone());
+                }
+                continue 'members;
+            }
+            // A full turn of this generator is the identity: carry.
+            *d = 0;
+        }
+        return Some(best.1);
+    }
+}
+
+/// The cheapest solution of `p` that repeats a small pattern, if one is
+/// cheaper than `cost`, searching the spaces of `planned`. Every one is
+/// applied to `p` before it is returned.
+pub(crate) fn cheaper_lift(p: &Puzzle, cost: u64, plan: &Plan, cancel: &dyn Fn() -> bool) -> Option<Presses> {
+    let incoming = Incoming::of(p);
+    let mut best: Option<(u64, Vec<u32>)> = None;
+    for stage in &plan.stages {
+        run(p, &incoming, cost, stage, &mut best, cancel);
+    }
+    best.map(|(_, values)| Presses::from_values(&values, p.states))
+}
+
+/// One round of lifts: `best` becomes the cheapest solution found, if it
+/// is cheaper than `cost` and than `best`.
+fn run(
+    p: &Puzzle,
+    incoming: &Incoming,
+    cost: u64,
+    stage: &Stage,
+    best: &mut Option<(u64, Vec<u32>)>,
+    cancel: &dyn Fn() -> bool,
+) {
+    let w = p.states;
+    let consider = |space: Repetition, small: &[u32], best: &mut Option<(u64, Vec<u32>)>| {
+        // Every class holds the same number of cells.
+        let presses = small.iter().map(|&v| u64::from(v)).sum::<u64>() * (p.cells() / space.classes()) as u64;
+        if presses < best.as_ref().map_or(cost, |b| b.0) {
+            let values: Vec<u32> = (0..p.cells()).map(|i| small[space.class(p, i / p.cols, i % p.cols)]).collect();
+            if solves(p, &values) {
+                *best = Some((presses, values));
+            }
+        }
+        presses
+    };
+    // The spaces whose solutions were too many to try them all: the best
+    // (after a descent) get the full minimum search at the end.
+    let mut large = Vec::new();
+    for &(space, _) in &stage.spaces {
+        let Some((particular, kernel)) = solve_in(p, incoming, space, cancel) else { continue };
+        match enumerate(&particular, &kernel, w) {
+            Some(small) => {
+                consider(space, &small, best);
+            }
+            None => {
+                let presses = consider(space, &descend(particular.clone(), &kernel, w), best);
+                large.push((presses, space, particular, kernel));
+            }
+        }
+    }
+    // The fewest presses first; among equals, the most unknowns (the most room).
+    large.sort_by_key(|l| (l.0, std::cmp::Reverse(l.1.classes())));
+    for (_, space, particular, kernel) in large.into_iter().take(stage.refinements) {
+        let units = space.classes() as u64 * SEARCH_UNITS_PER_CLASS;
+        if let Ok(least) = minimum_weight_with_budget(&particular, &kernel, w, units, cancel) {
+            consider(space, &least.x, best);
+        }
+    }
 }
 
 /// Whether pressing each cell `values[i]` times, none locked, takes the
@@ -183,97 +542,127 @@ fn solves(p: &Puzzle, values: &[u32]) -> bool {
 mod tests {
     use super::*;
     use crate::board::Board;
+    use crate::model::Stencil;
     use proptest::prelude::*;
 
-    fn tile(p: &Puzzle, board: (usize, usize), small: &[u32]) -> Vec<u32> {
-        (0..p.rows * p.cols).map(|i| small[source(p, board, i / p.cols, i % p.cols)]).collect()
+    fn board(rows: usize, cols: usize, w: u32, rule: Rule, topology: Topology) -> Puzzle {
+        let mut p = Puzzle::new(rows, cols, w, rule, topology);
+        p.lights = Board::uniform(rows * cols, (w - 1) as u16);
+        p
     }
 
-    fn after(p: &Puzzle, presses: &[u32]) -> Vec<u32> {
-        apply_presses(p, &presses.iter().map(|&v| v as u16).collect::<Vec<_>>())
+    fn values(p: &Puzzle, space: Repetition, small: &[u32]) -> Vec<u32> {
+        (0..p.cells()).map(|i| small[space.class(p, i / p.cols, i % p.cols)]).collect()
     }
 
     proptest! {
-        /// The claim the lifts rest on: pressing the repeated pattern on
-        /// the large board changes its lights as the pattern changes the
-        /// small board's, repeated — for every named rule, on every surface
-        /// lifts are made for, twisted seams included.
+        /// The restricted system is exactly the board's solutions in the
+        /// space: its particular solution solves the board, and it has as
+        /// many solutions as there are values of the classes (all tried)
+        /// that solve it — on every surface, for named rules and stencils,
+        /// with lights that repeat the space.
         #[test]
-        fn a_repeated_pattern_changes_the_lights_as_on_the_small_board(
-            d1 in 3usize..=5, d2 in 3usize..=5, k1 in 0usize..3, k2 in 0usize..3,
-            topology in prop::sample::select(vec![Topology::Torus, Topology::Klein, Topology::Cylinder, Topology::Mobius]),
-            rule in prop::sample::select(vec!["cross", "king", "merlin", "ring"]),
-            w in 2u32..=6, seed in any::<u64>(),
+        fn the_restricted_system_holds_every_repeating_solution_and_no_other(
+            rows in 1usize..=6, cols in 1usize..=6, w in 2u32..=3, pick in any::<prop::sample::Index>(),
+            topology in prop::sample::select(vec![
+                Topology::Plane, Topology::Cylinder, Topology::Torus, Topology::Mobius, Topology::Klein, Topology::Projective,
+            ]),
+            rule in 0usize..5, seed in any::<u64>(),
         ) {
-            // How many copies each side may hold: any on a glued side, an
-            // odd number on a twisted one, one on an open one.
-            let copies = |g: Gluing, k: usize| match g {
-                Gluing::Open => 1,
-                Gluing::Glued => k + 1,
-                Gluing::Twisted => 2 * k + 1,
-            };
-            let (c1, c2) = (copies(topology.rows(), k1 % 2), copies(topology.columns(), k2));
-            let rule = Rule::from_name(rule).expect("a rule");
-            let p = Puzzle::new(d1 * c1, d2 * c2, w, rule.clone(), topology);
-            let q = Puzzle::new(d1, d2, w, rule, topology);
             let mut rng = lights_algebra::SplitMix64(seed);
-            let small: Vec<u32> = (0..d1 * d2).map(|_| rng.below(u64::from(w)) as u32).collect();
-            let board = (d1, d2);
-            prop_assert_eq!(after(&p, &tile(&p, board, &small)), tile(&p, board, &after(&q, &small)));
+            let rule = match rule {
+                0 => Rule::Cross,
+                1 => Rule::King,
+                2 => Rule::Ring,
+                3 => Rule::Flip,
+                _ => Rule::Stencil(Stencil { rows: 3, cols: 3, weights: (0..9).map(|_| rng.below(u64::from(w)) as u32).collect() }),
+            };
+            let mut p = Puzzle::new(rows * 2, cols * 2, w, rule, topology);
+            let all: Vec<Repetition> = Axis::all(p.rows)
+                .into_iter()
+                .flat_map(|r| Axis::all(p.cols).into_iter().map(move |c| (r, c)))
+                .flat_map(|(rows, cols)| [false, true].map(|glide| Repetition { rows, cols, glide }))
+                .filter(|s| s.classes() <= 4)
+                .collect();
+            let space = all[pick.index(all.len())];
+            // Lights that repeat the space: any values of its classes.
+            let lights: Vec<u32> = (0..space.classes()).map(|_| rng.below(u64::from(w)) as u32).collect();
+            p.lights = Board::dense(values(&p, space, &lights).iter().map(|&v| v as u16).collect());
+            prop_assert!(fits(&p, space));
+            let found = solve_in(&p, &Incoming::of(&p), space, &|| false);
+            let k = space.classes() as u32;
+            let solving = (0..w.pow(k))
+                .filter(|&n| {
+                    let small: Vec<u32> = (0..k).map(|j| n / w.pow(j) % w).collect();
+                    solves(&p, &values(&p, space, &small))
+                })
+                .count();
+            match found {
+                None => prop_assert_eq!(solving, 0),
+                Some((particular, kernel)) => {
+                    prop_assert!(solves(&p, &values(&p, space, &particular)));
+                    prop_assert_eq!(kernel.size(), num_bigint::BigUint::from(solving));
+                    let cheapest = enumerate(&particular, &kernel, w).expect("few");
+                    prop_assert!(solves(&p, &values(&p, space, &cheapest)));
+                    let descended = descend(particular, &kernel, w);
+                    prop_assert!(solves(&p, &values(&p, space, &descended)));
+                }
+            }
         }
     }
 
     #[test]
-    fn the_small_boards_of_each_surface() {
-        let cross = || Rule::from_name("cross").expect("cross");
-        let board = |rows, cols, topology| {
-            let mut p = Puzzle::new(rows, cols, 6, cross(), topology);
-            p.lights = Board::uniform(rows * cols, 1);
-            p
-        };
-        // A square torus: each shape once (not its transpose), smallest first.
-        let torus = small_boards(&board(12, 12, Topology::Torus));
-        assert_eq!(torus, [(3, 3), (3, 4), (4, 4), (3, 6), (4, 6), (3, 12), (6, 6)]);
-        assert_eq!(small_boards(&board(6, 9, Topology::Torus)), [(3, 3)]);
-        // The Klein bottle's twisted top and bottom hold an odd number of copies.
-        assert_eq!(small_boards(&board(12, 12, Topology::Klein)), [(4, 3), (4, 4), (4, 6), (12, 3)]);
-        // The projective plane, the plane and flip: none.
-        assert!(small_boards(&board(12, 12, Topology::Projective)).is_empty());
-        assert!(small_boards(&board(12, 12, Topology::Plane)).is_empty());
-        let mut flip = board(12, 12, Topology::Torus);
-        flip.rule = Rule::from_name("flip").expect("flip");
-        assert!(small_boards(&flip).is_empty());
-        // Lights that do not repeat: none; lights that repeat every 6 columns:
-        // not the 3×3 board (at most a quarter of the 6×12 one: not 6×6).
-        let mut odd = board(12, 12, Topology::Torus);
-        odd.lights.set(0, 0);
-        assert!(small_boards(&odd).is_empty());
-        let mut striped = board(6, 12, Topology::Torus);
-        striped.lights = Board::dense((0..72).map(|i| u16::from(i % 6 == 0)).collect());
-        assert_eq!(small_boards(&striped), [(3, 6)]);
+    fn an_axis_holds_the_patterns_of_the_axes_it_contains() {
+        for len in [4usize, 6, 12, 48] {
+            for a in Axis::all(len) {
+                for b in Axis::all(len) {
+                    // b's patterns are a's when cells a groups are grouped by b too.
+                    let inside =
+                        (0..len).all(|i| (0..len).all(|j| a.class(i) != a.class(j) || b.class(i) == b.class(j)));
+                    assert_eq!(a.contains(b), inside, "{a:?} contains {b:?}");
+                }
+            }
+        }
     }
 
     #[test]
-    fn a_lift_is_a_solution_and_costs_the_copies_of_the_small_minimum() {
-        // 48×48 torus, W = 12, all lights on: the 4×4 torus needs 44 presses.
-        let mut p = Puzzle::new(48, 48, 12, Rule::from_name("cross").expect("cross"), Topology::Torus);
-        p.lights = Board::uniform(48 * 48, 11);
-        let solve =
-            |q: &Puzzle, o: SolveOptions| Some(crate::solve::solve_with(q, o, &|| false).ok()?.minimum?.presses);
-        let lift = cheaper_lift(&p, u64::MAX, work_for_all(&p), &solve).expect("a lift");
-        let values = lift.to_vec();
-        assert!(solves(&p, &values));
-        let small = Puzzle { rows: 4, cols: 4, lights: Board::uniform(16, 11), ..p.clone() };
-        let small = crate::solve::solve(
-            &Puzzle { goal: Board::zeros(16), locked: Board::zeros(16), holes: Board::zeros(16), ..small },
-            &|| false,
-        )
-        .expect("solves")
-        .minimum
-        .expect("solvable");
-        assert!(small.optimal);
-        assert!(lift.sum() <= 144 * small.cost, "{} presses, the 4×4 board's lifted: {}", lift.sum(), 144 * small.cost);
+    fn the_spaces_of_a_board_contain_none_of_each_other() {
+        for topology in [Topology::Torus, Topology::Klein, Topology::Projective, Topology::Cylinder] {
+            let p = board(48, 48, 6, Rule::Cross, topology);
+            let planned = spaces(&p, u64::MAX);
+            assert!(!planned.is_empty(), "{topology:?}");
+            for (a, _) in &planned {
+                assert!(a.classes() <= MAX_CLASSES);
+                for (b, _) in &planned {
+                    assert!(a == b || !a.contains(*b), "{topology:?}: {a:?} holds {b:?}");
+                }
+            }
+        }
+        // No lifts on a board with holes.
+        let whole = board(24, 24, 6, Rule::Cross, Topology::Torus);
+        assert!(plan(&whole, u64::MAX, u64::MAX).work > 0);
+        let mut holes = whole.clone();
+        holes.holes.set(0, 1);
+        assert_eq!(plan(&holes, u64::MAX, u64::MAX).work, 0);
+        // Nor on a small board: its search needs the whole budget.
+        assert_eq!(plan(&board(12, 12, 6, Rule::Cross, Topology::Torus), u64::MAX, u64::MAX).work, 0);
+        // Lights that do not repeat: no space but the whole board's own.
+        let mut odd = board(12, 12, 2, Rule::Cross, Topology::Torus);
+        odd.lights.set(0, 0);
+        assert!(spaces(&odd, u64::MAX).is_empty());
+    }
+
+    #[test]
+    fn the_projective_plane_with_twelve_states_repeats_a_mirrored_pattern() {
+        // 48×48, W = 12, all lights on: 6912 presses (the search alone: 10,872).
+        let p = board(48, 48, 12, Rule::Cross, Topology::Projective);
+        let work = crate::report::DEFAULT_MINIMUM_WORK / 4;
+        let plan = plan(&p, work, work);
+        assert!(plan.work <= work);
+        let lift = cheaper_lift(&p, u64::MAX, &plan, &|| false).expect("a repeating solution");
+        assert!(solves(&p, &lift.to_vec()));
+        assert!(lift.sum() <= 6912, "{} presses", lift.sum());
         // Asked to beat that, it finds nothing.
-        assert!(cheaper_lift(&p, lift.sum(), work_for_all(&p), &solve).is_none());
+        assert!(cheaper_lift(&p, lift.sum(), &plan, &|| false).is_none());
     }
 }

@@ -16,14 +16,15 @@ pub fn solve(p: &Puzzle, cancel: &dyn Fn() -> bool) -> Result<Report, SolveError
 /// [`solve`] with options: the polynomial method, symbolic light chasing or
 /// dense elimination, whichever fits (see [`fast::plan`]).
 pub fn solve_with(p: &Puzzle, opts: SolveOptions, cancel: &dyn Fn() -> bool) -> Result<Report, SolveError> {
-    // Boards that repeat smaller ones leave a share of the minimum search
-    // to the lifts (crate::lift): a quarter, at most what they can use.
-    let lift_work =
-        if opts.search_minimum { (opts.minimum_work / LIFT_SHARE).min(crate::lift::work_for_all(p)) } else { 0 };
+    // Boards whose lights repeat a small pattern leave some of the minimum
+    // search to the repeating solutions (crate::lift): at most a quarter.
+    let lift_budget = if opts.search_minimum { opts.minimum_work / LIFT_SHARE } else { 0 };
+    let lifts = crate::lift::plan(p, lift_budget, crate::report::DEFAULT_MINIMUM_WORK / LIFT_SHARE);
+    let lift_work = lifts.work;
     let main = SolveOptions { minimum_work: opts.minimum_work - lift_work, ..opts };
     let mut report = solve_by_plan(p, main, cancel)?;
     if let Some(min) = &mut report.minimum {
-        lift_if_cheaper(p, lift_work, min, cancel);
+        lift_if_cheaper(p, &lifts, min, cancel);
         min.optimal |= trivially_optimal(p, min.cost);
         // Lights away from the goal need a press at least.
         let floor = u64::from(!p.lights.same_values(&p.goal));
@@ -32,14 +33,13 @@ pub fn solve_with(p: &Puzzle, opts: SolveOptions, cancel: &dyn Fn() -> bool) -> 
     Ok(report)
 }
 
-/// A solution repeated from a smaller board of the same surface
-/// ([`crate::lift`]) in place of the one found, when it is cheaper.
-fn lift_if_cheaper(p: &Puzzle, work: u64, min: &mut MinimumSolution, cancel: &dyn Fn() -> bool) {
-    if min.optimal || work == 0 {
+/// A solution that repeats a small pattern ([`crate::lift`]) in place of
+/// the one found, when it is cheaper.
+fn lift_if_cheaper(p: &Puzzle, lifts: &crate::lift::Plan, min: &mut MinimumSolution, cancel: &dyn Fn() -> bool) {
+    if min.optimal || lifts.work == 0 {
         return;
     }
-    let solve = |q: &Puzzle, o: SolveOptions| Some(solve_by_plan(q, o, cancel).ok()?.minimum?.presses);
-    if let Some(presses) = crate::lift::cheaper_lift(p, min.cost, work, &solve) {
+    if let Some(presses) = crate::lift::cheaper_lift(p, min.cost, lifts, cancel) {
         min.cost = presses.sum();
         min.presses = presses;
         min.optimal = min.cost == min.lower_bound;

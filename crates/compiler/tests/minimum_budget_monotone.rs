@@ -42,6 +42,16 @@ fn the_boards_that_answered_worse_with_more_budget_no_longer_do() {
 }
 
 #[test]
+fn the_repeating_solutions_of_a_longer_budget_start_with_the_defaults() {
+    // Boards whose answers come from repeating patterns (crates/compiler/src/lift.rs):
+    // just above the default budget, and well above it.
+    for units in [DEFAULT_MINIMUM_WORK + 4_000_000, 5 * DEFAULT_MINIMUM_WORK] {
+        assert_not_worse(&all_lights(6, Topology::Torus), units, "48×48 torus W=6");
+        assert_not_worse(&all_lights(12, Topology::Projective), units, "48×48 projective W=12");
+    }
+}
+
+#[test]
 fn a_longer_budget_never_answers_worse_on_random_boards() {
     let mut rng = SplitMix64(2028);
     for case in 0..8 {
