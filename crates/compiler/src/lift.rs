@@ -62,6 +62,9 @@ const UNITS_PER_CELL: u64 = 80;
 const TRY_UNITS_PER_CLASS: u64 = 2_000;
 const ELIMINATION_UNITS: u64 = 24;
 const UNITS_PER_SPACE: u64 = 6_000;
+/// Per cell and space, comparing lights that are not all alike with the
+/// space's classes.
+const FIT_UNITS_PER_CELL: u64 = 4;
 /// The minimum search of one of the best spaces at the end: its budget per
 /// unknown, and its charge, which adds its fixed costs (its reductions
 /// take about 0.15 ms, whatever its budget).
@@ -244,7 +247,7 @@ fn stage(p: &Puzzle, work: u64) -> Stage {
 }
 
 /// The spaces tried on `p`, fewest unknowns first, with their charges, as
-/// many as `work` units pay for.
+/// many as `left` units pay for.
 fn spaces(p: &Puzzle, left: u64) -> Vec<(Repetition, u64)> {
     let most = MAX_CLASSES.min(p.cells() / 4);
     // A square torus and a named rule: a space and its transpose give the same presses.
@@ -260,6 +263,13 @@ fn spaces(p: &Puzzle, left: u64) -> Vec<(Repetition, u64)> {
             [Some(plain), glide].into_iter().flatten()
         })
         .collect();
+    // Lights that are not all alike are compared with every space's
+    // classes (a pass over the cells at most, each): only when that is
+    // a small part of the work.
+    let alike = [&p.lights, &p.goal, &p.locked].iter().all(|b| b.uniform_value().is_some());
+    if !alike && (spaces.len() * p.cells()) as u64 * FIT_UNITS_PER_CELL > left / 8 {
+        return Vec::new();
+    }
     spaces.retain(|&space| fits(p, space));
     // The spaces not inside another of at most `most` unknowns: a space
     // inside another has no pattern the other has not. The largest `most`
