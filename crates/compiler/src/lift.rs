@@ -40,7 +40,8 @@
 
 use lights_algebra::{minimum_weight_with_budget, solve_cancellable, SparseMatrix};
 
-use crate::lower::{apply_presses, press_pattern_into};
+use crate::lower::press_pattern_into;
+use crate::minimum::solves;
 use crate::model::{Gluing, Presses, Puzzle, Rule, Shape, Topology};
 
 /// Boards smaller than this get no lifts: their searches usually prove
@@ -185,12 +186,9 @@ fn need(p: &Puzzle, i: usize) -> u32 {
     (u32::from(p.goal.get(i)) + p.states - u32::from(p.lights.get(i)) % p.states) % p.states
 }
 
-/// Whether what the lights need and the locks are equal on every class.
+/// Whether what the lights need and the locks are equal on every class
+/// (always, on a board whose cells are all alike).
 fn fits(p: &Puzzle, space: Repetition) -> bool {
-    let uniform = [&p.lights, &p.goal, &p.locked].iter().all(|b| b.uniform_value().is_some());
-    if uniform {
-        return true;
-    }
     let mut seen: Vec<Option<(u32, bool)>> = vec![None; space.classes()];
     (0..p.cells()).all(|i| {
         let here = (need(p, i), p.is_locked(i));
@@ -266,11 +264,12 @@ fn spaces(p: &Puzzle, left: u64) -> Vec<(Repetition, u64)> {
     // Lights that are not all alike are compared with every space's
     // classes (a pass over the cells at most, each): only when that is
     // a small part of the work.
-    let alike = [&p.lights, &p.goal, &p.locked].iter().all(|b| b.uniform_value().is_some());
-    if !alike && (spaces.len() * p.cells()) as u64 * FIT_UNITS_PER_CELL > left / 8 {
-        return Vec::new();
+    if !p.cells_alike() {
+        if (spaces.len() * p.cells()) as u64 * FIT_UNITS_PER_CELL > left / 8 {
+            return Vec::new();
+        }
+        spaces.retain(|&space| fits(p, space));
     }
-    spaces.retain(|&space| fits(p, space));
     // The spaces not inside another of at most `most` unknowns: a space
     // inside another has no pattern the other has not. The largest `most`
     // whose spaces the work pays for.
@@ -299,7 +298,7 @@ const CAPS: [usize; 12] = [144, 96, 72, 48, 36, 24, 16, 12, 8, 6, 4, 2];
 
 /// Each light's presses: for light i, `(cell, weight)` at
 /// `entries[starts[i]..starts[i + 1]]` (the press matrix by rows).
-pub(crate) struct Incoming {
+struct Incoming {
     starts: Vec<usize>,
     entries: Vec<(u32, u32)>,
 }
@@ -533,19 +532,6 @@ fn run(
             consider(space, &least.x, best);
         }
     }
-}
-
-/// Whether pressing each cell `values[i]` times, none locked, takes the
-/// lights to the goal.
-fn solves(p: &Puzzle, values: &[u32]) -> bool {
-    if values.iter().enumerate().any(|(i, &v)| v != 0 && p.locked.get(i) != 0) {
-        return false;
-    }
-    let Ok(counts) = values.iter().map(|&v| u16::try_from(v)).collect::<Result<Vec<u16>, _>>() else {
-        return false;
-    };
-    let after = apply_presses(p, &counts);
-    after.iter().enumerate().all(|(i, &v)| v == u32::from(p.goal.get(i)))
 }
 
 #[cfg(test)]

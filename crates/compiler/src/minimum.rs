@@ -410,7 +410,7 @@ fn gcd128(mut a: u128, mut b: u128) -> u128 {
 
 /// Whether `x` solves the puzzle: every light ends at its goal and no
 /// locked button is pressed (replayed independently of the patterns).
-fn solves(p: &Puzzle, x: &[u32]) -> bool {
+pub(crate) fn solves(p: &Puzzle, x: &[u32]) -> bool {
     let presses: Vec<u16> = x.iter().map(|&v| v as u16).collect();
     let locked_ok = x.iter().enumerate().all(|(j, &v)| v == 0 || !p.is_locked(j));
     locked_ok && apply_presses(p, &presses).iter().zip(p.goal.iter()).all(|(&a, g)| a == u32::from(g))

@@ -309,6 +309,11 @@ impl Puzzle {
     pub fn has_holes(&self) -> bool {
         self.holes.any_nonzero()
     }
+    /// Whether every cell is alike: the same light, goal, lock and hole
+    /// (each written as one value).
+    pub fn cells_alike(&self) -> bool {
+        [&self.lights, &self.goal, &self.locked, &self.holes].iter().all(|b| b.uniform_value().is_some())
+    }
     /// Whether this is a graph puzzle.
     pub fn is_graph(&self) -> bool {
         matches!(self.shape, Shape::Graph(_))

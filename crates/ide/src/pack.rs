@@ -97,11 +97,15 @@ struct Group {
     first: HashMap<u64, (CopyOf, LevelForm)>,
 }
 
+/// Block `i`'s pre-key, when it is a level that can be compared.
+fn prekey(doc: &Document, i: usize) -> Option<u64> {
+    level_prekey(doc.block(i)?.as_lights()?)
+}
+
 /// Cells a kept puzzle holds in memory (none for a board whose cells are all alike).
 fn held_cells(block: &Block) -> usize {
     let Some(p) = block.as_lights() else { return 0 };
-    let uniform = [&p.lights, &p.goal, &p.locked, &p.holes].iter().all(|b| b.uniform_value().is_some());
-    if uniform {
+    if p.cells_alike() {
         0
     } else {
         p.cells()
@@ -118,22 +122,17 @@ impl PackIndex {
     /// end can do it on every core while earlier files are still reported.
     pub fn prepare(&self, doc: &Document) {
         for i in 0..doc.block_count() {
-            if self.prekey(doc, i).is_some_and(|k| self.groups.contains_key(&k)) {
+            if prekey(doc, i).is_some_and(|k| self.groups.contains_key(&k)) {
                 doc.form(i);
             }
         }
-    }
-
-    fn prekey(&self, doc: &Document, i: usize) -> Option<u64> {
-        level_prekey(doc.block(i)?.as_lights()?)
     }
 
     /// The blocks of `doc` (the file shown as `file`) that copy a level of
     /// an earlier file, and which; then remembers `doc`'s levels. Copies
     /// within `doc` are its own ([`Document::first_copy`]).
     pub fn copies(&mut self, file: &str, doc: &Document) -> Vec<(usize, CopyOf)> {
-        let levels: Vec<(usize, u64)> =
-            (0..doc.block_count()).filter_map(|i| Some((i, self.prekey(doc, i)?))).collect();
+        let levels: Vec<(usize, u64)> = (0..doc.block_count()).filter_map(|i| Some((i, prekey(doc, i)?))).collect();
         self.form_met(doc, &levels);
         let mut found = Vec::new();
         for (i, prekey) in levels {

@@ -154,8 +154,7 @@ pub fn level_prekey(p: &Puzzle) -> Option<u64> {
             s.push(v as u64);
         }
     }
-    let uniform = [&p.lights, &p.goal, &p.locked, &p.holes].iter().all(|b| b.uniform_value().is_some());
-    if uniform {
+    if p.cells_alike() {
         let cells = if p.holes.get(0) != 0 { 0 } else { p.cells() };
         return Some(s.push(cells as u64).push(gain_code(p, 0)).finish());
     }
@@ -191,7 +190,7 @@ pub fn level_form(p: &Puzzle) -> Result<LevelForm, NoForm> {
 }
 
 fn board_form(p: &Puzzle, class: u64) -> Result<LevelForm, NoForm> {
-    let all_uniform = [&p.lights, &p.goal, &p.locked, &p.holes].iter().all(|b| b.uniform_value().is_some());
+    let all_uniform = p.cells_alike();
     if !all_uniform && p.rows.saturating_mul(p.cols) > MAX_FORM_CELLS {
         return Err(NoForm::TooLarge { cells: p.rows.saturating_mul(p.cols) });
     }
