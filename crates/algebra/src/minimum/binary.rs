@@ -55,9 +55,9 @@ const REDUCE_LIMIT: u64 = 1 << 27;
 const SIGNATURE_LIMIT: u64 = 1 << 24;
 
 /// A basis vector over the cells, as a bit set, with its pivot cell.
-struct Row {
+pub(super) struct Row {
     pivot: usize,
-    bits: Vec<u64>,
+    pub(super) bits: Vec<u64>,
 }
 
 /// Basis vectors that only share cells among themselves.
@@ -164,7 +164,7 @@ fn minimise_connected(
 }
 
 /// The generators mod 2, as bit sets over the cells.
-fn bit_vectors(n: usize, gens: &[&Gen]) -> Vec<Vec<u64>> {
+pub(super) fn bit_vectors(n: usize, gens: &[&Gen]) -> Vec<Vec<u64>> {
     gens.iter()
         .map(|g| {
             let mut v = vec![0u64; n.div_ceil(64)];
@@ -179,7 +179,7 @@ fn bit_vectors(n: usize, gens: &[&Gen]) -> Vec<Vec<u64>> {
 }
 
 /// Reduced row echelon form of the vectors over the cells.
-fn reduced_basis(vectors: &[Vec<u64>], canc: &mut Canceller<'_>) -> Result<Vec<Row>, AlgebraError> {
+pub(super) fn reduced_basis(vectors: &[Vec<u64>], canc: &mut Canceller<'_>) -> Result<Vec<Row>, AlgebraError> {
     let mut basis: Vec<Row> = Vec::new();
     for v in vectors {
         let mut v = v.clone();
@@ -465,6 +465,6 @@ fn restricted_generators(vectors: &[Vec<u64>], block: &Block, local_of: &[u32]) 
 }
 
 /// The bits of the member with coefficient mask `mask` (one-word signatures).
-fn apply_mask(sigs: &[u64], bits: &[u8], mask: u64) -> Vec<u8> {
+pub(super) fn apply_mask(sigs: &[u64], bits: &[u8], mask: u64) -> Vec<u8> {
     sigs.iter().zip(bits).map(|(&s, &b)| b ^ ((s & mask).count_ones() & 1) as u8).collect()
 }

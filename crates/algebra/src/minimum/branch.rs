@@ -108,12 +108,33 @@ struct Search<'c, 'a> {
     arr32: Vec<i32>,
 }
 
+/// The buffers of a search, kept between the searches of a caller that makes
+/// many short ones (`split`): freeing and faulting them in again each time
+/// cost more than the searches.
+#[derive(Default)]
+pub(super) struct Scratch {
+    bufs: Vec<[Vec<Item>; 2]>,
+    arr16: Vec<i16>,
+    arr32: Vec<i32>,
+}
+
 /// Searches for a member cheaper than `upper`. Without a budget the search
 /// always completes (or is cancelled).
 pub(super) fn search(
     p: &Problem<'_>,
     upper: u64,
     limits: Limits,
+    canc: &mut Canceller<'_>,
+) -> Result<Outcome, AlgebraError> {
+    search_in(p, upper, limits, &mut Scratch::default(), canc)
+}
+
+/// [`search`] with buffers kept in `scratch`.
+pub(super) fn search_in(
+    p: &Problem<'_>,
+    upper: u64,
+    limits: Limits,
+    scratch: &mut Scratch,
     canc: &mut Canceller<'_>,
 ) -> Result<Outcome, AlgebraError> {
     let n = p.sigs.len();
@@ -156,10 +177,11 @@ pub(super) fn search(
         floor: root_bound,
         meter: Meter::new(limits.budget, canc),
         open_min: u64::MAX,
-        bufs: vec![[Vec::new(), Vec::new()]; p.dim + 1],
-        arr16: Vec::new(),
-        arr32: Vec::new(),
+        bufs: std::mem::take(&mut scratch.bufs),
+        arr16: std::mem::take(&mut scratch.arr16),
+        arr32: std::mem::take(&mut scratch.arr32),
     };
+    s.bufs.resize_with(p.dim + 1, Default::default);
     if root_bound < upper {
         s.bufs[0][0] = root;
         s.node(0, 0, (exact_all, exact_free), 0, root_bound)?;
@@ -168,7 +190,9 @@ pub(super) fn search(
     // Every member is in a subtree searched to the end (nothing below the best
     // cost), pruned (its bound reached the best cost), or left open.
     let lower = s.best_cost.min(s.open_min).max(root_bound.min(s.best_cost));
-    Ok(Outcome { best, complete: !s.meter.exhausted(), lower, used: s.meter.used() })
+    let outcome = Outcome { best, complete: !s.meter.exhausted(), lower, used: s.meter.used() };
+    (scratch.bufs, scratch.arr16, scratch.arr32) = (s.bufs, s.arr16, s.arr32);
+    Ok(outcome)
 }
 
 /// Appends `it` to a list sorted by signature, merging equal signatures.

@@ -29,7 +29,10 @@
 //!    odd checks and its branch and bound) bounds this one. For `4 | W` the
 //!    odd checks of `W = 2` are first weighed modulo 4 (`lifted`); for
 //!    `W = 2p` and `W = 4` the member found modulo 2 or p is completed by a
-//!    problem of `W = 2` (`crt_partner`, `hensel`).
+//!    problem of `W = 2` (`crt_partner`, `hensel`). For `W = 2p` with few
+//!    members modulo p, after the branch and bound below, each of them is
+//!    searched with the `W = 2` minimum of the coset it leaves (`split`):
+//!    a member and a bound.
 //! 5. The descent (`heuristic`) gives the starting upper bound and, when the
 //!    search is cut short by the budget, keeps improving the member found.
 //!
@@ -48,6 +51,7 @@ use super::hensel::hensel_partner;
 use super::heuristic::{heuristic, Effort};
 use super::lifted::lifted_bound;
 use super::meter::Meter;
+use super::split::split_search;
 use super::{apply, components, cost_of, gcd, minimise as minimise_any, order_of, restrict, Budget, Found, Gen};
 use crate::cancel::Canceller;
 use crate::AlgebraError;
@@ -91,6 +95,10 @@ const LIFT_PART: u64 = 4;
 /// by the pipeline of `W = 2` (`binary.rs`), whose bound may then exceed the
 /// odd checks: for `4 | W > 4` its reduction runs beside the weighed checks.
 const TWO_EXACT_DIM: usize = 24;
+/// For `W = 2p` with few members modulo p, the search over each of them
+/// (`split`) gets `(SPLIT_PART − 1)/SPLIT_PART` of what the branch and
+/// bound left of the block's share, the final descent the rest.
+const SPLIT_PART: u64 = 4;
 /// For `W = 2p`, the Chinese-remainder partner search gets `1/CRT_PART` of
 /// what is left after the reductions.
 const CRT_PART: u64 = 2;
@@ -309,6 +317,20 @@ fn solve_block(
             x = base.to_vec();
             apply(&mut x, &refs, &classes.coefficients(&digits), w);
             cost = c;
+        }
+    }
+    // W = 2p with few members modulo p: each of them with the exact
+    // W = 2 minimum of the coset it leaves (`split`), a bound too.
+    if let Some((2, p)) = crt_split(w).filter(|_| cost > lower && !exact) {
+        let part = remaining(budget) / SPLIT_PART * (SPLIT_PART - 1);
+        let mut sub = Budget::new(part);
+        let found = split_search(base, gens, p, cost, &mut sub, canc)?;
+        budget.spend(part - sub.left());
+        if let Some(split) = found {
+            lower = lower.max(split.lower);
+            if let Some((xs, cs)) = split.member.filter(|&(_, c)| c < cost) {
+                (x, cost) = (xs, cs);
+            }
         }
     }
     if cost > lower && remaining(budget) > 0 {

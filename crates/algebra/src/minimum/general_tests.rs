@@ -7,6 +7,7 @@ use super::crt::{crt_enumerate, enumerable};
 use super::general::Classes;
 use super::hensel::hensel_partner;
 use super::lifted::lifted_bound;
+use super::split::split_search;
 use super::*;
 use crate::kernel::KernelGenerator;
 use crate::SplitMix64;
@@ -317,6 +318,45 @@ proptest! {
 }
 
 proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// W = 2p: the search over every member modulo p, each with the W = 2
+    /// minimum of the coset it leaves (`split`), finds and proves the
+    /// minimum when its budget lets it finish; cut short, its member is in
+    /// the coset, cheaper than the one it was given, and its bound is never
+    /// above the minimum.
+    #[test]
+    fn the_split_over_members_modulo_p_is_exact(inst in instance_over(&[6, 10, 14], 12, 1.0, 20000.0)) {
+        let (min, members) = inst.brute(true);
+        let p = inst.w / 2;
+        let gens = inst.sparse_gens();
+        let base: Vec<u32> = inst.x0.iter().map(|&v| v % inst.w).collect();
+        let given = cost_of(&base);
+        for units in [1u64 << 40, 20_000, 0] {
+            let mut canc = Canceller::new(&never);
+            let mut budget = Budget::new(units);
+            let Some(split) = split_search(&base, &gens, p, given, &mut budget, &mut canc).unwrap() else {
+                prop_assert!(units < 1 << 40, "a small coset is searched");
+                continue;
+            };
+            let best = match &split.member {
+                Some((x, cost)) => {
+                    prop_assert!(members.contains(x), "the member is not in the coset");
+                    prop_assert_eq!(*cost, cost_of(x));
+                    prop_assert!(*cost < given);
+                    *cost
+                }
+                None => given,
+            };
+            prop_assert!(split.lower <= min, "bound {} above the minimum {}", split.lower, min);
+            if units == 1 << 40 {
+                prop_assert_eq!((best, split.lower), (min, min));
+            }
+        }
+    }
+}
+
+proptest! {
     #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
 
     /// 4 | W: the odd checks of W = 2 weighed modulo 4 (`lifted`) never bound
@@ -427,6 +467,17 @@ fn projective_48_is_bounded_within_the_budget() {
     let m = minimum_weight(&x0, &k, 2, &never).unwrap();
     assert_eq!((m.cost, m.optimal), (768, false));
     assert!(m.lower_bound >= 512 && m.lower_bound < 768, "{}", m.lower_bound);
+}
+
+/// The 20×20 projective plane with W = 10: 720 presses, proven within the
+/// default budget by the search over the members modulo 5, each with the
+/// W = 2 minimum of the coset it leaves (the bounds of W = 2 and W = 5
+/// alone reach 436).
+#[test]
+fn projective_20_with_ten_states_is_proven_over_its_members_modulo_5() {
+    let (x0, k) = cross_board(20, (2, 2), 10);
+    let m = minimum_weight(&x0, &k, 10, &never).unwrap();
+    assert_eq!((m.cost, m.optimal), (720, true));
 }
 
 /// The moduli the enumeration against a member modulo 2 or 4 applies to.

@@ -46,6 +46,7 @@ mod heuristic;
 mod lifted;
 mod meter;
 mod packing;
+mod split;
 mod table;
 #[cfg(test)]
 mod tests;
