@@ -52,7 +52,7 @@ use super::heuristic::{heuristic, Effort};
 use super::lifted::lifted_bound;
 use super::meter::Meter;
 use super::split::split_search;
-use super::{apply, components, cost_of, gcd, minimise as minimise_any, order_of, restrict, Budget, Found, Gen};
+use super::{apply, components, cost_of, gcd, minimise as minimise_any, reduce, restrict, Budget, Found, Gen};
 use crate::cancel::Canceller;
 use crate::AlgebraError;
 
@@ -388,21 +388,6 @@ pub(super) fn crt_split(w: u32) -> Option<(u32, u32)> {
     let p = w / m;
     let prime = p > 2 && (2..p).take_while(|d| d * d <= p).all(|d| !p.is_multiple_of(d));
     (w.is_multiple_of(2) && !w.is_multiple_of(8) && prime).then_some((m, p))
-}
-
-/// The coset reduced modulo `m | w`: `(base mod m, generators mod m)`.
-pub(super) fn reduce(base: &[u32], gens: &[Gen], m: u32) -> (Vec<u32>, Vec<Gen>) {
-    let b = base.iter().map(|&v| v % m).collect();
-    let g = gens
-        .iter()
-        .filter_map(|g| {
-            let support: Vec<(u32, u32)> =
-                g.support.iter().filter_map(|&(i, v)| (v % m != 0).then_some((i, v % m))).collect();
-            let order = order_of(support.iter().map(|&(_, v)| v), m);
-            (!support.is_empty() && order > 1).then_some(Gen { support, order })
-        })
-        .collect();
-    (b, g)
 }
 
 /// Without cost tables (large `w` or a huge block): Gray-code enumeration when

@@ -307,7 +307,7 @@ proptest! {
         let gens = inst.sparse_gens();
         let base: Vec<u32> = inst.x0.iter().map(|&v| v % inst.w).collect();
         let a = picked_residues(&members, pick, m);
-        let (bp, gp) = super::general::reduce(&base, &gens, p);
+        let (bp, gp) = super::reduce(&base, &gens, p);
         let mut canc = Canceller::new(&never);
         let mut budget = Budget::new(WORK_BUDGET);
         prop_assume!(enumerable(gp.len(), p), "beyond what is enumerated");
@@ -365,7 +365,7 @@ proptest! {
     fn weighed_odd_checks_bound_the_minimum(inst in instance_over(&[4, 8, 12], 10, 1.0, 5000.0)) {
         let (min, _) = inst.brute(false);
         let base: Vec<u32> = inst.x0.iter().map(|&v| v % inst.w).collect();
-        let (rb, rg) = super::general::reduce(&base, &inst.sparse_gens(), 4);
+        let (rb, rg) = super::reduce(&base, &inst.sparse_gens(), 4);
         let mut canc = Canceller::new(&never);
         let (bound, _) = lifted_bound(&rb, &rg, u64::MAX, &mut canc).unwrap();
         prop_assert!(bound <= min, "bound {} above the minimum {}", bound, min);

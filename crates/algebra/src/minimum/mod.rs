@@ -333,6 +333,21 @@ fn gcd(mut a: u32, mut b: u32) -> u32 {
     a
 }
 
+/// The coset reduced modulo `m | w`: `(base mod m, generators mod m)`.
+pub(super) fn reduce(base: &[u32], gens: &[Gen], m: u32) -> (Vec<u32>, Vec<Gen>) {
+    let b = base.iter().map(|&v| v % m).collect();
+    let g = gens
+        .iter()
+        .filter_map(|g| {
+            let support: Vec<(u32, u32)> =
+                g.support.iter().filter_map(|&(i, v)| (v % m != 0).then_some((i, v % m))).collect();
+            let order = order_of(support.iter().map(|&(_, v)| v), m);
+            (!support.is_empty() && order > 1).then_some(Gen { support, order })
+        })
+        .collect();
+    (b, g)
+}
+
 /// The additive order in `Z/w` of a vector with the given entries.
 fn order_of(entries: impl Iterator<Item = u32>, w: u32) -> u32 {
     w / entries.fold(w, gcd)

@@ -25,16 +25,15 @@
 //! those left open bounds the coset, and meets `best` when none is.
 //!
 //! The 48×48 projective plane with W = 6 and every light on: 3456 presses,
-//! proven with a budget of minutes (each of its 81 members modulo 3 leaves
+//! proven with a long budget (each of its 81 members modulo 3 leaves
 //! a W = 2 problem of 30 patterns that takes about a second to close);
 //! before, its bound came from W = 2 and W = 3 alone (1152).
 
 use super::binary::{apply_mask, bit_vectors, reduced_basis, set_bits};
 use super::branch::{self, Limits, Problem, Scratch};
-use super::general::reduce;
 use super::heuristic::{heuristic, Effort};
 use super::packing::{Cells, Classes};
-use super::{cost_of, Budget, Gen};
+use super::{cost_of, reduce, Budget, Gen};
 use crate::cancel::Canceller;
 use crate::AlgebraError;
 use std::collections::HashMap;
@@ -75,6 +74,8 @@ const LOOK_UNITS: u64 = 8;
 /// bottle and projective plane, whose many short searches (each sorting its
 /// root's cells) cost more per unit than one long search.
 const BRANCH_UNITS: u64 = 4;
+/// Most cells of members' cosets kept between rounds (about 10 bytes each).
+const SEEN_CELLS: u64 = 1 << 23;
 
 /// What the stage found: the cheapest member below the caller's (if any) and
 /// a lower bound on every member.
@@ -261,6 +262,7 @@ pub(super) fn split_search(
     loop {
         let best = search.best;
         open.retain(|o| o.bound < best && !o.complete);
+        let mut kept = open.iter().filter(|o| o.seen.is_some()).count() as u64;
         if open.is_empty() || budget.left() == 0 {
             break;
         }
@@ -277,7 +279,17 @@ pub(super) fn split_search(
             if units == 0 {
                 break;
             }
+            let fresh = o.seen.is_none();
             search.round(o, units, pack, budget, canc)?;
+            // Memory follows what is kept: past `SEEN_CELLS`, a member's
+            // coset is made again on its next round (and charged again).
+            if fresh {
+                if (kept + 1) * n as u64 > SEEN_CELLS {
+                    o.seen = None;
+                } else {
+                    kept += 1;
+                }
+            }
         }
         limit = limit.saturating_mul(4);
     }
@@ -368,16 +380,13 @@ impl Inner<'_> {
             let cells = Cells { sigs: self.sigs, words: 1, bits: &seen.bits };
             let classes = Classes::new(&cells, canc)?;
             budget.spend(LOOK_UNITS * n as u64);
-            let pairs = classes.pair_count();
-            {
-                let packing = classes.with_triples(&cells, pairs, canc)?;
-                budget.spend(packing.examined * PAIR_UNITS + n as u64);
-                o.bound = o.bound.max(sum + pw * packing.bound);
-                if packing.triples > seen.triples {
-                    (seen.in_triple, seen.triples) = (packing.in_triple, packing.triples);
-                }
-                seen.packed = true;
+            let packing = classes.with_triples(&cells, classes.pair_count(), canc)?;
+            budget.spend(packing.examined * PAIR_UNITS + n as u64);
+            o.bound = o.bound.max(sum + pw * packing.bound);
+            if packing.triples > seen.triples {
+                (seen.in_triple, seen.triples) = (packing.in_triple, packing.triples);
             }
+            seen.packed = true;
         }
         if o.bound >= self.best {
             return Ok(());
