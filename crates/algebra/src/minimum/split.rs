@@ -145,8 +145,19 @@ impl Checks {
         let at = |c: u32| bits[c as usize] as u64;
         self.fixed.iter().map(|&c| at(c)).sum::<u64>()
             + self.pairs.iter().map(|&[a, b]| at(a) ^ at(b)).sum::<u64>()
-            + self.triples.iter().map(|&[a, b, c]| at(a) ^ at(b) ^ at(c)).sum::<u64>()
+            + self.odd_triples(bits).count() as u64
     }
+
+    /// The triples that are odd in the coset with bits `bits`.
+    fn odd_triples<'s>(&'s self, bits: &'s [u8]) -> impl Iterator<Item = &'s [u32; 3]> + 's {
+        self.triples.iter().filter(|t| t.iter().fold(0, |acc, &c| acc ^ bits[c as usize]) == 1)
+    }
+}
+
+/// The bits of the coset modulo 2 shifted by `b mod 2` (`b2 ⊕ b`), into `out`.
+fn shifted_bits(b2: &[u32], b: &[u32], out: &mut Vec<u8>) {
+    out.clear();
+    out.extend(b2.iter().zip(b).map(|(&a, &bj)| ((a ^ bj) & 1) as u8));
 }
 
 /// One member modulo p, as the search sees it.
@@ -205,7 +216,7 @@ pub(super) fn split_search(
     budget.spend(examined * PAIR_UNITS + n as u64);
 
     // Every member modulo p with its quick bound (odometer order).
-    let parity = |b: &[u32]| -> Vec<u8> { b2.iter().zip(b).map(|(&a, &bj)| ((a ^ bj) & 1) as u8).collect() };
+    let mut bits = Vec::with_capacity(n);
     let mut candidates = Vec::with_capacity(members as usize);
     let mut b = bp.clone();
     let mut digits = vec![0u32; dp];
@@ -224,7 +235,8 @@ pub(super) fn split_search(
             }
         }
         let sum = cost_of(&b);
-        let quick = sum + u64::from(p) * checks.bound(&parity(&b));
+        shifted_bits(&b2, &b, &mut bits);
+        let quick = sum + u64::from(p) * checks.bound(&bits);
         candidates.push(Candidate { quick, sum, index });
         canc.tick(n)?;
     }
@@ -424,15 +436,14 @@ impl Inner<'_> {
     /// shared checks that are odd there.
     fn first_look(&self, index: u64) -> Seen {
         let b = member_at(self.bp, self.gp, self.p, index);
-        let bits: Vec<u8> = self.b2.iter().zip(&b).map(|(&a, &bj)| ((a ^ bj) & 1) as u8).collect();
+        let mut bits = Vec::new();
+        shifted_bits(self.b2, &b, &mut bits);
         let mut in_triple = vec![false; bits.len()];
         let mut triples = 0;
-        for t in &self.checks.triples {
-            if t.iter().fold(0, |acc, &c| acc ^ bits[c as usize]) == 1 {
-                triples += 1;
-                for &c in t {
-                    in_triple[c as usize] = true;
-                }
+        for t in self.checks.odd_triples(&bits) {
+            triples += 1;
+            for &c in t {
+                in_triple[c as usize] = true;
             }
         }
         let light = bits.iter().map(|&v| u32::from(v)).collect();
