@@ -14,7 +14,8 @@ use serde_json::{json, Value};
 use lights_compiler::flags::{parse_bounded_range, parse_size};
 
 use crate::board_flags::BoardFlags;
-use crate::table::{parse_jobs, read_shards, with_jobs, Progress};
+use crate::progress::Progress;
+use crate::table::{parse_jobs, read_shards, with_jobs};
 
 #[derive(ClapArgs)]
 #[command(
@@ -166,7 +167,7 @@ fn count_and_print(args: &Args, family: &Family, query: &Query) -> u8 {
     if args.format == CensusFormat::Jsonl {
         return lines(family, query, method, args.shard.unwrap_or(Spec::WHOLE), unit);
     }
-    let progress = Progress::new(unit);
+    let mut progress = Progress::new(unit);
     let result = census::census_with(family, query, method, &|done, total| progress.update(done, total));
     progress.finish();
     match result {
@@ -210,7 +211,7 @@ fn unit_key(unit: &Unit) -> Value {
 
 /// `--format jsonl`: the units of shard K/N, one line each.
 fn lines(family: &Family, query: &Query, method: Method, spec: Spec, unit: &'static str) -> u8 {
-    let progress = Progress::new(unit);
+    let mut progress = Progress::new(unit);
     let result = shard_text(family, query, method, spec, &|done, total| progress.update(done, total));
     progress.finish();
     match result {

@@ -12,6 +12,7 @@ use rayon::prelude::*;
 use crate::files::{is_stdin, read_stdin};
 use crate::formats::{self, Reporter, Totals};
 use crate::output::{file_json, unreadable_json, BlockJson};
+use crate::progress::Progress;
 use crate::{files, pattern_databases, render, Format, EXIT_OK, EXIT_PUZZLE_ERROR, EXIT_USAGE};
 use lights_ide::config::Configs;
 
@@ -76,8 +77,10 @@ fn check_all(
     max_bytes: &(dyn Fn(usize) -> u64 + Sync),
     mut report: impl FnMut(usize, &Input, &Document, &Solved),
     mut unreadable_input: impl FnMut(&Input, &str),
+    mut progress: Progress,
 ) -> bool {
     let mut unreadable = false;
+    progress.set_length(inputs.len() as u64);
     // Standard input is read first, on this thread.
     let mut stdin_text = inputs.iter().any(|i| matches!(i, Input::Stdin(_))).then(read_nonempty_stdin);
     // Copies across files: canonical forms only where cheap pre-keys meet
@@ -107,6 +110,8 @@ fn check_all(
         // Before the parallel solving: the tables are loaded or built once,
         // with a progress bar, and every solve below finds them in memory.
         if parsed.iter().flatten().any(pattern_databases::document_needs_tables) {
+            // Their build has a progress bar of its own: one line at a time.
+            progress.finish();
             pattern_databases::prepare();
         }
         let results: Vec<Result<(Document, Solved), String>> = parsed
@@ -120,25 +125,29 @@ fn check_all(
                 };
                 // The forms the pack's copies (L0208) will ask for, here in parallel.
                 pack.prepare(&doc);
+                progress.inc();
                 Ok((doc, solved))
             })
             .collect();
-        for (k, (input, result)) in batch.iter().zip(results).enumerate() {
-            match result {
-                Ok((mut doc, solved)) => {
-                    // Copies of levels of earlier files (L0208): the files are
-                    // reported in order, so the first copy is always known.
-                    let copies = pack.copies(&input.shown(), &doc);
-                    doc.set_earlier_copies(copies);
-                    report(first + k, input, &doc, &solved);
-                }
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    unreadable_input(input, &e);
-                    unreadable = true;
+        // The reports are printed with the progress line out of their way.
+        progress.suspend(|| {
+            for (k, (input, result)) in batch.iter().zip(results).enumerate() {
+                match result {
+                    Ok((mut doc, solved)) => {
+                        // Copies of levels of earlier files (L0208): the files are
+                        // reported in order, so the first copy is always known.
+                        let copies = pack.copies(&input.shown(), &doc);
+                        doc.set_earlier_copies(copies);
+                        report(first + k, input, &doc, &solved);
+                    }
+                    Err(e) => {
+                        eprintln!("error: {e}");
+                        unreadable_input(input, &e);
+                        unreadable = true;
+                    }
                 }
             }
-        }
+        });
     }
     unreadable
 }
@@ -247,6 +256,7 @@ pub(crate) fn each_checked(
         &|index| max_bytes_of(policy_of(index)),
         |_, input, doc, solved| report(&input.shown(), doc, solved),
         |_, _| {},
+        Progress::tally("files"),
     );
     for (_, message) in &selection.unreadable {
         eprintln!("error: {message}");
@@ -323,6 +333,7 @@ pub(crate) fn run(paths: &[PathBuf], options: Options) -> u8 {
             reporter.file(&mut out, &name(&input.shown()), doc, solved, policy);
         },
         |input, message| unreadable_out.push((input.shown(), message.to_string())),
+        if quiet { Progress::hidden() } else { Progress::tally("files") },
     );
     for (shown, message) in &selection.unreadable {
         eprintln!("error: {message}");
@@ -460,6 +471,7 @@ fn run_yes_no(inputs: &[Input]) -> u8 {
             }
         },
         |_, _| {},
+        Progress::tally("files"),
     );
     if unreadable {
         status = EXIT_USAGE;

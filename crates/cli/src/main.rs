@@ -18,6 +18,7 @@ mod pack;
 mod pattern_databases;
 mod picture;
 mod play;
+mod progress;
 mod publish;
 mod render;
 mod safe_write;

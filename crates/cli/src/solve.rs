@@ -7,12 +7,13 @@ use std::path::Path;
 use lights_compiler::edit::{self, TextEdit};
 use lights_compiler::present::LineStyle;
 use lights_compiler::summary::{count, presses};
-use lights_compiler::{Code, Diagnostic, SolutionPlan};
+use lights_compiler::{Code, Diagnostic, MinimumBudget, SolutionPlan};
 use lights_ide::{Document, Solved};
 
 use crate::check::{mark, paint};
 use crate::excerpt::{escape_controls, quoted_name};
 use crate::output::file_json;
+use crate::progress::Progress;
 use crate::{files, pattern_databases, render, solution_out, SolveFormat, EXIT_OK, EXIT_PUZZLE_ERROR, EXIT_USAGE};
 
 /// Boards wider or taller than this are summarised, not drawn.
@@ -48,13 +49,14 @@ pub(crate) fn run(path: &Path, shown: &str, options: Options) -> u8 {
     // standard input), as `lights check` finds it; only its minimum-budget
     // applies here.
     let config_of = if files::is_stdin(path) { Path::new(&shown) } else { path };
-    let solve_options = match minimum_budget.options_for(config_of) {
-        Ok(options) => options,
+    let budget = match minimum_budget.budget_for(config_of) {
+        Ok(budget) => budget,
         Err(e) => {
             eprintln!("error: {}", escape_controls(&e));
             return EXIT_USAGE;
         }
     };
+    let solve_options = budget.solve_options();
     let Some(src) = files::read_input_reporting(path) else { return EXIT_USAGE };
     let doc = Document::new(src).with_options(solve_options);
     let analysis = doc.analysis();
@@ -77,10 +79,12 @@ pub(crate) fn run(path: &Path, shown: &str, options: Options) -> u8 {
         (0..doc.block_count()).map(|i| puzzle.is_none() || analysis.blocks[i].name.as_deref() == puzzle).collect();
     let selected: Vec<usize> = (0..is_selected.len()).filter(|&i| is_selected[i]).collect();
     let chosen = |i: usize| is_selected.get(i).copied().unwrap_or(false);
-    if pattern_databases::needs_tables(&doc, chosen) {
+    // Sliding blocks show their own progress while their tables are built.
+    let sliding = pattern_databases::needs_tables(&doc, chosen);
+    if sliding {
         pattern_databases::prepare();
     }
-    let solved = Solved::selected(&doc, chosen);
+    let solved = solve_showing_progress(&doc, chosen, selected.len(), budget, sliding);
     if solution_out.is_some() && selected.len() != 1 {
         let names: Vec<String> =
             selected.iter().filter_map(|&i| analysis.blocks[i].name.as_deref()).map(|n| quoted_name(Some(n))).collect();
@@ -126,6 +130,34 @@ pub(crate) fn run(path: &Path, shown: &str, options: Options) -> u8 {
         }
     }
     status
+}
+
+/// The selected puzzles solved, with a line on standard error (on a
+/// terminal, once the work has run half a second) naming the puzzle being
+/// solved, how many there are and the minimum-press budget when it is not
+/// the default: a long `--minimum-budget` is visibly at work.
+fn solve_showing_progress(
+    doc: &Document,
+    chosen: impl Fn(usize) -> bool,
+    count: usize,
+    budget: MinimumBudget,
+    sliding: bool,
+) -> Solved {
+    let mut progress = if sliding { Progress::hidden() } else { Progress::spinner(String::new()) };
+    let searched = if budget == MinimumBudget::default() {
+        String::new()
+    } else {
+        format!(" · searching for the fewest presses for up to {budget}")
+    };
+    let mut started = 0;
+    let solved = Solved::selected_announcing(doc, chosen, |i| {
+        started += 1;
+        let name = quoted_name(doc.analysis().blocks.get(i).and_then(|b| b.name.as_deref()));
+        let of = if count > 1 { format!(" ({started} of {count})") } else { String::new() };
+        progress.set_message(format!("solving {name}{of}{searched}"));
+    });
+    progress.finish();
+    solved
 }
 
 fn print_human(shown: &str, doc: &Document, solved: &Solved, selected: &[usize]) {

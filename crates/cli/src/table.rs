@@ -1,19 +1,17 @@
 //! `lights table`: the All Lights answer for every board size in a range.
 
 use std::collections::HashMap;
-use std::io::IsTerminal;
 use std::ops::RangeInclusive;
 use std::path::PathBuf;
-use std::time::Duration;
 
 use clap::{Args as ClapArgs, ValueEnum};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use lights_authoring::shard::{self, parse_spec, BigUint, Origin, Spec};
 use lights_authoring::table::{self, Entry, Family, Fraction, GraphEntry, GraphTable, GroupShape, Table};
 use lights_compiler::flags::parse_bounded_range;
 use serde_json::{json, Value};
 
 use crate::board_flags::BoardFlags;
+use crate::progress::Progress;
 
 #[derive(ClapArgs)]
 #[command(
@@ -158,46 +156,6 @@ enum TableFormat {
     Jsonl,
 }
 
-/// A progress bar on stderr that appears only on a terminal, and only once
-/// the work has run for half a second (short runs never flash one).
-pub(crate) struct Progress {
-    bar: Option<ProgressBar>,
-}
-
-impl Progress {
-    pub(crate) fn new(unit: &'static str) -> Progress {
-        if !std::io::stderr().is_terminal() {
-            return Progress { bar: None };
-        }
-        let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::hidden());
-        let template = format!("{{bar:40}} {{pos}}/{{len}} {unit} · {{elapsed}} (eta {{eta}})");
-        if let Ok(style) = ProgressStyle::with_template(&template) {
-            bar.set_style(style.progress_chars("█▌ "));
-        }
-        Progress { bar: Some(bar) }
-    }
-
-    pub(crate) fn update(&self, done: u64, total: u64) {
-        if let Some(bar) = &self.bar {
-            if bar.length() != Some(total) {
-                bar.set_length(total);
-            }
-            if done > bar.position() {
-                bar.set_position(done);
-            }
-            if bar.is_hidden() && bar.elapsed() > Duration::from_millis(500) && done < total {
-                bar.set_draw_target(ProgressDrawTarget::stderr());
-            }
-        }
-    }
-
-    pub(crate) fn finish(&self) {
-        if let Some(bar) = &self.bar {
-            bar.finish_and_clear();
-        }
-    }
-}
-
 pub(crate) fn run(args: Args) -> u8 {
     if let Some(paths) = &args.merge {
         if args.format == TableFormat::Jsonl {
@@ -255,7 +213,7 @@ fn solve_and_print(args: Args, family: Family) -> u8 {
     if args.format == TableFormat::Jsonl {
         return board_lines(&family, &rows, &cols, shard);
     }
-    let progress = Progress::new("boards");
+    let mut progress = Progress::new("boards");
     let result = table::table(&family, rows, cols, &|done, total| progress.update(done as u64, total as u64));
     progress.finish();
     let t = match result {
@@ -294,7 +252,7 @@ fn entry_value(e: &Entry) -> Value {
 
 /// `--format jsonl`: the boards of shard K/N, one line each.
 fn board_lines(family: &Family, rows: &RangeInclusive<usize>, cols: &RangeInclusive<usize>, spec: Spec) -> u8 {
-    let progress = Progress::new("boards");
+    let mut progress = Progress::new("boards");
     let result = board_shard(family, rows, cols, spec, &|done, total| progress.update(done as u64, total as u64));
     progress.finish();
     match result {
@@ -337,7 +295,7 @@ fn graph_lines(family: &Family, graph: &str, sizes: &RangeInclusive<usize>, spec
     let all: Vec<usize> = sizes.clone().collect();
     let mine = spec.entries(all.len());
     let wanted: Vec<usize> = mine.iter().map(|&i| all[i]).collect();
-    let progress = Progress::new("graphs");
+    let mut progress = Progress::new("graphs");
     let result =
         table::graph_entries(family, graph, &wanted, &|done, total| progress.update(done as u64, total as u64));
     progress.finish();
@@ -488,7 +446,7 @@ fn run_graphs(family: &Family, graph: &str, sizes: &RangeInclusive<usize>, show:
     if let Err(e) = table::validate_graphs(family, graph, sizes) {
         return usage(&e.to_string());
     }
-    let progress = Progress::new("graphs");
+    let mut progress = Progress::new("graphs");
     let result =
         table::graph_table(family, graph, sizes.clone(), &|done, total| progress.update(done as u64, total as u64));
     progress.finish();

@@ -113,14 +113,31 @@ impl Solved {
         Solved::with(doc, keep, Block::solve_with)
     }
 
+    /// [`Solved::selected`], calling `starting(i)` before block `i` is
+    /// solved (a front end's progress; copies of a block solved already are
+    /// not solved again, so they are not announced).
+    pub fn selected_announcing(doc: &Document, keep: impl Fn(usize) -> bool, starting: impl FnMut(usize)) -> Solved {
+        Solved::solving(doc, keep, Block::solve_with, starting)
+    }
+
     /// [`Solved::selected`] with another solver.
     pub fn with(doc: &Document, keep: impl Fn(usize) -> bool, solve: SolveFn) -> Solved {
+        Solved::solving(doc, keep, solve, |_| {})
+    }
+
+    fn solving(
+        doc: &Document,
+        keep: impl Fn(usize) -> bool,
+        solve: SolveFn,
+        mut starting: impl FnMut(usize),
+    ) -> Solved {
         let mut outcomes = HashMap::new();
         for i in (0..doc.block_count()).filter(|&i| keep(i)) {
             let (Some(block), Some(key)) = (doc.block(i), doc.key(i)) else { continue };
             if outcomes.contains_key(&key) {
                 continue;
             }
+            starting(i);
             if let Some(outcome) = outcome_of(solve, block, doc.options(), &|| false) {
                 outcomes.insert(key, Arc::new(outcome));
             }
