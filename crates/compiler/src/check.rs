@@ -398,9 +398,7 @@ fn describe_truth(r: &Report) -> String {
 /// Whether a written `solution` solves its puzzle: it presses no locked
 /// cell and reaches the goal.
 pub fn solution_solves(p: &Puzzle, block: &crate::model::SolutionBlock) -> bool {
-    let presses = block.presses.to_vec();
-    presses.iter().enumerate().all(|(i, &n)| n == 0 || !p.is_locked(i))
-        && apply_presses(p, &presses).iter().zip(p.goal.iter()).all(|(&v, g)| v == u32::from(g))
+    crate::lower::presses_solve(p, &block.presses.to_vec())
 }
 
 fn solution_block(p: &Puzzle, block: &crate::model::SolutionBlock) -> Vec<Diagnostic> {

@@ -266,6 +266,14 @@ pub fn map_cell(topo: Topology, rows: usize, cols: usize, r: i64, c: i64) -> Opt
     Some((r as usize, c as usize))
 }
 
+/// Whether pressing each cell `presses[i]` times solves the puzzle: no
+/// locked button is pressed and every light ends at its goal (replayed,
+/// independently of how the presses were found).
+pub fn presses_solve(p: &Puzzle, presses: &[u16]) -> bool {
+    presses.iter().enumerate().all(|(i, &n)| n == 0 || !p.is_locked(i))
+        && apply_presses(p, presses).iter().zip(p.goal.iter()).all(|(&v, g)| v == u32::from(g))
+}
+
 /// The board after pressing each cell `presses[i]` times (all cells, locked
 /// or not; a hole's press does nothing): `lights + A_full·presses mod W`.
 pub fn apply_presses(p: &Puzzle, presses: &[u16]) -> Vec<u32> {

@@ -17,7 +17,7 @@
 //! only while the press patterns stay small (`PATTERN_LIMIT` entries and
 //! within the budget).
 
-use crate::lower::{apply_presses, press_pattern_into};
+use crate::lower::press_pattern_into;
 use crate::model::Puzzle;
 use crate::report::DEFAULT_MINIMUM_WORK;
 use lights_algebra::{minimum_weight_with_budget, AlgebraError, Kernel, Minimum};
@@ -411,9 +411,9 @@ fn gcd128(mut a: u128, mut b: u128) -> u128 {
 /// Whether `x` solves the puzzle: every light ends at its goal and no
 /// locked button is pressed (replayed independently of the patterns).
 pub(crate) fn solves(p: &Puzzle, x: &[u32]) -> bool {
+    // Entries are below W ≤ 65,536 (`MAX_STATES`), so each fits a u16.
     let presses: Vec<u16> = x.iter().map(|&v| v as u16).collect();
-    let locked_ok = x.iter().enumerate().all(|(j, &v)| v == 0 || !p.is_locked(j));
-    locked_ok && apply_presses(p, &presses).iter().zip(p.goal.iter()).all(|(&a, g)| a == u32::from(g))
+    crate::lower::presses_solve(p, &presses)
 }
 
 /// What each cell needs (`goal − lights` mod W; 0 on holes).
