@@ -35,6 +35,9 @@ fn chase(c: &mut Criterion) {
         ("plane king 1000x1000 W=2", 1000, 2, Rule::King, Topology::Plane),
         ("projective cross 1000x1000 W=2", 1000, 2, Rule::Cross, Topology::Projective),
         ("plane cross 500x500 W=6", 500, 6, Rule::Cross, Topology::Plane),
+        // The polynomial method over GF(p) inside the chase (`prime_poly`).
+        ("plane cross 2000x2000 W=7", 2000, 7, Rule::Cross, Topology::Plane),
+        ("cylinder cross 1000x1000 W=65521", 1000, 65_521, Rule::Cross, Topology::Cylinder),
     ] {
         let p = puzzle(n, w, rule, topo);
         g.bench_function(label, |b| b.iter(|| solve_with(&p, no_minimum, &|| false).unwrap()));

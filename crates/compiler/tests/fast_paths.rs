@@ -114,6 +114,39 @@ proptest! {
             );
         }
     }
+
+    /// The polynomial method over GF(p) (the chase's leftover system for an
+    /// odd prime W) agrees with dense elimination wherever it applies: plane
+    /// boards and cylinders, any lights and goal; and it applies to every
+    /// such board the chase plans from its first row.
+    #[test]
+    fn prime_polynomial_matches_dense(
+        rows in 1usize..=9,
+        cols in 1usize..=9,
+        cylinder in any::<bool>(),
+        w in prop_oneof![Just(3u32), Just(5), Just(7), Just(11), Just(13), Just(65_521)],
+        seed in any::<u64>(),
+        density in 0u64..=100,
+    ) {
+        let topo = if cylinder { Topology::Cylinder } else { Topology::Plane };
+        let mut p = puzzle(rows, cols, w, Rule::Cross, topo);
+        let mut s = seed | 1;
+        let mut next = move || { s ^= s << 13; s ^= s >> 7; s ^= s << 17; s };
+        p.lights = Board::dense((0..p.cells()).map(|_| {
+            let v = next(); if v % 100 < density { (v >> 8) as u16 % w as u16 } else { 0 } }).collect());
+        p.goal = Board::dense((0..p.cells()).map(|_| { let v = next(); if v % 4 == 0 { (v >> 8) as u16 % w as u16 } else { 0 } }).collect());
+        match chase::solve_by_prime_polynomial(&p, SolveOptions::default()) {
+            Some(r) => {
+                let r = r.expect("polynomial over GF(p)");
+                assert_agrees(&p, &r);
+                let chased = chase::solve_always(&p, SolveOptions::default(), &|| false).expect("chase applies").expect("chase");
+                prop_assert_eq!(&chased.solutions, &r.solutions);
+            }
+            // A single line (its chase runs along it), a cylinder too narrow
+            // for a cycle, or one the chase plans across its seam.
+            None => prop_assert!(rows == 1 || cols == 1 || (cylinder && (cols < 3 || rows < cols)), "{}×{}", rows, cols),
+        }
+    }
 }
 
 /// Random boards up to 60×60: the polynomial method, the chase and the dense

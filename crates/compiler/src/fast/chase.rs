@@ -25,10 +25,10 @@ use lights_algebra::modular::mod_inv;
 use lights_algebra::{solve_cancellable, solve_gf2_dense, BitMatrix, Kernel, KernelGenerator, Solution, SparseMatrix};
 use num_bigint::BigUint;
 
-use super::{minimum_of, recheck, FastError, FastModulus, MATERIALIZE_LIMIT};
+use super::{minimum_of, prime_poly, recheck, FastError, FastModulus, MATERIALIZE_LIMIT};
 use super::{try_vec, try_with_capacity};
 use crate::lower::{press_pattern_into, POLL_EVERY};
-use crate::model::{Puzzle, Rule};
+use crate::model::{Puzzle, Rule, Topology};
 use crate::report::{unknowns_limit, Presses, QuietPattern, Report, SolveError, SolveOptions};
 
 const NONE: u32 = u32::MAX;
@@ -55,6 +55,24 @@ pub fn solve(p: &Puzzle, opts: SolveOptions, cancel: &dyn Fn() -> bool) -> Optio
         return Some(Err(SolveError::TooLarge { unknowns: plan.unknowns, limit }));
     }
     Some(run(p, &plan, opts, cancel).map_err(SolveError::from))
+}
+
+/// Solves by the chase with its leftover system solved by the polynomial
+/// method over GF(p) on rows of any width; `None` when that method does not
+/// apply (for tests: it is then compared with the symbolic chase).
+pub fn solve_by_prime_polynomial(p: &Puzzle, opts: SolveOptions) -> Option<Result<Report, SolveError>> {
+    let never = || false;
+    let plan = match Plan::best(p, &never) {
+        Ok(plan) => plan,
+        Err(e) => return Some(Err(e.into())),
+    };
+    let mut rhs = Vec::with_capacity(p.cells());
+    rhs.extend((0..p.cells()).map(|k| p.need(plan.layout.cell(k))));
+    match prime_polynomial(p, &plan, &rhs, 1, &never) {
+        Ok(None) => None,
+        Err(e) => Some(Err(e.into())),
+        Ok(Some(_)) => Some(run_with(p, &plan, opts, 1, &never).map_err(SolveError::from)),
+    }
 }
 
 /// Solves by the chase whatever the number of unknowns (for tests).
@@ -794,14 +812,87 @@ fn solve_leftover_mod(
     solve_cancellable(&matrix, &rhs, w, cancel).map_err(FastError::from)
 }
 
+/// Rows at least this wide have their leftover system solved by the
+/// polynomial method over GF(p) when it applies (`prime_poly`); narrower
+/// ones keep the symbolic chase, which is as fast there (and keeps their
+/// answers, down to the choice among equally short solutions).
+const PRIME_POLY_MIN_WIDTH: usize = 128;
+
+/// The leftover system by the polynomial method over GF(p) (`prime_poly`):
+/// the cross rule with an odd prime W, on a plane or on a cylinder chased
+/// along its open direction, no locked cells, rows at least `min_width`
+/// wide, and a plan whose unknowns are the first row and whose leftover
+/// equations are the last (checked here, not assumed). `None` otherwise.
+fn prime_polynomial(
+    p: &Puzzle,
+    plan: &Plan,
+    rhs: &[u32],
+    min_width: usize,
+    cancel: &dyn Fn() -> bool,
+) -> Result<Option<(Solution, Vec<u32>)>, FastError> {
+    let w = p.states;
+    let prime = w > 2 && (2..w).take_while(|d| d * d <= w).all(|d| !w.is_multiple_of(d));
+    if !prime || p.rule != Rule::Cross || p.any_locked() || !p.is_plain_grid() {
+        return Ok(None);
+    }
+    let transposed = plan.layout.transposed;
+    let row = match (p.topology, transposed) {
+        (Topology::Plane, _) => prime_poly::Row::Path,
+        (Topology::Cylinder, false) if p.cols >= 3 => prime_poly::Row::Cycle,
+        _ => return Ok(None),
+    };
+    let (width, height) = if transposed { (p.rows, p.cols) } else { (p.cols, p.rows) };
+    let cells = p.cells();
+    if width < min_width.max(1) || plan.unknowns != width || plan.leftover != width {
+        return Ok(None);
+    }
+    // Unknown k is the first row's press in column `column_of[k]`.
+    let mut column_of = vec![usize::MAX; width];
+    for (col, &u) in plan.fresh[..width].iter().enumerate() {
+        match column_of.get_mut(u as usize) {
+            Some(slot) if *slot == usize::MAX => *slot = col,
+            _ => return Ok(None),
+        }
+    }
+    let last = (height - 1) * width;
+    if plan.forces[..last].contains(&NONE) || plan.forces[last..cells].iter().any(|&f| f != NONE) {
+        return Ok(None);
+    }
+    // c: the last row's sums with the unknowns at zero, minus their needs.
+    let zero = numeric(p, plan, Some(rhs), &vec![0; width])?;
+    let mut c = Vec::with_capacity(width);
+    let mut eq = Vec::new();
+    let wide = u64::from(w);
+    for (e, &need) in rhs.iter().enumerate().take(cells).skip(last) {
+        plan.eqs.load(p, &plan.layout, e, &mut eq);
+        let sum = eq.iter().fold(0u64, |acc, &(v, coef)| (acc + u64::from(coef) * u64::from(zero[v])) % wide);
+        c.push(((sum + wide - u64::from(need)) % wide) as u32);
+    }
+    let left = prime_poly::Leftover { row, width, height, p: w, column_of: &column_of, c: &c };
+    let solution = prime_poly::solve(&left, cancel)?;
+    Ok(Some((solution, (last as u32..cells as u32).collect())))
+}
+
 fn run(p: &Puzzle, plan: &Plan, opts: SolveOptions, cancel: &dyn Fn() -> bool) -> Result<Report, FastError> {
+    run_with(p, plan, opts, PRIME_POLY_MIN_WIDTH, cancel)
+}
+
+fn run_with(
+    p: &Puzzle,
+    plan: &Plan,
+    opts: SolveOptions,
+    poly_min_width: usize,
+    cancel: &dyn Fn() -> bool,
+) -> Result<Report, FastError> {
     let cells = p.cells();
     let w = p.states;
     let layout = &plan.layout;
     // Right-hand side per equation position: goal − lights.
     let mut rhs: Vec<u32> = try_with_capacity(cells)?;
     rhs.extend((0..cells).map(|k| p.need(layout.cell(k))));
-    let (sol, equations) = if w == 2 {
+    let (sol, equations) = if let Some(found) = prime_polynomial(p, plan, &rhs, poly_min_width, cancel)? {
+        found
+    } else if w == 2 {
         let left = symbolic(p, plan, &rhs, &Gf2Forms { unknowns: plan.unknowns }, cancel)?;
         (solve_leftover_gf2(&left, plan.unknowns, cancel)?, left.equations)
     } else {

@@ -20,6 +20,7 @@ pub mod chase;
 mod descent;
 pub mod flip;
 pub mod poly;
+mod prime_poly;
 pub mod torus;
 
 use num_bigint::BigUint;

@@ -1,0 +1,403 @@
+//! The polynomial method over GF(p), p an odd prime: the chase's leftover
+//! system for the cross rule on a plane board (rows are paths) or a cylinder
+//! chased along its open direction (rows are cycles), no locked cells, in
+//! `O(height·width + width²)` operations instead of the symbolic chase's
+//! `O(height·width²)` (1000×1000 with three states: seconds before).
+//!
+//! As in [`poly`](super::poly) for GF(2): with `P_i` the presses of row `i`,
+//! the chase is `P_{i+1} = b_i − T·P_i − P_{i−1}` (`T` the row's cross
+//! operator: the cell and its left and right neighbours), `P_{−1} = 0`,
+//! `P_0 = u` the unknowns. So `P_k = G_k·u + d_k` with `G_0 = I`,
+//! `G_1 = −T`, `G_{k+1} = −T·G_k − G_{k−1}`, and the leftover equations (the
+//! last row's lights, `T·P_{n−1} + P_{n−2} = b_{n−1}`) read
+//! `G_n·u = c` with `c` = the last row's sums at `u = 0`, minus `b_{n−1}`.
+//!
+//! Rows become polynomials. On a cycle of width `m`, `v ↦ Σ v_j z^j` in
+//! `GF(p)[z]/(z^m − 1)` and `T` is multiplication by `1 + z + z^{m−1}`. On a
+//! path the adjacency `A` has the cyclic vector `e_0`, with `e_j = u_j(A)·e_0`
+//! for `u_0 = 1`, `u_1 = s`, `u_{j+1} = s·u_j − u_{j−1}`; so `v ↦ Σ v_j u_j(s)`
+//! in `GF(p)[s]/(u_m(s))`, and `T = A + I` is multiplication by `s + 1`.
+//! Either way `G_n` is multiplication by `h = g_n(t) mod U` and the system is
+//! `h·X ≡ C (mod U)`: with `g = gcd(h, U) = σ·h + τ·U`, it is solvable iff
+//! `g | C`, by `X = σ·C/g`; the kernel is the multiples of `U/g`, with basis
+//! `U/g, s·U/g, …` (`deg g` of them: multiplying by the generator is applying
+//! `A`, or a cyclic shift, to the vector). `G_n` is a polynomial in the
+//! symmetric `T`, so symmetric: when `g ∤ C`, some kernel vector `z` has
+//! `z·c ≠ 0`, and it is the leftover certificate.
+//!
+//! Everything it returns is in the chase's own terms (unknowns in the plan's
+//! order, leftover equations as positions), and the chase re-checks the
+//! whole report on boards of up to four million cells.
+
+use lights_algebra::modular::mod_inv;
+use lights_algebra::{Kernel, KernelGenerator, Solution};
+
+use super::FastError;
+
+/// A polynomial over GF(p): coefficients from degree 0, no trailing zeros.
+type Poly = Vec<u32>;
+
+/// What a row is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Row {
+    Path,
+    Cycle,
+}
+
+/// The leftover system in the chase's terms: the unknowns are the first row
+/// (`column_of[k]` is unknown `k`'s column), the leftover equations the last
+/// row's lights, in column order.
+pub(super) struct Leftover<'a> {
+    pub(super) row: Row,
+    pub(super) width: usize,
+    pub(super) height: usize,
+    pub(super) p: u32,
+    pub(super) column_of: &'a [usize],
+    /// `c`: per column, the last row's sum at `u = 0` minus its need.
+    pub(super) c: &'a [u32],
+}
+
+/// Solves `G_n·u = c` (module docs): the particular solution, the kernel and
+/// the certificate indexed as the chase's leftover system is.
+pub(super) fn solve(left: &Leftover<'_>, cancel: &dyn Fn() -> bool) -> Result<Solution, FastError> {
+    let Leftover { row, width: m, height: n, p, column_of, c } = *left;
+    let ring = Ring::new(row, m, p);
+    // h = g_n(t) mod U.
+    let mut prev: Poly = vec![1];
+    let mut h = ring.neg(&ring.times_t(&prev));
+    for k in 1..n {
+        if k % 256 == 0 && cancel() {
+            return Err(FastError::Cancelled);
+        }
+        let mut next = ring.neg(&ring.times_t(&h));
+        ring.sub_assign(&mut next, &prev);
+        prev = std::mem::replace(&mut h, next);
+    }
+    if cancel() {
+        return Err(FastError::Cancelled);
+    }
+    let (g, sigma) = ring.gcd_with_cofactor(&h);
+    let big_c = ring.to_poly(c);
+    let (quotient, remainder) = ring.divmod(&big_c, &g);
+    let consistent = remainder.is_empty();
+    // The kernel: U/g times 1, s, s², … as vectors (each the last one moved
+    // by the generator).
+    let (k_poly, _) = ring.divmod(&ring.modulus, &g);
+    let nullity = degree(&g);
+    let mut basis: Vec<Vec<u32>> = Vec::with_capacity(nullity);
+    let mut v = ring.to_vec(&k_poly);
+    for i in 0..nullity {
+        if i % 64 == 0 && cancel() {
+            return Err(FastError::Cancelled);
+        }
+        let next = ring.times_generator(&v);
+        basis.push(std::mem::replace(&mut v, next));
+    }
+    let by_unknown = |column_values: &[u32]| -> Vec<u32> {
+        let mut out = vec![0u32; m];
+        for (k, &col) in column_of.iter().enumerate() {
+            out[k] = column_values[col];
+        }
+        out
+    };
+    let particular = consistent.then(|| by_unknown(&ring.to_vec(&ring.mul_mod(&sigma, &quotient))));
+    let certificate = if consistent {
+        None
+    } else {
+        // Some basis vector meets c (module docs); the equations are the
+        // last row's columns, in order.
+        let z = basis.iter().find(|z| ring.dot(z, c) != 0).ok_or_else(|| {
+            FastError::Internal("polynomial method over GF(p): no kernel vector certifies the unsolvable board".into())
+        })?;
+        Some(z.clone())
+    };
+    let generators = basis.iter().map(|z| KernelGenerator { vector: by_unknown(z), order: p }).collect();
+    Ok(Solution { modulus: p, consistent, particular, kernel: Kernel { generators }, certificate })
+}
+
+fn degree(a: &[u32]) -> usize {
+    a.len().saturating_sub(1)
+}
+
+fn trim(a: &mut Poly) {
+    while a.last() == Some(&0) {
+        a.pop();
+    }
+}
+
+/// `GF(p)[s]/(U)` for one kind of row of width `m`.
+struct Ring {
+    row: Row,
+    m: usize,
+    p: u32,
+    /// `U`, monic of degree `m`.
+    modulus: Poly,
+}
+
+impl Ring {
+    fn new(row: Row, m: usize, p: u32) -> Ring {
+        let modulus = match row {
+            Row::Cycle => {
+                // z^m − 1.
+                let mut u = vec![0u32; m + 1];
+                u[0] = p - 1;
+                u[m] = 1;
+                u
+            }
+            Row::Path => {
+                // u_m: u_0 = 1, u_1 = s, u_{j+1} = s·u_j − u_{j−1}.
+                let (mut before, mut u): (Poly, Poly) = (vec![1], vec![0, 1]);
+                if m == 0 {
+                    u = vec![1];
+                }
+                for _ in 1..m {
+                    let mut next = vec![0u32; u.len() + 1];
+                    next[1..].copy_from_slice(&u);
+                    for (i, &b) in before.iter().enumerate() {
+                        next[i] = (next[i] + p - b) % p;
+                    }
+                    before = std::mem::replace(&mut u, next);
+                }
+                u
+            }
+        };
+        Ring { row, m, p, modulus }
+    }
+
+    fn neg(&self, a: &[u32]) -> Poly {
+        a.iter().map(|&x| if x == 0 { 0 } else { self.p - x }).collect()
+    }
+
+    fn sub_assign(&self, a: &mut Poly, b: &[u32]) {
+        if a.len() < b.len() {
+            a.resize(b.len(), 0);
+        }
+        for (x, &y) in a.iter_mut().zip(b) {
+            *x = if *x >= y { *x - y } else { *x + self.p - y };
+        }
+        trim(a);
+    }
+
+    /// `a·t mod U` for `a` of degree below `m`.
+    fn times_t(&self, a: &[u32]) -> Poly {
+        let p = self.p;
+        let add = |x: u32, y: u32| if x + y >= p { x + y - p } else { x + y };
+        let mut out = match self.row {
+            Row::Cycle => {
+                // (1 + z + z^{−1})·a: the vector and its two cyclic shifts.
+                let m = self.m;
+                let at = |j: usize| a.get(j).copied().unwrap_or(0);
+                (0..m).map(|j| add(add(at(j), at((j + m - 1) % m)), at((j + 1) % m))).collect()
+            }
+            Row::Path => {
+                // (s + 1)·a, then one step of reduction by the monic U.
+                let mut out = vec![0u32; self.m + 1];
+                for (i, &x) in a.iter().enumerate() {
+                    out[i] = add(out[i], x);
+                    out[i + 1] = add(out[i + 1], x);
+                }
+                let lead = out[self.m];
+                if lead != 0 {
+                    for (o, &u) in out.iter_mut().zip(&self.modulus) {
+                        *o = ((u64::from(*o) + u64::from(p - lead) * u64::from(u)) % u64::from(p)) as u32;
+                    }
+                }
+                out
+            }
+        };
+        trim(&mut out);
+        out
+    }
+
+    /// `(q, r)` with `a = q·b + r`, `deg r < deg b` (`b` not zero).
+    fn divmod(&self, a: &[u32], b: &[u32]) -> (Poly, Poly) {
+        let p = u64::from(self.p);
+        let mut r: Poly = a.to_vec();
+        trim(&mut r);
+        let db = degree(b);
+        if r.len() < b.len() {
+            return (Vec::new(), r);
+        }
+        let inv = u64::from(mod_inv(b[db], self.p).unwrap_or(0));
+        let mut q = vec![0u32; r.len() - db];
+        for i in (db..r.len()).rev() {
+            let f = u64::from(r[i]) * inv % p;
+            if f == 0 {
+                continue;
+            }
+            q[i - db] = f as u32;
+            let shift = i - db;
+            for (j, &bj) in b.iter().enumerate() {
+                let x = &mut r[shift + j];
+                *x = ((u64::from(*x) + (p - f) * u64::from(bj)) % p) as u32;
+            }
+        }
+        trim(&mut q);
+        r.truncate(db);
+        trim(&mut r);
+        (q, r)
+    }
+
+    /// `a·b mod U`.
+    fn mul_mod(&self, a: &[u32], b: &[u32]) -> Poly {
+        if a.is_empty() || b.is_empty() {
+            return Vec::new();
+        }
+        let p = u64::from(self.p);
+        let mut full = vec![0u64; a.len() + b.len() - 1];
+        for (i, &x) in a.iter().enumerate() {
+            if x == 0 {
+                continue;
+            }
+            for (j, &y) in b.iter().enumerate() {
+                full[i + j] = (full[i + j] + u64::from(x) * u64::from(y)) % p;
+            }
+        }
+        let full: Poly = full.into_iter().map(|v| v as u32).collect();
+        self.divmod(&full, &self.modulus).1
+    }
+
+    /// `(g, σ)`: `g = gcd(a, U)` monic and `σ·a ≡ g (mod U)`.
+    fn gcd_with_cofactor(&self, a: &[u32]) -> (Poly, Poly) {
+        let (mut r0, mut r1): (Poly, Poly) = (self.modulus.clone(), a.to_vec());
+        trim(&mut r1);
+        // σ0·a ≡ r0, σ1·a ≡ r1 (mod U).
+        let (mut s0, mut s1): (Poly, Poly) = (Vec::new(), vec![1]);
+        while !r1.is_empty() {
+            let (q, r) = self.divmod(&r0, &r1);
+            let mut s = s0;
+            let qs = self.mul_mod(&q, &s1);
+            self.sub_assign(&mut s, &qs);
+            (r0, r1) = (r1, r);
+            (s0, s1) = (s1, s);
+        }
+        // Monic.
+        let inv = u64::from(mod_inv(r0[degree(&r0)], self.p).unwrap_or(0));
+        let scale = |v: &Poly| -> Poly {
+            let mut out: Poly = v.iter().map(|&x| (u64::from(x) * inv % u64::from(self.p)) as u32).collect();
+            trim(&mut out);
+            out
+        };
+        (scale(&r0), scale(&s0))
+    }
+
+    /// The row vector of `a` (degree below `m`).
+    fn to_vec(&self, a: &[u32]) -> Vec<u32> {
+        match self.row {
+            Row::Cycle => {
+                let mut v = a.to_vec();
+                v.resize(self.m, 0);
+                v
+            }
+            Row::Path => {
+                // Horner: a(A)·e_0.
+                let mut v = vec![0u32; self.m];
+                for &coef in a.iter().rev() {
+                    v = self.apply_adjacency(&v);
+                    v[0] = (v[0] + coef) % self.p;
+                }
+                v
+            }
+        }
+    }
+
+    /// The polynomial of row vector `v`.
+    fn to_poly(&self, v: &[u32]) -> Poly {
+        let mut out = match self.row {
+            Row::Cycle => v.to_vec(),
+            Row::Path => {
+                // Clenshaw: b_j = v_j + s·b_{j+1} − b_{j+2}; the sum is b_0.
+                let p = self.p;
+                let (mut b1, mut b2): (Poly, Poly) = (Vec::new(), Vec::new());
+                for &vj in v.iter().rev() {
+                    let mut b = vec![0u32; b1.len() + 1];
+                    b[1..].copy_from_slice(&b1);
+                    b[0] = (b[0] + vj) % p;
+                    self.sub_assign(&mut b, &b2);
+                    b2 = std::mem::replace(&mut b1, b);
+                }
+                b1
+            }
+        };
+        trim(&mut out);
+        out
+    }
+
+    /// The vector of `s·a` (path) or `z·a` (cycle) from that of `a`.
+    fn times_generator(&self, v: &[u32]) -> Vec<u32> {
+        match self.row {
+            Row::Cycle => {
+                let m = self.m;
+                (0..m).map(|j| v[(j + m - 1) % m]).collect()
+            }
+            Row::Path => self.apply_adjacency(v),
+        }
+    }
+
+    /// The path's adjacency applied to `v`.
+    fn apply_adjacency(&self, v: &[u32]) -> Vec<u32> {
+        let m = self.m;
+        (0..m)
+            .map(|j| {
+                let left = if j > 0 { v[j - 1] } else { 0 };
+                let right = if j + 1 < m { v[j + 1] } else { 0 };
+                (left + right) % self.p
+            })
+            .collect()
+    }
+
+    fn dot(&self, a: &[u32], b: &[u32]) -> u64 {
+        let p = u64::from(self.p);
+        a.iter().zip(b).fold(0, |acc, (&x, &y)| (acc + u64::from(x) * u64::from(y)) % p)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_and_polynomials_round_trip() {
+        for row in [Row::Path, Row::Cycle] {
+            for m in 3..12 {
+                for p in [3u32, 5, 7, 65_521] {
+                    let ring = Ring::new(row, m, p);
+                    let v: Vec<u32> = (0..m).map(|j| ((j * j * 7 + 3 * j + 1) as u32) % p).collect();
+                    assert_eq!(ring.to_vec(&ring.to_poly(&v)), v, "{row:?} m = {m} p = {p}");
+                    // T on the vector is t on the polynomial.
+                    let t_vec: Vec<u32> = (0..m)
+                        .map(|j| {
+                            let (l, r) = match row {
+                                Row::Path => (if j > 0 { v[j - 1] } else { 0 }, if j + 1 < m { v[j + 1] } else { 0 }),
+                                Row::Cycle => (v[(j + m - 1) % m], v[(j + 1) % m]),
+                            };
+                            (l + v[j] + r) % p
+                        })
+                        .collect();
+                    assert_eq!(ring.to_vec(&ring.times_t(&ring.to_poly(&v))), t_vec, "{row:?} m = {m} p = {p}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_cofactor_gives_the_gcd() {
+        let ring = Ring::new(Row::Path, 9, 7);
+        for seed in 0..40u32 {
+            let a: Poly = (0..9).map(|j| (seed * 31 + j * j * 5 + j) % 7).collect();
+            let (g, sigma) = ring.gcd_with_cofactor(&a);
+            let mut a = a;
+            trim(&mut a);
+            let product = ring.mul_mod(&sigma, &a);
+            let (_, r) = ring.divmod(&ring.modulus, &g);
+            assert!(r.is_empty(), "g divides U");
+            if a.is_empty() {
+                assert_eq!(g, ring.modulus);
+            } else {
+                let (_, ra) = ring.divmod(&a, &g);
+                assert!(ra.is_empty(), "g divides a");
+                assert_eq!(product, ring.divmod(&g, &ring.modulus).1, "σ·a ≡ g");
+            }
+        }
+    }
+}
