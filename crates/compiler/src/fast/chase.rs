@@ -819,7 +819,8 @@ fn solve_leftover_mod(
 const PRIME_POLY_MIN_WIDTH: usize = 128;
 
 /// The leftover system by the polynomial method over GF(p) (`prime_poly`):
-/// the cross rule with an odd prime W, on a plane or on a cylinder chased
+/// the cross rule with W > 2 a product of distinct primes (each solved on
+/// its own, then Chinese remainders), on a plane or on a cylinder chased
 /// along its open direction, no locked cells, rows at least `min_width`
 /// wide, and a plan whose unknowns are the first row and whose leftover
 /// equations are the last (checked here, not assumed). `None` otherwise.
@@ -831,8 +832,8 @@ fn prime_polynomial(
     cancel: &dyn Fn() -> bool,
 ) -> Result<Option<(Solution, Vec<u32>)>, FastError> {
     let w = p.states;
-    let prime = w > 2 && (2..w).take_while(|d| d * d <= w).all(|d| !w.is_multiple_of(d));
-    if !prime || p.rule != Rule::Cross || p.any_locked() || !p.is_plain_grid() {
+    let Some(primes) = prime_poly::squarefree_primes(w).filter(|_| w > 2) else { return Ok(None) };
+    if p.rule != Rule::Cross || p.any_locked() || !p.is_plain_grid() {
         return Ok(None);
     }
     let transposed = plan.layout.transposed;
@@ -869,7 +870,7 @@ fn prime_polynomial(
         c.push(((sum + wide - u64::from(need)) % wide) as u32);
     }
     let left = prime_poly::Leftover { row, width, height, p: w, column_of: &column_of, c: &c };
-    let solution = prime_poly::solve(&left, cancel)?;
+    let solution = prime_poly::solve_squarefree(&left, &primes, cancel)?;
     Ok(Some((solution, (last as u32..cells as u32).collect())))
 }
 

@@ -1,4 +1,5 @@
-//! The polynomial method over GF(p), p an odd prime: the chase's leftover
+//! The polynomial method over GF(p), and by Chinese remainders over `Z/W`
+//! for `W` a product of distinct primes (6, 10, 15, …): the chase's leftover
 //! system for the cross rule on a plane board (rows are paths) or a cylinder
 //! chased along its open direction (rows are cycles), no locked cells, in
 //! `O(height·width + width²)` operations instead of the symbolic chase's
@@ -57,8 +58,80 @@ pub(super) struct Leftover<'a> {
     pub(super) c: &'a [u32],
 }
 
-/// Solves `G_n·u = c` (module docs): the particular solution, the kernel and
-/// the certificate indexed as the chase's leftover system is.
+/// The primes of `w` when it is a product of distinct primes (6 → 2, 3);
+/// `None` for 1 and when a prime's square divides it (4, 12: `Z/p^e` has no
+/// gcd of polynomials).
+pub(super) fn squarefree_primes(w: u32) -> Option<Vec<u32>> {
+    let mut primes = Vec::new();
+    let mut rest = w;
+    let mut d = 2;
+    while d * d <= rest {
+        if rest.is_multiple_of(d) {
+            rest /= d;
+            if rest.is_multiple_of(d) {
+                return None;
+            }
+            primes.push(d);
+        }
+        d += 1;
+    }
+    if rest > 1 {
+        primes.push(rest);
+    }
+    (!primes.is_empty()).then_some(primes)
+}
+
+/// Solves `G_n·u = c` over `Z/W` for a squarefree `W = p₁·…·p_k` (`left.p`
+/// is W, `primes` its primes): each prime by [`solve`], then put together
+/// by Chinese remainders — the particular solutions combined, each prime's
+/// kernel generators scaled by `W/p` (order p), and the certificate of a
+/// prime that has none scaled the same way (`(W/p)·z` is a left kernel
+/// vector modulo W whose product with `c` is `(W/p)·(z·c) ≢ 0`).
+pub(super) fn solve_squarefree(
+    left: &Leftover<'_>,
+    primes: &[u32],
+    cancel: &dyn Fn() -> bool,
+) -> Result<Solution, FastError> {
+    let w = left.p;
+    if let [only] = primes {
+        if *only == w {
+            return solve(left, cancel);
+        }
+    }
+    let wide = u64::from(w);
+    let mut particular = Some(vec![0u32; left.width]);
+    let mut generators = Vec::new();
+    let mut certificate = None;
+    for &p in primes {
+        let c: Vec<u32> = left.c.iter().map(|&v| v % p).collect();
+        let part = solve(&Leftover { p, c: &c, ..*left }, cancel)?;
+        let cofactor = w / p;
+        // e ≡ 1 (mod p), ≡ 0 modulo the other primes.
+        let unit = u64::from(cofactor) * u64::from(mod_inv(cofactor % p, p).unwrap_or(0)) % wide;
+        match (&mut particular, &part.particular) {
+            (Some(x), Some(xp)) => {
+                for (a, &b) in x.iter_mut().zip(xp) {
+                    *a = ((u64::from(*a) + unit * u64::from(b)) % wide) as u32;
+                }
+            }
+            _ => particular = None,
+        }
+        let scale = |v: &[u32]| -> Vec<u32> {
+            v.iter().map(|&x| ((u64::from(cofactor) * u64::from(x)) % wide) as u32).collect()
+        };
+        generators
+            .extend(part.kernel.generators.iter().map(|g| KernelGenerator { vector: scale(&g.vector), order: p }));
+        if certificate.is_none() {
+            certificate = part.certificate.as_deref().map(scale);
+        }
+    }
+    let consistent = particular.is_some();
+    Ok(Solution { modulus: w, consistent, particular, kernel: Kernel { generators }, certificate })
+}
+
+/// Solves `G_n·u = c` over GF(p), `left.p` prime (module docs): the
+/// particular solution, the kernel and the certificate indexed as the
+/// chase's leftover system is.
 pub(super) fn solve(left: &Leftover<'_>, cancel: &dyn Fn() -> bool) -> Result<Solution, FastError> {
     let Leftover { row, width: m, height: n, p, column_of, c } = *left;
     let ring = Ring::new(row, m, p);
