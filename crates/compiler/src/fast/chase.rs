@@ -66,13 +66,8 @@ pub fn solve_by_prime_polynomial(p: &Puzzle, opts: SolveOptions) -> Option<Resul
         Ok(plan) => plan,
         Err(e) => return Some(Err(e.into())),
     };
-    let mut rhs = Vec::with_capacity(p.cells());
-    rhs.extend((0..p.cells()).map(|k| p.need(plan.layout.cell(k))));
-    match prime_polynomial(p, &plan, &rhs, 1, &never) {
-        Ok(None) => None,
-        Err(e) => Some(Err(e.into())),
-        Ok(Some(_)) => Some(run_with(p, &plan, opts, 1, &never).map_err(SolveError::from)),
-    }
+    polynomial_fit(p, &plan, 1)?;
+    Some(run_with(p, &plan, opts, 1, &never).map_err(SolveError::from))
 }
 
 /// Solves by the chase whatever the number of unknowns (for tests).
@@ -818,12 +813,55 @@ fn solve_leftover_mod(
 /// answers, down to the choice among equally short solutions).
 const PRIME_POLY_MIN_WIDTH: usize = 128;
 
-/// The leftover system by the polynomial method over GF(p) (`prime_poly`):
-/// the cross rule with W > 2 a product of distinct primes (each solved on
-/// its own, then Chinese remainders), on a plane or on a cylinder chased
-/// along its open direction, no locked cells, rows at least `min_width`
-/// wide, and a plan whose unknowns are the first row and whose leftover
-/// equations are the last (checked here, not assumed). `None` otherwise.
+/// Where the polynomial method over GF(p) (`prime_poly`) fits a board: the
+/// cross rule with W > 2 a product of distinct primes (each solved on its
+/// own, then Chinese remainders), on a plane or on a cylinder chased along
+/// its open direction, no locked cells, rows at least `min_width` wide, and
+/// a plan whose unknowns are the first row and whose leftover equations are
+/// the last (checked here, not assumed).
+struct PolynomialFit {
+    row: prime_poly::Row,
+    width: usize,
+    height: usize,
+    /// Unknown k is the first row's press in column `column_of[k]`.
+    column_of: Vec<usize>,
+    primes: Vec<u32>,
+}
+
+/// The fit of `plan` for the polynomial method; `None` when it does not fit.
+fn polynomial_fit(p: &Puzzle, plan: &Plan, min_width: usize) -> Option<PolynomialFit> {
+    let w = p.states;
+    let primes = prime_poly::squarefree_primes(w).filter(|_| w > 2)?;
+    if p.rule != Rule::Cross || p.any_locked() || !p.is_plain_grid() {
+        return None;
+    }
+    let transposed = plan.layout.transposed;
+    let row = match (p.topology, transposed) {
+        (Topology::Plane, _) => prime_poly::Row::Path,
+        (Topology::Cylinder, false) if p.cols >= 3 => prime_poly::Row::Cycle,
+        _ => return None,
+    };
+    let (width, height) = if transposed { (p.rows, p.cols) } else { (p.cols, p.rows) };
+    if width < min_width.max(1) || plan.unknowns != width || plan.leftover != width {
+        return None;
+    }
+    let mut column_of = vec![usize::MAX; width];
+    for (col, &u) in plan.fresh[..width].iter().enumerate() {
+        match column_of.get_mut(u as usize) {
+            Some(slot) if *slot == usize::MAX => *slot = col,
+            _ => return None,
+        }
+    }
+    let last = (height - 1) * width;
+    if plan.forces[..last].contains(&NONE) || plan.forces[last..p.cells()].iter().any(|&f| f != NONE) {
+        return None;
+    }
+    Some(PolynomialFit { row, width, height, column_of, primes })
+}
+
+/// The leftover system by the polynomial method when it fits
+/// ([`polynomial_fit`]): the solution and the leftover equations (the last
+/// row's positions); `None` when it does not fit.
 fn prime_polynomial(
     p: &Puzzle,
     plan: &Plan,
@@ -831,34 +869,11 @@ fn prime_polynomial(
     min_width: usize,
     cancel: &dyn Fn() -> bool,
 ) -> Result<Option<(Solution, Vec<u32>)>, FastError> {
-    let w = p.states;
-    let Some(primes) = prime_poly::squarefree_primes(w).filter(|_| w > 2) else { return Ok(None) };
-    if p.rule != Rule::Cross || p.any_locked() || !p.is_plain_grid() {
+    let Some(PolynomialFit { row, width, height, column_of, primes }) = polynomial_fit(p, plan, min_width) else {
         return Ok(None);
-    }
-    let transposed = plan.layout.transposed;
-    let row = match (p.topology, transposed) {
-        (Topology::Plane, _) => prime_poly::Row::Path,
-        (Topology::Cylinder, false) if p.cols >= 3 => prime_poly::Row::Cycle,
-        _ => return Ok(None),
     };
-    let (width, height) = if transposed { (p.rows, p.cols) } else { (p.cols, p.rows) };
-    let cells = p.cells();
-    if width < min_width.max(1) || plan.unknowns != width || plan.leftover != width {
-        return Ok(None);
-    }
-    // Unknown k is the first row's press in column `column_of[k]`.
-    let mut column_of = vec![usize::MAX; width];
-    for (col, &u) in plan.fresh[..width].iter().enumerate() {
-        match column_of.get_mut(u as usize) {
-            Some(slot) if *slot == usize::MAX => *slot = col,
-            _ => return Ok(None),
-        }
-    }
+    let (w, cells) = (p.states, p.cells());
     let last = (height - 1) * width;
-    if plan.forces[..last].contains(&NONE) || plan.forces[last..cells].iter().any(|&f| f != NONE) {
-        return Ok(None);
-    }
     // c: the last row's sums with the unknowns at zero, minus their needs.
     let zero = numeric(p, plan, Some(rhs), &vec![0; width])?;
     let mut c = Vec::with_capacity(width);

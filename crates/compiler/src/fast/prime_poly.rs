@@ -155,16 +155,18 @@ pub(super) fn solve(left: &Leftover<'_>, cancel: &dyn Fn() -> bool) -> Result<So
     let consistent = remainder.is_empty();
     // The kernel: U/g times 1, s, s², … as vectors (each the last one moved
     // by the generator).
-    let (k_poly, _) = ring.divmod(&ring.modulus, &g);
     let nullity = degree(&g);
     let mut basis: Vec<Vec<u32>> = Vec::with_capacity(nullity);
-    let mut v = ring.to_vec(&k_poly);
-    for i in 0..nullity {
-        if i % 64 == 0 && cancel() {
-            return Err(FastError::Cancelled);
+    if nullity > 0 {
+        let (k_poly, _) = ring.divmod(&ring.modulus, &g);
+        let mut v = ring.to_vec(&k_poly);
+        for i in 0..nullity {
+            if i % 64 == 0 && cancel() {
+                return Err(FastError::Cancelled);
+            }
+            let next = ring.times_generator(&v);
+            basis.push(std::mem::replace(&mut v, next));
         }
-        let next = ring.times_generator(&v);
-        basis.push(std::mem::replace(&mut v, next));
     }
     let by_unknown = |column_values: &[u32]| -> Vec<u32> {
         let mut out = vec![0u32; m];
