@@ -44,13 +44,11 @@ impl Progress {
         Progress::with_template(&format!("{{bar:30}} {{pos}}/{{len}} {unit} · {{elapsed}}"), Some(0))
     }
 
-    /// A spinner with a message (see [`Progress::set_message`]) and the time
-    /// the work has taken.
-    pub(crate) fn spinner(message: String) -> Progress {
+    /// A spinner with the time the work has taken and a message (see
+    /// [`Progress::set_message`]).
+    pub(crate) fn spinner() -> Progress {
         // `wide_msg`: cut at the terminal's width (a name may be long).
-        let p = Progress::with_template("{spinner} {elapsed:>4} {wide_msg}", None);
-        p.set_message(message);
-        p
+        Progress::with_template("{spinner} {elapsed:>4} {wide_msg}", None)
     }
 
     /// Nothing shown, whatever happens (`--quiet`).

@@ -84,7 +84,7 @@ pub(crate) fn run(path: &Path, shown: &str, options: Options) -> u8 {
     if sliding {
         pattern_databases::prepare();
     }
-    let solved = solve_showing_progress(&doc, chosen, selected.len(), budget, sliding);
+    let solved = solve_showing_progress(&doc, chosen, &selected, budget, sliding);
     if solution_out.is_some() && selected.len() != 1 {
         let names: Vec<String> =
             selected.iter().filter_map(|&i| analysis.blocks[i].name.as_deref()).map(|n| quoted_name(Some(n))).collect();
@@ -139,11 +139,19 @@ pub(crate) fn run(path: &Path, shown: &str, options: Options) -> u8 {
 fn solve_showing_progress(
     doc: &Document,
     chosen: impl Fn(usize) -> bool,
-    count: usize,
+    selected: &[usize],
     budget: MinimumBudget,
     sliding: bool,
 ) -> Solved {
-    let mut progress = if sliding { Progress::hidden() } else { Progress::spinner(String::new()) };
+    let mut progress = if sliding { Progress::hidden() } else { Progress::spinner() };
+    // What will be solved: the valid blocks, a copy of another once (as
+    // `Solved` does), so the count ends where it says.
+    let count = selected
+        .iter()
+        .filter(|&&i| doc.block(i).is_some())
+        .filter_map(|&i| doc.key(i))
+        .collect::<std::collections::HashSet<_>>()
+        .len();
     let searched = if budget == MinimumBudget::default() {
         String::new()
     } else {

@@ -64,13 +64,19 @@ fn plain(text: &str) -> String {
 #[test]
 fn a_long_solve_names_its_puzzle_and_budget_on_a_terminal_then_clears_the_line() {
     let dir = scratch("progress-solve");
-    std::fs::write(dir.join("long.lights"), LONG).unwrap();
+    // A second puzzle on the same board is answered by the first's solve:
+    // the line counts what is solved (one puzzle), not what is printed.
+    let twin = LONG.replace("long one", "twin");
+    std::fs::write(dir.join("long.lights"), format!("{LONG}\n{twin}")).unwrap();
     let shown = on_a_terminal(&dir, "solve --minimum-budget 2s long.lights");
     let lines: Vec<&str> = shown.lines().map(str::trim_end).filter(|l| !l.trim().is_empty()).collect();
     let progress: Vec<&&str> =
         lines.iter().filter(|l| l.contains("solving \"long one\" · searching for the fewest presses")).collect();
     assert!(!progress.is_empty(), "no progress line in:\n{shown}");
-    assert!(progress.iter().all(|l| l.ends_with("for up to 2s")), "{progress:?}");
+    assert!(
+        progress.iter().all(|l| l.ends_with("solving \"long one\" · searching for the fewest presses for up to 2s")),
+        "{progress:?}"
+    );
     // The result follows, whole, on lines of its own.
     let result = lines.iter().position(|l| l.starts_with("✓ \"long one\"")).expect("the result");
     assert!(lines[result + 1].contains("86973087744 solutions · 3456 presses"), "{shown}");
