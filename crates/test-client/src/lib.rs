@@ -307,6 +307,12 @@ impl Client {
         false
     }
 
+    /// Whether a message `pred` accepts was received already and not taken:
+    /// it came before the messages taken since (an order, not a time).
+    pub fn received_earlier(&self, pred: impl Fn(&Value) -> bool) -> bool {
+        self.backlog.iter().any(pred)
+    }
+
     /// Messages received within `timeout` from now (kept for later waits).
     pub fn drain(&mut self, timeout: Duration) {
         self.arrives_within(timeout, |_| false);
