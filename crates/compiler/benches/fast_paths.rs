@@ -38,6 +38,9 @@ fn chase(c: &mut Criterion) {
         // The polynomial method over GF(p) inside the chase (`prime_poly`).
         ("plane cross 2000x2000 W=7", 2000, 7, Rule::Cross, Topology::Plane),
         ("cylinder cross 1000x1000 W=65521", 1000, 65_521, Rule::Cross, Topology::Cylinder),
+        // The same on the torus (`prime_torus`).
+        ("torus cross 2000x2000 W=65521", 2000, 65_521, Rule::Cross, Topology::Torus),
+        ("torus cross 1000x1000 W=3", 1000, 3, Rule::Cross, Topology::Torus),
     ] {
         let p = puzzle(n, w, rule, topo);
         g.bench_function(label, |b| b.iter(|| solve_with(&p, no_minimum, &|| false).unwrap()));

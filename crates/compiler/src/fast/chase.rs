@@ -25,7 +25,7 @@ use lights_algebra::modular::mod_inv;
 use lights_algebra::{solve_cancellable, solve_gf2_dense, BitMatrix, Kernel, KernelGenerator, Solution, SparseMatrix};
 use num_bigint::BigUint;
 
-use super::{minimum_of, prime_poly, recheck, FastError, FastModulus, MATERIALIZE_LIMIT};
+use super::{minimum_of, prime_poly, prime_torus, recheck, FastError, FastModulus, MATERIALIZE_LIMIT};
 use super::{try_vec, try_with_capacity};
 use crate::lower::{press_pattern_into, POLL_EVERY};
 use crate::model::{Puzzle, Rule, Topology};
@@ -813,19 +813,25 @@ fn solve_leftover_mod(
 /// answers, down to the choice among equally short solutions).
 const PRIME_POLY_MIN_WIDTH: usize = 128;
 
-/// Where the polynomial method over GF(p) (`prime_poly`) fits a board: the
-/// cross rule with W > 2 a product of distinct primes (each solved on its
-/// own, then Chinese remainders), on a plane or on a cylinder chased along
-/// its open direction, no locked cells, rows at least `min_width` wide, and
-/// a plan whose unknowns are the first row and whose leftover equations are
-/// the last (checked here, not assumed).
+/// Where the polynomial method over GF(p) fits a board: the cross rule with
+/// W > 2 a product of distinct primes (each solved on its own, then Chinese
+/// remainders), no locked cells, rows at least `min_width` wide, on a plane
+/// or on a cylinder chased along its open direction (`prime_poly`: a plan
+/// whose unknowns are the first row and whose leftover equations are the
+/// last), or on a torus (`prime_torus`: the first two rows, the last two).
+/// The plan's shape is checked here, not assumed.
 struct PolynomialFit {
-    row: prime_poly::Row,
+    shape: FitShape,
     width: usize,
     height: usize,
-    /// Unknown k is the first row's press in column `column_of[k]`.
-    column_of: Vec<usize>,
     primes: Vec<u32>,
+}
+
+enum FitShape {
+    /// Unknown k is the first row's press in column `column_of[k]`.
+    Rows { row: prime_poly::Row, column_of: Vec<usize> },
+    /// Unknown k is the press at position `slot_of[k]` of the first two rows.
+    Torus { slot_of: Vec<usize> },
 }
 
 /// The fit of `plan` for the polynomial method; `None` when it does not fit.
@@ -836,32 +842,54 @@ fn polynomial_fit(p: &Puzzle, plan: &Plan, min_width: usize) -> Option<Polynomia
         return None;
     }
     let transposed = plan.layout.transposed;
+    let (width, height) = if transposed { (p.rows, p.cols) } else { (p.cols, p.rows) };
     let row = match (p.topology, transposed) {
-        (Topology::Plane, _) => prime_poly::Row::Path,
-        (Topology::Cylinder, false) if p.cols >= 3 => prime_poly::Row::Cycle,
+        (Topology::Plane, _) => Some(prime_poly::Row::Path),
+        (Topology::Cylinder, false) if p.cols >= 3 => Some(prime_poly::Row::Cycle),
+        (Topology::Torus, _) if p.rows >= 3 && p.cols >= 3 => None,
         _ => return None,
     };
-    let (width, height) = if transposed { (p.rows, p.cols) } else { (p.cols, p.rows) };
-    if width < min_width.max(1) || plan.unknowns != width || plan.leftover != width {
+    // Unknown rows, then leftover rows: one and one, or two and two.
+    let rows = if row.is_some() { 1 } else { 2 };
+    if width < min_width.max(1) || plan.unknowns != rows * width || plan.leftover != rows * width {
         return None;
     }
-    let mut column_of = vec![usize::MAX; width];
-    for (col, &u) in plan.fresh[..width].iter().enumerate() {
-        match column_of.get_mut(u as usize) {
-            Some(slot) if *slot == usize::MAX => *slot = col,
+    let mut slot_of = vec![usize::MAX; rows * width];
+    for (slot, &u) in plan.fresh[..rows * width].iter().enumerate() {
+        match slot_of.get_mut(u as usize) {
+            Some(at) if *at == usize::MAX => *at = slot,
             _ => return None,
         }
     }
-    let last = (height - 1) * width;
+    let last = (height - rows) * width;
     if plan.forces[..last].contains(&NONE) || plan.forces[last..p.cells()].iter().any(|&f| f != NONE) {
         return None;
     }
-    Some(PolynomialFit { row, width, height, column_of, primes })
+    let shape = match row {
+        Some(row) => FitShape::Rows { row, column_of: slot_of },
+        None => FitShape::Torus { slot_of },
+    };
+    Some(PolynomialFit { shape, width, height, primes })
+}
+
+/// Each leftover equation's sum (presses per position) minus its need
+/// (none without `rhs`), in position order from `first`.
+fn residuals(p: &Puzzle, plan: &Plan, presses: &[u32], rhs: Option<&[u32]>, first: usize) -> Vec<u32> {
+    let wide = u64::from(p.states);
+    let mut eq = Vec::new();
+    (first..p.cells())
+        .map(|e| {
+            plan.eqs.load(p, &plan.layout, e, &mut eq);
+            let sum = eq.iter().fold(0u64, |acc, &(v, coef)| (acc + u64::from(coef) * u64::from(presses[v])) % wide);
+            let need = rhs.map_or(0, |r| u64::from(r[e]));
+            ((sum + wide - need) % wide) as u32
+        })
+        .collect()
 }
 
 /// The leftover system by the polynomial method when it fits
 /// ([`polynomial_fit`]): the solution and the leftover equations (the last
-/// row's positions); `None` when it does not fit.
+/// row's positions, or the last two rows'); `None` when it does not fit.
 fn prime_polynomial(
     p: &Puzzle,
     plan: &Plan,
@@ -869,24 +897,39 @@ fn prime_polynomial(
     min_width: usize,
     cancel: &dyn Fn() -> bool,
 ) -> Result<Option<(Solution, Vec<u32>)>, FastError> {
-    let Some(PolynomialFit { row, width, height, column_of, primes }) = polynomial_fit(p, plan, min_width) else {
+    let Some(PolynomialFit { shape, width, height, primes }) = polynomial_fit(p, plan, min_width) else {
         return Ok(None);
     };
     let (w, cells) = (p.states, p.cells());
-    let last = (height - 1) * width;
-    // c: the last row's sums with the unknowns at zero, minus their needs.
-    let zero = numeric(p, plan, Some(rhs), &vec![0; width])?;
-    let mut c = Vec::with_capacity(width);
-    let mut eq = Vec::new();
-    let wide = u64::from(w);
-    for (e, &need) in rhs.iter().enumerate().take(cells).skip(last) {
-        plan.eqs.load(p, &plan.layout, e, &mut eq);
-        let sum = eq.iter().fold(0u64, |acc, &(v, coef)| (acc + u64::from(coef) * u64::from(zero[v])) % wide);
-        c.push(((sum + wide - u64::from(need)) % wide) as u32);
-    }
-    let left = prime_poly::Leftover { row, width, height, p: w, column_of: &column_of, c: &c };
-    let solution = prime_poly::solve_squarefree(&left, &primes, cancel)?;
-    Ok(Some((solution, (last as u32..cells as u32).collect())))
+    // c: the leftover equations' sums with the unknowns at zero, minus their needs.
+    let zero = numeric(p, plan, Some(rhs), &vec![0; plan.unknowns])?;
+    let solution = match shape {
+        FitShape::Rows { row, column_of } => {
+            let first = (height - 1) * width;
+            let c = residuals(p, plan, &zero, Some(rhs), first);
+            let left = prime_poly::Leftover { row, width, height, p: w, column_of: &column_of, c: &c };
+            (prime_poly::solve_squarefree(&left, &primes, cancel)?, first)
+        }
+        FitShape::Torus { slot_of } => {
+            let first = (height - 2) * width;
+            let c = residuals(p, plan, &zero, Some(rhs), first);
+            // J's columns: one press of x (then y) at column 0, no needs.
+            let column = |position: usize| -> Result<Vec<u32>, FastError> {
+                let mut values = vec![0; plan.unknowns];
+                values[plan.fresh[position] as usize] = 1;
+                Ok(residuals(p, plan, &numeric(p, plan, None, &values)?, None, first))
+            };
+            let (from_x, from_y) = (column(0)?, column(width)?);
+            let solved = prime_poly::combine_primes(w, &c, &primes, |q, c| {
+                let (fx, fy): (Vec<u32>, Vec<u32>) = from_x.iter().zip(&from_y).map(|(&a, &b)| (a % q, b % q)).unzip();
+                let left = prime_torus::TorusLeftover { width, p: q, slot_of: &slot_of, from_x: &fx, from_y: &fy, c };
+                prime_torus::solve(&left, cancel)
+            })?;
+            (solved, first)
+        }
+    };
+    let (solution, first) = solution;
+    Ok(Some((solution, (first as u32..cells as u32).collect())))
 }
 
 fn run(p: &Puzzle, plan: &Plan, opts: SolveOptions, cancel: &dyn Fn() -> bool) -> Result<Report, FastError> {

@@ -21,6 +21,7 @@ mod descent;
 pub mod flip;
 pub mod poly;
 mod prime_poly;
+mod prime_torus;
 pub mod torus;
 
 use num_bigint::BigUint;
