@@ -303,11 +303,22 @@ fn components(gens: &[&Gen], n: usize) -> Vec<Vec<usize>> {
 
 /// A group of generators on its own cells: the cells (ascending), `base` on
 /// them and the generators in local numbering. `local_of` is scratch of `n`
-/// entries.
+/// entries, `u32::MAX` on the group's cells (the groups of [`components`]
+/// share no cell, so one scratch that starts at `u32::MAX` serves them all).
 fn restrict(base: &[u32], gens: &[&Gen], group: &[usize], local_of: &mut [u32]) -> (Vec<u32>, Vec<u32>, Vec<Gen>) {
-    let mut cells: Vec<u32> = group.iter().flat_map(|&j| gens[j].support.iter().map(|&(i, _)| i)).collect();
+    // Each cell once, then sorted: the supports together can be many times
+    // the cells (29 dense patterns of a million cells), too many to sort.
+    let mut cells: Vec<u32> = Vec::new();
+    for &j in group {
+        for &(i, _) in &gens[j].support {
+            let slot = &mut local_of[i as usize];
+            if *slot == u32::MAX {
+                *slot = 0;
+                cells.push(i);
+            }
+        }
+    }
     cells.sort_unstable();
-    cells.dedup();
     for (k, &c) in cells.iter().enumerate() {
         local_of[c as usize] = k as u32;
     }
