@@ -464,26 +464,9 @@ impl Ring {
 
     /// `(g, σ)`: `g = gcd(a, U)` monic and `σ·a ≡ g (mod U)`.
     pub(super) fn gcd_with_cofactor(&self, a: &[u32]) -> (Poly, Poly) {
-        let (mut r0, mut r1): (Poly, Poly) = (self.modulus.clone(), a.to_vec());
-        trim(&mut r1);
-        // σ0·a ≡ r0, σ1·a ≡ r1 (mod U).
-        let (mut s0, mut s1): (Poly, Poly) = (Vec::new(), vec![1]);
-        while !r1.is_empty() {
-            let (q, r) = self.divmod(&r0, &r1);
-            let mut s = s0;
-            let qs = self.mul_mod(&q, &s1);
-            self.sub_assign(&mut s, &qs);
-            (r0, r1) = (r1, r);
-            (s0, s1) = (s1, s);
-        }
-        // Monic.
-        let inv = u64::from(mod_inv(r0[degree(&r0)], self.p).unwrap_or(0));
-        let scale = |v: &Poly| -> Poly {
-            let mut out: Poly = v.iter().map(|&x| (u64::from(x) * inv % u64::from(self.p)) as u32).collect();
-            trim(&mut out);
-            out
-        };
-        (scale(&r0), scale(&s0))
+        // s·U + σ·a = g.
+        let (g, _, sigma) = self.ext_gcd(&self.modulus, a);
+        (g, self.divmod(&sigma, &self.modulus).1)
     }
 
     /// The row vector of `a` (degree below `m`).
