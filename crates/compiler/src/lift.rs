@@ -175,8 +175,12 @@ impl Repetition {
     fn charge(self, p: &Puzzle) -> u64 {
         let k = self.classes() as u64;
         let (rows, cols) = self.periods(p);
-        let border = reach(p).map_or(p.cells(), |reach| 2 * reach * (p.rows + p.cols));
-        let lights = (border + rows * cols).min(p.cells()) as u64;
+        let lights = match (reach(p), translations(p)) {
+            (None, _) => p.cells(),
+            (Some(_), (true, true)) => rows * cols,
+            (Some(reach), (false, true)) => (3 * reach + rows).min(p.rows) * cols,
+            (Some(reach), _) => (2 * reach * (p.rows + p.cols) + rows * cols).min(p.cells()),
+        } as u64;
         lights * UNITS_PER_LIGHT + k * TRY_UNITS_PER_CLASS + k * k * ELIMINATION_UNITS + UNITS_PER_SPACE
     }
 }
@@ -228,12 +232,42 @@ pub(crate) fn plan(p: &Puzzle, work: u64, default: u64) -> Plan {
     Plan { work: stages.iter().map(|s| s.work).sum(), stages }
 }
 
+/// Boards of up to this many cells pay for checking a lift out of the
+/// search's work, as small boards do (48×48: 2,304 cells).
+const CHECKED_CELLS: usize = 4096;
+
+/// Boards of more cells pay for checking a lift in full: a pass over the
+/// board, as the solve itself makes several of (whose re-check goes up to
+/// this size too).
+const UNCHARGED_UP_TO: usize = 1 << 22;
+
+/// The cells whose check a lift's work is charged: on a board larger than
+/// [`CHECKED_CELLS`] (and at most [`UNCHARGED_UP_TO`], with a rule of short
+/// reach), the rest is a pass over the board like the solve's own ones, so
+/// the lifts are tried as on a small board.
+fn checked_cells(p: &Puzzle) -> usize {
+    let cells = p.cells();
+    if cells <= UNCHARGED_UP_TO && reach(p).is_some() {
+        cells.min(CHECKED_CELLS)
+    } else {
+        cells
+    }
+}
+
+/// Whether the lifts' work comes out of the minimum search's budget: on
+/// boards whose check is charged in full (small ones, 48×48 among them).
+/// On larger ones the solve's own passes over the board cost many times the
+/// whole budget, and the lifts' few milliseconds are paid like them.
+pub(crate) fn shares_search_budget(p: &Puzzle) -> bool {
+    checked_cells(p) == p.cells()
+}
+
 /// A round of lifts of at most `work` units: after checking what is found
 /// and searching the best space once, three quarters of the rest for the
 /// spaces; what they leave searches more of the best spaces.
 fn stage(p: &Puzzle, work: u64) -> Stage {
     let none = Stage { spaces: Vec::new(), refinements: 0, work: 0 };
-    let check = p.cells() as u64 * UNITS_PER_CELL;
+    let check = checked_cells(p) as u64 * UNITS_PER_CELL;
     let Some(left) = work.checked_sub(check + REFINE_UNITS) else { return none };
     let spaces = spaces(p, left / 4 * 3);
     if spaces.is_empty() {
@@ -304,23 +338,65 @@ struct Incoming {
 }
 
 impl Incoming {
-    fn of(p: &Puzzle) -> Incoming {
-        let mut by_light: Vec<Vec<(u32, u32)>> = vec![Vec::new(); p.cells()];
+    /// The presses of the lights `wanted` marks (the others get none): two
+    /// passes over the press patterns, counting then filling, so a board of
+    /// millions of cells holds only the few thousand lights whose equations
+    /// are written.
+    fn of(p: &Puzzle, wanted: &[bool]) -> Incoming {
         let mut pattern = Vec::new();
-        for j in 0..p.cells() {
-            press_pattern_into(p, j / p.cols, j % p.cols, &mut pattern);
-            for &(light, weight) in &pattern {
-                by_light[light].push((j as u32, weight % p.states));
+        if matches!(p.rule, Rule::Cross | Rule::King) {
+            // Symmetric rules (a press at a changes b iff one at b changes
+            // a, all weights 1, on every surface): a light's presses are its
+            // own cell's pattern, and only the wanted lights are visited.
+            let mut starts = Vec::with_capacity(p.cells() + 1);
+            let mut entries = Vec::new();
+            for (light, &w) in wanted.iter().enumerate() {
+                starts.push(entries.len());
+                if w {
+                    press_pattern_into(p, light / p.cols, light % p.cols, &mut pattern);
+                    entries.extend(pattern.iter().map(|&(j, weight)| (j as u32, weight % p.states)));
+                }
+            }
+            starts.push(entries.len());
+            return Incoming { starts, entries };
+        }
+        let mut for_each = |f: &mut dyn FnMut(usize, usize, u32)| {
+            for j in 0..p.cells() {
+                press_pattern_into(p, j / p.cols, j % p.cols, &mut pattern);
+                for &(light, weight) in &pattern {
+                    if wanted[light] {
+                        f(light, j, weight % p.states);
+                    }
+                }
+            }
+        };
+        let mut starts = vec![0usize; p.cells() + 1];
+        for_each(&mut |light, _, _| starts[light + 1] += 1);
+        for i in 0..p.cells() {
+            starts[i + 1] += starts[i];
+        }
+        let mut fill = starts.clone();
+        let mut entries = vec![(0u32, 0u32); starts[p.cells()]];
+        // Presses in cell order: each light's entries in the order of the
+        // single pass they used to come from.
+        for_each(&mut |light, j, weight| {
+            entries[fill[light]] = (j as u32, weight);
+            fill[light] += 1;
+        });
+        Incoming { starts, entries }
+    }
+
+    /// The presses of every light the spaces of `plan` write an equation of.
+    fn for_plan(p: &Puzzle, plan: &Plan) -> Incoming {
+        let mut wanted = vec![false; p.cells()];
+        for stage in &plan.stages {
+            for &(space, _) in &stage.spaces {
+                for light in representatives(p, space) {
+                    wanted[light] = true;
+                }
             }
         }
-        let mut starts = Vec::with_capacity(p.cells() + 1);
-        let mut entries = Vec::new();
-        for row in by_light {
-            starts.push(entries.len());
-            entries.extend(row);
-        }
-        starts.push(entries.len());
-        Incoming { starts, entries }
+        Incoming::of(p, &wanted)
     }
 }
 
@@ -339,11 +415,24 @@ fn reach(p: &Puzzle) -> Option<usize> {
 /// every period (twice the period across a glide), so a light there has
 /// the equation of the light a whole number of periods from it in the
 /// first period.
+///
+/// Along a direction the board wraps straight (both directions of the
+/// torus, the columns of the cylinder: [`translations`]) there is no
+/// border: moving a light a whole period along it moves its equation's
+/// classes nowhere, so the first period is enough.
 fn representatives(p: &Puzzle, space: Repetition) -> Vec<usize> {
     let Some(reach) = reach(p) else { return (0..p.cells()).collect() };
     let (rows_period, cols_period) = space.periods(p);
+    let (down, across) = translations(p);
     let mut lights = Vec::new();
     for r in 0..p.rows {
+        if across {
+            let needed = if down { r < rows_period } else { r < reach + rows_period || r + reach >= p.rows };
+            if needed {
+                lights.extend(r * p.cols..r * p.cols + cols_period.min(p.cols));
+            }
+            continue;
+        }
         if r < reach || r + reach >= p.rows {
             lights.extend(r * p.cols..(r + 1) * p.cols);
             continue;
@@ -352,6 +441,14 @@ fn representatives(p: &Puzzle, space: Repetition) -> Vec<usize> {
         lights.extend((0..inner.max(reach)).chain((p.cols - reach).max(inner)..p.cols).map(|c| r * p.cols + c));
     }
     lights
+}
+
+/// Whether moving the board down (and across) one row (one column) is one
+/// of its symmetries: the direction is glued straight and the other one
+/// not twisted (the torus both ways, the cylinder across).
+fn translations(p: &Puzzle) -> (bool, bool) {
+    let (rows, columns) = (p.topology.rows(), p.topology.columns());
+    (rows == Gluing::Glued && columns != Gluing::Twisted, columns == Gluing::Glued && rows != Gluing::Twisted)
 }
 
 /// A light's equation over the classes: `(class, weight)` sorted by class,
@@ -479,33 +576,32 @@ fn enumerate(particular: &[u32], kernel: &lights_algebra::Kernel, w: u32) -> Opt
 /// cheaper than `cost`, searching the spaces of `planned`. Every one is
 /// applied to `p` before it is returned.
 pub(crate) fn cheaper_lift(p: &Puzzle, cost: u64, plan: &Plan, cancel: &dyn Fn() -> bool) -> Option<Presses> {
-    let incoming = Incoming::of(p);
-    let mut best: Option<(u64, Vec<u32>)> = None;
+    let incoming = Incoming::for_plan(p, plan);
+    let mut best: Option<Best> = None;
     for stage in &plan.stages {
         run(p, &incoming, cost, stage, &mut best, cancel);
     }
-    best.map(|(_, values)| Presses::from_values(&values, p.states))
+    // Spelled out on the board once, for the cheapest: on a board of
+    // millions of cells each spelling is a pass. Every solution of a
+    // space's system solves the board (module docs); the check is the
+    // safety net, and a lift that failed it would be no answer.
+    let (_, space, small) = best?;
+    let values: Vec<u32> = (0..p.cells()).map(|i| small[space.class(p, i / p.cols, i % p.cols)]).collect();
+    solves(p, &values).then(|| Presses::from_values(&values, p.states))
 }
+
+/// The cheapest lift so far: its presses, its space and its classes' values.
+type Best = (u64, Repetition, Vec<u32>);
 
 /// One round of lifts: `best` becomes the cheapest solution found, if it
 /// is cheaper than `cost` and than `best`.
-fn run(
-    p: &Puzzle,
-    incoming: &Incoming,
-    cost: u64,
-    stage: &Stage,
-    best: &mut Option<(u64, Vec<u32>)>,
-    cancel: &dyn Fn() -> bool,
-) {
+fn run(p: &Puzzle, incoming: &Incoming, cost: u64, stage: &Stage, best: &mut Option<Best>, cancel: &dyn Fn() -> bool) {
     let w = p.states;
-    let consider = |space: Repetition, small: &[u32], best: &mut Option<(u64, Vec<u32>)>| {
+    let consider = |space: Repetition, small: &[u32], best: &mut Option<Best>| {
         // Every class holds the same number of cells.
         let presses = small.iter().map(|&v| u64::from(v)).sum::<u64>() * (p.cells() / space.classes()) as u64;
         if presses < best.as_ref().map_or(cost, |b| b.0) {
-            let values: Vec<u32> = (0..p.cells()).map(|i| small[space.class(p, i / p.cols, i % p.cols)]).collect();
-            if solves(p, &values) {
-                *best = Some((presses, values));
-            }
+            *best = Some((presses, space, small.to_vec()));
         }
         presses
     };
@@ -585,7 +681,7 @@ mod tests {
             let lights: Vec<u32> = (0..space.classes()).map(|_| rng.below(u64::from(w)) as u32).collect();
             p.lights = Board::dense(values(&p, space, &lights).iter().map(|&v| v as u16).collect());
             prop_assert!(fits(&p, space));
-            let found = solve_in(&p, &Incoming::of(&p), space, &|| false);
+            let found = solve_in(&p, &Incoming::of(&p, &vec![true; p.cells()]), space, &|| false);
             let k = space.classes() as u32;
             let solving = (0..w.pow(k))
                 .filter(|&n| {
@@ -646,6 +742,62 @@ mod tests {
         let mut odd = board(12, 12, 2, Rule::Cross, Topology::Torus);
         odd.lights.set(0, 0);
         assert!(spaces(&odd, u64::MAX).is_empty());
+    }
+
+    #[test]
+    fn the_presses_of_the_wanted_lights_are_those_of_the_whole_board() {
+        // Gathered for some lights only (the cross and King by their own
+        // pattern, other rules by one scan), they are the whole board's.
+        let stencil = Rule::Stencil(Stencil { rows: 3, cols: 3, weights: vec![1, 2, 0, 1, 1, 0, 2, 0, 1] });
+        for rule in [Rule::Cross, Rule::King, Rule::Merlin, stencil] {
+            for topology in [Topology::Plane, Topology::Torus, Topology::Klein, Topology::Projective] {
+                let p = board(7, 9, 3, rule.clone(), topology);
+                let mut scanned: Vec<Vec<(u32, u32)>> = vec![Vec::new(); p.cells()];
+                let mut pattern = Vec::new();
+                for j in 0..p.cells() {
+                    press_pattern_into(&p, j / p.cols, j % p.cols, &mut pattern);
+                    for &(light, weight) in &pattern {
+                        scanned[light].push((j as u32, weight % p.states));
+                    }
+                }
+                let wanted: Vec<bool> = (0..p.cells()).map(|i| i % 3 != 1).collect();
+                let some = Incoming::of(&p, &wanted);
+                for (light, want) in wanted.iter().enumerate() {
+                    let mut got = some.entries[some.starts[light]..some.starts[light + 1]].to_vec();
+                    let mut expected = if *want { scanned[light].clone() } else { Vec::new() };
+                    got.sort_unstable();
+                    expected.sort_unstable();
+                    assert_eq!(got, expected, "{rule:?} {topology:?} light {light}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn large_boards_get_lifts_without_paying_for_their_size() {
+        // 200×200 cells: checking a lift is charged as on 64×64, and the
+        // lifts take nothing from the search (they took everything before:
+        // 3.2 million units to check, more than their whole share).
+        let p = board(200, 200, 7, Rule::Cross, Topology::Torus);
+        assert!(!shares_search_budget(&p));
+        assert!(shares_search_budget(&board(48, 48, 7, Rule::Cross, Topology::Torus)));
+        assert!(shares_search_budget(&board(200, 200, 7, Rule::Flip, Topology::Torus)), "flip reaches a whole line");
+        let work = crate::report::DEFAULT_MINIMUM_WORK / 2;
+        let plan = plan(&p, work, work);
+        assert!(plan.work > 0 && plan.work <= work);
+        // On the torus a space writes one period of lights, however large
+        // the board.
+        let space = Repetition {
+            rows: Axis { period: 5, mirrored: false },
+            cols: Axis { period: 5, mirrored: false },
+            glide: false,
+        };
+        assert_eq!(representatives(&p, space).len(), 25);
+        // The cross covers each light once with the presses of one class of
+        // the period 5 (a perfect code): 40,000 / 5 presses.
+        let lift = cheaper_lift(&p, u64::MAX, &plan, &|| false).expect("a repeating solution");
+        assert!(solves(&p, &lift.to_vec()));
+        assert_eq!(lift.sum(), 8000);
     }
 
     #[test]

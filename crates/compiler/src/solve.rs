@@ -18,9 +18,13 @@ pub fn solve(p: &Puzzle, cancel: &dyn Fn() -> bool) -> Result<Report, SolveError
 pub fn solve_with(p: &Puzzle, opts: SolveOptions, cancel: &dyn Fn() -> bool) -> Result<Report, SolveError> {
     // Boards whose lights repeat a small pattern leave some of the minimum
     // search to the repeating solutions (crate::lift): at most a quarter.
-    let lift_budget = if opts.search_minimum { opts.minimum_work / LIFT_SHARE } else { 0 };
-    let lifts = crate::lift::plan(p, lift_budget, crate::report::DEFAULT_MINIMUM_WORK / LIFT_SHARE);
-    let lift_work = lifts.work;
+    // On larger boards the lifts take nothing from the search and get half
+    // as much again (crate::lift::shares_search_budget).
+    let shares = crate::lift::shares_search_budget(p);
+    let share = if shares { LIFT_SHARE } else { LIFT_SHARE / 2 };
+    let lift_budget = if opts.search_minimum { opts.minimum_work / share } else { 0 };
+    let lifts = crate::lift::plan(p, lift_budget, crate::report::DEFAULT_MINIMUM_WORK / share);
+    let lift_work = if shares { lifts.work } else { 0 };
     let main = SolveOptions { minimum_work: opts.minimum_work - lift_work, ..opts };
     let mut report = solve_by_plan(p, main, cancel)?;
     if let Some(min) = &mut report.minimum {
@@ -46,7 +50,8 @@ fn lift_if_cheaper(p: &Puzzle, lifts: &crate::lift::Plan, min: &mut MinimumSolut
     }
 }
 
-/// The lifts get this fraction of the minimum search's work.
+/// The lifts get this fraction of the minimum search's work (twice as much
+/// on boards where it is not taken from the search).
 const LIFT_SHARE: u64 = 4;
 
 /// Minimums no search is needed to prove: no press is never beaten, and
