@@ -903,7 +903,7 @@ fn prime_polynomial(
     let (w, cells) = (p.states, p.cells());
     // c: the leftover equations' sums with the unknowns at zero, minus their needs.
     let zero = numeric(p, plan, Some(rhs), &vec![0; plan.unknowns])?;
-    let solution = match shape {
+    let (solution, first) = match shape {
         FitShape::Rows { row, column_of } => {
             let first = (height - 1) * width;
             let c = residuals(p, plan, &zero, Some(rhs), first);
@@ -928,7 +928,6 @@ fn prime_polynomial(
             (solved, first)
         }
     };
-    let (solution, first) = solution;
     Ok(Some((solution, (first as u32..cells as u32).collect())))
 }
 

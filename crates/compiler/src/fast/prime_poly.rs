@@ -228,21 +228,14 @@ pub(super) fn solve(left: &Leftover<'_>, cancel: &dyn Fn() -> bool) -> Result<So
     let big_c = ring.to_poly(c);
     let (quotient, remainder) = ring.divmod(&big_c, &g);
     let consistent = remainder.is_empty();
-    // The kernel: U/g times 1, s, s², … as vectors (each the last one moved
-    // by the generator).
+    // The kernel: U/g times 1, s, s², … (deg g of them).
     let nullity = degree(&g);
-    let mut basis: Vec<Vec<u32>> = Vec::with_capacity(nullity);
-    if nullity > 0 {
+    let basis = if nullity > 0 {
         let (k_poly, _) = ring.divmod(&ring.modulus, &g);
-        let mut v = ring.to_vec(&k_poly);
-        for i in 0..nullity {
-            if i % 64 == 0 && cancel() {
-                return Err(FastError::Cancelled);
-            }
-            let next = ring.times_generator(&v);
-            basis.push(std::mem::replace(&mut v, next));
-        }
-    }
+        ring.multiples(&[k_poly], nullity, cancel)?
+    } else {
+        Vec::new()
+    };
     let by_unknown = |column_values: &[u32]| -> Vec<u32> {
         let mut out = vec![0u32; m];
         for (k, &col) in column_of.iter().enumerate() {
@@ -509,6 +502,27 @@ impl Ring {
         };
         trim(&mut out);
         out
+    }
+
+    /// The vectors of `s^k·a` (path) or `z^k·a` (cycle), `k < count`, for
+    /// each `a` of `seeds` side by side (one vector of `m` entries per
+    /// seed): each the last one moved by the generator.
+    pub(super) fn multiples(
+        &self,
+        seeds: &[Poly],
+        count: usize,
+        cancel: &dyn Fn() -> bool,
+    ) -> Result<Vec<Vec<u32>>, FastError> {
+        let mut v: Vec<u32> = seeds.iter().flat_map(|a| self.to_vec(a)).collect();
+        let mut out = Vec::with_capacity(count);
+        for k in 0..count {
+            if k % 64 == 0 && cancel() {
+                return Err(FastError::Cancelled);
+            }
+            let next: Vec<u32> = v.chunks(self.m).flat_map(|part| self.times_generator(part)).collect();
+            out.push(std::mem::replace(&mut v, next));
+        }
+        Ok(out)
     }
 
     /// The vector of `s·a` (path) or `z·a` (cycle) from that of `a`.

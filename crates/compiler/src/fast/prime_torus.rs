@@ -66,10 +66,10 @@ pub(super) fn solve(left: &TorusLeftover<'_>, cancel: &dyn Fn() -> bool) -> Resu
     let mut x = [Vec::new(), Vec::new()];
     let mut consistent = true;
     for i in 0..2 {
-        let (g, sigma) = ring.gcd_with_cofactor(&diagonal.d[i]);
-        let (quotient, remainder) = ring.divmod(&f[i], &g);
+        let (g, sigma) = &diagonal.gcd[i];
+        let (quotient, remainder) = ring.divmod(&f[i], g);
         consistent &= remainder.is_empty();
-        x[i] = ring.mul_mod(&sigma, &quotient);
+        x[i] = ring.mul_mod(sigma, &quotient);
     }
     if cancel() {
         return Err(FastError::Cancelled);
@@ -101,11 +101,12 @@ pub(super) fn solve(left: &TorusLeftover<'_>, cancel: &dyn Fn() -> bool) -> Resu
     Ok(Solution { modulus: p, consistent, particular, kernel: Kernel { generators }, certificate })
 }
 
-/// `L·J·R = diag(d)`, `L` and `R` of determinant ±1.
+/// `L·J·R = diag(d)`, `L` and `R` of determinant ±1, kept as each `d_i`'s
+/// `(g_i, σ_i)`: `g_i = gcd(d_i, U)`, `σ_i·d_i ≡ g_i` (all the solve needs).
 struct Diagonal {
     left: Matrix,
-    d: [Poly; 2],
     right: Matrix,
+    gcd: [(Poly, Poly); 2],
 }
 
 fn identity() -> Matrix {
@@ -172,8 +173,8 @@ fn diagonalise(ring: &Ring, mut j: Matrix, cancel: &dyn Fn() -> bool) -> Result<
             j = product(ring, &j, &f);
             right = product(ring, &right, &f);
         } else {
-            let [[d0, _], [_, d1]] = j;
-            return Ok(Diagonal { left, d: [d0, d1], right });
+            let gcd = [ring.gcd_with_cofactor(&j[0][0]), ring.gcd_with_cofactor(&j[1][1])];
+            return Ok(Diagonal { left, right, gcd });
         }
     }
 }
@@ -183,22 +184,14 @@ fn diagonalise(ring: &Ring, mut j: Matrix, cancel: &dyn Fn() -> bool) -> Result<
 fn kernel_basis(ring: &Ring, diagonal: &Diagonal, cancel: &dyn Fn() -> bool) -> Result<Vec<Vec<u32>>, FastError> {
     let mut basis = Vec::new();
     for i in 0..2 {
-        let (g, _) = ring.gcd_with_cofactor(&diagonal.d[i]);
-        let nullity = degree(&g);
+        let g = &diagonal.gcd[i].0;
+        let nullity = degree(g);
         if nullity == 0 {
             continue;
         }
-        let (k_poly, _) = ring.divmod(&ring.modulus, &g);
+        let (k_poly, _) = ring.divmod(&ring.modulus, g);
         let column = [ring.mul_mod(&diagonal.right[0][i], &k_poly), ring.mul_mod(&diagonal.right[1][i], &k_poly)];
-        let mut v: Vec<u32> = column.iter().flat_map(|a| ring.to_vec(a)).collect();
-        for k in 0..nullity {
-            if k % 64 == 0 && cancel() {
-                return Err(FastError::Cancelled);
-            }
-            let m = v.len() / 2;
-            let next: Vec<u32> = v.chunks(m).flat_map(|half| ring.times_generator(half)).collect();
-            basis.push(std::mem::replace(&mut v, next));
-        }
+        basis.extend(ring.multiples(&column, nullity, cancel)?);
     }
     Ok(basis)
 }
@@ -248,7 +241,11 @@ mod tests {
                 }
                 let d = diagonalise(&ring, j.clone(), &|| false).unwrap();
                 let ljr = product(&ring, &product(&ring, &d.left, &j), &d.right);
-                assert_eq!(ljr, [[d.d[0].clone(), Vec::new()], [Vec::new(), d.d[1].clone()]], "m = {m} p = {p}");
+                assert!(ljr[0][1].is_empty() && ljr[1][0].is_empty(), "m = {m} p = {p}: not diagonal");
+                let diagonal = [&ljr[0][0], &ljr[1][1]];
+                for (entry, gcd) in diagonal.into_iter().zip(&d.gcd) {
+                    assert_eq!(&ring.gcd_with_cofactor(entry), gcd, "m = {m} p = {p}");
+                }
                 for a in [&d.left, &d.right] {
                     let det =
                         add(&ring, &ring.mul_mod(&a[0][0], &a[1][1]), &ring.neg(&ring.mul_mod(&a[0][1], &a[1][0])));
