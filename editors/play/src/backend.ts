@@ -119,8 +119,8 @@ export class HttpBackend implements Backend {
   async writeBack(puzzle: number, lights: number[], version?: number): Promise<WriteBackResult> {
     if (!this.readOnly) {
       try {
-        const { message } = await this.call<{ message: string; version: number }>(`/api/puzzle/${puzzle}/write`, { lights, version });
-        return { message };
+        const written = await this.call<{ message: string; version: number }>(`/api/puzzle/${puzzle}/write`, { lights, version });
+        return { message: written.message, version: written.version };
       } catch (e) {
         // A server that turned read-only under us: offer the text.
         if (!(e instanceof HttpError) || e.status !== 403) throw e;

@@ -7,7 +7,7 @@ import { Backend, BackendEvent, HttpBackend, MessageBackend } from "./backend";
 import { SiteData, StaticBackend } from "./static";
 import { firstPress, Game, planChaseToGoal, positionKey, Press, totalPresses } from "./model";
 import { Progress, saveSoundPreference, Sounds, soundPreference } from "./progress";
-import type { BoardData, PuzzleList, SolveResult } from "./protocol";
+import type { BoardData, PuzzleList, SolveResult, WriteBackResult } from "./protocol";
 import { BoardView, NumbersMode, stateColour } from "./view";
 
 // ---------------------------------------------------------------- small DOM helpers
@@ -72,6 +72,11 @@ class Player {
   private stepPlan: { key: string; counts: number[] } | undefined;
   private animation: Animation | undefined;
   private loading = 0;
+  /**
+   * The last write-back (its answer once it came): the change it makes to the file comes back
+   * as a "changed" event, which must not be announced as an outside change.
+   */
+  private lastWrite: Promise<WriteBackResult | undefined> | undefined;
   private readonly cache = new Map<string, SolveResult>();
   private progress: Progress = new Progress("");
   /** The position was at the goal when last drawn (a win is the step onto it). */
@@ -297,6 +302,8 @@ class Player {
     const same = keep && this.game !== undefined && shape === this.shape;
     this.board = board;
     this.shape = shape;
+    // The version shown, for the tests (they wait for a reload by it).
+    document.documentElement.dataset.version = String(board.version);
     this.cache.clear();
     this.stepPlan = undefined;
     this.hint = undefined;
@@ -355,7 +362,7 @@ class Player {
   private async onEvent(e: BackendEvent): Promise<void> {
     switch (e.kind) {
       case "changed":
-        await this.reload();
+        await this.reload(e.version);
         break;
       case "select":
         if (e.puzzle !== this.index) {
@@ -372,8 +379,12 @@ class Player {
     }
   }
 
-  /** The file changed: read it again; keep the position when the puzzle plays the same. */
-  private async reload(): Promise<void> {
+  /**
+   * The file changed (to `version`, when the host says): read it again; keep the position when
+   * the puzzle plays the same. A change that is this page's own write-back keeps the write's
+   * message rather than announcing an outside change.
+   */
+  private async reload(version?: number): Promise<void> {
     this.stop();
     await this.loadList();
     const count = this.list?.puzzles.length ?? 0;
@@ -388,7 +399,10 @@ class Player {
       this.show(board, kept);
       // An unplayable board keeps the reason `show` gave.
       if (board.playable) {
-        this.say(kept ? "The file changed; this puzzle did not." : "The file changed: reloaded.", false);
+        const own = await this.ownWrite(version);
+        if (ticket !== this.loading) return;
+        if (own !== undefined) this.say(own.message, false);
+        else this.say(kept ? "The file changed; this puzzle did not." : "The file changed: reloaded.", false);
       }
     } catch (e) {
       if (ticket === this.loading) this.say(`Cannot reload: ${messageOf(e)}`, true);
@@ -750,13 +764,22 @@ class Player {
     const g = this.game;
     if (g === undefined) return;
     this.stop();
+    const writing = this.backend.writeBack(this.index, g.lights.slice(), this.board?.version);
+    this.lastWrite = writing.catch(() => undefined);
     try {
-      const result = await this.backend.writeBack(this.index, g.lights.slice(), this.board?.version);
+      const result = await writing;
       this.say(result.message, false);
       if (result.text !== undefined) this.offerText(result.text);
     } catch (e) {
       this.say(`Not written: ${messageOf(e)}`, true);
     }
+  }
+
+  /** The last write-back's answer when the change to `version` is that write's (waiting for it if it is under way). */
+  private async ownWrite(version: number | undefined): Promise<WriteBackResult | undefined> {
+    if (version === undefined || this.lastWrite === undefined) return undefined;
+    const result = await this.lastWrite;
+    return result?.version === version ? result : undefined;
   }
 
   /** The browser: the `lights` statement to copy or download. */

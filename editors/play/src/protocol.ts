@@ -96,6 +96,8 @@ export interface PuzzleList {
 export interface WriteBackResult {
   message: string;
   text?: string;
+  /** The file's version after the write, when it wrote: the version its "changed" event will carry. */
+  version?: number;
 }
 
 // ---------------------------------------------------------------- webview messages

@@ -573,7 +573,8 @@ function playDeps(document: () => vscode.TextDocument, selected: () => number): 
         const { start, end } = e.range;
         edit.replace(doc.uri, new vscode.Range(start.line, start.character, end.line, end.character), e.newText);
       }
-      return vscode.workspace.applyEdit(edit);
+      // The document is live: after the edit it has the version its change event carries.
+      return (await vscode.workspace.applyEdit(edit)) ? doc.version : false;
     },
   };
 }

@@ -43,11 +43,11 @@ export interface PlayDeps {
   /** The document's puzzles (from its outline). */
   puzzles(): Promise<PuzzleList>;
   /**
-   * Apply edits to the played document; false when they were not applied
-   * (also when the document is no longer at `version`, the one the server
-   * made them for).
+   * Apply edits to the played document: its version after them, or false when
+   * they were not applied (also when the document is no longer at `version`,
+   * the one the server made them for).
    */
-  applyEdits(edits: LspTextEdit[], version?: number): Promise<boolean>;
+  applyEdits(edits: LspTextEdit[], version?: number): Promise<number | false>;
 }
 
 const METHODS: readonly RequestMethod[] = ["puzzles", "board", "solve", "writeBack"];
@@ -124,10 +124,9 @@ async function writeBack(
     throw new Error("the file changed meanwhile, or the puzzle has errors, so nothing was written: try again");
   }
   if (result.edits.length === 0) return { message: "The file already has these lights." };
-  if (!(await deps.applyEdits(result.edits, typeof result.version === "number" ? result.version : undefined))) {
-    throw new Error("VS Code did not apply the edit (the file changed meanwhile?): try again");
-  }
-  return { message: "Wrote the position into the file as the puzzle's lights." };
+  const applied = await deps.applyEdits(result.edits, typeof result.version === "number" ? result.version : undefined);
+  if (applied === false) throw new Error("VS Code did not apply the edit (the file changed meanwhile?): try again");
+  return { message: "Wrote the position into the file as the puzzle's lights.", version: applied };
 }
 
 /** The puzzle list from the server's document symbols (one per block, in order; `detail` "sliding" for sliding blocks). */

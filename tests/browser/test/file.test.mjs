@@ -52,6 +52,10 @@ test("write back writes the position into the file, and the page goes on from it
       assert.ok(now.version > board.version, "the server serves the written text as a new version");
       assert.deepEqual(now.lights, expected, "the puzzle's lights are the written position");
       assert.equal(await page.isVisible("#writeback-panel"), false, "nothing to copy: the file was written");
+      // The page's watcher sees the new version and reloads it: its own write is no outside change.
+      await page.waitForFunction((v) => document.documentElement.dataset.version === String(v), now.version);
+      assert.match(await status(page), /Wrote the lights of "all on 5x5" into /, "the reload of the page's own write keeps the write's message");
+      assert.deepEqual(await values(page, 25), expected, "the page goes on from the written position");
     });
   });
 });

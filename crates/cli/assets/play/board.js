@@ -58,8 +58,8 @@ var HttpBackend = class {
   async writeBack(puzzle, lights, version) {
     if (!this.readOnly) {
       try {
-        const { message } = await this.call(`/api/puzzle/${puzzle}/write`, { lights, version });
-        return { message };
+        const written = await this.call(`/api/puzzle/${puzzle}/write`, { lights, version });
+        return { message: written.message, version: written.version };
       } catch (e) {
         if (!(e instanceof HttpError) || e.status !== 403) throw e;
       }
@@ -1223,6 +1223,7 @@ var Player = class {
     const same = keep && this.game !== void 0 && shape === this.shape;
     this.board = board;
     this.shape = shape;
+    document.documentElement.dataset.version = String(board.version);
     this.cache.clear();
     this.stepPlan = void 0;
     this.hint = void 0;
@@ -1278,7 +1279,7 @@ var Player = class {
   async onEvent(e) {
     switch (e.kind) {
       case "changed":
-        await this.reload();
+        await this.reload(e.version);
         break;
       case "select":
         if (e.puzzle !== this.index) {
@@ -1294,8 +1295,12 @@ var Player = class {
         break;
     }
   }
-  /** The file changed: read it again; keep the position when the puzzle plays the same. */
-  async reload() {
+  /**
+   * The file changed (to `version`, when the host says): read it again; keep the position when
+   * the puzzle plays the same. A change that is this page's own write-back keeps the write's
+   * message rather than announcing an outside change.
+   */
+  async reload(version) {
     this.stop();
     await this.loadList();
     const count = this.list?.puzzles.length ?? 0;
@@ -1309,7 +1314,10 @@ var Player = class {
       this.picker.value = String(index);
       this.show(board, kept);
       if (board.playable) {
-        this.say(kept ? "The file changed; this puzzle did not." : "The file changed: reloaded.", false);
+        const own = await this.ownWrite(version);
+        if (ticket !== this.loading) return;
+        if (own !== void 0) this.say(own.message, false);
+        else this.say(kept ? "The file changed; this puzzle did not." : "The file changed: reloaded.", false);
       }
     } catch (e) {
       if (ticket === this.loading) this.say(`Cannot reload: ${messageOf2(e)}`, true);
@@ -1635,13 +1643,21 @@ var Player = class {
     const g = this.game;
     if (g === void 0) return;
     this.stop();
+    const writing = this.backend.writeBack(this.index, g.lights.slice(), this.board?.version);
+    this.lastWrite = writing.catch(() => void 0);
     try {
-      const result = await this.backend.writeBack(this.index, g.lights.slice(), this.board?.version);
+      const result = await writing;
       this.say(result.message, false);
       if (result.text !== void 0) this.offerText(result.text);
     } catch (e) {
       this.say(`Not written: ${messageOf2(e)}`, true);
     }
+  }
+  /** The last write-back's answer when the change to `version` is that write's (waiting for it if it is under way). */
+  async ownWrite(version) {
+    if (version === void 0 || this.lastWrite === void 0) return void 0;
+    const result = await this.lastWrite;
+    return result?.version === version ? result : void 0;
   }
   /** The browser: the `lights` statement to copy or download. */
   offerText(text) {

@@ -43,7 +43,8 @@ function fakeDeps(options: { down?: boolean; edits?: LspTextEdit[] | null; apply
     },
     async applyEdits(edits) {
       applied.push(edits);
-      return options.apply ?? true;
+      // The document's version after the edit (the fake's puzzle list is at version 4).
+      return options.apply === false ? false : 5;
     },
   };
   return { deps, board, requests, applied };
@@ -113,7 +114,8 @@ describe("handleRequest", () => {
     const { deps, applied, requests } = fakeDeps({ edits });
     const lights = [1, 0, 1, 0, 0, 0, 0, 0, 0];
     const r = await handleRequest({ type: "request", id: 4, method: "writeBack", params: { puzzle: 0, lights } }, deps);
-    expect(r.result).toEqual({ message: "Wrote the position into the file as the puzzle's lights." });
+    // The document's version after the edit comes back: the page knows the change is its own.
+    expect(r.result).toEqual({ message: "Wrote the position into the file as the puzzle's lights.", version: 5 });
     expect(applied).toEqual([edits]);
     expect(requests).toEqual([{ method: "lights/lightsEdit", params: { uri: URI, puzzle: 0, lights } }]);
 
@@ -217,7 +219,7 @@ describe("the webview's MessageBackend with the extension's PlaySession", () => 
     expect(list.puzzles.map((p) => p.name)).toEqual(["first light"]);
     expect(got).toEqual(board);
     expect(solved.minimum).toEqual([0, 0, 0, 0, 1, 0, 0, 0, 0]);
-    await expect(backend.writeBack(0, board.lights)).resolves.toEqual({ message: expect.stringContaining("Wrote") });
+    await expect(backend.writeBack(0, board.lights)).resolves.toEqual({ message: expect.stringContaining("Wrote"), version: 5 });
     expect(applied).toEqual([edits]);
     await expect(backend.board(5)).rejects.toThrow("there is no puzzle 6 in the file");
   });
@@ -254,7 +256,7 @@ describe("HttpBackend (the page of lights play)", () => {
     });
     await expect(http.board(9)).rejects.toThrow("no puzzle 9");
     // Write back writes through the server, with the version played on.
-    await expect(http.writeBack(1, [1, 0], 7)).resolves.toEqual({ message: "Wrote it." });
+    await expect(http.writeBack(1, [1, 0], 7)).resolves.toEqual({ message: "Wrote it.", version: 8 });
     expect(calls[1]).toEqual({
       url: "http://127.0.0.1:1/api/puzzle/1/write",
       init: { method: "POST", headers: { "content-type": "application/json" }, body: '{"lights":[1,0],"version":7}' },
