@@ -341,8 +341,9 @@ impl Incoming {
     /// The presses of the lights `wanted` marks (the others get none): two
     /// passes over the press patterns, counting then filling, so a board of
     /// millions of cells holds only the few thousand lights whose equations
-    /// are written.
-    fn of(p: &Puzzle, wanted: &[bool]) -> Incoming {
+    /// are written. `None` when `cancel` says stop (polled every
+    /// `POLL_CELLS` cells of a pass).
+    fn of(p: &Puzzle, wanted: &[bool], cancel: &dyn Fn() -> bool) -> Option<Incoming> {
         let mut pattern = Vec::new();
         if matches!(p.rule, Rule::Cross | Rule::King) {
             // Symmetric rules (a press at a changes b iff one at b changes
@@ -351,6 +352,9 @@ impl Incoming {
             let mut starts = Vec::with_capacity(p.cells() + 1);
             let mut entries = Vec::new();
             for (light, &w) in wanted.iter().enumerate() {
+                if light % POLL_CELLS == 0 && cancel() {
+                    return None;
+                }
                 starts.push(entries.len());
                 if w {
                     press_pattern_into(p, light / p.cols, light % p.cols, &mut pattern);
@@ -358,10 +362,14 @@ impl Incoming {
                 }
             }
             starts.push(entries.len());
-            return Incoming { starts, entries };
+            return Some(Incoming { starts, entries });
         }
-        let mut for_each = |f: &mut dyn FnMut(usize, usize, u32)| {
+        // False when cancelled part-way.
+        let mut for_each = |f: &mut dyn FnMut(usize, usize, u32)| -> bool {
             for j in 0..p.cells() {
+                if j % POLL_CELLS == 0 && cancel() {
+                    return false;
+                }
                 press_pattern_into(p, j / p.cols, j % p.cols, &mut pattern);
                 for &(light, weight) in &pattern {
                     if wanted[light] {
@@ -369,9 +377,12 @@ impl Incoming {
                     }
                 }
             }
+            true
         };
         let mut starts = vec![0usize; p.cells() + 1];
-        for_each(&mut |light, _, _| starts[light + 1] += 1);
+        if !for_each(&mut |light, _, _| starts[light + 1] += 1) {
+            return None;
+        }
         for i in 0..p.cells() {
             starts[i + 1] += starts[i];
         }
@@ -379,15 +390,15 @@ impl Incoming {
         let mut entries = vec![(0u32, 0u32); starts[p.cells()]];
         // Presses in cell order: each light's entries in the order of the
         // single pass they used to come from.
-        for_each(&mut |light, j, weight| {
+        let filled = for_each(&mut |light, j, weight| {
             entries[fill[light]] = (j as u32, weight);
             fill[light] += 1;
         });
-        Incoming { starts, entries }
+        filled.then_some(Incoming { starts, entries })
     }
 
     /// The presses of every light the spaces of `plan` write an equation of.
-    fn for_plan(p: &Puzzle, plan: &Plan) -> Incoming {
+    fn for_plan(p: &Puzzle, plan: &Plan, cancel: &dyn Fn() -> bool) -> Option<Incoming> {
         let mut wanted = vec![false; p.cells()];
         for stage in &plan.stages {
             for &(space, _) in &stage.spaces {
@@ -396,9 +407,12 @@ impl Incoming {
                 }
             }
         }
-        Incoming::of(p, &wanted)
+        Incoming::of(p, &wanted, cancel)
     }
 }
+
+/// How many cells a pass over the board goes between two polls of the cancel flag.
+const POLL_CELLS: usize = 1 << 14;
 
 /// How far a press reaches from its cell (`None`: along whole lines, `flip`).
 fn reach(p: &Puzzle) -> Option<usize> {
@@ -576,7 +590,7 @@ fn enumerate(particular: &[u32], kernel: &lights_algebra::Kernel, w: u32) -> Opt
 /// cheaper than `cost`, searching the spaces of `planned`. Every one is
 /// applied to `p` before it is returned.
 pub(crate) fn cheaper_lift(p: &Puzzle, cost: u64, plan: &Plan, cancel: &dyn Fn() -> bool) -> Option<Presses> {
-    let incoming = Incoming::for_plan(p, plan);
+    let incoming = Incoming::for_plan(p, plan, cancel)?;
     let mut best: Option<Best> = None;
     for stage in &plan.stages {
         run(p, &incoming, cost, stage, &mut best, cancel);
@@ -586,8 +600,14 @@ pub(crate) fn cheaper_lift(p: &Puzzle, cost: u64, plan: &Plan, cancel: &dyn Fn()
     // space's system solves the board (module docs); the check is the
     // safety net, and a lift that failed it would be no answer.
     let (_, space, small) = best?;
-    let values: Vec<u32> = (0..p.cells()).map(|i| small[space.class(p, i / p.cols, i % p.cols)]).collect();
-    solves(p, &values).then(|| Presses::from_values(&values, p.states))
+    let mut values = Vec::with_capacity(p.cells());
+    for i in 0..p.cells() {
+        if i % POLL_CELLS == 0 && cancel() {
+            return None;
+        }
+        values.push(small[space.class(p, i / p.cols, i % p.cols)]);
+    }
+    (!cancel() && solves(p, &values)).then(|| Presses::from_values(&values, p.states))
 }
 
 /// The cheapest lift so far: its presses, its space and its classes' values.
@@ -681,7 +701,7 @@ mod tests {
             let lights: Vec<u32> = (0..space.classes()).map(|_| rng.below(u64::from(w)) as u32).collect();
             p.lights = Board::dense(values(&p, space, &lights).iter().map(|&v| v as u16).collect());
             prop_assert!(fits(&p, space));
-            let found = solve_in(&p, &Incoming::of(&p, &vec![true; p.cells()]), space, &|| false);
+            let found = solve_in(&p, &Incoming::of(&p, &vec![true; p.cells()], &|| false).expect("not cancelled"), space, &|| false);
             let k = space.classes() as u32;
             let solving = (0..w.pow(k))
                 .filter(|&n| {
@@ -761,7 +781,11 @@ mod tests {
                     }
                 }
                 let wanted: Vec<bool> = (0..p.cells()).map(|i| i % 3 != 1).collect();
-                let some = Incoming::of(&p, &wanted);
+                let some = Incoming::of(&p, &wanted, &|| false).expect("not cancelled");
+                assert!(
+                    Incoming::of(&p, &wanted, &|| true).is_none(),
+                    "{rule:?} {topology:?}: a cancel stops the scan"
+                );
                 for (light, want) in wanted.iter().enumerate() {
                     let mut got = some.entries[some.starts[light]..some.starts[light + 1]].to_vec();
                     let mut expected = if *want { scanned[light].clone() } else { Vec::new() };
@@ -795,9 +819,25 @@ mod tests {
         assert_eq!(representatives(&p, space).len(), 25);
         // The cross covers each light once with the presses of one class of
         // the period 5 (a perfect code): 40,000 / 5 presses.
-        let lift = cheaper_lift(&p, u64::MAX, &plan, &|| false).expect("a repeating solution");
+        let polls = std::cell::Cell::new(0u64);
+        let counted = || {
+            polls.set(polls.get() + 1);
+            false
+        };
+        let lift = cheaper_lift(&p, u64::MAX, &plan, &counted).expect("a repeating solution");
         assert!(solves(&p, &lift.to_vec()));
         assert_eq!(lift.sum(), 8000);
+        // A cancel at the last poll (spelling the lift out, a pass over the
+        // board) gives no lift; so does one at the first (the scan).
+        let all = polls.get();
+        for last in [1, all] {
+            polls.set(0);
+            let cancel_at = || {
+                polls.set(polls.get() + 1);
+                polls.get() >= last
+            };
+            assert!(cheaper_lift(&p, u64::MAX, &plan, &cancel_at).is_none(), "cancelled at poll {last} of {all}");
+        }
     }
 
     #[test]
