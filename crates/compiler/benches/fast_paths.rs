@@ -41,6 +41,8 @@ fn chase(c: &mut Criterion) {
         // The same on the torus (`prime_torus`).
         ("torus cross 2000x2000 W=65521", 2000, 65_521, Rule::Cross, Topology::Torus),
         ("torus cross 1000x1000 W=3", 1000, 3, Rule::Cross, Topology::Torus),
+        // The Möbius band across its seam (`prime_torus` on paths).
+        ("mobius cross 1000x1000 W=3", 1000, 3, Rule::Cross, Topology::Mobius),
     ] {
         let p = puzzle(n, w, rule, topo);
         g.bench_function(label, |b| b.iter(|| solve_with(&p, no_minimum, &|| false).unwrap()));

@@ -118,20 +118,21 @@ proptest! {
     /// The polynomial method over GF(p) (the chase's leftover system for an
     /// odd prime W, or a product of distinct primes by Chinese remainders)
     /// agrees with dense elimination wherever it applies: plane
-    /// boards, cylinders and tori, any lights and goal; and it applies to
-    /// every such board the chase plans from its first row (its first two
-    /// on a torus).
+    /// boards, cylinders (chased either way), tori and Möbius bands, any
+    /// lights and goal; and it applies to every such board of at least two
+    /// rows and columns whose seams leave lines of three cells or more.
     #[test]
     fn prime_polynomial_matches_dense(
         rows in 1usize..=9,
         cols in 1usize..=9,
-        surface in 0usize..3,
+        surface in 0usize..4,
         w in prop_oneof![Just(3u32), Just(5), Just(7), Just(11), Just(13), Just(65_521), Just(6), Just(10), Just(15), Just(30)],
         seed in any::<u64>(),
         density in 0u64..=100,
     ) {
-        let topo = [Topology::Plane, Topology::Cylinder, Topology::Torus][surface];
-        let (cylinder, torus) = (topo == Topology::Cylinder, topo == Topology::Torus);
+        let topo = [Topology::Plane, Topology::Cylinder, Topology::Torus, Topology::Mobius][surface];
+        let torus = topo == Topology::Torus;
+        let glued_columns = matches!(topo, Topology::Cylinder | Topology::Mobius);
         let mut p = puzzle(rows, cols, w, Rule::Cross, topo);
         let mut s = seed | 1;
         let mut next = move || { s ^= s << 13; s ^= s >> 7; s ^= s << 17; s };
@@ -145,11 +146,11 @@ proptest! {
                 let chased = chase::solve_always(&p, SolveOptions::default(), &|| false).expect("chase applies").expect("chase");
                 prop_assert_eq!(&chased.solutions, &r.solutions);
             }
-            // A single line (its chase runs along it), a cylinder too narrow
-            // for a cycle, or one the chase plans across its seam, or a torus
-            // too narrow for cycles both ways.
+            // A single line (its chase runs along it), a cylinder or Möbius
+            // band too narrow across its seam, or a torus too narrow for
+            // cycles both ways.
             None => prop_assert!(
-                rows == 1 || cols == 1 || (cylinder && (cols < 3 || rows < cols)) || (torus && (rows < 3 || cols < 3)),
+                rows == 1 || cols == 1 || (glued_columns && cols < 3) || (torus && (rows < 3 || cols < 3)),
                 "{:?} {}×{}", topo, rows, cols
             ),
         }

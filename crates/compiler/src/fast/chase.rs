@@ -41,7 +41,7 @@ pub fn worthwhile(p: &Puzzle) -> bool {
 /// Solves by the chase when it leaves few enough unknowns; `None` when dense
 /// elimination is the better path.
 pub fn solve(p: &Puzzle, opts: SolveOptions, cancel: &dyn Fn() -> bool) -> Option<Result<Report, SolveError>> {
-    let plan = match Plan::best(p, cancel) {
+    let plan = match Plan::best_for(p, PRIME_POLY_MIN_WIDTH, cancel) {
         Ok(plan) => plan,
         Err(e) => return Some(Err(e.into())),
     };
@@ -62,7 +62,7 @@ pub fn solve(p: &Puzzle, opts: SolveOptions, cancel: &dyn Fn() -> bool) -> Optio
 /// apply (for tests: it is then compared with the symbolic chase).
 pub fn solve_by_prime_polynomial(p: &Puzzle, opts: SolveOptions) -> Option<Result<Report, SolveError>> {
     let never = || false;
-    let plan = match Plan::best(p, &never) {
+    let plan = match Plan::best_for(p, 1, &never) {
         Ok(plan) => plan,
         Err(e) => return Some(Err(e.into())),
     };
@@ -215,6 +215,19 @@ impl Plan {
         }
         let turned = Plan::new(p, true, cancel)?;
         Ok(if turned.unknowns < straight.unknowns { turned } else { straight })
+    }
+
+    /// The best orientation, unless only the other one fits the polynomial
+    /// method (rows at least `min_width` wide), which is then far cheaper:
+    /// a Möbius band leaves fewer unknowns chased along its open direction,
+    /// but only across its twisted seam are its lines closed (paths).
+    fn best_for(p: &Puzzle, min_width: usize, cancel: &dyn Fn() -> bool) -> Result<Plan, FastError> {
+        let best = Plan::best(p, cancel)?;
+        if polynomial_candidate(p).is_none() || polynomial_fit(p, &best, min_width).is_some() {
+            return Ok(best);
+        }
+        let other = Plan::new(p, !best.layout.transposed, cancel)?;
+        Ok(if polynomial_fit(p, &other, min_width).is_some() { other } else { best })
     }
 
     fn new(p: &Puzzle, transposed: bool, cancel: &dyn Fn() -> bool) -> Result<Plan, FastError> {
@@ -818,8 +831,9 @@ const PRIME_POLY_MIN_WIDTH: usize = 128;
 /// remainders), no locked cells, rows at least `min_width` wide, on a plane
 /// or on a cylinder chased along its open direction (`prime_poly`: a plan
 /// whose unknowns are the first row and whose leftover equations are the
-/// last), or on a torus (`prime_torus`: the first two rows, the last two).
-/// The plan's shape is checked here, not assumed.
+/// last), or on a torus, or a cylinder or Möbius band chased across its
+/// seam (`prime_torus`: the first two lines, the last two). The plan's
+/// shape is checked here, not assumed.
 struct PolynomialFit {
     shape: FitShape,
     width: usize,
@@ -830,23 +844,37 @@ struct PolynomialFit {
 enum FitShape {
     /// Unknown k is the first row's press in column `column_of[k]`.
     Rows { row: prime_poly::Row, column_of: Vec<usize> },
-    /// Unknown k is the press at position `slot_of[k]` of the first two rows.
-    Torus { slot_of: Vec<usize> },
+    /// Unknown k is the press at position `slot_of[k]` of the first two
+    /// lines (rows, or columns when the plan is transposed): the torus
+    /// (lines are cycles), and the cylinder and Möbius band chased across
+    /// their glued direction (lines are paths; the Möbius band's seam
+    /// reverses a path, which commutes with its adjacency).
+    TwoLines { line: prime_poly::Row, slot_of: Vec<usize> },
+}
+
+/// Whether the polynomial method can fit `p` in some orientation: the cross
+/// rule, W > 2 a product of distinct primes, no locked cells, a plain grid.
+/// Its primes when it can.
+fn polynomial_candidate(p: &Puzzle) -> Option<Vec<u32>> {
+    let w = p.states;
+    let primes = prime_poly::squarefree_primes(w).filter(|_| w > 2)?;
+    (p.rule == Rule::Cross && !p.any_locked() && p.is_plain_grid()).then_some(primes)
 }
 
 /// The fit of `plan` for the polynomial method; `None` when it does not fit.
 fn polynomial_fit(p: &Puzzle, plan: &Plan, min_width: usize) -> Option<PolynomialFit> {
-    let w = p.states;
-    let primes = prime_poly::squarefree_primes(w).filter(|_| w > 2)?;
-    if p.rule != Rule::Cross || p.any_locked() || !p.is_plain_grid() {
-        return None;
-    }
+    use prime_poly::Row::{Cycle, Path};
+    let primes = polynomial_candidate(p)?;
     let transposed = plan.layout.transposed;
     let (width, height) = if transposed { (p.rows, p.cols) } else { (p.cols, p.rows) };
-    let row = match (p.topology, transposed) {
-        (Topology::Plane, _) => Some(prime_poly::Row::Path),
-        (Topology::Cylinder, false) if p.cols >= 3 => Some(prime_poly::Row::Cycle),
-        (Topology::Torus, _) if p.rows >= 3 && p.cols >= 3 => None,
+    // One unknown line (`Some(row)`: the first row, rows of that kind) or
+    // two (`None`, with lines of kind `line`).
+    let (row, line) = match (p.topology, transposed) {
+        (Topology::Plane, _) => (Some(Path), Path),
+        (Topology::Cylinder, false) if p.cols >= 3 => (Some(Cycle), Cycle),
+        // Across the glued (or twisted) columns: the lines are columns.
+        (Topology::Cylinder | Topology::Mobius, true) if p.cols >= 3 => (None, Path),
+        (Topology::Torus, _) if p.rows >= 3 && p.cols >= 3 => (None, Cycle),
         _ => return None,
     };
     // Unknown rows, then leftover rows: one and one, or two and two.
@@ -867,7 +895,7 @@ fn polynomial_fit(p: &Puzzle, plan: &Plan, min_width: usize) -> Option<Polynomia
     }
     let shape = match row {
         Some(row) => FitShape::Rows { row, column_of: slot_of },
-        None => FitShape::Torus { slot_of },
+        None => FitShape::TwoLines { line, slot_of },
     };
     Some(PolynomialFit { shape, width, height, primes })
 }
@@ -910,7 +938,7 @@ fn prime_polynomial(
             let left = prime_poly::Leftover { row, width, height, p: w, column_of: &column_of, c: &c };
             (prime_poly::solve_squarefree(&left, &primes, cancel)?, first)
         }
-        FitShape::Torus { slot_of } => {
+        FitShape::TwoLines { line, slot_of } => {
             let first = (height - 2) * width;
             let c = residuals(p, plan, &zero, Some(rhs), first);
             // J's columns: one press of x (then y) at column 0, no needs.
@@ -922,7 +950,8 @@ fn prime_polynomial(
             let (from_x, from_y) = (column(0)?, column(width)?);
             let solved = prime_poly::combine_primes(w, &c, &primes, |q, c| {
                 let (fx, fy): (Vec<u32>, Vec<u32>) = from_x.iter().zip(&from_y).map(|(&a, &b)| (a % q, b % q)).unzip();
-                let left = prime_torus::TorusLeftover { width, p: q, slot_of: &slot_of, from_x: &fx, from_y: &fy, c };
+                let left =
+                    prime_torus::TorusLeftover { line, width, p: q, slot_of: &slot_of, from_x: &fx, from_y: &fy, c };
                 prime_torus::solve(&left, cancel)
             })?;
             (solved, first)
@@ -1015,5 +1044,43 @@ mod fast_modulus_tests {
                 assert_eq!(m.reduce(s), s % w, "{s} mod {w}");
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod orientation_tests {
+    use super::{polynomial_fit, FitShape, Plan, PRIME_POLY_MIN_WIDTH};
+    use crate::fast::prime_poly::Row;
+    use crate::model::{Puzzle, Rule, Topology};
+
+    /// The orientation the solve takes, and the lines it solves the leftover with.
+    fn chosen(rows: usize, cols: usize, w: u32, topology: Topology) -> (bool, bool, Option<(usize, Row)>) {
+        let p = Puzzle::new(rows, cols, w, Rule::Cross, topology);
+        let never = || false;
+        let best = Plan::best(&p, &never).unwrap();
+        let taken = Plan::best_for(&p, PRIME_POLY_MIN_WIDTH, &never).unwrap();
+        let fit = polynomial_fit(&p, &taken, PRIME_POLY_MIN_WIDTH).map(|f| match f.shape {
+            FitShape::Rows { row, .. } => (1, row),
+            FitShape::TwoLines { line, .. } => (2, line),
+        });
+        (best.layout.transposed, taken.layout.transposed, fit)
+    }
+
+    #[test]
+    fn the_polynomial_method_takes_the_orientation_it_fits() {
+        // A Möbius band leaves fewer unknowns chased along its open
+        // direction, but its lines close only across the twisted seam.
+        assert_eq!(chosen(130, 130, 3, Topology::Mobius), (false, true, Some((2, Row::Path))));
+        assert_eq!(chosen(150, 130, 6, Topology::Mobius), (false, true, Some((2, Row::Path))));
+        // A wide cylinder is chased across its seam (two columns of
+        // unknowns): lines are paths there too.
+        assert_eq!(chosen(130, 400, 5, Topology::Cylinder), (true, true, Some((2, Row::Path))));
+        assert_eq!(chosen(400, 130, 5, Topology::Cylinder), (false, false, Some((1, Row::Cycle))));
+        assert_eq!(chosen(130, 130, 7, Topology::Torus), (false, false, Some((2, Row::Cycle))));
+        // Where the method cannot apply, the orientation with fewer unknowns.
+        assert_eq!(chosen(130, 130, 4, Topology::Mobius), (false, false, None));
+        assert_eq!(chosen(130, 130, 3, Topology::Klein), (false, false, None));
+        // Lines narrower than the method's minimum keep the symbolic chase.
+        assert_eq!(chosen(100, 130, 3, Topology::Mobius).2, None);
     }
 }

@@ -4,6 +4,18 @@
 //! operations instead of the symbolic chase's `O(height·m²)` and the dense
 //! leftover's `O(m³)`.
 //!
+//! The same system, with lines that are paths, comes from the cylinder and
+//! the Möbius band chased across their seam (two columns of unknowns, the
+//! last two columns' equations). `R` is then the ring of
+//! [`prime_poly`](super::prime_poly) for paths, `GF(p)[s]/(u_m(s))`, where
+//! multiplying by `s` applies the path's adjacency `A`. Every step of the
+//! chase is a polynomial in `A` — also the Möbius band's seam, which
+//! reverses the path: the reversal commutes with `A`, and a matrix that
+//! commutes with one that has a cyclic vector (`e_0`) is a polynomial in it.
+//! So the chase commutes with `A`, and the argument below holds word for
+//! word with `s` for `z`; multiplying by `f` is the symmetric `f(A)`, so the
+//! certificate needs no conjugation there.
+//!
 //! The chase on a torus takes its first two rows as unknowns, `x = P_0` and
 //! `y = P_1`, and leaves the equations of its last two rows. Every row's
 //! presses are `P_k = F_k·x + E_k·y + d_k` with `F_k`, `E_k` in `R` (the
@@ -34,8 +46,11 @@ use lights_algebra::{Kernel, KernelGenerator, Solution};
 use super::prime_poly::{degree, Poly, Ring, Row};
 use super::FastError;
 
-/// The torus's leftover system in the chase's terms, modulo a prime `p`.
+/// The torus's leftover system in the chase's terms, modulo a prime `p`
+/// (or that of a cylinder or Möbius band chased across its seam).
 pub(super) struct TorusLeftover<'a> {
+    /// What a line is: a cycle on the torus, a path otherwise.
+    pub(super) line: Row,
     pub(super) width: usize,
     pub(super) p: u32,
     /// Unknown `k` is slot `slot_of[k]`: `x`'s column `j` is slot `j`, `y`'s
@@ -55,8 +70,8 @@ type Matrix = [[Poly; 2]; 2];
 /// Solves `J·u = −c` over GF(p) (module docs): the particular solution, the
 /// kernel and the certificate, indexed as the chase's leftover system is.
 pub(super) fn solve(left: &TorusLeftover<'_>, cancel: &dyn Fn() -> bool) -> Result<Solution, FastError> {
-    let TorusLeftover { width: m, p, slot_of, from_x, from_y, c } = *left;
-    let ring = Ring::new(Row::Cycle, m, p);
+    let TorusLeftover { line, width: m, p, slot_of, from_x, from_y, c } = *left;
+    let ring = Ring::new(line, m, p);
     let half = |v: &[u32], i: usize| ring.to_poly(&v[i * m..(i + 1) * m]);
     let j: Matrix = [[half(from_x, 0), half(from_y, 0)], [half(from_x, 1), half(from_y, 1)]];
     let minus_c = [ring.neg(&half(c, 0)), ring.neg(&half(c, 1))];
@@ -86,8 +101,12 @@ pub(super) fn solve(left: &TorusLeftover<'_>, cancel: &dyn Fn() -> bool) -> Resu
     let certificate = if consistent {
         None
     } else {
-        // The left kernel: the kernel of J's transpose, conjugated.
-        let star = |a: &Poly| conjugate(&ring, m, a);
+        // The left kernel: the kernel of J's transpose, conjugated on
+        // cycles; on paths multiplying by `f` is `f(A)`, symmetric.
+        let star = |a: &Poly| match line {
+            Row::Cycle => conjugate(&ring, m, a),
+            Row::Path => a.clone(),
+        };
         let transposed: Matrix = [[star(&j[0][0]), star(&j[1][0])], [star(&j[0][1]), star(&j[1][1])]];
         let left_diagonal = diagonalise(&ring, transposed, cancel)?;
         let basis = kernel_basis(&ring, &left_diagonal, cancel)?;
