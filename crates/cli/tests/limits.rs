@@ -175,3 +175,29 @@ fn compile_streams_large_systems_in_bounded_memory() {
     assert_eq!(json["matrix"]["shape"], serde_json::json!([1500, 1500]));
     assert_eq!(json["matrix"]["entries"].as_array().map(Vec::len), Some(1500 * 1500));
 }
+
+/// The limit on unknowns is dense elimination's: a board the polynomial
+/// method solves has none. 2001×2001 with three states leaves 4,002
+/// unknowns on the torus and across the Möbius band's seam (the limit for
+/// W ≠ 2 is 4,000); both are answered, and on boards of this size the
+/// answer is replayed on the whole board before it is reported.
+#[test]
+fn boards_the_polynomial_method_solves_are_not_held_to_the_elimination_limit() {
+    let dir = scratch("limits_polynomial");
+    let src = ["torus", "mobius"]
+        .iter()
+        .map(|surface| {
+            format!("puzzle \"{surface}\" {{\n  size 2001x2001\n  states 3\n  rule cross\n  topology {surface}\n  lights on\n}}\n")
+        })
+        .collect::<String>();
+    std::fs::write(dir.join("wide.lights"), src).unwrap();
+    let out = lights_bounded(&dir, &["check", "--minimum-budget", "0", "wide.lights"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(!stdout.contains("L0205"), "{stdout}");
+    // On the torus every light is in five press patterns, so pressing every
+    // cell twice adds 10 ≡ 1 to each light (`on` is the highest state, 2):
+    // the one solution, 2 × 4,004,001 presses.
+    assert!(stdout.contains("torus: 1 solution · minimum 8008002 presses"), "{stdout}");
+    assert!(stdout.contains("mobius: 9 solutions"), "{stdout}");
+}

@@ -50,8 +50,10 @@ pub fn solve(p: &Puzzle, opts: SolveOptions, cancel: &dyn Fn() -> bool) -> Optio
     if plan.unknowns * 4 > free.max(16) {
         return None;
     }
+    // The limit is dense elimination's: the polynomial method eliminates
+    // nothing (its cost is the board plus the width squared).
     let limit = unknowns_limit(p.states);
-    if plan.unknowns > limit {
+    if plan.unknowns > limit && polynomial_fit(p, &plan, PRIME_POLY_MIN_WIDTH).is_none() {
         return Some(Err(SolveError::TooLarge { unknowns: plan.unknowns, limit }));
     }
     Some(run(p, &plan, opts, cancel).map_err(SolveError::from))
@@ -602,7 +604,13 @@ fn symbolic<F: Forms>(
 
 /// The numeric chase: every press from the unknowns' values (`rhs` all zero
 /// for quiet patterns). Returns presses per position.
-fn numeric(p: &Puzzle, plan: &Plan, rhs: Option<&[u32]>, values: &[u32]) -> Result<Vec<u32>, FastError> {
+fn numeric(
+    p: &Puzzle,
+    plan: &Plan,
+    rhs: Option<&[u32]>,
+    values: &[u32],
+    cancel: &dyn Fn() -> bool,
+) -> Result<Vec<u32>, FastError> {
     let cells = p.cells();
     let w = u64::from(p.states);
     let mut x = try_vec(cells, 0u32)?;
@@ -613,6 +621,10 @@ fn numeric(p: &Puzzle, plan: &Plan, rhs: Option<&[u32]>, values: &[u32]) -> Resu
     }
     let mut eq = Vec::new();
     for e in 0..cells {
+        // A pass over up to 100 million cells: seconds.
+        if e % 4096 == 0 && cancel() {
+            return Err(FastError::Cancelled);
+        }
         let target = plan.forces[e];
         if target == NONE {
             continue;
@@ -930,7 +942,7 @@ fn prime_polynomial(
     };
     let (w, cells) = (p.states, p.cells());
     // c: the leftover equations' sums with the unknowns at zero, minus their needs.
-    let zero = numeric(p, plan, Some(rhs), &vec![0; plan.unknowns])?;
+    let zero = numeric(p, plan, Some(rhs), &vec![0; plan.unknowns], cancel)?;
     let (solution, first) = match shape {
         FitShape::Rows { row, column_of } => {
             let first = (height - 1) * width;
@@ -945,7 +957,7 @@ fn prime_polynomial(
             let column = |position: usize| -> Result<Vec<u32>, FastError> {
                 let mut values = vec![0; plan.unknowns];
                 values[plan.fresh[position] as usize] = 1;
-                Ok(residuals(p, plan, &numeric(p, plan, None, &values)?, None, first))
+                Ok(residuals(p, plan, &numeric(p, plan, None, &values, cancel)?, None, first))
             };
             let (from_x, from_y) = (column(0)?, column(width)?);
             let solved = prime_poly::combine_primes(w, &c, &primes, |q, c| {
@@ -1013,7 +1025,7 @@ fn run_with(
         .transpose()?;
     let minimum = match &sol.particular {
         Some(u) => {
-            let x = Presses::from_values(&to_cells(numeric(p, plan, Some(&rhs), u)?)?, w);
+            let x = Presses::from_values(&to_cells(numeric(p, plan, Some(&rhs), u, cancel)?)?, w);
             let search = (materialize && opts.search_minimum).then_some(opts.minimum_work);
             Some(minimum_of(p, x, &quiet_patterns, search, nullity == 0, cancel)?)
         }
@@ -1049,7 +1061,7 @@ mod fast_modulus_tests {
 
 #[cfg(test)]
 mod orientation_tests {
-    use super::{polynomial_fit, FitShape, Plan, PRIME_POLY_MIN_WIDTH};
+    use super::{numeric, polynomial_fit, FastError, FitShape, Plan, PRIME_POLY_MIN_WIDTH};
     use crate::fast::prime_poly::Row;
     use crate::model::{Puzzle, Rule, Topology};
 
@@ -1082,5 +1094,15 @@ mod orientation_tests {
         assert_eq!(chosen(130, 130, 3, Topology::Klein), (false, false, None));
         // Lines narrower than the method's minimum keep the symbolic chase.
         assert_eq!(chosen(100, 130, 3, Topology::Mobius).2, None);
+    }
+
+    #[test]
+    fn the_numeric_chase_stops_when_asked() {
+        // Its passes run over up to 100 million cells.
+        let p = Puzzle::new(64, 64, 5, Rule::Cross, Topology::Torus);
+        let plan = Plan::best(&p, &|| false).unwrap();
+        let values = vec![1; plan.unknowns];
+        assert!(matches!(numeric(&p, &plan, None, &values, &|| true), Err(FastError::Cancelled)));
+        assert!(numeric(&p, &plan, None, &values, &|| false).is_ok());
     }
 }
