@@ -118,20 +118,22 @@ proptest! {
     /// The polynomial method over GF(p) (the chase's leftover system for an
     /// odd prime W, or a product of distinct primes by Chinese remainders)
     /// agrees with dense elimination wherever it applies: plane
-    /// boards, cylinders (chased either way), tori and Möbius bands, any
-    /// lights and goal; and it applies to every such board of at least two
-    /// rows and columns whose seams leave lines of three cells or more.
+    /// boards, cylinders (chased either way), tori, Möbius bands and Klein
+    /// bottles with an even number of columns (folded), any lights and
+    /// goal; and it applies to every such board of at least two rows and
+    /// columns whose seams leave lines of three cells or more.
     #[test]
     fn prime_polynomial_matches_dense(
         rows in 1usize..=9,
         cols in 1usize..=9,
-        surface in 0usize..4,
+        surface in 0usize..5,
         w in prop_oneof![Just(3u32), Just(5), Just(7), Just(11), Just(13), Just(65_521), Just(6), Just(10), Just(15), Just(30)],
         seed in any::<u64>(),
         density in 0u64..=100,
     ) {
-        let topo = [Topology::Plane, Topology::Cylinder, Topology::Torus, Topology::Mobius][surface];
+        let topo = [Topology::Plane, Topology::Cylinder, Topology::Torus, Topology::Mobius, Topology::Klein][surface];
         let torus = topo == Topology::Torus;
+        let klein = topo == Topology::Klein;
         let glued_columns = matches!(topo, Topology::Cylinder | Topology::Mobius);
         let mut p = puzzle(rows, cols, w, Rule::Cross, topo);
         let mut s = seed | 1;
@@ -150,7 +152,8 @@ proptest! {
             // band too narrow across its seam, or a torus too narrow for
             // cycles both ways.
             None => prop_assert!(
-                rows == 1 || cols == 1 || (glued_columns && cols < 3) || (torus && (rows < 3 || cols < 3)),
+                rows == 1 || cols == 1 || (glued_columns && cols < 3) || (torus && (rows < 3 || cols < 3))
+                    || (klein && (cols < 4 || cols % 2 == 1)),
                 "{:?} {}×{}", topo, rows, cols
             ),
         }

@@ -78,10 +78,19 @@ pub fn solve_always(p: &Puzzle, opts: SolveOptions, cancel: &dyn Fn() -> bool) -
 }
 
 /// Reading order of the chase: the board row by row, or column by column
-/// when `transposed` (then the chase runs along the rows).
+/// when `transposed` (then the chase runs along the rows), or `folded`.
+///
+/// Folded (a Klein bottle with an even number of columns, for the
+/// polynomial method): line `k < cols/2` is column `k` read down, then
+/// column `cols − 1 − k` read down. Crossing the bottom of column `k` leads
+/// to the top of its mirror column on a Klein bottle, so each line is a
+/// cycle of `2·rows` cells, moving every line one step along itself is a
+/// symmetry of the board (its translation along the twisted direction),
+/// and the chase from line 0 forces each next line.
 #[derive(Clone, Copy)]
 struct Layout {
     transposed: bool,
+    folded: bool,
     rows: usize,
     cols: usize,
 }
@@ -89,7 +98,14 @@ struct Layout {
 impl Layout {
     /// The cell at position `k`.
     fn cell(&self, k: usize) -> usize {
-        if self.transposed {
+        if self.folded {
+            let (line, i) = (k / (2 * self.rows), k % (2 * self.rows));
+            if i < self.rows {
+                i * self.cols + line
+            } else {
+                (i - self.rows) * self.cols + self.cols - 1 - line
+            }
+        } else if self.transposed {
             (k % self.rows) * self.cols + k / self.rows
         } else {
             k
@@ -98,11 +114,23 @@ impl Layout {
 
     /// The position of `cell`.
     fn position(&self, cell: usize) -> usize {
-        if self.transposed {
+        if self.folded {
+            let (r, c) = (cell / self.cols, cell % self.cols);
+            if c < self.cols / 2 {
+                c * 2 * self.rows + r
+            } else {
+                (self.cols - 1 - c) * 2 * self.rows + self.rows + r
+            }
+        } else if self.transposed {
             (cell % self.cols) * self.rows + cell / self.cols
         } else {
             cell
         }
+    }
+
+    /// Whether positions are cells.
+    fn is_identity(&self) -> bool {
+        !self.transposed && !self.folded
     }
 }
 
@@ -182,7 +210,7 @@ impl Equations {
                 if *any_locked {
                     out.retain(|&(t, _)| !p.is_locked(t));
                 }
-                if layout.transposed {
+                if !layout.is_identity() {
                     for entry in out.iter_mut() {
                         entry.0 = layout.position(entry.0);
                     }
@@ -219,21 +247,35 @@ impl Plan {
         Ok(if turned.unknowns < straight.unknowns { turned } else { straight })
     }
 
-    /// The best orientation, unless only the other one fits the polynomial
-    /// method (rows at least `min_width` wide), which is then far cheaper:
-    /// a Möbius band leaves fewer unknowns chased along its open direction,
-    /// but only across its twisted seam are its lines closed (paths).
+    /// The best orientation, unless only another reading fits the
+    /// polynomial method (lines at least `min_width` long), which is then
+    /// far cheaper: a Möbius band leaves fewer unknowns chased along its
+    /// open direction, but only across its twisted seam are its lines
+    /// closed (paths); a Klein bottle with an even number of columns has
+    /// closed lines only folded ([`Layout`]).
     fn best_for(p: &Puzzle, min_width: usize, cancel: &dyn Fn() -> bool) -> Result<Plan, FastError> {
         let best = Plan::best(p, cancel)?;
         if polynomial_candidate(p).is_none() || polynomial_fit(p, &best, min_width).is_some() {
             return Ok(best);
         }
-        let other = Plan::new(p, !best.layout.transposed, cancel)?;
+        let other = if p.topology == Topology::Klein {
+            // The folded reading pairs column k with column cols − 1 − k.
+            if p.cols < 4 || !p.cols.is_multiple_of(2) {
+                return Ok(best);
+            }
+            let folded = Layout { transposed: false, folded: true, rows: p.rows, cols: p.cols };
+            Plan::with_layout(p, folded, cancel)?
+        } else {
+            Plan::new(p, !best.layout.transposed, cancel)?
+        };
         Ok(if polynomial_fit(p, &other, min_width).is_some() { other } else { best })
     }
 
     fn new(p: &Puzzle, transposed: bool, cancel: &dyn Fn() -> bool) -> Result<Plan, FastError> {
-        let layout = Layout { transposed, rows: p.rows, cols: p.cols };
+        Plan::with_layout(p, Layout { transposed, folded: false, rows: p.rows, cols: p.cols }, cancel)
+    }
+
+    fn with_layout(p: &Puzzle, layout: Layout, cancel: &dyn Fn() -> bool) -> Result<Plan, FastError> {
         let eqs = Equations::new(p, &layout, cancel)?;
         let mut eq = Vec::new();
         let cells = p.cells();
@@ -862,6 +904,10 @@ enum FitShape {
     /// their glued direction (lines are paths; the Möbius band's seam
     /// reverses a path, which commutes with its adjacency).
     TwoLines { line: prime_poly::Row, slot_of: Vec<usize> },
+    /// Unknown k is the press at position `slot_of[k]` of the first line of
+    /// a folded Klein bottle ([`Layout`]): one line of unknowns, one of
+    /// leftover equations, lines that are cycles (`prime_torus::solve_line`).
+    Folded { slot_of: Vec<usize> },
 }
 
 /// Whether the polynomial method can fit `p` in some orientation: the cross
@@ -876,22 +922,33 @@ fn polynomial_candidate(p: &Puzzle) -> Option<Vec<u32>> {
 /// The fit of `plan` for the polynomial method; `None` when it does not fit.
 fn polynomial_fit(p: &Puzzle, plan: &Plan, min_width: usize) -> Option<PolynomialFit> {
     use prime_poly::Row::{Cycle, Path};
+    /// What the unknowns are: the first row (rows of that kind), the first
+    /// two lines (lines of that kind), or the first folded line.
+    enum Kind {
+        Rows(prime_poly::Row),
+        TwoLines(prime_poly::Row),
+        Folded,
+    }
     let primes = polynomial_candidate(p)?;
-    let transposed = plan.layout.transposed;
-    let (width, height) = if transposed { (p.rows, p.cols) } else { (p.cols, p.rows) };
-    // One unknown line (`Some(row)`: the first row, rows of that kind) or
-    // two (`None`, with lines of kind `line`).
-    let (row, line) = match (p.topology, transposed) {
-        (Topology::Plane, _) => (Some(Path), Path),
-        (Topology::Cylinder, false) if p.cols >= 3 => (Some(Cycle), Cycle),
+    let Layout { transposed, folded, .. } = plan.layout;
+    let (width, height) = match (folded, transposed) {
+        (true, _) => (2 * p.rows, p.cols / 2),
+        (false, true) => (p.rows, p.cols),
+        (false, false) => (p.cols, p.rows),
+    };
+    let kind = match (p.topology, transposed, folded) {
+        (Topology::Klein, _, true) if p.cols >= 4 && p.cols.is_multiple_of(2) => Kind::Folded,
+        (_, _, true) => return None,
+        (Topology::Plane, _, _) => Kind::Rows(Path),
+        (Topology::Cylinder, false, _) if p.cols >= 3 => Kind::Rows(Cycle),
         // Across the glued (or twisted) columns: the lines are columns.
-        (Topology::Cylinder | Topology::Mobius, true) if p.cols >= 3 => (None, Path),
-        (Topology::Torus, _) if p.rows >= 3 && p.cols >= 3 => (None, Cycle),
+        (Topology::Cylinder | Topology::Mobius, true, _) if p.cols >= 3 => Kind::TwoLines(Path),
+        (Topology::Torus, _, _) if p.rows >= 3 && p.cols >= 3 => Kind::TwoLines(Cycle),
         _ => return None,
     };
-    // Unknown rows, then leftover rows: one and one, or two and two.
-    let rows = if row.is_some() { 1 } else { 2 };
-    if width < min_width.max(1) || plan.unknowns != rows * width || plan.leftover != rows * width {
+    // Unknown lines, then leftover lines: one and one, or two and two.
+    let rows = if matches!(kind, Kind::TwoLines(_)) { 2 } else { 1 };
+    if width < min_width.max(1) || height < rows || plan.unknowns != rows * width || plan.leftover != rows * width {
         return None;
     }
     let mut slot_of = vec![usize::MAX; rows * width];
@@ -905,9 +962,10 @@ fn polynomial_fit(p: &Puzzle, plan: &Plan, min_width: usize) -> Option<Polynomia
     if plan.forces[..last].contains(&NONE) || plan.forces[last..p.cells()].iter().any(|&f| f != NONE) {
         return None;
     }
-    let shape = match row {
-        Some(row) => FitShape::Rows { row, column_of: slot_of },
-        None => FitShape::TwoLines { line, slot_of },
+    let shape = match kind {
+        Kind::Rows(row) => FitShape::Rows { row, column_of: slot_of },
+        Kind::TwoLines(line) => FitShape::TwoLines { line, slot_of },
+        Kind::Folded => FitShape::Folded { slot_of },
     };
     Some(PolynomialFit { shape, width, height, primes })
 }
@@ -949,6 +1007,20 @@ fn prime_polynomial(
             let c = residuals(p, plan, &zero, Some(rhs), first);
             let left = prime_poly::Leftover { row, width, height, p: w, column_of: &column_of, c: &c };
             (prime_poly::solve_squarefree(&left, &primes, cancel)?, first)
+        }
+        FitShape::Folded { slot_of } => {
+            let first = (height - 1) * width;
+            let c = residuals(p, plan, &zero, Some(rhs), first);
+            // h: the residuals of one press at slot 0, no needs.
+            let mut values = vec![0; plan.unknowns];
+            values[plan.fresh[0] as usize] = 1;
+            let from_x = residuals(p, plan, &numeric(p, plan, None, &values, cancel)?, None, first);
+            let solved = prime_poly::combine_primes(w, &c, &primes, |q, c| {
+                let fx: Vec<u32> = from_x.iter().map(|&a| a % q).collect();
+                let left = prime_torus::LineLeftover { width, p: q, slot_of: &slot_of, from_x: &fx, c };
+                prime_torus::solve_line(&left, cancel)
+            })?;
+            (solved, first)
         }
         FitShape::TwoLines { line, slot_of } => {
             let first = (height - 2) * width;
@@ -1061,11 +1133,12 @@ mod fast_modulus_tests {
 
 #[cfg(test)]
 mod orientation_tests {
-    use super::{numeric, polynomial_fit, FastError, FitShape, Plan, PRIME_POLY_MIN_WIDTH};
+    use super::{numeric, polynomial_fit, FastError, FitShape, Layout, Plan, PRIME_POLY_MIN_WIDTH};
     use crate::fast::prime_poly::Row;
     use crate::model::{Puzzle, Rule, Topology};
 
-    /// The orientation the solve takes, and the lines it solves the leftover with.
+    /// The orientation the solve takes, and the lines it solves the leftover
+    /// with (how many of them are unknown, and what they are; 0 lines: folded).
     fn chosen(rows: usize, cols: usize, w: u32, topology: Topology) -> (bool, bool, Option<(usize, Row)>) {
         let p = Puzzle::new(rows, cols, w, Rule::Cross, topology);
         let never = || false;
@@ -1074,7 +1147,9 @@ mod orientation_tests {
         let fit = polynomial_fit(&p, &taken, PRIME_POLY_MIN_WIDTH).map(|f| match f.shape {
             FitShape::Rows { row, .. } => (1, row),
             FitShape::TwoLines { line, .. } => (2, line),
+            FitShape::Folded { .. } => (0, Row::Cycle),
         });
+        assert_eq!(taken.layout.folded, matches!(fit, Some((0, _))));
         (best.layout.transposed, taken.layout.transposed, fit)
     }
 
@@ -1090,10 +1165,36 @@ mod orientation_tests {
         assert_eq!(chosen(400, 130, 5, Topology::Cylinder), (false, false, Some((1, Row::Cycle))));
         assert_eq!(chosen(130, 130, 7, Topology::Torus), (false, false, Some((2, Row::Cycle))));
         // Where the method cannot apply, the orientation with fewer unknowns.
+        // A Klein bottle with an even number of columns, folded: lines of
+        // 2 × 64 cells.
+        assert_eq!(chosen(64, 130, 3, Topology::Klein).2, Some((0, Row::Cycle)));
+        assert_eq!(chosen(130, 200, 10, Topology::Klein).2, Some((0, Row::Cycle)));
+        assert_eq!(chosen(130, 131, 3, Topology::Klein).2, None, "odd columns: the middle one pairs with itself");
+        assert_eq!(chosen(63, 130, 3, Topology::Klein).2, None, "lines of 126 cells");
         assert_eq!(chosen(130, 130, 4, Topology::Mobius), (false, false, None));
-        assert_eq!(chosen(130, 130, 3, Topology::Klein), (false, false, None));
+        assert_eq!(chosen(130, 130, 4, Topology::Klein), (false, false, None));
         // Lines narrower than the method's minimum keep the symbolic chase.
         assert_eq!(chosen(100, 130, 3, Topology::Mobius).2, None);
+    }
+
+    #[test]
+    fn the_folded_reading_is_a_bijection_of_cycles() {
+        // Each position one cell, and each line a cycle: the cell below a
+        // line's slot is its next slot on the Klein bottle.
+        let (rows, cols) = (5, 8);
+        let layout = Layout { transposed: false, folded: true, rows, cols };
+        let p = Puzzle::new(rows, cols, 3, Rule::Cross, Topology::Klein);
+        let mut seen = vec![false; rows * cols];
+        for k in 0..rows * cols {
+            let cell = layout.cell(k);
+            assert!(!std::mem::replace(&mut seen[cell], true));
+            assert_eq!(layout.position(cell), k);
+            let (line, i) = (k / (2 * rows), k % (2 * rows));
+            let below = layout.cell(line * 2 * rows + (i + 1) % (2 * rows));
+            let (r, c) = (cell / cols, cell % cols);
+            let mapped = crate::lower::map_cell(p.topology, rows, cols, r as i64 + 1, c as i64);
+            assert_eq!(mapped, Some((below / cols, below % cols)), "below {r},{c}");
+        }
     }
 
     #[test]

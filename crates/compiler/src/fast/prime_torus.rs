@@ -120,6 +120,61 @@ pub(super) fn solve(left: &TorusLeftover<'_>, cancel: &dyn Fn() -> bool) -> Resu
     Ok(Solution { modulus: p, consistent, particular, kernel: Kernel { generators }, certificate })
 }
 
+/// The one-line system of a folded Klein bottle (`chase.rs`, `Layout`):
+/// `2·rows` unknowns (the first line, a cycle) and as many equations (the
+/// last line's), modulo a prime `p`.
+pub(super) struct LineLeftover<'a> {
+    pub(super) width: usize,
+    pub(super) p: u32,
+    /// Unknown `k` is the line's slot `slot_of[k]`.
+    pub(super) slot_of: &'a [usize],
+    /// `h`: the residuals of the chase with one press at slot 0, no needs.
+    pub(super) from_x: &'a [u32],
+    /// The residuals with no press.
+    pub(super) c: &'a [u32],
+}
+
+/// Solves `h·u = −c` in `R = GF(p)[z]/(z^m − 1)`: the chase of a folded
+/// Klein bottle commutes with moving every line one step along itself, so
+/// its residuals are `h·u + c` as on the torus, with one unknown line
+/// instead of two (the scalar case of [`solve`]: `g = gcd(h, U)`, solvable
+/// iff `g` divides `−c`, quiet seeds `z^k·U/g`; the certificate from the
+/// kernel of the transpose, multiplying by `h(z^{−1})`).
+pub(super) fn solve_line(left: &LineLeftover<'_>, cancel: &dyn Fn() -> bool) -> Result<Solution, FastError> {
+    let LineLeftover { width: m, p, slot_of, from_x, c } = *left;
+    let ring = Ring::new(Row::Cycle, m, p);
+    let h = ring.to_poly(from_x);
+    let (g, sigma) = ring.gcd_with_cofactor(&h);
+    let (quotient, remainder) = ring.divmod(&ring.neg(&ring.to_poly(c)), &g);
+    let consistent = remainder.is_empty();
+    if cancel() {
+        return Err(FastError::Cancelled);
+    }
+    let by_unknown = |slots: &[u32]| -> Vec<u32> { slot_of.iter().map(|&s| slots[s]).collect() };
+    let particular = consistent.then(|| by_unknown(&ring.to_vec(&ring.mul_mod(&sigma, &quotient))));
+    let quiet = |g: &Poly| -> Result<Vec<Vec<u32>>, FastError> {
+        let nullity = degree(g);
+        if nullity == 0 {
+            return Ok(Vec::new());
+        }
+        let (k_poly, _) = ring.divmod(&ring.modulus, g);
+        ring.multiples(&[k_poly], nullity, cancel)
+    };
+    let generators = quiet(&g)?.iter().map(|v| KernelGenerator { vector: by_unknown(v), order: p }).collect();
+    let certificate = if consistent {
+        None
+    } else {
+        let (g_star, _) = ring.gcd_with_cofactor(&conjugate(&ring, m, &h));
+        let z = quiet(&g_star)?.into_iter().find(|z| ring.dot(z, c) != 0).ok_or_else(|| {
+            FastError::Internal(
+                "polynomial method on a folded Klein bottle: no kernel vector certifies the unsolvable board".into(),
+            )
+        })?;
+        Some(z)
+    };
+    Ok(Solution { modulus: p, consistent, particular, kernel: Kernel { generators }, certificate })
+}
+
 /// `L·J·R = diag(d)`, `L` and `R` of determinant ±1, kept as each `d_i`'s
 /// `(g_i, σ_i)`: `g_i = gcd(d_i, U)`, `σ_i·d_i ≡ g_i` (all the solve needs).
 struct Diagonal {
