@@ -999,46 +999,41 @@ fn prime_polynomial(
         return Ok(None);
     };
     let (w, cells) = (p.states, p.cells());
+    // The leftover equations: the last line's, or the last two lines'.
+    let lines = if matches!(shape, FitShape::TwoLines { .. }) { 2 } else { 1 };
+    let first = (height - lines) * width;
     // c: the leftover equations' sums with the unknowns at zero, minus their needs.
     let zero = numeric(p, plan, Some(rhs), &vec![0; plan.unknowns], cancel)?;
-    let (solution, first) = match shape {
+    let c = residuals(p, plan, &zero, Some(rhs), first);
+    // A column of the leftover system: the residuals of one press at
+    // position `slot` of the unknown lines, no needs.
+    let impulse = |slot: usize| -> Result<Vec<u32>, FastError> {
+        let mut values = vec![0; plan.unknowns];
+        values[plan.fresh[slot] as usize] = 1;
+        Ok(residuals(p, plan, &numeric(p, plan, None, &values, cancel)?, None, first))
+    };
+    let modulo = |v: &[u32], q: u32| -> Vec<u32> { v.iter().map(|&a| a % q).collect() };
+    let solution = match shape {
         FitShape::Rows { row, column_of } => {
-            let first = (height - 1) * width;
-            let c = residuals(p, plan, &zero, Some(rhs), first);
             let left = prime_poly::Leftover { row, width, height, p: w, column_of: &column_of, c: &c };
-            (prime_poly::solve_squarefree(&left, &primes, cancel)?, first)
+            prime_poly::solve_squarefree(&left, &primes, cancel)?
         }
         FitShape::Folded { slot_of } => {
-            let first = (height - 1) * width;
-            let c = residuals(p, plan, &zero, Some(rhs), first);
-            // h: the residuals of one press at slot 0, no needs.
-            let mut values = vec![0; plan.unknowns];
-            values[plan.fresh[0] as usize] = 1;
-            let from_x = residuals(p, plan, &numeric(p, plan, None, &values, cancel)?, None, first);
-            let solved = prime_poly::combine_primes(w, &c, &primes, |q, c| {
-                let fx: Vec<u32> = from_x.iter().map(|&a| a % q).collect();
-                let left = prime_torus::LineLeftover { width, p: q, slot_of: &slot_of, from_x: &fx, c };
+            let h = impulse(0)?;
+            prime_poly::combine_primes(w, &c, &primes, |q, c| {
+                let left = prime_torus::LineLeftover { width, p: q, slot_of: &slot_of, from_x: &modulo(&h, q), c };
                 prime_torus::solve_line(&left, cancel)
-            })?;
-            (solved, first)
+            })?
         }
         FitShape::TwoLines { line, slot_of } => {
-            let first = (height - 2) * width;
-            let c = residuals(p, plan, &zero, Some(rhs), first);
-            // J's columns: one press of x (then y) at column 0, no needs.
-            let column = |position: usize| -> Result<Vec<u32>, FastError> {
-                let mut values = vec![0; plan.unknowns];
-                values[plan.fresh[position] as usize] = 1;
-                Ok(residuals(p, plan, &numeric(p, plan, None, &values, cancel)?, None, first))
-            };
-            let (from_x, from_y) = (column(0)?, column(width)?);
-            let solved = prime_poly::combine_primes(w, &c, &primes, |q, c| {
-                let (fx, fy): (Vec<u32>, Vec<u32>) = from_x.iter().zip(&from_y).map(|(&a, &b)| (a % q, b % q)).unzip();
+            // J's columns: one press of x (then y) at column 0.
+            let (from_x, from_y) = (impulse(0)?, impulse(width)?);
+            prime_poly::combine_primes(w, &c, &primes, |q, c| {
+                let (fx, fy) = (modulo(&from_x, q), modulo(&from_y, q));
                 let left =
                     prime_torus::TorusLeftover { line, width, p: q, slot_of: &slot_of, from_x: &fx, from_y: &fy, c };
                 prime_torus::solve(&left, cancel)
-            })?;
-            (solved, first)
+            })?
         }
     };
     Ok(Some((solution, (first as u32..cells as u32).collect())))

@@ -224,38 +224,51 @@ pub(super) fn solve(left: &Leftover<'_>, cancel: &dyn Fn() -> bool) -> Result<So
     if cancel() {
         return Err(FastError::Cancelled);
     }
-    let (g, sigma) = ring.gcd_with_cofactor(&h);
-    let big_c = ring.to_poly(c);
-    let (quotient, remainder) = ring.divmod(&big_c, &g);
+    solve_scalar(&ring, &h, &ring.to_poly(c), column_of, c, cancel)
+}
+
+/// Solves `h·X ≡ rhs (mod U)` over GF(p) and reads the answer in the chase's
+/// terms: unknown `k` is slot `slot_of[k]` of the row, `c` the leftover
+/// equations' residuals with no press. With `g = gcd(h, U) = σ·h + τ·U`
+/// it is solvable iff `g | rhs`, by `X = σ·rhs/g`; the quiet solutions are
+/// the multiples of `U/g`; the certificate, when it is not, is a quiet
+/// vector of the transpose (multiplying by [`Ring::transposed`]`(h)`) with a
+/// nonzero product with `c`.
+pub(super) fn solve_scalar(
+    ring: &Ring,
+    h: &[u32],
+    rhs: &[u32],
+    slot_of: &[usize],
+    c: &[u32],
+    cancel: &dyn Fn() -> bool,
+) -> Result<Solution, FastError> {
+    let (g, sigma) = ring.gcd_with_cofactor(h);
+    let (quotient, remainder) = ring.divmod(rhs, &g);
     let consistent = remainder.is_empty();
-    // The kernel: U/g times 1, s, s², … (deg g of them).
-    let nullity = degree(&g);
-    let basis = if nullity > 0 {
-        let (k_poly, _) = ring.divmod(&ring.modulus, &g);
-        ring.multiples(&[k_poly], nullity, cancel)?
-    } else {
-        Vec::new()
-    };
-    let by_unknown = |column_values: &[u32]| -> Vec<u32> {
-        let mut out = vec![0u32; m];
-        for (k, &col) in column_of.iter().enumerate() {
-            out[k] = column_values[col];
-        }
-        out
-    };
+    let by_unknown = |slots: &[u32]| -> Vec<u32> { slot_of.iter().map(|&s| slots[s]).collect() };
     let particular = consistent.then(|| by_unknown(&ring.to_vec(&ring.mul_mod(&sigma, &quotient))));
+    let one = [vec![1]];
+    let basis = ring.quiet(&one, &g, cancel)?;
     let certificate = if consistent {
         None
     } else {
-        // Some basis vector meets c (module docs); the equations are the
-        // last row's columns, in order.
-        let z = basis.iter().find(|z| ring.dot(z, c) != 0).ok_or_else(|| {
+        // `h` is its own transpose on paths (and for the symmetric rows of
+        // the plane and cylinder): then its quiet vectors are the left ones.
+        let h_t = ring.transposed(h);
+        let transposed_basis;
+        let left: &[Vec<u32>] = if h_t == h {
+            &basis
+        } else {
+            transposed_basis = ring.quiet(&one, &ring.gcd_with_cofactor(&h_t).0, cancel)?;
+            &transposed_basis
+        };
+        let z = left.iter().find(|z| ring.dot(z, c) != 0).ok_or_else(|| {
             FastError::Internal("polynomial method over GF(p): no kernel vector certifies the unsolvable board".into())
         })?;
         Some(z.clone())
     };
-    let generators = basis.iter().map(|z| KernelGenerator { vector: by_unknown(z), order: p }).collect();
-    Ok(Solution { modulus: p, consistent, particular, kernel: Kernel { generators }, certificate })
+    let generators = basis.iter().map(|z| KernelGenerator { vector: by_unknown(z), order: ring.p }).collect();
+    Ok(Solution { modulus: ring.p, consistent, particular, kernel: Kernel { generators }, certificate })
 }
 
 pub(super) fn degree(a: &[u32]) -> usize {
@@ -546,6 +559,40 @@ impl Ring {
                 (left + right) % self.p
             })
             .collect()
+    }
+
+    /// The polynomial whose product is the transpose of multiplying by `a`
+    /// (as a matrix on row vectors): `a(z^{−1})` on a cycle, whose
+    /// products are circulants; `a` itself on a path, where it is the
+    /// symmetric `a(A)`.
+    pub(super) fn transposed(&self, a: &[u32]) -> Poly {
+        match self.row {
+            Row::Cycle => {
+                let (m, v) = (self.m, self.to_vec(a));
+                let reversed: Vec<u32> = (0..m).map(|j| v[(m - j) % m]).collect();
+                self.to_poly(&reversed)
+            }
+            Row::Path => a.to_vec(),
+        }
+    }
+
+    /// A basis of the quiet solutions a diagonal entry with `g = gcd(entry,
+    /// U)` leaves, carried through `column` (one multiplier per row of
+    /// unknowns; `[1]` for a scalar system): `column·s^k·U/g` (`z^k` on a
+    /// cycle), `k < deg g`, as vectors of `m` entries per multiplier.
+    pub(super) fn quiet(
+        &self,
+        column: &[Poly],
+        g: &[u32],
+        cancel: &dyn Fn() -> bool,
+    ) -> Result<Vec<Vec<u32>>, FastError> {
+        let nullity = degree(g);
+        if nullity == 0 {
+            return Ok(Vec::new());
+        }
+        let (k_poly, _) = self.divmod(&self.modulus, g);
+        let seeds: Vec<Poly> = column.iter().map(|a| self.mul_mod(a, &k_poly)).collect();
+        self.multiples(&seeds, nullity, cancel)
     }
 
     pub(super) fn dot(&self, a: &[u32], b: &[u32]) -> u64 {

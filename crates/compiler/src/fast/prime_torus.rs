@@ -43,7 +43,7 @@
 
 use lights_algebra::{Kernel, KernelGenerator, Solution};
 
-use super::prime_poly::{degree, Poly, Ring, Row};
+use super::prime_poly::{self, Poly, Ring, Row};
 use super::FastError;
 
 /// The torus's leftover system in the chase's terms, modulo a prime `p`
@@ -101,12 +101,9 @@ pub(super) fn solve(left: &TorusLeftover<'_>, cancel: &dyn Fn() -> bool) -> Resu
     let certificate = if consistent {
         None
     } else {
-        // The left kernel: the kernel of J's transpose, conjugated on
-        // cycles; on paths multiplying by `f` is `f(A)`, symmetric.
-        let star = |a: &Poly| match line {
-            Row::Cycle => conjugate(&ring, m, a),
-            Row::Path => a.clone(),
-        };
+        // The left kernel: the kernel of J's transpose (conjugated entries
+        // on cycles; on paths multiplying by `f` is `f(A)`, symmetric).
+        let star = |a: &Poly| ring.transposed(a);
         let transposed: Matrix = [[star(&j[0][0]), star(&j[1][0])], [star(&j[0][1]), star(&j[1][1])]];
         let left_diagonal = diagonalise(&ring, transposed, cancel)?;
         let basis = kernel_basis(&ring, &left_diagonal, cancel)?;
@@ -137,42 +134,13 @@ pub(super) struct LineLeftover<'a> {
 /// Solves `h·u = −c` in `R = GF(p)[z]/(z^m − 1)`: the chase of a folded
 /// Klein bottle commutes with moving every line one step along itself, so
 /// its residuals are `h·u + c` as on the torus, with one unknown line
-/// instead of two (the scalar case of [`solve`]: `g = gcd(h, U)`, solvable
-/// iff `g` divides `−c`, quiet seeds `z^k·U/g`; the certificate from the
-/// kernel of the transpose, multiplying by `h(z^{−1})`).
+/// instead of two: the scalar system of [`prime_poly::solve_scalar`], the
+/// certificate from the kernel of the transpose, multiplying by `h(z^{−1})`.
 pub(super) fn solve_line(left: &LineLeftover<'_>, cancel: &dyn Fn() -> bool) -> Result<Solution, FastError> {
     let LineLeftover { width: m, p, slot_of, from_x, c } = *left;
     let ring = Ring::new(Row::Cycle, m, p);
     let h = ring.to_poly(from_x);
-    let (g, sigma) = ring.gcd_with_cofactor(&h);
-    let (quotient, remainder) = ring.divmod(&ring.neg(&ring.to_poly(c)), &g);
-    let consistent = remainder.is_empty();
-    if cancel() {
-        return Err(FastError::Cancelled);
-    }
-    let by_unknown = |slots: &[u32]| -> Vec<u32> { slot_of.iter().map(|&s| slots[s]).collect() };
-    let particular = consistent.then(|| by_unknown(&ring.to_vec(&ring.mul_mod(&sigma, &quotient))));
-    let quiet = |g: &Poly| -> Result<Vec<Vec<u32>>, FastError> {
-        let nullity = degree(g);
-        if nullity == 0 {
-            return Ok(Vec::new());
-        }
-        let (k_poly, _) = ring.divmod(&ring.modulus, g);
-        ring.multiples(&[k_poly], nullity, cancel)
-    };
-    let generators = quiet(&g)?.iter().map(|v| KernelGenerator { vector: by_unknown(v), order: p }).collect();
-    let certificate = if consistent {
-        None
-    } else {
-        let (g_star, _) = ring.gcd_with_cofactor(&conjugate(&ring, m, &h));
-        let z = quiet(&g_star)?.into_iter().find(|z| ring.dot(z, c) != 0).ok_or_else(|| {
-            FastError::Internal(
-                "polynomial method on a folded Klein bottle: no kernel vector certifies the unsolvable board".into(),
-            )
-        })?;
-        Some(z)
-    };
-    Ok(Solution { modulus: p, consistent, particular, kernel: Kernel { generators }, certificate })
+    prime_poly::solve_scalar(&ring, &h, &ring.neg(&ring.to_poly(c)), slot_of, c, cancel)
 }
 
 /// `L·J·R = diag(d)`, `L` and `R` of determinant ±1, kept as each `d_i`'s
@@ -258,23 +226,10 @@ fn diagonalise(ring: &Ring, mut j: Matrix, cancel: &dyn Fn() -> bool) -> Result<
 fn kernel_basis(ring: &Ring, diagonal: &Diagonal, cancel: &dyn Fn() -> bool) -> Result<Vec<Vec<u32>>, FastError> {
     let mut basis = Vec::new();
     for i in 0..2 {
-        let g = &diagonal.gcd[i].0;
-        let nullity = degree(g);
-        if nullity == 0 {
-            continue;
-        }
-        let (k_poly, _) = ring.divmod(&ring.modulus, g);
-        let column = [ring.mul_mod(&diagonal.right[0][i], &k_poly), ring.mul_mod(&diagonal.right[1][i], &k_poly)];
-        basis.extend(ring.multiples(&column, nullity, cancel)?);
+        let column = [diagonal.right[0][i].clone(), diagonal.right[1][i].clone()];
+        basis.extend(ring.quiet(&column, &diagonal.gcd[i].0, cancel)?);
     }
     Ok(basis)
-}
-
-/// `a(z^{−1})` in `GF(p)[z]/(z^m − 1)`: the transpose of multiplying by `a`.
-fn conjugate(ring: &Ring, m: usize, a: &[u32]) -> Poly {
-    let v = ring.to_vec(a);
-    let reversed: Vec<u32> = (0..m).map(|j| v[(m - j) % m]).collect();
-    ring.to_poly(&reversed)
 }
 
 #[cfg(test)]
@@ -292,7 +247,7 @@ mod tests {
                 (s % u64::from(p)) as u32
             })
             .collect();
-        super::super::prime_poly::trim(&mut out);
+        prime_poly::trim(&mut out);
         out
     }
 
@@ -330,14 +285,19 @@ mod tests {
     }
 
     #[test]
-    fn conjugating_transposes_a_circulant() {
-        let (m, p) = (7usize, 5u32);
-        let ring = Ring::new(Row::Cycle, m, p);
-        let a = poly(11, m, p);
-        let (u, v) = (poly(12, m, p), poly(13, m, p));
-        // (a·u)·v = u·(a*·v) as vectors.
-        let left = ring.dot(&ring.to_vec(&ring.mul_mod(&a, &u)), &ring.to_vec(&v));
-        let right = ring.dot(&ring.to_vec(&u), &ring.to_vec(&ring.mul_mod(&conjugate(&ring, m, &a), &v)));
-        assert_eq!(left, right);
+    fn the_transposed_polynomial_transposes_the_product() {
+        // (a·u)·v = u·(a*·v) as vectors, on cycles (a* = a(z^{−1})) and
+        // paths (a* = a).
+        for row in [Row::Cycle, Row::Path] {
+            let (m, p) = (7usize, 5u32);
+            let ring = Ring::new(row, m, p);
+            for seed in 0..10u64 {
+                let a = poly(seed * 3 + 11, m, p);
+                let (u, v) = (poly(seed * 3 + 12, m, p), poly(seed * 3 + 13, m, p));
+                let left = ring.dot(&ring.to_vec(&ring.mul_mod(&a, &u)), &ring.to_vec(&v));
+                let right = ring.dot(&ring.to_vec(&u), &ring.to_vec(&ring.mul_mod(&ring.transposed(&a), &v)));
+                assert_eq!(left, right, "{row:?} seed {seed}");
+            }
+        }
     }
 }
