@@ -49,6 +49,14 @@ pub fn mod_pow(base: u64, mut exp: u64, m: u64) -> u64 {
     result
 }
 
+/// The greatest common divisor of `a` and `b` (`gcd(0, 0) == 0`).
+pub fn gcd(mut a: u32, mut b: u32) -> u32 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
 /// The inverse of `a` modulo `m`, if `gcd(a, m) == 1`.
 ///
 /// Uses the extended Euclidean algorithm. `mod_inv(x, 1) == Some(0)`;
@@ -174,14 +182,6 @@ mod tests {
                     None => assert_ne!(gcd(a, m), 1),
                 }
             }
-        }
-    }
-
-    fn gcd(a: u32, b: u32) -> u32 {
-        if b == 0 {
-            a
-        } else {
-            gcd(b, a % b)
         }
     }
 

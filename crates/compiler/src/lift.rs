@@ -38,7 +38,7 @@
 //! is left out, and the largest cap on unknowns whose spaces the work pays
 //! for is taken: 24–36 unknowns on a 48×48 board with the default budget.
 
-use lights_algebra::{minimum_weight_with_budget, solve_cancellable, SparseMatrix};
+use lights_algebra::{minimum_weight_with_budget, modular, solve_cancellable, Kernel, KernelGenerator, SparseMatrix};
 
 use crate::lower::press_pattern_into;
 use crate::minimum::solves;
@@ -203,11 +203,14 @@ fn fits(p: &Puzzle, space: Repetition) -> bool {
 
 /// What the lifts of a board will do, and what it costs.
 pub(crate) struct Plan {
-    /// Run in order: with a budget above the default, what the default
-    /// does comes first, so a longer budget never answers worse.
+    /// Run in order: the rounds the default budget gives come first, so a
+    /// longer budget never answers worse.
     stages: Vec<Stage>,
     /// The units all of it is charged.
     pub(crate) work: u64,
+    /// The units of `work` taken from the minimum search's budget
+    /// ([`shares_search_budget`]: all of it, or none).
+    pub(crate) from_search: u64,
 }
 
 /// One round of lifts.
@@ -220,16 +223,50 @@ struct Stage {
     work: u64,
 }
 
-/// What the lifts of `p` do with at most `work` units; `default` is what
-/// the default budget gives them.
-pub(crate) fn plan(p: &Puzzle, work: u64, default: u64) -> Plan {
+/// The lifts of `p` for a minimum search of `minimum_work` units: a
+/// quarter of it, taken from the search, on a board that
+/// [`shares_search_budget`]; on a larger one half of it again, not taken
+/// from the search, and a round more ([`large_board_round`]).
+pub(crate) fn plan(p: &Puzzle, minimum_work: u64) -> Plan {
+    let shares = shares_search_budget(p);
+    let rounds = |work: u64| {
+        let first = work / if shares { SEARCH_SHARE } else { SEARCH_SHARE / 2 };
+        [first, if shares { 0 } else { large_board_round(p, first) }]
+    };
+    let given: u64 = rounds(minimum_work).iter().sum();
+    let mut plan = plan_rounds(p, given, &rounds(crate::report::DEFAULT_MINIMUM_WORK));
+    plan.from_search = if shares { plan.work } else { 0 };
+    plan
+}
+
+/// The lifts get this fraction of the minimum search's work (twice as much
+/// on boards where it is not taken from the search).
+const SEARCH_SHARE: u64 = 4;
+
+/// What the lifts of `p` do with at most `work` units: the rounds of
+/// `defaults` units in order (what the default budget does), then one of
+/// what is left.
+fn plan_rounds(p: &Puzzle, work: u64, defaults: &[u64]) -> Plan {
+    let mut plan = Plan { stages: Vec::new(), work: 0, from_search: 0 };
     if p.shape != Shape::Square || p.has_holes() || p.cells() < MIN_CELLS {
-        return Plan { stages: Vec::new(), work: 0 };
+        return plan;
     }
-    let first = stage(p, work.min(default));
-    let more = (work > default).then(|| stage(p, work - first.work));
-    let stages: Vec<Stage> = [Some(first), more].into_iter().flatten().filter(|s| s.work > 0).collect();
-    Plan { work: stages.iter().map(|s| s.work).sum(), stages }
+    let mut left = work;
+    // What the default leaves unused is left: a round of it would not be
+    // one a longer budget runs.
+    let more = work.saturating_sub(defaults.iter().sum());
+    for round in defaults.iter().copied().chain((more > 0).then_some(u64::MAX)) {
+        if left == 0 {
+            break;
+        }
+        let stage = stage(p, left.min(round));
+        left -= stage.work;
+        plan.work += stage.work;
+        if stage.work > 0 {
+            plan.stages.push(stage);
+        }
+    }
+    plan
 }
 
 /// Boards of up to this many cells pay for checking a lift out of the
@@ -261,6 +298,24 @@ fn checked_cells(p: &Puzzle) -> usize {
 pub(crate) fn shares_search_budget(p: &Puzzle) -> bool {
     checked_cells(p) == p.cells()
 }
+
+/// The work of a round of lifts more on a board whose lifts do not share
+/// the search's budget, after the round of `first` units they get anyway:
+/// [`LARGE_BOARD_UNITS_PER_CELL`] a cell, at most [`LARGE_BOARD_ROUNDS`]
+/// times `first`. The solve makes passes over such a board that cost far
+/// more (about a microsecond a cell at 400×400), and the first round's few
+/// spaces can miss the cheap patterns of a large board: the 700×700 Klein
+/// bottle with W = 6 gets 568,400 presses from it, 980,000 without. Cost
+/// follows the board: a 100×100 board gets a twentieth of its first round.
+pub(crate) fn large_board_round(p: &Puzzle, first: u64) -> u64 {
+    (p.cells() as u64).saturating_mul(LARGE_BOARD_UNITS_PER_CELL).min(first.saturating_mul(LARGE_BOARD_ROUNDS))
+}
+
+/// See [`large_board_round`]: about 50 ns a cell.
+const LARGE_BOARD_UNITS_PER_CELL: u64 = 100;
+
+/// See [`large_board_round`].
+const LARGE_BOARD_ROUNDS: u64 = 7;
 
 /// A round of lifts of at most `work` units: after checking what is found
 /// and searching the best space once, three quarters of the rest for the
@@ -476,7 +531,7 @@ fn solve_in(
     incoming: &Incoming,
     space: Repetition,
     cancel: &dyn Fn() -> bool,
-) -> Option<(Vec<u32>, lights_algebra::Kernel)> {
+) -> Option<(Vec<u32>, Kernel)> {
     let (w, k) = (p.states, space.classes());
     let class = |i: usize| space.class(p, i / p.cols, i % p.cols) as u32;
     // Each light's equation over the classes; the distinct ones of each
@@ -521,22 +576,27 @@ const PASSES: usize = 4;
 
 /// A cheap member of a large solution set: from `x`, each generator's
 /// multiple that lowers the presses most is added, pass after pass while
-/// one helps.
-fn descend(mut x: Vec<u32>, kernel: &lights_algebra::Kernel, w: u32) -> Vec<u32> {
+/// one helps. A generator of small order has all its multiples tried; one
+/// of large order (W = 65521) only [`multiples`], so a pass costs the same
+/// for every W.
+fn descend(mut x: Vec<u32>, kernel: &Kernel, w: u32) -> Vec<u32> {
     let cost = |x: &[u32]| x.iter().map(|&v| u64::from(v)).sum::<u64>();
     let mut best = cost(&x);
+    let mut tried = Vec::new();
     for _ in 0..PASSES {
         let mut improved = false;
         for g in &kernel.generators {
-            let mut y = x.clone();
+            multiples(&x, g, w, &mut tried);
             let mut pick = None;
-            for _ in 1..g.order {
-                for (yi, gi) in y.iter_mut().zip(&g.vector) {
-                    *yi = (*yi + gi) % w;
-                }
-                let c = cost(&y);
-                if c < best {
-                    (best, pick) = (c, Some(y.clone()));
+            for &c in &tried {
+                let y: Vec<u32> = x
+                    .iter()
+                    .zip(&g.vector)
+                    .map(|(&xi, &gi)| ((u64::from(xi) + u64::from(c) * u64::from(gi)) % u64::from(w)) as u32)
+                    .collect();
+                let here = cost(&y);
+                if here < best {
+                    (best, pick) = (here, Some(y));
                 }
             }
             if let Some(y) = pick {
@@ -550,13 +610,50 @@ fn descend(mut x: Vec<u32>, kernel: &lights_algebra::Kernel, w: u32) -> Vec<u32>
     x
 }
 
+/// Generators of up to this order have every multiple tried by [`descend`].
+const ALL_MULTIPLES: u32 = 64;
+
+/// The multiples `c` of generator `g` [`descend`] tries from `x`, into
+/// `out`: all of them (1 to its order − 1) for a small order; for a large
+/// one the few nearest 0 either way, and each that takes some class of `x`
+/// to no press (`x_i + c·g_i ≡ 0`): at most twice the classes, whatever W.
+fn multiples(x: &[u32], g: &KernelGenerator, w: u32, out: &mut Vec<u32>) {
+    out.clear();
+    if g.order <= ALL_MULTIPLES {
+        out.extend(1..g.order);
+        return;
+    }
+    let near = ALL_MULTIPLES / 2;
+    out.extend((1..=near).chain(g.order - near..g.order));
+    for (&xi, &gi) in x.iter().zip(&g.vector) {
+        if let Some(c) = zeroing_multiple(xi, gi, w) {
+            out.push(c % g.order);
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out.retain(|&c| c != 0);
+}
+
+/// The least `c ≥ 0` with `x + c·g ≡ 0` modulo `w`, if there is one.
+fn zeroing_multiple(x: u32, g: u32, w: u32) -> Option<u32> {
+    let need = (w - x % w) % w;
+    let d = modular::gcd(g % w, w);
+    if d == 0 || !need.is_multiple_of(d) {
+        return None;
+    }
+    let m = w / d;
+    let inv = modular::mod_inv(g / d % m, m)?;
+    Some(((u64::from(need / d) * u64::from(inv)) % u64::from(m)) as u32)
+}
+
 /// Members of a small solution set tried one by one, at most.
 const ENUMERATED: u64 = 1 << 12;
 
 /// The cheapest of every solution `particular + Σ c_i·g_i`, when there are
 /// at most [`ENUMERATED`] (visited in odometer order, each step adding one
 /// generator).
-fn enumerate(particular: &[u32], kernel: &lights_algebra::Kernel, w: u32) -> Option<Vec<u32>> {
+fn enumerate(particular: &[u32], kernel: &Kernel, w: u32) -> Option<Vec<u32>> {
     let size = kernel.generators.iter().try_fold(1u64, |n, g| n.checked_mul(u64::from(g.order)))?;
     if size > ENUMERATED {
         return None;
@@ -752,12 +849,12 @@ mod tests {
         }
         // No lifts on a board with holes.
         let whole = board(24, 24, 6, Rule::Cross, Topology::Torus);
-        assert!(plan(&whole, u64::MAX, u64::MAX).work > 0);
+        assert!(plan_rounds(&whole, u64::MAX, &[]).work > 0);
         let mut holes = whole.clone();
         holes.holes.set(0, 1);
-        assert_eq!(plan(&holes, u64::MAX, u64::MAX).work, 0);
+        assert_eq!(plan_rounds(&holes, u64::MAX, &[]).work, 0);
         // Nor on a small board: its search needs the whole budget.
-        assert_eq!(plan(&board(12, 12, 6, Rule::Cross, Topology::Torus), u64::MAX, u64::MAX).work, 0);
+        assert_eq!(plan_rounds(&board(12, 12, 6, Rule::Cross, Topology::Torus), u64::MAX, &[]).work, 0);
         // Lights that do not repeat: no space but the whole board's own.
         let mut odd = board(12, 12, 2, Rule::Cross, Topology::Torus);
         odd.lights.set(0, 0);
@@ -797,6 +894,86 @@ mod tests {
         }
     }
 
+    proptest! {
+        /// The multiple that takes a class to no press is the least one,
+        /// and there is one exactly when some multiple does it.
+        #[test]
+        fn the_zeroing_multiple_is_the_least_that_zeroes(w in 2u32..=40, x in 0u32..40, g in 0u32..40) {
+            let (x, g) = (x % w, g % w);
+            let least = (0..w).find(|&c| (x + c * g) % w == 0);
+            prop_assert_eq!(zeroing_multiple(x, g, w), least);
+        }
+
+        /// A descent never adds presses, for every W; it tries every
+        /// multiple of a generator of order up to 64, and beyond that the
+        /// few nearest 0 and each that takes a class to no press (at most
+        /// 64 + the classes, whatever W).
+        #[test]
+        fn a_descent_never_costs_more_and_tries_a_bounded_set_of_multiples(
+            w in prop::sample::select(vec![2u32, 6, 12, 64, 65, 1000, 65521]), seed in any::<u64>(), k in 1usize..6, n in 1usize..12,
+        ) {
+            let mut rng = lights_algebra::SplitMix64(seed);
+            let generators: Vec<KernelGenerator> = (0..k)
+                .map(|_| {
+                    let vector: Vec<u32> = (0..n).map(|_| rng.below(u64::from(w)) as u32).collect();
+                    let order = w / vector.iter().fold(w, |d, &v| modular::gcd(d, v));
+                    KernelGenerator { vector, order }
+                })
+                .collect();
+            let kernel = Kernel { generators };
+            let x: Vec<u32> = (0..n).map(|_| rng.below(u64::from(w)) as u32).collect();
+            let y = descend(x.clone(), &kernel, w);
+            let cost = |v: &[u32]| v.iter().map(|&a| u64::from(a)).sum::<u64>();
+            prop_assert!(cost(&y) <= cost(&x) && y.iter().all(|&v| v < w));
+            let mut tried = Vec::new();
+            for g in &kernel.generators {
+                multiples(&x, g, w, &mut tried);
+                prop_assert!(tried.iter().all(|&c| c > 0 && c < g.order), "{:?}", tried);
+                if g.order <= ALL_MULTIPLES {
+                    prop_assert_eq!(tried.len() as u32, g.order - 1);
+                } else {
+                    prop_assert!(tried.len() <= ALL_MULTIPLES as usize + n);
+                    // Every class a multiple can take to no press, one does.
+                    for (&xi, &gi) in x.iter().zip(&g.vector) {
+                        if let Some(c) = zeroing_multiple(xi, gi, w) {
+                            prop_assert!(c % g.order == 0 || tried.contains(&(c % g.order)));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn large_boards_get_a_round_more_that_grows_with_the_board() {
+        let default = crate::report::DEFAULT_MINIMUM_WORK;
+        let small = board(48, 48, 6, Rule::Cross, Topology::Klein);
+        let mid = board(100, 100, 6, Rule::Cross, Topology::Klein);
+        let large = board(700, 700, 6, Rule::Cross, Topology::Klein);
+        // A board that shares the search's budget gives it a quarter, one round.
+        let plan_small = plan(&small, default);
+        assert_eq!(plan_small.from_search, plan_small.work);
+        assert!(plan_small.work <= default / SEARCH_SHARE && plan_small.stages.len() == 1);
+        // Larger boards take nothing from the search, and a second round
+        // that grows with the board up to seven times the first.
+        let first = default / (SEARCH_SHARE / 2);
+        assert_eq!(large_board_round(&mid, first), 10_000 * LARGE_BOARD_UNITS_PER_CELL);
+        assert_eq!(large_board_round(&large, first), first * LARGE_BOARD_ROUNDS);
+        assert_eq!(large_board_round(&large, 0), 0, "no budget, no round");
+        let plan_large = plan(&large, default);
+        assert_eq!(plan_large.from_search, 0);
+        assert_eq!(plan_large.stages.len(), 2);
+        assert!(plan_large.work <= first * (1 + LARGE_BOARD_ROUNDS));
+        assert_eq!(plan(&large, 0).work, 0);
+        // A longer budget runs the default's rounds first, unchanged.
+        let longer = plan(&large, default * 10);
+        assert!(longer.stages.len() == 3 && longer.work > plan_large.work);
+        for (a, b) in plan_large.stages.iter().zip(&longer.stages) {
+            assert_eq!(a.work, b.work);
+            assert_eq!(a.spaces, b.spaces);
+        }
+    }
+
     #[test]
     fn large_boards_get_lifts_without_paying_for_their_size() {
         // 200×200 cells: checking a lift is charged as on 64×64, and the
@@ -807,7 +984,7 @@ mod tests {
         assert!(shares_search_budget(&board(48, 48, 7, Rule::Cross, Topology::Torus)));
         assert!(shares_search_budget(&board(200, 200, 7, Rule::Flip, Topology::Torus)), "flip reaches a whole line");
         let work = crate::report::DEFAULT_MINIMUM_WORK / 2;
-        let plan = plan(&p, work, work);
+        let plan = plan_rounds(&p, work, &[work]);
         assert!(plan.work > 0 && plan.work <= work);
         // On the torus a space writes one period of lights, however large
         // the board.
@@ -845,7 +1022,7 @@ mod tests {
         // 48×48, W = 12, all lights on: 6912 presses (the search alone: 10,872).
         let p = board(48, 48, 12, Rule::Cross, Topology::Projective);
         let work = crate::report::DEFAULT_MINIMUM_WORK / 4;
-        let plan = plan(&p, work, work);
+        let plan = plan_rounds(&p, work, &[work]);
         assert!(plan.work <= work);
         let lift = cheaper_lift(&p, u64::MAX, &plan, &|| false).expect("a repeating solution");
         assert!(solves(&p, &lift.to_vec()));

@@ -17,15 +17,9 @@ pub fn solve(p: &Puzzle, cancel: &dyn Fn() -> bool) -> Result<Report, SolveError
 /// dense elimination, whichever fits (see [`fast::plan`]).
 pub fn solve_with(p: &Puzzle, opts: SolveOptions, cancel: &dyn Fn() -> bool) -> Result<Report, SolveError> {
     // Boards whose lights repeat a small pattern leave some of the minimum
-    // search to the repeating solutions (crate::lift): at most a quarter.
-    // On larger boards the lifts take nothing from the search and get half
-    // as much again (crate::lift::shares_search_budget).
-    let shares = crate::lift::shares_search_budget(p);
-    let share = if shares { LIFT_SHARE } else { LIFT_SHARE / 2 };
-    let lift_budget = if opts.search_minimum { opts.minimum_work / share } else { 0 };
-    let lifts = crate::lift::plan(p, lift_budget, crate::report::DEFAULT_MINIMUM_WORK / share);
-    let lift_work = if shares { lifts.work } else { 0 };
-    let main = SolveOptions { minimum_work: opts.minimum_work - lift_work, ..opts };
+    // search to the repeating solutions (crate::lift::plan).
+    let lifts = crate::lift::plan(p, if opts.search_minimum { opts.minimum_work } else { 0 });
+    let main = SolveOptions { minimum_work: opts.minimum_work - lifts.from_search, ..opts };
     let mut report = solve_by_plan(p, main, cancel)?;
     if let Some(min) = &mut report.minimum {
         lift_if_cheaper(p, &lifts, min, cancel);
@@ -49,10 +43,6 @@ fn lift_if_cheaper(p: &Puzzle, lifts: &crate::lift::Plan, min: &mut MinimumSolut
         min.optimal = min.cost == min.lower_bound;
     }
 }
-
-/// The lifts get this fraction of the minimum search's work (twice as much
-/// on boards where it is not taken from the search).
-const LIFT_SHARE: u64 = 4;
 
 /// Minimums no search is needed to prove: no press is never beaten, and
 /// one press is the fewest whenever the lights start away from the goal

@@ -17,6 +17,11 @@ const WHT_BLOCK_DIM: usize = 16;
 /// Transform work units (signatures and butterflies, vectorised) per budget
 /// unit (about a nanosecond).
 const WHT_UNITS: u64 = 12;
+/// Cells of a board whose presses fit a cache; a Gray code step on a larger
+/// one is charged [`MISS_UNITS`] an entry (its supports are scattered over
+/// megabytes: 700×700, a 2 s budget took 5 s here before).
+const CACHED_CELLS: u64 = 1 << 16;
+const MISS_UNITS: u64 = 3;
 /// Most random restarts of the descent (besides the start from `x₀`).
 const RESTARTS: usize = 64;
 /// Stop restarting after this many restarts in a row brought no improvement.
@@ -111,8 +116,9 @@ fn descend(
                     // Transform: signatures plus the butterflies (vectorised: cheap).
                     (n * len as u64 + ((len as u64) << len)) / WHT_UNITS
                 } else {
-                    // Gray code: steps × average support.
-                    size * supports.div_ceil(len as u64)
+                    // Gray code: steps × average support, each entry a
+                    // cache miss on a large board.
+                    size * supports.div_ceil(len as u64) * if n > CACHED_CELLS { MISS_UNITS } else { 1 }
                 }
                 .max(1)
             };

@@ -54,7 +54,7 @@ mod transform;
 
 use crate::cancel::Canceller;
 use crate::kernel::Kernel;
-use crate::modular::reduce_vec;
+use crate::modular::{gcd, reduce_vec};
 use crate::solve::check_modulus;
 use crate::AlgebraError;
 
@@ -335,13 +335,6 @@ fn restrict(base: &[u32], gens: &[&Gen], group: &[usize], local_of: &mut [u32]) 
 
 fn cost_of(x: &[u32]) -> u64 {
     x.iter().map(|&v| v as u64).sum()
-}
-
-fn gcd(mut a: u32, mut b: u32) -> u32 {
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    a
 }
 
 /// The coset reduced modulo `m | w`: `(base mod m, generators mod m)`.

@@ -21,7 +21,7 @@
 //! press is the first to mention it: `y_e = −(Σ_{e' ≠ e} y_{e'}·A[e', v]) /
 //! A[e, v]` for the press `v` that `e` forced, taking equations in reverse.
 
-use lights_algebra::modular::mod_inv;
+use lights_algebra::modular::{gcd, mod_inv};
 use lights_algebra::{solve_cancellable, solve_gf2_dense, BitMatrix, Kernel, KernelGenerator, Solution, SparseMatrix};
 use num_bigint::BigUint;
 
@@ -322,13 +322,6 @@ impl Plan {
         }
         Ok(Plan { layout, eqs, fresh, forces, inverse, last_use, unknowns: unknowns as usize, leftover })
     }
-}
-
-fn gcd(mut a: u32, mut b: u32) -> u32 {
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    a
 }
 
 /// Arithmetic on affine forms over the unknowns: `len` storage words, the
