@@ -385,6 +385,15 @@ fn ceil_of_sum(sums: &[u64]) -> u64 {
     whole + frac
 }
 
+/// The units of one choice of the exact cover on a board of `cells`, which
+/// scans the `needy` lights: a quarter of a unit each on a board that fits
+/// a cache, two on a larger one (each read is a miss; a 2 s budget took
+/// 10 s on a 700×700 board before).
+fn scan_units(needy: usize, cells: usize) -> u64 {
+    let quarters = if cells > CACHED_CELLS { 8 } else { 1 };
+    needy as u64 * quarters / 4 + 1
+}
+
 /// Whether `needy` lights can be split among the `eligible` presses, by
 /// count alone: the gcd of the numbers of distinct lights the presses reach
 /// divides `needy` (a necessary condition for an exact cover).
@@ -554,11 +563,7 @@ impl<'a> Cover<'a> {
     fn run(mut self, units: &mut u64) -> Option<Vec<u32>> {
         // The stack: for each chosen light, the option tried.
         let mut stack: Vec<(usize, usize)> = Vec::new();
-        // Choosing scans the lights that need a change: charged a quarter
-        // of a unit each on a board that fits a cache, two on a larger one
-        // (each read is a miss; 700×700: a 2 s budget took 10 s before).
-        let per_light = if self.covered.len() > CACHED_CELLS { 8 } else { 1 };
-        let scan = self.needy.len() as u64 * per_light / 4 + 1;
+        let scan = scan_units(self.needy.len(), self.covered.len());
         loop {
             *units = units.checked_sub(scan)?;
             match self.choose() {
@@ -599,6 +604,13 @@ impl<'a> Cover<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_covers_scan_on_a_large_board_is_charged_its_cache_misses() {
+        assert_eq!(scan_units(2_304, 2_304), 577);
+        assert_eq!(scan_units(1 << 16, 1 << 16), (1 << 14) + 1);
+        assert_eq!(scan_units(490_000, 490_000), 980_001);
+    }
 
     #[test]
     fn ceil_of_sum_is_exact() {

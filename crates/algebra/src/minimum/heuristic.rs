@@ -110,18 +110,7 @@ fn descend(
         while start < order.len() {
             // Grow a block while its search space stays small and its work
             // fits what is left of the budget.
-            let n = x.len() as u64;
-            let work_of = |len: usize, size: u64, supports: u64| {
-                if w == 2 {
-                    // Transform: signatures plus the butterflies (vectorised: cheap).
-                    (n * len as u64 + ((len as u64) << len)) / WHT_UNITS
-                } else {
-                    // Gray code: steps × average support, each entry a
-                    // cache miss on a large board.
-                    size * supports.div_ceil(len as u64) * if n > CACHED_CELLS { MISS_UNITS } else { 1 }
-                }
-                .max(1)
-            };
+            let work_of = |len: usize, size: u64, supports: u64| block_work(x.len() as u64, w, len, size, supports);
             let mut end = start;
             let (mut size, mut supports) = (1u64, 0u64);
             while end < order.len() {
@@ -168,4 +157,18 @@ fn descend(
         }
     }
     Ok(cost)
+}
+
+/// The units a block of `len` generators costs on a board of `n` cells:
+/// for W = 2 the transform (signatures plus the butterflies, vectorised:
+/// cheap), otherwise the Gray code's `size` steps times the average of the
+/// blocks' `supports`, each entry a cache miss on a large board. At least 1.
+pub(super) fn block_work(n: u64, w: u32, len: usize, size: u64, supports: u64) -> u64 {
+    if w == 2 {
+        (n * len as u64 + ((len as u64) << len)) / WHT_UNITS
+    } else {
+        let miss = if n > CACHED_CELLS { MISS_UNITS } else { 1 };
+        size * supports.div_ceil(len as u64) * miss
+    }
+    .max(1)
 }

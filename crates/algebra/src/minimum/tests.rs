@@ -532,3 +532,16 @@ fn bad_inputs_are_errors() {
     assert_eq!(minimum_weight(&[1], &Kernel::default(), 1, &never), Err(AlgebraError::BadModulus(1)));
     assert_eq!(minimum_weight(&[1], &Kernel::default(), 65537, &never), Err(AlgebraError::BadModulus(65537)));
 }
+
+#[test]
+fn gray_code_blocks_on_large_boards_are_charged_their_cache_misses() {
+    use super::heuristic::block_work;
+    // 256 steps of supports averaging 40 entries: 10,240 units on a board
+    // that fits a cache, three times that beyond 65,536 cells (a 2 s budget
+    // took 5 s in these steps on a 700×700 board before).
+    assert_eq!(block_work(2_304, 3, 2, 256, 80), 10_240);
+    assert_eq!(block_work(1 << 16, 3, 2, 256, 80), 10_240);
+    assert_eq!(block_work(490_000, 3, 2, 256, 80), 30_720);
+    // W = 2 is the transform's cost, not the Gray code's.
+    assert_eq!(block_work(490_000, 2, 4, 16, 80), (490_000 * 4 + 64) / 12);
+}
