@@ -616,7 +616,7 @@ const ALL_MULTIPLES: u32 = 64;
 /// The multiples `c` of generator `g` [`descend`] tries from `x`, into
 /// `out`: all of them (1 to its order − 1) for a small order; for a large
 /// one the few nearest 0 either way, and each that takes some class of `x`
-/// to no press (`x_i + c·g_i ≡ 0`): at most twice the classes, whatever W.
+/// to no press (`x_i + c·g_i ≡ 0`): at most 64 and the classes, whatever W.
 fn multiples(x: &[u32], g: &KernelGenerator, w: u32, out: &mut Vec<u32>) {
     out.clear();
     if g.order <= ALL_MULTIPLES {
