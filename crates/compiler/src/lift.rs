@@ -580,27 +580,29 @@ const PASSES: usize = 4;
 /// of large order (W = 65521) only [`multiples`], so a pass costs the same
 /// for every W.
 fn descend(mut x: Vec<u32>, kernel: &Kernel, w: u32) -> Vec<u32> {
-    let cost = |x: &[u32]| x.iter().map(|&v| u64::from(v)).sum::<u64>();
-    let mut best = cost(&x);
+    let w64 = u64::from(w);
+    // `x + c·g`, entry by entry.
+    let step = |xi: u32, gi: u32, c: u32| ((u64::from(xi) + u64::from(c) * u64::from(gi)) % w64) as u32;
+    let mut best = x.iter().map(|&v| u64::from(v)).sum::<u64>();
     let mut tried = Vec::new();
     for _ in 0..PASSES {
         let mut improved = false;
         for g in &kernel.generators {
             multiples(&x, g, w, &mut tried);
+            // The cheapest multiple (the first among equals), costed
+            // without spelling each one out; only it is applied.
             let mut pick = None;
             for &c in &tried {
-                let y: Vec<u32> = x
-                    .iter()
-                    .zip(&g.vector)
-                    .map(|(&xi, &gi)| ((u64::from(xi) + u64::from(c) * u64::from(gi)) % u64::from(w)) as u32)
-                    .collect();
-                let here = cost(&y);
+                let here: u64 = x.iter().zip(&g.vector).map(|(&xi, &gi)| u64::from(step(xi, gi, c))).sum();
                 if here < best {
-                    (best, pick) = (here, Some(y));
+                    (best, pick) = (here, Some(c));
                 }
             }
-            if let Some(y) = pick {
-                (x, improved) = (y, true);
+            if let Some(c) = pick {
+                for (xi, &gi) in x.iter_mut().zip(&g.vector) {
+                    *xi = step(*xi, gi, c);
+                }
+                improved = true;
             }
         }
         if !improved {

@@ -1257,7 +1257,7 @@ mod orientation_tests {
 #[cfg(test)]
 mod word_tests {
     use super::{symbolic, Leftover, ModForms, ModWord, Plan};
-    use crate::model::{Board, Puzzle, Rule, Topology};
+    use crate::model::{Board, Puzzle, Rule, Stencil, Topology};
     use lights_algebra::SplitMix64;
 
     /// The leftover equations of a chase with words `W`, as `u32`.
@@ -1275,12 +1275,15 @@ mod word_tests {
     #[test]
     fn narrow_words_chase_as_wide_ones() {
         // At each word's largest W (128 in u8, 32,768 in u16) a sum of two
-        // coefficients is at its largest; stencils bring coefficients other
-        // than 1, random lights every right-hand side.
+        // coefficients is at its largest; a stencil brings coefficients
+        // other than 1 (and forced presses whose coefficient is not 1),
+        // random lights every right-hand side.
         let mut rng = SplitMix64(7);
         for w in [3u32, 4, 6, 127, 128, 129, 1000, 32_768] {
+            let stencil =
+                Rule::Stencil(Stencil { rows: 3, cols: 3, weights: vec![2, 3, 2, w - 1, 5 % w, 1, 2, w - 1, 3] });
             for topology in [Topology::Plane, Topology::Torus, Topology::Klein, Topology::Projective] {
-                for rule in [Rule::Cross, Rule::from_name("king").expect("king")] {
+                for rule in [Rule::Cross, Rule::from_name("king").expect("king"), stencil.clone()] {
                     let mut p = Puzzle::new(7, 9, w, rule.clone(), topology);
                     p.lights = Board::dense((0..p.cells()).map(|_| rng.below(u64::from(w)) as u16).collect());
                     let plan = Plan::best(&p, &|| false).expect("planned");
