@@ -342,6 +342,8 @@ trait Forms {
     }
     /// `acc := inv·(rhs·1 − acc)`: the forced press from its equation.
     fn finish_forced(&self, acc: &mut [Self::Word], inv: u32, rhs: u32);
+    /// The coefficient of unknown `k` (the constant term at `unknowns`).
+    fn coef(&self, form: &[Self::Word], k: usize) -> u32;
 }
 
 struct Gf2Forms {
@@ -392,6 +394,9 @@ impl Forms for Gf2Forms {
             let k = self.unknowns;
             acc[k / 64] ^= 1 << (k % 64);
         }
+    }
+    fn coef(&self, form: &[u64], k: usize) -> u32 {
+        (form[k / 64] >> (k % 64) & 1) as u32
     }
 }
 
@@ -533,6 +538,129 @@ impl<W: ModWord> Forms for ModForms<W> {
         }
         let k = self.unknowns;
         acc[k] = W::of(((u64::from(acc[k].get()) + u64::from(inv) * u64::from(rhs)) % u64::from(w)) as u32);
+    }
+    fn coef(&self, form: &[W], k: usize) -> u32 {
+        form[k].get()
+    }
+}
+
+/// Forms over Z/3 or Z/4 in two bit planes of `u64` words (bit-sliced
+/// arithmetic): a coefficient is two bits, a quarter of a byte, and one
+/// word operation adds 64 of them. The chase over these moduli is bound by
+/// reading its sources' forms, and these are a quarter of the bytes of one
+/// byte a coefficient. Words `0..planes` hold the low plane, the rest the
+/// high plane.
+///
+/// - Z/3: the planes are `[c = 1]` and `[c = 2]`; negation swaps them, and
+///   a sum takes six operations (Kawahara, Aoki & Takagi, 2008):
+///   `t = (a₁ | b₂) ⊕ (a₂ | b₁)`, `s₁ = (a₂ | b₂) ⊕ t`, `s₂ = (a₁ | b₁) ⊕ t`.
+/// - Z/4: the planes are the low and high bits; a sum is a two-bit adder
+///   (`s₀ = a₀ ⊕ b₀`, `s₁ = a₁ ⊕ b₁ ⊕ a₀b₀`), negation `(b₀, b₁ ⊕ b₀)`.
+struct PlaneForms {
+    unknowns: usize,
+    /// 3 or 4.
+    w: u32,
+    /// Words per plane.
+    planes: usize,
+}
+
+impl PlaneForms {
+    fn new(unknowns: usize, w: u32) -> Self {
+        debug_assert!(w == 3 || w == 4);
+        PlaneForms { unknowns, w, planes: (unknowns + 1).div_ceil(64) }
+    }
+
+    /// `acc += src`, or `acc −= src` when `negate`.
+    fn add(&self, acc: &mut [u64], src: &[u64], negate: bool) {
+        let (acc_lo, acc_hi) = acc.split_at_mut(self.planes);
+        let (src_lo, src_hi) = src.split_at(self.planes);
+        let planes = acc_lo.iter_mut().zip(acc_hi.iter_mut()).zip(src_lo.iter().zip(src_hi));
+        match (self.w, negate) {
+            (3, false) => planes.for_each(|((a1, a2), (&b1, &b2))| add_z3(a1, a2, b1, b2)),
+            (3, true) => planes.for_each(|((a1, a2), (&b1, &b2))| add_z3(a1, a2, b2, b1)),
+            (_, false) => planes.for_each(|((a0, a1), (&b0, &b1))| add_z4(a0, a1, b0, b1)),
+            (_, true) => planes.for_each(|((a0, a1), (&b0, &b1))| add_z4(a0, a1, b0, b1 ^ b0)),
+        }
+    }
+
+    fn negate(&self, acc: &mut [u64]) {
+        let (lo, hi) = acc.split_at_mut(self.planes);
+        if self.w == 3 {
+            lo.swap_with_slice(hi);
+        } else {
+            for (h, &l) in hi.iter_mut().zip(lo.iter()) {
+                *h ^= l;
+            }
+        }
+    }
+
+    fn set(&self, form: &mut [u64], k: usize, v: u32) {
+        let (word, bit) = (k / 64, 1u64 << (k % 64));
+        let (lo, hi) = if self.w == 3 { (v == 1, v == 2) } else { (v & 1 == 1, v & 2 == 2) };
+        for (plane, on) in [(word, lo), (self.planes + word, hi)] {
+            if on {
+                form[plane] |= bit;
+            } else {
+                form[plane] &= !bit;
+            }
+        }
+    }
+}
+
+#[inline(always)]
+fn add_z3(a1: &mut u64, a2: &mut u64, b1: u64, b2: u64) {
+    let t = (*a1 | b2) ^ (*a2 | b1);
+    let s1 = (*a2 | b2) ^ t;
+    *a2 = (*a1 | b1) ^ t;
+    *a1 = s1;
+}
+
+#[inline(always)]
+fn add_z4(a0: &mut u64, a1: &mut u64, b0: u64, b1: u64) {
+    *a1 ^= b1 ^ (*a0 & b0);
+    *a0 ^= b0;
+}
+
+impl Forms for PlaneForms {
+    type Word = u64;
+    fn len(&self) -> usize {
+        2 * self.planes
+    }
+    fn set_unit(&self, f: &mut [u64], k: usize) {
+        self.set(f, k, 1);
+    }
+    fn add_scaled(&self, acc: &mut [u64], src: &[u64], c: u32) {
+        match (c % self.w, self.w) {
+            (0, _) => {}
+            (1, _) => self.add(acc, src, false),
+            (2, 3) | (3, _) => self.add(acc, src, true),
+            _ => {
+                // 2·b over Z/4: the low plane of b moved up.
+                let (acc_hi, src_lo) = (&mut acc[self.planes..], &src[..self.planes]);
+                for (h, &l) in acc_hi.iter_mut().zip(src_lo) {
+                    *h ^= l;
+                }
+            }
+        }
+    }
+    fn finish_forced(&self, acc: &mut [u64], inv: u32, rhs: u32) {
+        // inv·(rhs − acc): −inv·acc is acc itself or its negation (the
+        // units of Z/3 and Z/4 are ±1), then inv·rhs joins the constant.
+        if inv % self.w == 1 {
+            self.negate(acc);
+        }
+        let k = self.unknowns;
+        let constant = (self.coef(acc, k) + inv * rhs) % self.w;
+        self.set(acc, k, constant);
+    }
+    fn coef(&self, form: &[u64], k: usize) -> u32 {
+        let (word, bit) = (k / 64, k % 64);
+        let (lo, hi) = ((form[word] >> bit & 1) as u32, (form[self.planes + word] >> bit & 1) as u32);
+        if self.w == 3 {
+            lo + 2 * hi
+        } else {
+            lo | hi << 1
+        }
     }
 }
 
@@ -882,23 +1010,25 @@ fn solve_leftover_gf2(left: &Leftover<u64>, unknowns: usize, cancel: &dyn Fn() -
 }
 
 /// The leftover system over Z/W by the algebra crate's general solver.
-fn solve_leftover_mod<W: ModWord>(
-    left: &Leftover<W>,
-    forms: &ModForms<W>,
+fn solve_leftover_mod<F: Forms>(
+    left: &Leftover<F::Word>,
+    forms: &F,
+    (unknowns, w): (usize, u32),
     cancel: &dyn Fn() -> bool,
 ) -> Result<Solution, FastError> {
-    let (rows, unknowns, w) = (left.equations.len(), forms.unknowns, forms.w);
+    let rows = left.equations.len();
     let len = forms.len();
     let mut matrix = SparseMatrix::new(rows, unknowns);
     let mut rhs = Vec::with_capacity(rows);
     for r in 0..rows {
         let form = &left.forms[r * len..(r + 1) * len];
-        for (k, &a) in form[..unknowns].iter().enumerate() {
-            if a.get() != 0 {
-                matrix.push_entry(k, r, a.get());
+        for k in 0..unknowns {
+            let a = forms.coef(form, k);
+            if a != 0 {
+                matrix.push_entry(k, r, a);
             }
         }
-        rhs.push((left.rhs[r] + w - form[unknowns].get()) % w);
+        rhs.push((left.rhs[r] + w - forms.coef(form, unknowns)) % w);
     }
     solve_cancellable(&matrix, &rhs, w, cancel).map_err(FastError::from)
 }
@@ -1081,15 +1211,15 @@ fn word_bits(w: u32) -> u32 {
 
 /// The symbolic chase over Z/W and its leftover system: the solution and
 /// the leftover equations' positions.
-fn chase_mod<W: ModWord>(
+fn chase_mod<F: Forms>(
     p: &Puzzle,
     plan: &Plan,
     rhs: &[u32],
-    forms: ModForms<W>,
+    forms: F,
     cancel: &dyn Fn() -> bool,
 ) -> Result<(Solution, Vec<u32>), FastError> {
     let left = symbolic(p, plan, rhs, &forms, cancel)?;
-    Ok((solve_leftover_mod(&left, &forms, cancel)?, left.equations))
+    Ok((solve_leftover_mod(&left, &forms, (plan.unknowns, p.states), cancel)?, left.equations))
 }
 
 fn run_with(
@@ -1110,6 +1240,8 @@ fn run_with(
     } else if w == 2 {
         let left = symbolic(p, plan, &rhs, &Gf2Forms { unknowns: plan.unknowns }, cancel)?;
         (solve_leftover_gf2(&left, plan.unknowns, cancel)?, left.equations)
+    } else if w == 3 || w == 4 {
+        chase_mod(p, plan, &rhs, PlaneForms::new(plan.unknowns, w), cancel)?
     } else {
         match word_bits(w) {
             8 => chase_mod(p, plan, &rhs, ModForms::<u8>::new(plan.unknowns, w), cancel)?,
@@ -1256,7 +1388,7 @@ mod orientation_tests {
 
 #[cfg(test)]
 mod word_tests {
-    use super::{symbolic, Leftover, ModForms, ModWord, Plan};
+    use super::{symbolic, Forms, Leftover, ModForms, ModWord, Plan, PlaneForms};
     use crate::model::{Board, Puzzle, Rule, Stencil, Topology};
     use lights_algebra::SplitMix64;
 
@@ -1265,6 +1397,43 @@ mod word_tests {
         let forms = ModForms::<W>::new(plan.unknowns, p.states);
         let left: Leftover<W> = symbolic(p, plan, rhs, &forms, &|| false).expect("chased");
         (left.equations, left.forms.iter().map(|a| a.get()).collect())
+    }
+
+    /// The leftover equations of a chase in bit planes, as `u32`.
+    fn planes_leftover(p: &Puzzle, plan: &Plan, rhs: &[u32]) -> (Vec<u32>, Vec<u32>) {
+        let forms = PlaneForms::new(plan.unknowns, p.states);
+        let left = symbolic(p, plan, rhs, &forms, &|| false).expect("chased");
+        let len = forms.len();
+        let coefs = left.forms.chunks(len).flat_map(|f| (0..=plan.unknowns).map(|k| forms.coef(f, k))).collect();
+        (left.equations, coefs)
+    }
+
+    #[test]
+    fn bit_planes_chase_as_words() {
+        // Z/3 and Z/4 in bit planes against one u32 a coefficient: every
+        // coefficient (a stencil brings 2 and W − 1, and forced presses
+        // whose coefficient is W − 1), random lights, boards wider than a
+        // word of unknowns.
+        let mut rng = SplitMix64(28);
+        for w in [3u32, 4] {
+            let stencil =
+                Rule::Stencil(Stencil { rows: 3, cols: 3, weights: vec![2, w - 1, 2, 1, w - 1, 1, 2, 1, w - 1] });
+            for topology in [Topology::Plane, Topology::Torus, Topology::Klein, Topology::Projective] {
+                for rule in [Rule::Cross, Rule::from_name("king").expect("king"), stencil.clone()] {
+                    for (rows, cols) in [(7, 9), (40, 70)] {
+                        let mut p = Puzzle::new(rows, cols, w, rule.clone(), topology);
+                        p.lights = Board::dense((0..p.cells()).map(|_| rng.below(u64::from(w)) as u16).collect());
+                        let plan = Plan::best(&p, &|| false).expect("planned");
+                        let rhs: Vec<u32> = (0..p.cells()).map(|k| p.need(plan.layout.cell(k))).collect();
+                        assert_eq!(
+                            planes_leftover(&p, &plan, &rhs),
+                            leftover::<u32>(&p, &plan, &rhs),
+                            "W={w} {rows}x{cols} {topology:?} {rule:?}"
+                        );
+                    }
+                }
+            }
+        }
     }
 
     #[test]
