@@ -31,6 +31,7 @@ mod gf2_dense;
 mod gf2_m4ri;
 mod gf2_verify;
 pub mod gf2poly;
+mod gf3_dense;
 mod kernel;
 mod linear;
 mod minimum;
