@@ -10,25 +10,14 @@
 //! back substitution: the particular solution with the free unknowns at 0,
 //! and one kernel generator (order 3) per free column, 1 there and 0 at the
 //! other free columns. Cost `rows × cols² / 64` word operations: for the
-//! dense systems [`dense_enough`] sends here (the leftover systems of light
+//! dense systems [`crate::linear::dense_enough`] sends here (the leftover systems of light
 //! chasing), not for banded ones, which the windowed eliminator keeps.
 
 use crate::cancel::Canceller;
+use crate::error::try_vec;
 use crate::linear::LinearResult;
 use crate::sparse::SparseRow;
 use crate::AlgebraError;
-
-/// Whether `rows` are worth the dense eliminator: at least 128 rows and
-/// columns, and at least one entry in eight nonzero (as for GF(2)'s dense
-/// switch). Banded systems have a few entries a row and stay windowed.
-pub(crate) fn dense_enough(rows: &[SparseRow], ncols: usize) -> bool {
-    const MIN_SIDE: usize = 128;
-    if rows.len() < MIN_SIDE || ncols < MIN_SIDE {
-        return false;
-    }
-    let nonzero: usize = rows.iter().map(Vec::len).sum();
-    nonzero.saturating_mul(8) >= rows.len().saturating_mul(ncols)
-}
 
 /// The matrix `[A | b]`, row `i` at words `i·2·planes ..`: the `[a = 1]`
 /// plane, then the `[a = 2]` plane.
@@ -100,7 +89,8 @@ pub(crate) fn solve(
 ) -> Result<LinearResult, AlgebraError> {
     let planes = (ncols + 1).div_ceil(64);
     let width = 2 * planes;
-    let mut m = Planes { planes, data: vec![0u64; rows.len() * width] };
+    // Dense systems are a fraction of the board, but still sized by it.
+    let mut m = Planes { planes, data: try_vec(rows.len().saturating_mul(width), 0u64)? };
     for (i, row) in rows.iter().enumerate() {
         let words = &mut m.data[i * width..(i + 1) * width];
         for &(c, v) in row {
@@ -254,6 +244,7 @@ mod tests {
 
     #[test]
     fn density_decides() {
+        use crate::linear::dense_enough;
         let dense: Vec<SparseRow> = (0..128).map(|_| (0..128).map(|c| (c, 1)).collect()).collect();
         assert!(dense_enough(&dense, 128));
         let banded: Vec<SparseRow> = (0..1000u32).map(|r| vec![(r, 1), ((r + 1) % 1000, 1)]).collect();

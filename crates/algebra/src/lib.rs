@@ -40,6 +40,7 @@ mod prime_power;
 mod solve;
 mod sparse;
 mod splitmix;
+mod z4_dense;
 
 pub use bitmatrix::BitMatrix;
 pub use error::AlgebraError;

@@ -2,11 +2,11 @@
 //! prime power, recombines, and verifies the result.
 //!
 //! Dispatch: the prime power `2` (W = 2, or the factor 2 of W = 2·odd) goes to
-//! the bit-packed GF(2) eliminator; the prime 3 to the bit-sliced dense
-//! eliminator of [`crate::gf3_dense`] when the system is dense (the leftover
-//! systems of light chasing); every other prime power `p^e` (and banded
-//! systems over GF(3)) goes to the Smith-like eliminator of
-//! [`crate::prime_power`].
+//! the bit-packed GF(2) eliminator; the prime power 3 and 4 to the bit-sliced
+//! dense eliminators of [`crate::gf3_dense`] and [`crate::z4_dense`] when the
+//! system is dense (the leftover systems of light chasing); every other prime
+//! power `p^e` (and banded systems over GF(3) and Z/4) goes to the
+//! Smith-like eliminator of [`crate::prime_power`].
 //!
 //! Certificates of inconsistency are not tracked during elimination (that would
 //! cost an identity matrix's worth of extra work on every solvable system).
@@ -18,11 +18,11 @@ use num_bigint::BigUint;
 
 use crate::cancel::Canceller;
 use crate::gf2::{self, Gf2Input};
-use crate::gf3_dense;
 use crate::kernel::{Kernel, KernelGenerator};
-use crate::linear::LinearResult;
+use crate::linear::{dense_enough, LinearResult};
 use crate::modular::{crt_idempotent, factorize, pow, reduce_vec};
 use crate::sparse::{reduce_rows, SparseMatrix, SparseRow};
+use crate::{gf3_dense, z4_dense};
 use crate::{prime_power, AlgebraError};
 
 /// The complete answer for `A·x ≡ b (mod W)`.
@@ -152,8 +152,10 @@ fn solve_prime_power(
 ) -> Result<LinearResult, AlgebraError> {
     if p == 2 && e == 1 {
         gf2::solve(Gf2Input::Rows(rows), ncols, rhs, want_kernel, canc)
-    } else if p == 3 && e == 1 && gf3_dense::dense_enough(rows, ncols) {
+    } else if p == 3 && e == 1 && dense_enough(rows, ncols) {
         gf3_dense::solve(rows, ncols, rhs, want_kernel, canc)
+    } else if p == 2 && e == 2 && dense_enough(rows, ncols) {
+        z4_dense::solve(rows, ncols, rhs, want_kernel, canc)
     } else {
         prime_power::solve(rows, ncols, rhs, p, e, want_kernel, canc)
     }
