@@ -170,25 +170,8 @@ pub(crate) fn solve(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::linear::test_systems::{random_rows, residual};
     use crate::splitmix::SplitMix64;
-
-    fn random_rows(rng: &mut SplitMix64, n: usize, m: usize, percent: u64) -> Vec<SparseRow> {
-        let mut rows = Vec::with_capacity(n);
-        for _ in 0..n {
-            let mut row = Vec::new();
-            for c in 0..m as u32 {
-                if rng.below(100) < percent {
-                    row.push((c, 1 + rng.below(5) as u32));
-                }
-            }
-            rows.push(row);
-        }
-        rows
-    }
-
-    fn residual(rows: &[SparseRow], x: &[u32]) -> Vec<u32> {
-        rows.iter().map(|r| r.iter().map(|&(c, v)| v * x[c as usize]).sum::<u32>() % 3).collect()
-    }
 
     /// Against the windowed prime-power eliminator: the same consistency and
     /// kernel size; the particular solution solves the system, the kernel
@@ -200,11 +183,11 @@ mod tests {
         for round in 0..300 {
             let n = 1 + rng.index_below(150);
             let m = 1 + rng.index_below(150);
-            let rows = random_rows(&mut rng, n, m, [3, 20, 50, 95][round % 4]);
+            let rows = random_rows(&mut rng, (n, m), [3, 20, 50, 95][round % 4], |r| 1 + r.below(5) as u32);
             // Half the right-hand sides from a solution (consistent), half random.
             let rhs: Vec<u32> = if round % 2 == 0 {
                 let x: Vec<u32> = (0..m).map(|_| rng.below(3) as u32).collect();
-                residual(&rows, &x)
+                residual(&rows, &x, 3)
             } else {
                 (0..n).map(|_| rng.below(3) as u32).collect()
             };
@@ -215,11 +198,11 @@ mod tests {
             assert_eq!(dense.consistent, windowed.consistent, "round {round}");
             assert_eq!(dense.kernel.len(), windowed.kernel.len(), "round {round}");
             if let Some(x) = &dense.particular {
-                assert_eq!(residual(&rows, x), rhs.iter().map(|v| v % 3).collect::<Vec<_>>(), "round {round}");
+                assert_eq!(residual(&rows, x, 3), rhs.iter().map(|v| v % 3).collect::<Vec<_>>(), "round {round}");
             }
             for (g, order) in &dense.kernel {
                 assert_eq!(*order, 3);
-                assert!(residual(&rows, g).iter().all(|&v| v == 0), "round {round}");
+                assert!(residual(&rows, g, 3).iter().all(|&v| v == 0), "round {round}");
             }
         }
     }

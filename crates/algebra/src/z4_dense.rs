@@ -195,26 +195,8 @@ pub(crate) fn solve(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::linear::test_systems::{random_rows, residual};
     use crate::splitmix::SplitMix64;
-
-    fn random_rows(rng: &mut SplitMix64, n: usize, m: usize, percent: u64, even: bool) -> Vec<SparseRow> {
-        let mut rows = Vec::with_capacity(n);
-        for _ in 0..n {
-            let mut row = Vec::new();
-            for c in 0..m as u32 {
-                if rng.below(100) < percent {
-                    let v = 1 + rng.below(3) as u32;
-                    row.push((c, if even { 2 } else { v }));
-                }
-            }
-            rows.push(row);
-        }
-        rows
-    }
-
-    fn residual(rows: &[SparseRow], x: &[u32]) -> Vec<u32> {
-        rows.iter().map(|r| r.iter().map(|&(c, v)| v * x[c as usize]).sum::<u32>() % 4).collect()
-    }
 
     /// Against the windowed eliminator over Z/4: the same consistency and
     /// the same kernel size (the sum of the generators' log-orders); the
@@ -228,14 +210,15 @@ mod tests {
         for round in 0..400 {
             let n = 1 + rng.index_below(130);
             let m = 1 + rng.index_below(130);
-            let mut rows = random_rows(&mut rng, n, m, [3, 20, 50, 95][round % 4], false);
+            let percent = [3, 20, 50, 95][round % 4];
+            let mut rows = random_rows(&mut rng, (n, m), percent, |r| 1 + r.below(3) as u32);
             let even_rows = rng.index_below(n + 1);
-            let evens = random_rows(&mut rng, even_rows, m, [3, 20, 50, 95][round % 4], true);
+            let evens = random_rows(&mut rng, (even_rows, m), percent, |_| 2);
             // All-even rows, so that level 2 has work.
             rows.extend(evens);
             let rhs: Vec<u32> = if round % 2 == 0 {
                 let x: Vec<u32> = (0..m).map(|_| rng.below(4) as u32).collect();
-                residual(&rows, &x)
+                residual(&rows, &x, 4)
             } else {
                 (0..rows.len()).map(|_| rng.below(4) as u32).collect()
             };
@@ -246,10 +229,10 @@ mod tests {
             assert_eq!(dense.consistent, windowed.consistent, "round {round}");
             assert_eq!(log2(&dense.kernel), log2(&windowed.kernel), "round {round}");
             if let Some(x) = &dense.particular {
-                assert_eq!(residual(&rows, x), rhs, "round {round}");
+                assert_eq!(residual(&rows, x, 4), rhs, "round {round}");
             }
             for (g, order) in &dense.kernel {
-                assert!(residual(&rows, g).iter().all(|&v| v == 0), "round {round}");
+                assert!(residual(&rows, g, 4).iter().all(|&v| v == 0), "round {round}");
                 let twice: Vec<u32> = g.iter().map(|v| v * 2 % 4).collect();
                 assert_eq!(*order == 4, twice.iter().any(|&v| v != 0), "round {round}");
                 assert!(g.iter().any(|&v| v != 0), "round {round}");
