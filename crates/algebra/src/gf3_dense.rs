@@ -10,8 +10,9 @@
 //! back substitution: the particular solution with the free unknowns at 0,
 //! and one kernel generator (order 3) per free column, 1 there and 0 at the
 //! other free columns. Cost `rows × cols² / 64` word operations: for the
-//! dense systems [`crate::linear::dense_enough`] sends here (the leftover systems of light
-//! chasing), not for banded ones, which the windowed eliminator keeps.
+//! dense systems that [`crate::linear::dense_enough`] sends here (the
+//! leftover systems of light chasing), not for banded ones, which the
+//! windowed eliminator keeps.
 
 use crate::cancel::Canceller;
 use crate::error::try_vec;

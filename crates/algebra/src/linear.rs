@@ -1,4 +1,5 @@
-//! What every single-modulus eliminator (`gf2`, `prime_power`) returns to
+//! What every single-modulus eliminator (`gf2`, `gf3_dense`, `z4_dense`,
+//! `prime_power`) returns to
 //! `solve`, which combines them by the Chinese remainder theorem. A leaf, so
 //! the eliminators and `solve` do not depend on each other both ways.
 
@@ -12,9 +13,10 @@ pub(crate) struct LinearResult {
     pub(crate) kernel: Vec<(Vec<u32>, u32)>,
 }
 
-/// Whether `rows` are worth a dense eliminator in bit planes (`gf3_dense`, `z4_dense`): at least 128 rows and
-/// columns, and at least one entry in eight nonzero (as for GF(2)'s dense
-/// switch). Banded systems have a few entries a row and stay windowed.
+/// Whether `rows` are worth a dense eliminator in bit planes (`gf3_dense`,
+/// `z4_dense`): at least 128 rows and columns, and at least one entry in
+/// eight nonzero (as for GF(2)'s dense switch). Banded systems have a few
+/// entries a row and stay windowed.
 pub(crate) fn dense_enough(rows: &[SparseRow], ncols: usize) -> bool {
     const MIN_SIDE: usize = 128;
     if rows.len() < MIN_SIDE || ncols < MIN_SIDE {
