@@ -14,45 +14,11 @@
 //! leftover systems of light chasing), not for banded ones, which the
 //! windowed eliminator keeps.
 
+use crate::bit_planes::{entry, set_entry, unpack, PlaneMatrix};
 use crate::cancel::Canceller;
-use crate::error::try_vec;
 use crate::linear::LinearResult;
 use crate::sparse::SparseRow;
 use crate::AlgebraError;
-
-/// The matrix `[A | b]`, row `i` at words `i·2·planes ..`: the `[a = 1]`
-/// plane, then the `[a = 2]` plane.
-struct Planes {
-    planes: usize,
-    data: Vec<u64>,
-}
-
-impl Planes {
-    fn row(&self, i: usize) -> &[u64] {
-        &self.data[i * 2 * self.planes..(i + 1) * 2 * self.planes]
-    }
-
-    fn get(&self, i: usize, c: usize) -> u32 {
-        entry(self.row(i), self.planes, c)
-    }
-}
-
-/// Entry `c` of a row (or vector) in two planes of `planes` words.
-fn entry(row: &[u64], planes: usize, c: usize) -> u32 {
-    let (word, bit) = (c / 64, c % 64);
-    (row[word] >> bit & 1) as u32 + 2 * (row[planes + word] >> bit & 1) as u32
-}
-
-fn set_entry(row: &mut [u64], planes: usize, c: usize, v: u32) {
-    let (word, bit) = (c / 64, 1u64 << (c % 64));
-    row[word] &= !bit;
-    row[planes + word] &= !bit;
-    match v % 3 {
-        1 => row[word] |= bit,
-        2 => row[planes + word] |= bit,
-        _ => {}
-    }
-}
 
 /// `dst += src` (or `dst −= src` when `negate`) on words `from..` of each
 /// plane.
@@ -88,22 +54,8 @@ pub(crate) fn solve(
     want_kernel: bool,
     canc: &mut Canceller<'_>,
 ) -> Result<LinearResult, AlgebraError> {
-    let planes = (ncols + 1).div_ceil(64);
-    let width = 2 * planes;
-    // Dense systems are a fraction of the board, but still sized by it.
-    let mut m = Planes { planes, data: try_vec(rows.len().saturating_mul(width), 0u64)? };
-    for (i, row) in rows.iter().enumerate() {
-        let words = &mut m.data[i * width..(i + 1) * width];
-        for &(c, v) in row {
-            let c = c as usize;
-            if c >= ncols {
-                return Err(AlgebraError::Internal(format!("gf3: column {c} out of range {ncols}")));
-            }
-            let sum = entry(words, planes, c) + v % 3;
-            set_entry(words, planes, c, sum);
-        }
-        set_entry(words, planes, ncols, rhs.get(i).map_or(0, |&v| v % 3));
-    }
+    let mut m = PlaneMatrix::from_sparse(rows, ncols, rhs, 3)?;
+    let (planes, width) = (m.planes, m.width);
 
     // Row echelon form, each pivot 1.
     let mut pivots: Vec<usize> = Vec::new();
@@ -111,11 +63,9 @@ pub(crate) fn solve(
         let rank = pivots.len();
         let Some(r) = (rank..rows.len()).find(|&r| m.get(r, c) != 0) else { continue };
         if r != rank {
-            let (top, bottom) = m.data.split_at_mut(r * width);
-            top[rank * width..(rank + 1) * width].swap_with_slice(&mut bottom[..width]);
+            m.swap_rows(rank, r);
         }
-        let (done, rest) = m.data.split_at_mut((rank + 1) * width);
-        let pivot = &mut done[rank * width..];
+        let (pivot, rest) = m.pivot_and_rest(rank);
         if entry(pivot, planes, c) == 2 {
             let (one, two) = pivot.split_at_mut(planes);
             one.swap_with_slice(two);
@@ -149,11 +99,10 @@ pub(crate) fn solve(
             set_entry(x, planes, c, v);
         }
     };
-    let unpack = |x: &[u64]| -> Vec<u32> { (0..ncols).map(|c| entry(x, planes, c)).collect() };
     let particular = consistent.then(|| {
         let mut x = vec![0u64; width];
         back_substitute(&mut x, true);
-        unpack(&x)
+        unpack(&x, planes, ncols)
     });
     let mut kernel = Vec::new();
     if want_kernel {
@@ -161,7 +110,7 @@ pub(crate) fn solve(
             let mut x = vec![0u64; width];
             set_entry(&mut x, planes, f, 1);
             back_substitute(&mut x, false);
-            kernel.push((unpack(&x), 3));
+            kernel.push((unpack(&x, planes, ncols), 3));
             canc.tick(rank * planes)?;
         }
     }

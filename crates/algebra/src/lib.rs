@@ -23,6 +23,7 @@
 // A library reports through its return values; printing is the command line's.
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
+mod bit_planes;
 mod bitmatrix;
 mod cancel;
 mod error;

@@ -25,28 +25,11 @@
 //! it has `4^free · 2^level-2` elements, which the test checks against the
 //! windowed eliminator.
 
+use crate::bit_planes::{entry, set_entry, unpack, PlaneMatrix};
 use crate::cancel::Canceller;
-use crate::error::try_vec;
 use crate::linear::LinearResult;
 use crate::sparse::SparseRow;
 use crate::AlgebraError;
-
-/// Entry `c` of a row (or vector) in two planes of `planes` words.
-fn entry(row: &[u64], planes: usize, c: usize) -> u32 {
-    let (word, bit) = (c / 64, c % 64);
-    (row[word] >> bit & 1) as u32 | ((row[planes + word] >> bit & 1) as u32) << 1
-}
-
-fn set_entry(row: &mut [u64], planes: usize, c: usize, v: u32) {
-    let (word, bit) = (c / 64, 1u64 << (c % 64));
-    for (plane, on) in [(word, v & 1 == 1), (planes + word, v & 2 == 2)] {
-        if on {
-            row[plane] |= bit;
-        } else {
-            row[plane] &= !bit;
-        }
-    }
-}
 
 /// `dst += k·src (mod 4)` on words `from..` of each plane.
 fn add_scaled(dst: &mut [u64], src: &[u64], planes: usize, from: usize, k: u32) {
@@ -74,10 +57,10 @@ fn dot(row: &[u64], x: &[u64], planes: usize, from: usize) -> u32 {
     let (x0, x1) = x.split_at(planes);
     let (mut ones, mut twos) = (0u32, 0u32);
     for t in from..planes {
-        ones = ones.wrapping_add((r0[t] & x0[t]).count_ones());
-        twos = twos.wrapping_add((r0[t] & x1[t]).count_ones() + (r1[t] & x0[t]).count_ones());
+        ones += (r0[t] & x0[t]).count_ones();
+        twos += (r0[t] & x1[t]).count_ones() + (r1[t] & x0[t]).count_ones();
     }
-    ones.wrapping_add(twos.wrapping_mul(2)) % 4
+    (ones + 2 * twos) % 4
 }
 
 /// Solves `A·x ≡ b (mod 4)` for the sparse rows of `A`.
@@ -88,22 +71,9 @@ pub(crate) fn solve(
     want_kernel: bool,
     canc: &mut Canceller<'_>,
 ) -> Result<LinearResult, AlgebraError> {
-    let planes = (ncols + 1).div_ceil(64);
-    let width = 2 * planes;
     let nrows = rows.len();
-    let mut data = try_vec(nrows.saturating_mul(width), 0u64)?;
-    for (i, row) in rows.iter().enumerate() {
-        let words = &mut data[i * width..(i + 1) * width];
-        for &(c, v) in row {
-            let c = c as usize;
-            if c >= ncols {
-                return Err(AlgebraError::Internal(format!("z4: column {c} out of range {ncols}")));
-            }
-            let sum = entry(words, planes, c) + v;
-            set_entry(words, planes, c, sum % 4);
-        }
-        set_entry(words, planes, ncols, rhs.get(i).map_or(0, |&v| v % 4));
-    }
+    let mut m = PlaneMatrix::from_sparse(rows, ncols, rhs, 4)?;
+    let (planes, width) = (m.planes, m.width);
 
     // Pivots in row order: (column, 1 for a unit pivot or 2 for an entry 2).
     let mut pivots: Vec<(usize, u32)> = Vec::new();
@@ -112,15 +82,13 @@ pub(crate) fn solve(
             let rank = pivots.len();
             // A unit at level 1; at level 2 every entry left is 0 or 2.
             let is_pivot = |e: u32| if level == 1 { e % 2 == 1 } else { e != 0 };
-            let Some(r) = (rank..nrows).find(|&r| is_pivot(entry(&data[r * width..], planes, c))) else {
+            let Some(r) = (rank..nrows).find(|&r| is_pivot(m.get(r, c))) else {
                 continue;
             };
             if r != rank {
-                let (top, bottom) = data.split_at_mut(r * width);
-                top[rank * width..(rank + 1) * width].swap_with_slice(&mut bottom[..width]);
+                m.swap_rows(rank, r);
             }
-            let (done, rest) = data.split_at_mut((rank + 1) * width);
-            let pivot = &mut done[rank * width..];
+            let (pivot, rest) = m.pivot_and_rest(rank);
             if entry(pivot, planes, c) == 3 {
                 // Scale the unit to 1: negate the row.
                 let (lo, hi) = pivot.split_at_mut(planes);
@@ -142,7 +110,7 @@ pub(crate) fn solve(
         }
     }
     let rank = pivots.len();
-    let row = |r: usize| &data[r * width..(r + 1) * width];
+    let row = |r: usize| m.row(r);
     let consistent = (rank..nrows).all(|r| entry(row(r), planes, ncols) == 0)
         && pivots
             .iter()
@@ -168,11 +136,10 @@ pub(crate) fn solve(
             }
         }
     };
-    let unpack = |x: &[u64]| -> Vec<u32> { (0..ncols).map(|c| entry(x, planes, c)).collect() };
     let particular = consistent.then(|| {
         let mut x = vec![0u64; width];
         back_substitute(&mut x, true, None);
-        unpack(&x)
+        unpack(&x, planes, ncols)
     });
     let mut kernel = Vec::new();
     if want_kernel {
@@ -185,7 +152,7 @@ pub(crate) fn solve(
             let mut x = vec![0u64; width];
             set_entry(&mut x, planes, c, value);
             back_substitute(&mut x, false, Some(c));
-            kernel.push((unpack(&x), order));
+            kernel.push((unpack(&x, planes, ncols), order));
             canc.tick(rank * planes)?;
         }
     }
