@@ -154,6 +154,38 @@ async function problemRows() {
   );
 }
 
+/**
+ * Filter the Problems panel by `text` and wait until `predicate(rows)` holds.
+ * The filter is typed again (the view focused first) when its box does not
+ * hold `text` or the rows have not followed it for a few seconds: on a busy
+ * machine a typed filter was once lost while the view re-rendered, and the
+ * panel went on showing the unfiltered list for the whole wait.
+ */
+async function filterProblems(text, predicate, what) {
+  const filter = page
+    .locator(".panel .viewpane-filter input, .markers-panel-action-filter input")
+    .filter({ visible: true })
+    .first();
+  const deadline = Date.now() + LONG;
+  let rows = [];
+  let typed = 0;
+  let value = "";
+  while (Date.now() < deadline) {
+    await noLightsError();
+    value = await filter.inputValue({ timeout: 5_000 }).catch(() => "(no filter box)");
+    if (value !== text || Date.now() - typed > 10_000) {
+      if (!(await filter.count())) await command("Problems: Focus on Problems View");
+      await filter.fill("");
+      await filter.fill(text);
+      typed = Date.now();
+    }
+    rows = await problemRows();
+    if (predicate(rows)) return rows;
+    await page.waitForTimeout(500);
+  }
+  throw new Error(`the Problems panel filtered by "${text}" never showed ${what}; the filter box holds "${value}"; it shows:\n  ${rows.join("\n  ")}`);
+}
+
 /** Fail at once when the extension shows an error notification. */
 async function noLightsError() {
   const toasts = await page.locator(".notification-toast", { hasText: "Lights:" }).allInnerTexts();
@@ -371,15 +403,14 @@ step("the Problems panel shows L0201, L0202 and L0203 with their messages", asyn
   await screenshot("problems");
   // The panel is a virtual list (long rows, related information): filter
   // it by code to see each one.
-  const filter = page.locator(".panel .viewpane-filter input, .markers-panel-action-filter input").first();
   const want = [
     ["L0201", 'puzzle "corner" cannot be solved', "[Ln 11, Col 1]"],
     ["L0202", "`expect solutions 2` does not hold: the puzzle has 1 solution", "[Ln 20, Col 3]"],
     ["L0203", "this `solution` does not solve the puzzle", "[Ln 31, Col 3]"],
   ];
   for (const [code, message, where] of want) {
-    await filter.fill(code);
-    const rows = await waitProblems(
+    const rows = await filterProblems(
+      code,
       (rows) => rows.some((r) => r.includes(code) && r.includes(message) && r.includes(where)),
       `${code} "${message}" ${where}`,
     );
@@ -393,9 +424,8 @@ step("the Problems panel shows L0201, L0202 and L0203 with their messages", asyn
     await screenshot(`problems-${code}`);
   }
   // The certificate's cells are related information entries of L0201.
-  await filter.fill("L0201");
-  await waitProblems((rows) => rows.some((r) => /marked cell 1,1\b/.test(r)), 'the related entry "marked cell 1,1"');
-  await filter.fill("");
+  await filterProblems("L0201", (rows) => rows.some((r) => /marked cell 1,1\b/.test(r)), 'the related entry "marked cell 1,1"');
+  await filterProblems("", () => true, "the whole list");
 });
 
 step("the code lens shows the solution counts", async () => {
