@@ -137,44 +137,68 @@ fn blocks(src: &str) -> usize {
     lights_syntax::parse(src).blocks.len()
 }
 
-/// Runs every command on every file; returns the failures, one line each.
+/// Runs every command on every file, the files shared among as many
+/// workers as the machine has cores (two 10⁸-cell boards take most of the
+/// time, each command on its own core); returns the failures, one line
+/// each, in file order.
 fn run_corpus(files: &[PathBuf], scratch: &Path) -> Vec<String> {
-    let mut failures = Vec::new();
-    for (k, file) in files.iter().enumerate() {
-        let src = fs::read_to_string(file).expect("read a corpus file");
-        let name = file.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-        for cmd in commands() {
-            let out = scratch.join(format!("out-{k}"));
-            let args: Vec<String> = cmd
-                .iter()
-                .map(|a| a.replace("{file}", &file.to_string_lossy()).replace("{out}", &out.to_string_lossy()))
-                .collect();
-            let what = format!("{name}: lights {}", cmd.join(" "));
-            let r = run_limited(scratch, &args);
-            let Some(status) = r.status else {
-                failures.push(format!("{what}: still running after {COMMAND_CAP:?}, killed"));
-                continue;
-            };
-            if !matches!(status.code(), Some(0..=2)) {
-                let first = r.stderr.lines().next().unwrap_or("");
-                failures.push(format!("{what}: ended with {status} after {:?}: {first}", r.elapsed));
-            }
-            if r.stderr.contains("panicked") {
-                failures
-                    .push(format!("{what}: panicked: {}", r.stderr.lines().take(3).collect::<Vec<_>>().join(" | ")));
-            }
-            if cmd.contains(&"json") && cmd[0] == "check" {
-                match serde_json::from_str::<Value>(&r.stdout) {
-                    Ok(Value::Array(objects)) => {
-                        let want = blocks(&src);
-                        let got = objects.iter().filter(|o| o["puzzle"].is_string() || o["kind"].is_string()).count();
-                        if want > 0 && got != want {
-                            failures.push(format!("{what}: {got} JSON objects for {want} blocks"));
-                        }
+    let workers = thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 4);
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let mut failures: Vec<(usize, Vec<String>)> = thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut done = Vec::new();
+                    loop {
+                        let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(file) = files.get(k) else { break done };
+                        done.push((k, run_file(k, file, scratch)));
                     }
-                    Ok(other) => failures.push(format!("{what}: JSON is not an array: {:.80}", other.to_string())),
-                    Err(e) => failures.push(format!("{what}: no JSON ({e}): {:.200}", r.stdout)),
+                })
+            })
+            .collect();
+        handles.into_iter().flat_map(|h| h.join().expect("a corpus worker")).collect()
+    });
+    failures.sort_by_key(|(k, _)| *k);
+    failures.into_iter().flat_map(|(_, f)| f).collect()
+}
+
+/// Runs every command on the corpus file `file` (the `k`-th: its outputs
+/// are named after `k`); returns its failures.
+fn run_file(k: usize, file: &Path, scratch: &Path) -> Vec<String> {
+    let mut failures = Vec::new();
+    let src = fs::read_to_string(file).expect("read a corpus file");
+    let name = file.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    for cmd in commands() {
+        let out = scratch.join(format!("out-{k}"));
+        let args: Vec<String> = cmd
+            .iter()
+            .map(|a| a.replace("{file}", &file.to_string_lossy()).replace("{out}", &out.to_string_lossy()))
+            .collect();
+        let what = format!("{name}: lights {}", cmd.join(" "));
+        let r = run_limited(scratch, &args);
+        let Some(status) = r.status else {
+            failures.push(format!("{what}: still running after {COMMAND_CAP:?}, killed"));
+            continue;
+        };
+        if !matches!(status.code(), Some(0..=2)) {
+            let first = r.stderr.lines().next().unwrap_or("");
+            failures.push(format!("{what}: ended with {status} after {:?}: {first}", r.elapsed));
+        }
+        if r.stderr.contains("panicked") {
+            failures.push(format!("{what}: panicked: {}", r.stderr.lines().take(3).collect::<Vec<_>>().join(" | ")));
+        }
+        if cmd.contains(&"json") && cmd[0] == "check" {
+            match serde_json::from_str::<Value>(&r.stdout) {
+                Ok(Value::Array(objects)) => {
+                    let want = blocks(&src);
+                    let got = objects.iter().filter(|o| o["puzzle"].is_string() || o["kind"].is_string()).count();
+                    if want > 0 && got != want {
+                        failures.push(format!("{what}: {got} JSON objects for {want} blocks"));
+                    }
                 }
+                Ok(other) => failures.push(format!("{what}: JSON is not an array: {:.80}", other.to_string())),
+                Err(e) => failures.push(format!("{what}: no JSON ({e}): {:.200}", r.stdout)),
             }
         }
     }
