@@ -142,7 +142,7 @@ fn blocks(src: &str) -> usize {
 /// time, each command on its own core); returns the failures, one line
 /// each, in file order.
 fn run_corpus(files: &[PathBuf], scratch: &Path) -> Vec<String> {
-    let workers = thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 4);
+    let workers = thread::available_parallelism().map_or(1, std::num::NonZero::get).clamp(1, 4);
     let next = std::sync::atomic::AtomicUsize::new(0);
     let mut failures: Vec<(usize, Vec<String>)> = thread::scope(|scope| {
         let handles: Vec<_> = (0..workers)
