@@ -7,20 +7,24 @@
 //!   lights. Weighing each light by the most lights any of its buttons
 //!   reaches gives a feasible solution of the dual of the covering LP, so
 //!   its value is a proven lower bound (see docs/solver.md).
+//! * the part bound (`W = 2`, `lines_bound`): the lightest weight the
+//!   solutions can have on each row alone, summed over the rows (or the
+//!   columns); on tori a row sees a low-rank projection of the quiet
+//!   patterns, so this is cheap where the whole search is not.
 //! * [`exact_cover`]: when the search stops short of its bound, an exact cover of
 //!   the lights by presses that each give every light they touch exactly
 //!   what it needs is a solution, found by Algorithm X within the budget;
 //!   when it meets the bound, the minimum is proven.
 //!
-//! Both run only when the algebra's search has not proven its answer (or,
-//! with more than `COVER_FIRST_PATTERNS` quiet patterns, before it), and
-//! only while the press patterns stay small (`PATTERN_LIMIT` entries and
-//! within the budget).
+//! All three run only when the algebra's search has not proven its answer;
+//! the counting bound and the cover also (with more than
+//! `COVER_FIRST_PATTERNS` quiet patterns) before it, and only while the
+//! press patterns stay small (`PATTERN_LIMIT` entries and within the budget).
 
 use crate::lower::press_pattern_into;
 use crate::model::Puzzle;
 use crate::report::DEFAULT_MINIMUM_WORK;
-use lights_algebra::{minimum_weight_with_budget, AlgebraError, Kernel, Minimum};
+use lights_algebra::{minimum_weight_with_budget, AlgebraError, Kernel, Minimum, Parts};
 
 /// Most press-pattern entries (cells × cells a press changes) the bounds
 /// build; beyond, the search runs without them.
@@ -37,6 +41,9 @@ const ENTRY_UNITS: u64 = 4;
 /// cover are tried before the algebra's search (which searches up to 24
 /// patterns to the end, and beyond rarely proves within its budget).
 const COVER_FIRST_PATTERNS: usize = 24;
+/// The part bound may use `1 / PART_BOUND_PART` of the budget (on top of
+/// the algebra's search, like the cover search).
+const PART_BOUND_PART: u64 = 4;
 
 /// The fewest presses over `particular + kernel` (both over the puzzle's
 /// cells, entries below W), within `work` units: what every solving path
@@ -119,11 +126,49 @@ fn search_within(
     if m.optimal {
         return Ok(m);
     }
+    let m = match lines_bound(p, particular, kernel, work) {
+        bound if bound > m.lower_bound => take_in(m, bound, None)?,
+        _ => m,
+    };
+    if m.optimal {
+        return Ok(m);
+    }
     // Only an unproven answer needs what the press patterns tell.
     match looked.or_else(|| press_bounds(p, work, m.lower_bound, m.cost)) {
         Some(Looked { bound, cover }) => take_in(m, bound, cover),
         None => Ok(m),
     }
+}
+
+/// The part bound (`W = 2`) with the board's rows as the parts, and with its
+/// columns: the better of the two. On tori and other boards built from
+/// cyclic shifts a row sees a projection of the quiet patterns of much lower
+/// rank than the kernel, and its lightest weight is a few thousand steps
+/// away (see `lights_algebra::part_bound`). Within `1 / PART_BOUND_PART` of
+/// `work`, on top of the algebra's search; 0 when it does not apply.
+fn lines_bound(p: &Puzzle, particular: &[u32], kernel: &Kernel, work: u64) -> u64 {
+    let n = p.cells();
+    let mut units = work / PART_BOUND_PART;
+    // Both partitions restrict every pattern to every cell: check that it is
+    // affordable before spelling out the parts (huge boards never are).
+    let restricting = (n as u64).saturating_mul(kernel.generators.len() as u64 + 1).saturating_mul(2);
+    if p.states != 2 || particular.len() != n || p.rows * p.cols != n || restricting > units {
+        return 0;
+    }
+    let rows: Vec<Vec<usize>> = (0..p.rows).map(|r| (r * p.cols..(r + 1) * p.cols).collect()).collect();
+    let cols: Vec<Vec<usize>> = (0..p.cols).map(|c| (0..p.rows).map(|r| r * p.cols + c).collect()).collect();
+    let mut partitions: Vec<Parts> =
+        [rows, cols].iter().filter_map(|parts| Parts::new(particular, kernel, parts, &mut units)).collect();
+    // The cheaper enumeration first; one that cannot be finished is not
+    // started (a partial sum is rarely worth its work).
+    partitions.sort_by_key(Parts::steps);
+    let mut best = 0;
+    for parts in &partitions {
+        if parts.steps() <= units {
+            best = best.max(parts.bound(&mut units));
+        }
+    }
+    best
 }
 
 /// What the press patterns tell: the counting bound, and a verified exact

@@ -46,11 +46,14 @@ mod heuristic;
 mod lifted;
 mod meter;
 mod packing;
+mod parts;
 mod split;
 mod table;
 #[cfg(test)]
 mod tests;
 mod transform;
+
+pub use parts::{part_bound, Parts};
 
 use crate::cancel::Canceller;
 use crate::kernel::Kernel;
