@@ -167,27 +167,11 @@ fn lightest(mut cur: Vec<u64>, basis: &[Vec<u64>]) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kernel::KernelGenerator;
+    use crate::minimum::tests::{brute_min, Instance};
     use crate::splitmix::SplitMix64;
 
-    /// The lightest member of the whole coset, by enumeration.
-    fn brute_min(x0: &[u32], gens: &[Vec<u32>]) -> u64 {
-        (0u64..1 << gens.len())
-            .map(|mask| {
-                (0..x0.len())
-                    .filter(|&c| {
-                        let bit =
-                            gens.iter().enumerate().fold(x0[c], |s, (j, g)| s ^ (((mask >> j) as u32 & 1) * g[c]));
-                        bit & 1 == 1
-                    })
-                    .count() as u64
-            })
-            .min()
-            .unwrap_or(0)
-    }
-
     fn kernel(gens: &[Vec<u32>]) -> Kernel {
-        Kernel { generators: gens.iter().map(|v| KernelGenerator { vector: v.clone(), order: 2 }).collect() }
+        Instance { x0: Vec::new(), gens: gens.to_vec() }.kernel()
     }
 
     /// The bound never exceeds the minimum, for random cosets and random
@@ -201,8 +185,9 @@ mod tests {
             let d = 1 + rng.below(10) as usize;
             let x0: Vec<u32> = (0..n).map(|_| (rng.next_u64() & 1) as u32).collect();
             let gens: Vec<Vec<u32>> = (0..d).map(|_| (0..n).map(|_| (rng.below(3) == 0) as u32).collect()).collect();
-            let exact = brute_min(&x0, &gens);
-            let k = kernel(&gens);
+            let inst = Instance { x0, gens };
+            let exact = brute_min(&inst);
+            let (x0, k) = (&inst.x0, inst.kernel());
             let mut cells: Vec<usize> = (0..n).collect();
             for i in (1..n).rev() {
                 cells.swap(i, rng.below(i as u64 + 1) as usize);
@@ -214,9 +199,9 @@ mod tests {
                 parts.push(rest[..take].to_vec());
                 rest = &rest[take..];
             }
-            let bound = part_bound(&x0, &k, &parts, &mut { u64::MAX }).expect("a partition");
+            let bound = part_bound(x0, &k, &parts, &mut { u64::MAX }).expect("a partition");
             assert!(bound <= exact, "round {round}: bound {bound} above the minimum {exact}");
-            let whole = part_bound(&x0, &k, &[cells.clone()], &mut { u64::MAX }).expect("one part");
+            let whole = part_bound(x0, &k, &[cells.clone()], &mut { u64::MAX }).expect("one part");
             assert_eq!(whole, exact, "round {round}: one part is the whole problem");
         }
     }

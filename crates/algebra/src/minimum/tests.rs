@@ -20,13 +20,13 @@ fn never() -> bool {
 /// A `W = 2` instance: `x₀` (entries may exceed 1: only their parity counts)
 /// and generators (odd entries are the ones that count).
 #[derive(Clone, Debug)]
-struct Instance {
-    x0: Vec<u32>,
-    gens: Vec<Vec<u32>>,
+pub(super) struct Instance {
+    pub(super) x0: Vec<u32>,
+    pub(super) gens: Vec<Vec<u32>>,
 }
 
 impl Instance {
-    fn kernel(&self) -> Kernel {
+    pub(super) fn kernel(&self) -> Kernel {
         Kernel { generators: self.gens.iter().map(|v| KernelGenerator { vector: v.clone(), order: 2 }).collect() }
     }
 }
@@ -46,7 +46,7 @@ fn weight(b: &[u64]) -> u64 {
 }
 
 /// The minimum over all `2^d` members, enumerated in Gray code order.
-fn brute_min(inst: &Instance) -> u64 {
+pub(super) fn brute_min(inst: &Instance) -> u64 {
     let gens: Vec<Vec<u64>> = inst.gens.iter().map(|g| bitset(g)).collect();
     let mut x = bitset(&inst.x0);
     let mut best = weight(&x);
