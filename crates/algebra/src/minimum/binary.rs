@@ -180,6 +180,15 @@ pub(super) fn bit_vectors(n: usize, gens: &[&Gen]) -> Vec<Vec<u64>> {
 
 /// Reduced row echelon form of the vectors over the cells.
 pub(super) fn reduced_basis(vectors: &[Vec<u64>], canc: &mut Canceller<'_>) -> Result<Vec<Row>, AlgebraError> {
+    Ok(reduced_basis_within(vectors, usize::MAX, canc)?.unwrap_or_default())
+}
+
+/// [`reduced_basis`], given up (`None`) as soon as its rank passes `max_rank`.
+pub(super) fn reduced_basis_within(
+    vectors: &[Vec<u64>],
+    max_rank: usize,
+    canc: &mut Canceller<'_>,
+) -> Result<Option<Vec<Row>>, AlgebraError> {
     let mut basis: Vec<Row> = Vec::new();
     for v in vectors {
         let mut v = v.clone();
@@ -196,10 +205,13 @@ pub(super) fn reduced_basis(vectors: &[Vec<u64>], canc: &mut Canceller<'_>) -> R
             }
         }
         basis.push(Row { pivot, bits: v });
+        if basis.len() > max_rank {
+            return Ok(None);
+        }
         canc.tick(2 * basis.len() * words)?;
     }
     basis.sort_unstable_by_key(|r| r.pivot);
-    Ok(basis)
+    Ok(Some(basis))
 }
 
 pub(super) fn xor_into(dst: &mut [u64], src: &[u64]) {

@@ -15,6 +15,8 @@
 //! runs out the sum so far (the rest counted as 0) is still a lower bound;
 //! [`Parts::steps`] tells a caller beforehand what the whole sum costs.
 
+use super::binary::{reduced_basis_within, xor_into};
+use crate::cancel::Canceller;
 use crate::kernel::Kernel;
 
 /// Largest projected rank enumerated (`2^MAX_PART_RANK` Gray-code steps).
@@ -118,37 +120,15 @@ fn restrict(part: &[usize], bit: impl Fn(usize) -> bool, words: usize) -> Vec<u6
     v
 }
 
-/// A basis of the generators restricted to `part` (each reduced against the
-/// ones before at their lowest set bit), or `None` when its rank exceeds
-/// [`MAX_PART_RANK`].
+/// A basis of the generators restricted to `part`, or `None` when its rank
+/// exceeds [`MAX_PART_RANK`].
 fn projected_basis(part: &[usize], kernel: &Kernel, words: usize) -> Option<Vec<Vec<u64>>> {
-    let mut basis: Vec<(usize, Vec<u64>)> = Vec::new();
-    for g in &kernel.generators {
-        let mut v = restrict(part, |c| g.vector[c] & 1 == 1, words);
-        for (pivot, b) in &basis {
-            if v[pivot / 64] >> (pivot % 64) & 1 == 1 {
-                v.iter_mut().zip(b).for_each(|(x, y)| *x ^= y);
-            }
-        }
-        if let Some(pivot) = lowest_bit(&v) {
-            // Keep the basis reduced at every pivot: clear the new pivot
-            // from the vectors before (so each pivot is set in one vector).
-            for (_, b) in &mut basis {
-                if b[pivot / 64] >> (pivot % 64) & 1 == 1 {
-                    b.iter_mut().zip(&v).for_each(|(x, y)| *x ^= y);
-                }
-            }
-            basis.push((pivot, v));
-            if basis.len() > MAX_PART_RANK {
-                return None;
-            }
-        }
-    }
-    Some(basis.into_iter().map(|(_, v)| v).collect())
-}
-
-fn lowest_bit(v: &[u64]) -> Option<usize> {
-    v.iter().enumerate().find(|(_, &w)| w != 0).map(|(i, &w)| i * 64 + w.trailing_zeros() as usize)
+    let restricted: Vec<Vec<u64>> =
+        kernel.generators.iter().map(|g| restrict(part, |c| g.vector[c] & 1 == 1, words)).collect();
+    // Bounded by the units its caller charged, so it is never cancelled.
+    let never = || false;
+    let basis = reduced_basis_within(&restricted, MAX_PART_RANK, &mut Canceller::new(&never)).ok()??;
+    Some(basis.into_iter().map(|r| r.bits).collect())
 }
 
 /// The lightest weight over `base + span(basis)`, by a Gray code (one vector
@@ -157,8 +137,7 @@ fn lightest(mut cur: Vec<u64>, basis: &[Vec<u64>]) -> u64 {
     let weight = |v: &[u64]| v.iter().map(|w| u64::from(w.count_ones())).sum::<u64>();
     let mut best = weight(&cur);
     for i in 1u64..(1u64 << basis.len()) {
-        let b = &basis[i.trailing_zeros() as usize];
-        cur.iter_mut().zip(b).for_each(|(x, y)| *x ^= y);
+        xor_into(&mut cur, &basis[i.trailing_zeros() as usize]);
         best = best.min(weight(&cur));
     }
     best
