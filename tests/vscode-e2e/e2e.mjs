@@ -166,12 +166,9 @@ async function filterProblems(text, predicate, what) {
     .locator(".panel .viewpane-filter input, .markers-panel-action-filter input")
     .filter({ visible: true })
     .first();
-  const deadline = Date.now() + LONG;
-  let rows = [];
   let typed = 0;
   let value = "";
-  while (Date.now() < deadline) {
-    await noLightsError();
+  const retype = async () => {
     value = await filter.inputValue({ timeout: 5_000 }).catch(() => "(no filter box)");
     if (value !== text || Date.now() - typed > 10_000) {
       if (!(await filter.count())) await command("Problems: Focus on Problems View");
@@ -179,11 +176,8 @@ async function filterProblems(text, predicate, what) {
       await filter.fill(text);
       typed = Date.now();
     }
-    rows = await problemRows();
-    if (predicate(rows)) return rows;
-    await page.waitForTimeout(500);
-  }
-  throw new Error(`the Problems panel filtered by "${text}" never showed ${what}; the filter box holds "${value}"; it shows:\n  ${rows.join("\n  ")}`);
+  };
+  return waitProblems(predicate, `${what} (filtered by "${text}")`, retype, () => `the filter box holds "${value}"; `);
 }
 
 /** Fail at once when the extension shows an error notification. */
@@ -193,17 +187,22 @@ async function noLightsError() {
   if (errors.length) throw new Error(`the extension shows an error: ${errors.join(" / ")}`);
 }
 
-/** Wait until `predicate(rows)` holds for the Problems rows; returns them. */
-async function waitProblems(predicate, what) {
+/**
+ * Wait until `predicate(rows)` holds for the Problems rows; returns them.
+ * `each` runs before every look (`filterProblems` keeps its filter typed);
+ * `state()` adds to the failure what it knows.
+ */
+async function waitProblems(predicate, what, each = async () => {}, state = () => "") {
   const deadline = Date.now() + LONG;
   let rows = [];
   while (Date.now() < deadline) {
     await noLightsError();
+    await each();
     rows = await problemRows();
     if (predicate(rows)) return rows;
     await page.waitForTimeout(500);
   }
-  throw new Error(`the Problems panel never showed ${what}; it shows:\n  ${rows.join("\n  ")}`);
+  throw new Error(`the Problems panel never showed ${what}; ${state()}it shows:\n  ${rows.join("\n  ")}`);
 }
 
 /**
