@@ -47,7 +47,10 @@ pub use bitmatrix::BitMatrix;
 pub use error::AlgebraError;
 pub use gf2_dense::{solve_gf2_dense, Gf2Solution};
 pub use kernel::{Kernel, KernelGenerator};
-pub use minimum::{minimum_weight, minimum_weight_with_budget, part_bound, Minimum, Parts, DEFAULT_WORK_UNITS};
+pub use minimum::{
+    minimum_weight, minimum_weight_with_budget, part_bound, window_search, Minimum, Parts, SymmetricWindow,
+    WindowOutcome, DEFAULT_WORK_UNITS,
+};
 pub use modular::factorize;
 pub use solve::{solve, solve_cancellable, Solution};
 pub use sparse::SparseMatrix;

@@ -11,12 +11,15 @@
 //!   solutions can have on each row alone, summed over the rows (or the
 //!   columns); on tori a row sees a low-rank projection of the quiet
 //!   patterns, so this is cheap where the whole search is not.
+//! * [`symmetric_minimum`] (`W = 2`): when a shift of the columns (or rows)
+//!   maps the puzzle onto itself, some lightest solution is light on column
+//!   0, and only those solutions are searched (the window search).
 //! * [`exact_cover`]: when the search stops short of its bound, an exact cover of
 //!   the lights by presses that each give every light they touch exactly
 //!   what it needs is a solution, found by Algorithm X within the budget;
 //!   when it meets the bound, the minimum is proven.
 //!
-//! All three run only when the algebra's search has not proven its answer;
+//! All four run only when the algebra's search has not proven its answer;
 //! the counting bound and the cover also (with more than
 //! `COVER_FIRST_PATTERNS` quiet patterns) before it, and only while the
 //! press patterns stay small (`PATTERN_LIMIT` entries and within the budget).
@@ -24,7 +27,8 @@
 use crate::lower::press_pattern_into;
 use crate::model::Puzzle;
 use crate::report::DEFAULT_MINIMUM_WORK;
-use lights_algebra::{minimum_weight_with_budget, AlgebraError, Kernel, Minimum, Parts};
+use crate::symmetry::shifts::symmetric_windows;
+use lights_algebra::{minimum_weight_with_budget, window_search, AlgebraError, Kernel, Minimum, Parts, WindowOutcome};
 
 /// Most press-pattern entries (cells × cells a press changes) the bounds
 /// build; beyond, the search runs without them.
@@ -44,6 +48,9 @@ const COVER_FIRST_PATTERNS: usize = 24;
 /// The part bound may use `1 / PART_BOUND_PART` of the budget (on top of
 /// the algebra's search, like the cover search).
 const PART_BOUND_PART: u64 = 4;
+/// The window search may use `1 / WINDOW_PART` of the budget (on top of
+/// the algebra's search, like the part bound).
+const WINDOW_PART: u64 = 2;
 
 /// The fewest presses over `particular + kernel` (both over the puzzle's
 /// cells, entries below W), within `work` units: what every solving path
@@ -126,6 +133,10 @@ fn search_within(
     if m.optimal {
         return Ok(m);
     }
+    let m = window_minimum(p, particular, kernel, work, m)?;
+    if m.optimal {
+        return Ok(m);
+    }
     let m = match lines_bound(p, particular, kernel, work) {
         bound if bound > m.lower_bound => take_in(m, bound, None)?,
         _ => m,
@@ -169,6 +180,53 @@ fn lines_bound(p: &Puzzle, particular: &[u32], kernel: &Kernel, work: u64) -> u6
         }
     }
     best
+}
+
+/// The window search (`W = 2`) on an answer `m` the algebra's search has
+/// not proven, within `1 / WINDOW_PART` of `work` on top of it: `m` proven,
+/// or replaced by the minimum, when [`symmetric_minimum`] finishes.
+fn window_minimum(
+    p: &Puzzle,
+    particular: &[u32],
+    kernel: &Kernel,
+    work: u64,
+    m: Minimum,
+) -> Result<Minimum, AlgebraError> {
+    let cost = m.cost;
+    match symmetric_minimum(p, particular, kernel, cost, &mut (work / WINDOW_PART)) {
+        Some(WindowOutcome::NoneLighter) => take_in(m, cost, None),
+        Some(WindowOutcome::Minimum(x, cost)) if solves(p, &x) => take_in(m, cost, Some((x, cost))),
+        Some(WindowOutcome::Minimum(..)) => {
+            Err(AlgebraError::Internal("minimum: the window search's member does not solve the puzzle".into()))
+        }
+        None => Ok(m),
+    }
+}
+
+/// The minimum of `particular + kernel` (a `W = 2` puzzle's solutions) if
+/// it is below `below`, by the window search: when shifting the board's
+/// columns (or rows) maps the puzzle onto itself, a lightest solution has a
+/// shifted copy with at most `1 / cols` of its presses in column 0, and the
+/// search over the solutions that light there proves the minimum where the
+/// whole search could not (see `lights_algebra::window_search`). The shifts
+/// are checked on the press patterns first (`symmetry::shifts`). Within
+/// `*units` (taken off); `None` when there is no such shift or the units do
+/// not suffice.
+pub fn symmetric_minimum(
+    p: &Puzzle,
+    particular: &[u32],
+    kernel: &Kernel,
+    below: u64,
+    units: &mut u64,
+) -> Option<WindowOutcome> {
+    if p.states != 2 || particular.len() != p.cells() || kernel.generators.is_empty() {
+        return None;
+    }
+    let windows = symmetric_windows(p, units);
+    if windows.is_empty() {
+        return None;
+    }
+    window_search(particular, kernel, &windows, below, units)
 }
 
 /// What the press patterns tell: the counting bound, and a verified exact

@@ -31,6 +31,9 @@
 //!   `4 | W` those odd checks are weighed modulo 4 (`lifted`), and for
 //!   `W = 4` the member found modulo 2 is lifted to its cheapest member
 //!   modulo 4 (`hensel`).
+//! * a caller that knows symmetries of the coset (`lights-compiler`: the
+//!   board's shifts) can search only the members light on a window whose
+//!   copies cover the cells (`window`, `W = 2`).
 //! * whatever is left unproven: **block coordinate descent** (`heuristic`)
 //!   for the member, within the budget; `optimal = false`.
 
@@ -52,8 +55,10 @@ mod table;
 #[cfg(test)]
 mod tests;
 mod transform;
+mod window;
 
 pub use parts::{part_bound, Parts};
+pub use window::{window_search, SymmetricWindow, WindowOutcome};
 
 use crate::cancel::Canceller;
 use crate::kernel::Kernel;

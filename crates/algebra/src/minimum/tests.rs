@@ -85,7 +85,7 @@ fn in_span(v: &[u64], rows: &[Vec<u64>]) -> bool {
 }
 
 /// Checks the answer is a 0/1 member of the coset with the stated cost.
-fn check_member(inst: &Instance, m: &Minimum) {
+pub(super) fn check_member(inst: &Instance, m: &Minimum) {
     assert_eq!(m.x.len(), inst.x0.len());
     assert!(m.x.iter().all(|&v| v < 2));
     assert_eq!(m.cost, cost_of(&m.x));

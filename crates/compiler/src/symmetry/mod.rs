@@ -20,6 +20,7 @@ pub mod graph;
 pub mod grid;
 mod hash;
 pub mod hex;
+pub(crate) mod shifts;
 
 use crate::model::{Puzzle, Rule, Shape, Stencil, Topology};
 use grid::{Image, Turn};
