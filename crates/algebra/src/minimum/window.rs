@@ -18,7 +18,7 @@
 //! a Gray code over `2^r` projections, and only for the light ones is the
 //! rest (the `d − r` vectors that vanish on `Q`) searched, by the branch and
 //! bound with the best member so far as its cutoff. On a 52×63 torus with the
-//! cross rule (kernel 28) a column sees rank 14 and 126 of its 16,384
+//! cross rule (kernel 28) a row sees rank 14 and 126 of its 16,384
 //! projections are light enough: 126 searches of dimension 14 instead of one
 //! of dimension 28.
 //!
@@ -95,7 +95,8 @@ pub fn window_search(
         }
     }
     // Least to search: fewest light projections times members each.
-    let best = prepared.into_iter().min_by_key(|p| (p.light.len() as u64).saturating_mul(1 << p.rest.len()))?;
+    let members = |p: &Prepared| 1u64.checked_shl(p.rest.len() as u32).unwrap_or(u64::MAX);
+    let best = prepared.into_iter().min_by_key(|p| (p.light.len() as u64).saturating_mul(members(p)))?;
     best.search(&base, n, below, work, &mut canc)
 }
 
@@ -387,6 +388,22 @@ mod tests {
             window_search(&[1, 0, 1], &k, &[SymmetricWindow { cells: vec![0], copies: 0 }], 9, &mut { u64::MAX }),
             None
         );
+    }
+
+    /// 64 quiet patterns vanishing on the window (the most the branch and
+    /// bound takes): chosen without overflowing, and searched.
+    #[test]
+    fn sixty_four_patterns_off_the_window() {
+        let n = 70;
+        let gens: Vec<Vec<u32>> = (0..64).map(|j| (0..n).map(|c| u32::from(c == j)).collect()).collect();
+        let mut x0 = vec![0u32; n];
+        x0[3] = 1;
+        x0[66] = 1;
+        let k = Instance { x0: Vec::new(), gens }.kernel();
+        let window = SymmetricWindow { cells: (64..n).collect(), copies: 1 };
+        let out = window_search(&x0, &k, &[window], 5, &mut { 1u64 << 30 });
+        // Cell 66 is pressed in every member; cell 3 is not needed.
+        assert!(matches!(out, Some(WindowOutcome::Minimum(_, 1))), "{out:?}");
     }
 
     /// Out of work: no answer rather than a wrong one.

@@ -30,6 +30,14 @@ pub(crate) fn symmetric_windows(p: &Puzzle, units: &mut u64) -> Vec<Window> {
     if p.shape != Shape::Square || rows == 0 || cols == 0 || rows.checked_mul(cols) != Some(p.cells()) {
         return Vec::new();
     }
+    // A check that the units could not finish is not started: a board of
+    // 10^8 cells would spend them all and learn nothing.
+    let mut one = Vec::new();
+    press_pattern_into(p, rows / 2, cols / 2, &mut one);
+    let check = (p.cells() as u64).saturating_mul(2 * one.len() as u64 + 1).saturating_mul(ENTRY_UNITS);
+    if check > *units {
+        return Vec::new();
+    }
     let mut out = Vec::new();
     // Shifting the columns: (r, c) → (r, c + 1); the last column to the
     // first, as is or upside down.
@@ -125,7 +133,11 @@ mod tests {
     }
 
     fn copies(p: &Puzzle) -> Vec<u64> {
-        symmetric_windows(p, &mut u64::MAX.clone()).iter().map(|w| w.copies).collect()
+        copies_within(p, &mut u64::MAX.clone())
+    }
+
+    fn copies_within(p: &Puzzle, units: &mut u64) -> Vec<u64> {
+        symmetric_windows(p, units).iter().map(|w| w.copies).collect()
     }
 
     /// A shift along a side glued as is or twisted, when the other seam (if
@@ -164,6 +176,13 @@ mod tests {
     #[test]
     fn checking_stops_when_the_units_run_out() {
         let p = board(6, 6, "cross", Topology::Torus);
-        assert!(symmetric_windows(&p, &mut 100).is_empty());
+        let mut units = 100;
+        assert!(symmetric_windows(&p, &mut units).is_empty());
+        assert_eq!(units, 100, "a check the units cannot finish is not started");
+        // A check costs 36 cells × (5 + 5 + 1) entries × 2 units = 792: one
+        // shift is proven, the other runs out.
+        let mut units = 800;
+        assert_eq!(copies_within(&p, &mut units), vec![6]);
+        assert_eq!(units, 8);
     }
 }
