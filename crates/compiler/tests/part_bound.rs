@@ -7,26 +7,21 @@
 //! pipeline: `window_search.rs`; an exhaustive transform outside this
 //! project, over all 2^28 members, agrees).
 
-use lights_algebra::{part_bound, Kernel, KernelGenerator};
+use lights_algebra::part_bound;
 use lights_compiler::model::{Puzzle, Rule, Topology};
-use lights_compiler::report::SolveOptions;
-use lights_compiler::solve::solve_with;
+
+#[path = "support/coset.rs"]
+mod coset;
+
+use coset::{coset, kernel};
 
 /// The part bound of an All Lights cross torus with its rows (or columns)
 /// as the parts.
 fn bound(rows: usize, cols: usize, by_rows: bool) -> u64 {
     let mut p = Puzzle::new(rows, cols, 2, Rule::from_name("cross").expect("a rule"), Topology::Torus);
     p.lights = lights_compiler::board::Board::uniform(rows * cols, 1);
-    let quick =
-        solve_with(&p, SolveOptions { search_minimum: false, ..SolveOptions::default() }, &|| false).expect("solves");
-    let x0 = quick.minimum.expect("solvable").presses.to_vec();
-    let k = Kernel {
-        generators: quick
-            .quiet_patterns
-            .iter()
-            .map(|q| KernelGenerator { vector: q.presses.to_vec(), order: 2 })
-            .collect(),
-    };
+    let (x0, patterns) = coset(&p).expect("solvable");
+    let k = kernel(&patterns);
     let parts: Vec<Vec<usize>> = if by_rows {
         (0..rows).map(|r| (r * cols..(r + 1) * cols).collect()).collect()
     } else {

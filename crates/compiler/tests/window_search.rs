@@ -12,31 +12,19 @@
 //! 52×63 cross torus, beyond the exhaustive search's default budget, is
 //! proven.
 
-use lights_algebra::{Kernel, KernelGenerator, SplitMix64, WindowOutcome};
+use lights_algebra::{SplitMix64, WindowOutcome};
 use lights_compiler::board::Board;
 use lights_compiler::check_source;
 use lights_compiler::minimum::symmetric_minimum;
 use lights_compiler::model::{Puzzle, Rule, Topology};
-use lights_compiler::report::SolveOptions;
-use lights_compiler::solve::solve_with;
 
+#[path = "support/coset.rs"]
+mod coset;
 #[path = "support/walsh.rs"]
 mod walsh;
 
+use coset::{coset, kernel};
 use walsh::reference_minimum;
-
-/// A solution and the quiet patterns of `p`, from the solve without a
-/// minimum search; `None` when it is not solvable.
-fn coset(p: &Puzzle) -> Option<(Vec<u32>, Vec<Vec<u32>>)> {
-    let quick =
-        solve_with(p, SolveOptions { search_minimum: false, ..SolveOptions::default() }, &|| false).expect("solves");
-    let x0 = quick.minimum?.presses.to_vec();
-    Some((x0, quick.quiet_patterns.iter().map(|q| q.presses.to_vec()).collect()))
-}
-
-fn kernel(patterns: &[Vec<u32>]) -> Kernel {
-    Kernel { generators: patterns.iter().map(|v| KernelGenerator { vector: v.clone(), order: 2 }).collect() }
-}
 
 /// Lights that a shift keeps, even across a twisted seam: one random value
 /// per row, the same along the row and in the mirrored row (for the

@@ -110,7 +110,7 @@ pub fn part_bound(particular: &[u32], kernel: &Kernel, parts: &[Vec<usize>], wor
 }
 
 /// The cells of `part` where `bit` holds, as a bit vector of `words` words.
-fn restrict(part: &[usize], bit: impl Fn(usize) -> bool, words: usize) -> Vec<u64> {
+pub(super) fn restrict(part: &[usize], bit: impl Fn(usize) -> bool, words: usize) -> Vec<u64> {
     let mut v = vec![0u64; words];
     for (k, &c) in part.iter().enumerate() {
         if bit(c) {

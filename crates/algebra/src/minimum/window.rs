@@ -25,8 +25,9 @@
 //! The symmetry is the caller's to prove (`lights-compiler` checks every
 //! press pattern); this module only trusts it.
 
-use super::binary::{reduced_basis, xor_into};
+use super::binary::{reduced_basis, set_bits, xor_into};
 use super::branch::{self, Limits, Problem, Scratch};
+use super::parts::restrict;
 use crate::cancel::Canceller;
 use crate::kernel::Kernel;
 
@@ -135,15 +136,8 @@ impl Prepared {
             return None;
         }
         let rest = basis.split_off(top);
-        let project = |v: &[u64]| -> Vec<u64> {
-            let mut p = vec![0u64; cells.len().div_ceil(64).max(1)];
-            for (k, &c) in cells.iter().enumerate() {
-                if v[c / 64] >> (c % 64) & 1 == 1 {
-                    p[k / 64] |= 1 << (k % 64);
-                }
-            }
-            p
-        };
+        let window_words = cells.len().div_ceil(64).max(1);
+        let project = |v: &[u64]| restrict(cells, |c| v[c / 64] >> (c % 64) & 1 == 1, window_words);
         let projected: Vec<Vec<u64>> = basis.iter().map(|v| project(v)).collect();
         let mut cur = project(base);
         *work = work.checked_sub((1u64 << top).saturating_mul(cur.len() as u64))?;
@@ -178,8 +172,8 @@ impl Prepared {
         let dim = self.rest.len();
         let mut sig_of = vec![0u64; n];
         for (j, v) in self.rest.iter().enumerate() {
-            for (c, s) in sig_of.iter_mut().enumerate() {
-                *s |= (v[c / 64] >> (c % 64) & 1) << j;
+            for c in set_bits(v) {
+                sig_of[c] |= 1 << j;
             }
         }
         // The cells in signature order, once: the branch and bound sorts its

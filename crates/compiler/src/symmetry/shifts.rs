@@ -106,16 +106,18 @@ fn is_symmetry(p: &Puzzle, shift: &dyn Fn(usize) -> usize, units: &mut u64) -> b
 /// A press pattern as sorted `(cell, coefficient mod w)` with repeats added
 /// up and zeros dropped (a small board can reach a cell twice).
 fn normalized(pattern: &mut Vec<(usize, u32)>, w: u32) -> &[(usize, u32)] {
-    pattern.sort_unstable();
-    let mut out: Vec<(usize, u32)> = Vec::with_capacity(pattern.len());
-    for &(i, a) in pattern.iter() {
-        match out.last_mut() {
-            Some((j, b)) if *j == i => *b = (*b + a) % w,
-            _ => out.push((i, a % w)),
-        }
+    for (_, a) in pattern.iter_mut() {
+        *a %= w;
     }
-    out.retain(|&(_, a)| a != 0);
-    *pattern = out;
+    pattern.sort_unstable();
+    pattern.dedup_by(|later, kept| {
+        let same = later.0 == kept.0;
+        if same {
+            kept.1 = (kept.1 + later.1) % w;
+        }
+        same
+    });
+    pattern.retain(|&(_, a)| a != 0);
     pattern
 }
 
